@@ -1,0 +1,53 @@
+import cookie from '@fastify/cookie';
+import formbody from '@fastify/formbody';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import type { Db } from './db/database';
+import { authRoutes } from './modules/auth/auth.routes';
+import { healthRoutes } from './modules/health/health.routes';
+import { authorizationPlugin } from './plugins/authorization';
+import { configPlugin } from './plugins/config';
+import { dbPlugin } from './plugins/db';
+import { errorsPlugin } from './plugins/errors';
+import { securityPlugin } from './plugins/security';
+import { sessionPlugin } from './plugins/session';
+import { spaPlugin } from './plugins/spa';
+import { swaggerPlugin } from './plugins/swagger';
+import './types';
+
+export interface BuildAppOptions {
+  config: Config;
+  /** An already open database (tests); otherwise one is opened from config and closed with the app. */
+  db?: Db;
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** Builds the whole server. No side effects until called; `server.ts` listens. */
+export async function buildApp({ config, db, logger }: BuildAppOptions) {
+  const app = Fastify({
+    logger: logger ?? { level: config.logLevel },
+    trustProxy: config.trustProxy,
+    requestIdHeader: 'x-request-id',
+    bodyLimit: 10 * 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  await app.register(configPlugin, { config });
+  await app.register(errorsPlugin);
+  await app.register(dbPlugin, db ? { db } : {});
+  await app.register(cookie);
+  await app.register(formbody);
+  await app.register(securityPlugin);
+  await app.register(sessionPlugin);
+  await app.register(authorizationPlugin);
+  await app.register(swaggerPlugin);
+
+  await app.register(healthRoutes);
+  await app.register(authRoutes);
+
+  await app.register(spaPlugin);
+  return app;
+}
+export type App = Awaited<ReturnType<typeof buildApp>>;

@@ -1,0 +1,112 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/** A configuration problem, reported as one line naming the variable. */
+export class ConfigError extends Error {}
+
+const bool = (name: string) =>
+  z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || v === '') return undefined;
+      if (/^(true|1|yes)$/i.test(v)) return true;
+      if (/^(false|0|no)$/i.test(v)) return false;
+      ctx.addIssue({ code: 'custom', message: `${name} must be true or false` });
+      return z.NEVER;
+    });
+
+const positiveInt = z.coerce.number().int().positive();
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  APP_URL: z.url({ protocol: /^https?$/ }).optional(),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^(postgres(ql)?:\/\/|sqlite:)/, 'must start with postgres://, postgresql:// or sqlite:')
+    .optional(),
+  ADMIN_EMAIL: z.email().optional(),
+  ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
+  SEED: bool('SEED'),
+  SENTRY_DSN: z.url().optional(),
+  WEB_DIST: z.string().optional(),
+  SESSION_IDLE_MINUTES: positiveInt.default(120),
+  SESSION_ABSOLUTE_HOURS: positiveInt.default(24 * 7),
+  LOGIN_MAX_ATTEMPTS: positiveInt.default(5),
+  LOGIN_WINDOW_SECONDS: positiveInt.default(15 * 60),
+  RATE_LIMIT_PER_MINUTE: positiveInt.default(1200),
+  TRUST_PROXY: bool('TRUST_PROXY'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export type Database = { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string; schema?: string };
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  appUrl: string;
+  secureCookies: boolean;
+  dataDir: string;
+  storageDir: string;
+  database: Database;
+  admin: { email: string; password: string | undefined };
+  seed: boolean;
+  sentryDsn: string | undefined;
+  webDist: string;
+  session: { idleMinutes: number; absoluteHours: number };
+  login: { maxAttempts: number; windowSeconds: number };
+  rateLimitPerMinute: number;
+  trustProxy: boolean;
+  logLevel: string;
+}
+
+const serverRoot = path.resolve(import.meta.dirname, '..');
+
+/** Reads and validates the environment once; throws ConfigError naming the first bad variable. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== ''));
+  const parsed = EnvSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const name = String(issue.path[0] ?? 'environment');
+    const value = env[name];
+    throw new ConfigError(
+      `Invalid ${name}${value === undefined ? '' : ` (${JSON.stringify(value)})`}: ${issue.message}`,
+    );
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  const appUrl = (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    appUrl,
+    secureCookies: appUrl.startsWith('https://'),
+    dataDir,
+    storageDir: path.join(dataDir, 'storage'),
+    database: parseDatabaseUrl(e.DATABASE_URL, dataDir),
+    admin: { email: e.ADMIN_EMAIL ?? 'admin@example.com', password: e.ADMIN_PASSWORD },
+    seed: e.SEED ?? true,
+    sentryDsn: e.SENTRY_DSN,
+    webDist: path.resolve(e.WEB_DIST ?? path.join(serverRoot, '..', 'web', 'dist')),
+    session: { idleMinutes: e.SESSION_IDLE_MINUTES, absoluteHours: e.SESSION_ABSOLUTE_HOURS },
+    login: { maxAttempts: e.LOGIN_MAX_ATTEMPTS, windowSeconds: e.LOGIN_WINDOW_SECONDS },
+    rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
+    trustProxy: e.TRUST_PROXY ?? false,
+    logLevel: e.LOG_LEVEL,
+  };
+}
+
+function parseDatabaseUrl(url: string | undefined, dataDir: string): Database {
+  if (!url) return { kind: 'sqlite', file: path.join(dataDir, 'adstudio.sqlite') };
+  if (url.startsWith('sqlite:')) {
+    const file = url.slice('sqlite:'.length).replace(/^\/\//, '');
+    return { kind: 'sqlite', file: file === ':memory:' ? file : path.resolve(file) };
+  }
+  return { kind: 'postgres', url };
+}

@@ -1,0 +1,17 @@
+import { type Kysely, type MigrationProvider, Migrator } from 'kysely';
+import { migrations } from './migrations';
+
+const provider: MigrationProvider = { getMigrations: async () => migrations };
+
+/** Brings the schema to the latest migration; throws with the failing migration's name. */
+// biome-ignore lint/suspicious/noExplicitAny: the migrator works below the typed schema
+export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
+  const migrator = new Migrator({ db, provider });
+  const { error, results = [] } = await migrator.migrateToLatest();
+  const failed = results.find((r) => r.status === 'Error');
+  if (error || failed) {
+    const cause = error instanceof Error ? error.message : String(error);
+    throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${cause}`);
+  }
+  return results.filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}

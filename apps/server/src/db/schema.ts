@@ -1,0 +1,280 @@
+import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+/**
+ * Table types. Timestamps are ISO-8601 UTC text and dates `YYYY-MM-DD` text on both engines, so the
+ * same queries and the same sort order hold on SQLite and PostgreSQL. JSON columns are text.
+ */
+type Id = Generated<number>;
+type Timestamps = { created_at: string; updated_at: string };
+type SoftDelete = { deleted_at: string | null };
+
+export interface CompaniesTable {
+  id: Id;
+  name: string;
+  created_at: string;
+}
+
+export interface UsersTable extends Timestamps, SoftDelete {
+  id: Id;
+  company_id: number;
+  name: string;
+  email: string;
+  password_hash: string;
+  avatar: string | null;
+  roles: Generated<string>; // JSON string[]
+  permissions: Generated<string>; // JSON string[]
+  settings: Generated<string>; // JSON object
+}
+
+export interface SessionsTable {
+  id: string; // sha-256 of the cookie value
+  user_id: number;
+  xsrf_token: string;
+  created_at: string;
+  last_seen_at: string;
+  expires_at: string; // absolute expiry
+  ip: string | null;
+  user_agent: string | null;
+}
+
+export interface LoginAttemptsTable {
+  key: string;
+  failures: number;
+  window_started_at: string;
+}
+
+export interface CampaignsTable extends Timestamps, SoftDelete {
+  id: Id;
+  company_id: number;
+  name: string;
+  url: string | null;
+  ranges: string; // JSON {start,end}[]
+  launch_date: string | null;
+  end_date: string | null;
+  status: string;
+  created_by: number | null;
+}
+
+export interface CreativesTable extends Timestamps, SoftDelete {
+  id: Id;
+  company_id: number;
+  campaign_id: number;
+  profile_id: number | null;
+  name: string;
+  width: number;
+  height: number;
+  status: string;
+  fallback_asset_id: number | null;
+  created_by: number | null;
+}
+
+export interface AssetsTable extends Timestamps, SoftDelete {
+  id: Id;
+  company_id: number;
+  creative_id: number;
+  original_name: string;
+  storage_key: string;
+  content_type: string;
+  size: number;
+  extension: string;
+}
+
+export interface PackagesTable extends Timestamps {
+  id: Id;
+  company_id: number;
+  creative_id: number;
+  version: number;
+  original_name: string;
+  storage_key: string;
+  size: number;
+  notes: string | null;
+  status: string; // uploaded | approved | rejected
+  created_by: number | null;
+}
+
+export interface DynamicCodesTable extends Timestamps {
+  id: Id;
+  company_id: number;
+  creative_id: number;
+  code: string;
+  status: string; // generated | implemented | verified
+}
+
+export interface ProfileTemplatesTable extends Timestamps, SoftDelete {
+  id: Id;
+  company_id: number;
+  name: string;
+  columns: string; // JSON {name,type,required}[]
+}
+
+export interface ProfilesTable extends Timestamps, SoftDelete {
+  id: Id;
+  company_id: number;
+  template_id: number | null;
+  name: string;
+  url: string | null;
+  gsheet_id: string | null;
+  ranges: string; // JSON string[] of A1 ranges
+  status: string; // new | syncing | synced | failed
+  synced_at: string | null;
+}
+
+export interface ProfileRulesTable extends Timestamps {
+  id: Id;
+  company_id: number;
+  profile_id: number;
+  position: number;
+  key: string;
+  condition_ids: string; // JSON number[]
+  data: string; // JSON column -> value
+}
+
+export interface ProfileErrorsTable {
+  id: Id;
+  company_id: number;
+  profile_id: number;
+  row: number | null;
+  column: string | null;
+  message: string;
+  created_at: string;
+}
+
+export interface DataSourcesTable extends Timestamps, SoftDelete {
+  id: Id;
+  company_id: number;
+  name: string;
+  url: string;
+  method: string;
+  headers: string; // JSON object
+  json_path: string | null;
+  refresh_interval: number; // seconds
+}
+
+export interface ConditionsTable extends Timestamps, SoftDelete {
+  id: Id;
+  company_id: number;
+  data_source_id: number | null;
+  name: string;
+  expression: string; // JSON {match: all|any, rules: [{field, operator, value}]}
+}
+
+export interface MediaEntitiesTable extends Timestamps, SoftDelete {
+  id: Id;
+  company_id: number;
+  name: string;
+  domain: string | null;
+  contact_email: string | null;
+}
+
+export interface ApprovalsTable extends Timestamps {
+  id: Id;
+  company_id: number;
+  campaign_id: number;
+  creative_id: number;
+  media_entity_id: number;
+  status: string; // pending | approved | rejected
+  comment: string | null;
+  decided_at: string | null;
+}
+
+/** Capability links: report (campaign), preview (creative) and approval (campaign x publisher). */
+export interface ReportLinksTable {
+  id: Id;
+  company_id: number;
+  campaign_id: number;
+  token: string;
+  start_date: string | null;
+  end_date: string | null;
+  expires_at: string | null;
+  revoked_at: string | null;
+  created_by: number | null;
+  created_at: string;
+}
+
+export interface PreviewLinksTable {
+  id: Id;
+  company_id: number;
+  creative_id: number;
+  token: string;
+  expires_at: string | null;
+  revoked_at: string | null;
+  created_by: number | null;
+  created_at: string;
+}
+
+export interface ApprovalLinksTable {
+  id: Id;
+  company_id: number;
+  campaign_id: number;
+  media_entity_id: number;
+  token: string;
+  expires_at: string | null;
+  revoked_at: string | null;
+  created_by: number | null;
+  created_at: string;
+}
+
+export interface UploadsTable {
+  id: Id;
+  company_id: number;
+  user_id: number;
+  uuid: string;
+  bucket: string;
+  key: string;
+  content_type: string;
+  visibility: string | null;
+  expires_at: string; // when the signed URL stops working
+  claimed_at: string | null;
+  created_at: string;
+}
+
+export interface FeedbackTable {
+  id: Id;
+  company_id: number;
+  user_id: number;
+  message: string;
+  page: string | null;
+  created_at: string;
+}
+
+export interface AuditLogTable {
+  id: Id;
+  company_id: number;
+  user_id: number | null;
+  entity_type: string;
+  entity_id: number;
+  action: string; // created | updated | deleted | restored | status
+  changes: string; // JSON {field: [old, new]}
+  created_at: string;
+}
+
+export interface DB {
+  companies: CompaniesTable;
+  users: UsersTable;
+  sessions: SessionsTable;
+  login_attempts: LoginAttemptsTable;
+  campaigns: CampaignsTable;
+  creatives: CreativesTable;
+  assets: AssetsTable;
+  packages: PackagesTable;
+  dynamic_codes: DynamicCodesTable;
+  profile_templates: ProfileTemplatesTable;
+  profiles: ProfilesTable;
+  profile_rules: ProfileRulesTable;
+  profile_errors: ProfileErrorsTable;
+  data_sources: DataSourcesTable;
+  conditions: ConditionsTable;
+  media_entities: MediaEntitiesTable;
+  approvals: ApprovalsTable;
+  report_links: ReportLinksTable;
+  preview_links: PreviewLinksTable;
+  approval_links: ApprovalLinksTable;
+  uploads: UploadsTable;
+  feedback: FeedbackTable;
+  audit_log: AuditLogTable;
+}
+
+export type UserRow = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type UserUpdate = Updateable<UsersTable>;
+export type SessionRow = Selectable<SessionsTable>;

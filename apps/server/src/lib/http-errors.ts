@@ -1,0 +1,15 @@
+/** An error that carries its HTTP status and the Laravel-like body fields. */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly errors?: Record<string, string[]>,
+  ) {
+    super(message);
+  }
+}
+
+export const notFound = (message = 'Cannot find this item.') => new HttpError(404, message);
+export const forbidden = (message = 'This action is unauthorized.') => new HttpError(403, message);
+export const unprocessable = (errors: Record<string, string[]>, message?: string) =>
+  new HttpError(422, message ?? Object.values(errors)[0]?.[0] ?? 'The given data was invalid.', errors);

@@ -1,0 +1,139 @@
+import { CSRF_MISMATCH_MESSAGE, LoginBodySchema, UserSchema } from '@adstudio/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { HttpError } from '../../lib/http-errors';
+import { safeRedirectPath } from '../../lib/redirect';
+import { safeEqual } from '../../lib/tokens';
+import { endSession, startSession } from '../../plugins/session';
+import { currentUser } from '../../types';
+import { createUsersRepository } from '../users/users.repository';
+import { createAuthService } from './auth.service';
+import { renderLoginPage } from './login-page';
+import { createLoginAttemptsRepository, createSessionsRepository } from './sessions.repository';
+
+const wantsJson = (accept: string | undefined, contentType: string | undefined) =>
+  (accept?.includes('application/json') ?? false) || (contentType?.includes('application/json') ?? false);
+
+const fieldErrors = (error: z.ZodError) => {
+  const errors: Record<string, string[]> = {};
+  for (const issue of error.issues) {
+    const field = issue.path.join('.') || 'request';
+    errors[field] = [...(errors[field] ?? []), issue.message];
+  }
+  return errors;
+};
+
+export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  const auth = createAuthService({
+    config: app.config,
+    users: createUsersRepository(app.db),
+    sessions: createSessionsRepository(app.db),
+    attempts: createLoginAttemptsRepository(app.db),
+  });
+  const appUrl = app.config.appUrl;
+
+  app.get(
+    '/auth/login',
+    { schema: { hide: true, querystring: z.object({ redirect_app: z.string().optional() }) } },
+    async (request, reply) => {
+      const redirectApp = safeRedirectPath(request.query.redirect_app);
+      if (request.user) return reply.redirect(`${appUrl}${redirectApp}`);
+      return reply
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .send(renderLoginPage({ xsrfToken: request.xsrfToken, redirectApp }));
+    },
+  );
+
+  app.post(
+    '/auth/login',
+    {
+      // The XSRF token is checked here, so a stale form can be answered with the form again.
+      config: { xsrf: false },
+      schema: {
+        tags: ['session'],
+        summary: 'Sign in (form post or JSON)',
+        description:
+          'Form posts answer 302 (or the form again); JSON answers 200 {data: user}, 419, 422 or 429.',
+        body: z.record(z.string(), z.unknown()),
+      },
+    },
+    async (request, reply) => {
+      const json = wantsJson(request.headers.accept, request.headers['content-type']);
+      const body = request.body;
+      const redirectApp = safeRedirectPath(body.redirect_app);
+      const email = typeof body.email === 'string' ? body.email : '';
+      const page = (status: number, error: string, errors?: Record<string, string[]>) =>
+        reply
+          .code(status)
+          .type('text/html; charset=utf-8')
+          .header('cache-control', 'no-store')
+          .send(
+            renderLoginPage({ xsrfToken: request.xsrfToken, redirectApp, email, error, fieldErrors: errors }),
+          );
+
+      const header = request.headers['x-xsrf-token'];
+      const sent = typeof header === 'string' ? header : typeof body._token === 'string' ? body._token : '';
+      if (!sent || !safeEqual(decodeURIComponentSafe(sent), request.xsrfToken)) {
+        if (json) return reply.code(419).send({ message: CSRF_MISMATCH_MESSAGE });
+        return page(419, 'Your sign-in form expired. Please try again.');
+      }
+
+      const parsed = LoginBodySchema.safeParse(body);
+      if (!parsed.success) {
+        const errors = fieldErrors(parsed.error);
+        const message = Object.values(errors)[0]?.[0] ?? 'The given data was invalid.';
+        if (json) return reply.code(422).send({ message, errors });
+        return page(422, message, errors);
+      }
+
+      try {
+        const result = await auth.login({
+          email: parsed.data.email,
+          password: parsed.data.password,
+          ip: request.ip,
+          userAgent: request.headers['user-agent'],
+        });
+        startSession(request, reply, result);
+        if (json) return reply.send({ data: result.user });
+        return reply.redirect(`${appUrl}${redirectApp}`, 302);
+      } catch (error) {
+        if (!(error instanceof HttpError) || error.statusCode >= 500) throw error;
+        if (error.statusCode === 429)
+          reply.header('retry-after', String(error.message.match(/\d+/)?.[0] ?? 60));
+        if (json) return reply.code(error.statusCode).send({ message: error.message, errors: error.errors });
+        return page(error.statusCode, error.message, error.errors);
+      }
+    },
+  );
+
+  app.post(
+    '/logout',
+    { schema: { tags: ['session'], summary: 'Sign out', response: { 204: z.null() } } },
+    async (request, reply) => {
+      if (request.session) await auth.logout(request.session.id);
+      endSession(request, reply);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.get(
+    '/v1/user',
+    {
+      schema: {
+        tags: ['session'],
+        summary: 'The signed-in user',
+        response: { 200: z.object({ data: UserSchema }) },
+      },
+    },
+    async (request) => ({ data: currentUser(request) }),
+  );
+};
+
+function decodeURIComponentSafe(value: string): string {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
+}

@@ -1,0 +1,92 @@
+import type { User } from '@adstudio/contract';
+import type { Config } from '../../config';
+import { HttpError } from '../../lib/http-errors';
+import { burnPasswordCheck, verifyPassword } from '../../lib/passwords';
+import { nowIso } from '../../lib/time';
+import { randomToken, sha256 } from '../../lib/tokens';
+import { toUser, type UsersRepository } from '../users/users.repository';
+import type { LoginAttemptsRepository, SessionsRepository } from './sessions.repository';
+
+export const INVALID_CREDENTIALS = 'These credentials do not match our records.';
+
+export interface LoginResult {
+  user: User;
+  cookieValue: string;
+  xsrfToken: string;
+  expiresAt: string;
+}
+
+/** Too many failed sign-ins; carries how long to wait. */
+export class LoginThrottledError extends HttpError {
+  constructor(readonly retryAfterSeconds: number) {
+    super(429, `Too many login attempts. Please try again in ${retryAfterSeconds} seconds.`);
+  }
+}
+
+interface Deps {
+  config: Pick<Config, 'session' | 'login'>;
+  users: UsersRepository;
+  sessions: SessionsRepository;
+  attempts: LoginAttemptsRepository;
+}
+
+export function createAuthService({ config, users, sessions, attempts }: Deps) {
+  const windowMs = config.login.windowSeconds * 1000;
+  // Per IP and email, and a looser ceiling per IP so one address cannot spray many accounts.
+  const limits = (ip: string, email: string) => [
+    { key: `pair:${sha256(`${ip}|${email}`)}`, max: config.login.maxAttempts },
+    { key: `ip:${sha256(ip)}`, max: config.login.maxAttempts * 4 },
+  ];
+
+  async function assertNotThrottled(ip: string, email: string) {
+    for (const limit of limits(ip, email)) {
+      const row = await attempts.find(limit.key);
+      if (!row || row.failures < limit.max) continue;
+      const retryAt = Date.parse(row.window_started_at) + windowMs;
+      if (retryAt > Date.now()) throw new LoginThrottledError(Math.ceil((retryAt - Date.now()) / 1000));
+    }
+  }
+
+  return {
+    async login(input: {
+      email: string;
+      password: string;
+      ip: string;
+      userAgent?: string;
+    }): Promise<LoginResult> {
+      const email = input.email.trim().toLowerCase();
+      await assertNotThrottled(input.ip, email);
+      const row = await users.findByEmail(email);
+      let ok = false;
+      if (row) ok = await verifyPassword(row.password_hash, input.password);
+      else await burnPasswordCheck(input.password);
+      if (!row || !ok) {
+        const now = nowIso();
+        const windowStart = new Date(Date.now() - windowMs).toISOString();
+        for (const limit of limits(input.ip, email))
+          await attempts.recordFailure(limit.key, now, windowStart);
+        throw new HttpError(422, INVALID_CREDENTIALS, { email: [INVALID_CREDENTIALS] });
+      }
+      await attempts.clear([limits(input.ip, email)[0]!.key]);
+
+      const cookieValue = randomToken();
+      const xsrfToken = randomToken();
+      const now = nowIso();
+      const expiresAt = new Date(Date.now() + config.session.absoluteHours * 3_600_000).toISOString();
+      await sessions.insert({
+        id: sha256(cookieValue),
+        user_id: row.id,
+        xsrf_token: xsrfToken,
+        created_at: now,
+        last_seen_at: now,
+        expires_at: expiresAt,
+        ip: input.ip,
+        user_agent: input.userAgent?.slice(0, 512) ?? null,
+      });
+      return { user: toUser(row), cookieValue, xsrfToken, expiresAt };
+    },
+
+    logout: (sessionId: string) => sessions.delete(sessionId),
+  };
+}
+export type AuthService = ReturnType<typeof createAuthService>;

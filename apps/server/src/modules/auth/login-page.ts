@@ -1,0 +1,81 @@
+import { escapeHtml } from '../../lib/html';
+
+interface LoginPageProps {
+  xsrfToken: string;
+  redirectApp: string;
+  email?: string;
+  error?: string;
+  fieldErrors?: Record<string, string[]>;
+}
+
+const STYLES = `
+:root{color-scheme:dark;--bg:#121212;--card:#1e1e1e;--text:#f5f5f5;--muted:#b0b0b0;--border:#3a3a3a;
+--primary:#90caf9;--primary-text:#0d1b2a;--error:#f48fb1;--error-bg:rgba(244,143,177,.12);--focus:#ffd54f}
+@media (prefers-color-scheme: light){:root{color-scheme:light;--bg:#f4f6f8;--card:#fff;--text:#1a1a1a;
+--muted:#5f6368;--border:#c4c7cc;--primary:#1565c0;--primary-text:#fff;--error:#b00020;--error-bg:#fdecea;--focus:#6a1b9a}}
+*{box-sizing:border-box}
+body{margin:0;min-height:100vh;display:grid;place-items:center;background:var(--bg);color:var(--text);
+font:16px/1.5 Roboto,system-ui,-apple-system,"Segoe UI",Helvetica,Arial,sans-serif}
+main{width:100%;max-width:400px;padding:24px}
+.card{background:var(--card);border:1px solid var(--border);border-radius:12px;padding:32px;box-shadow:0 8px 24px rgba(0,0,0,.25)}
+.brand{display:flex;align-items:center;gap:10px;font-weight:700;font-size:1.25rem;margin:0 0 24px}
+.logo{width:32px;height:32px;border-radius:8px;background:var(--primary);color:var(--primary-text);display:grid;place-items:center;font-weight:800}
+h1{font-size:1.5rem;margin:0 0 4px}
+p.lead{margin:0 0 24px;color:var(--muted)}
+label{display:block;font-weight:500;margin:16px 0 6px}
+input[type=email],input[type=password]{width:100%;padding:12px 14px;border-radius:8px;border:1px solid var(--border);
+background:transparent;color:var(--text);font:inherit}
+input:focus-visible,button:focus-visible{outline:3px solid var(--focus);outline-offset:2px}
+input[aria-invalid=true]{border-color:var(--error)}
+.field-error{color:var(--error);font-size:.875rem;margin:6px 0 0}
+.alert{background:var(--error-bg);color:var(--error);border-radius:8px;padding:12px 14px;margin:0 0 8px}
+button{width:100%;margin-top:24px;padding:12px;border:0;border-radius:8px;background:var(--primary);
+color:var(--primary-text);font:inherit;font-weight:600;cursor:pointer}
+button:hover{filter:brightness(1.08)}
+`;
+
+/** The external sign-in page: a plain form that works without JavaScript. */
+export function renderLoginPage({
+  xsrfToken,
+  redirectApp,
+  email = '',
+  error,
+  fieldErrors = {},
+}: LoginPageProps): string {
+  const fieldError = (name: string) => {
+    const message = fieldErrors[name]?.[0];
+    return message ? `<p class="field-error" id="${name}-error">${escapeHtml(message)}</p>` : '';
+  };
+  const invalid = (name: string) =>
+    fieldErrors[name]?.length ? ` aria-invalid="true" aria-describedby="${name}-error"` : '';
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Sign in · Adstudio</title>
+<style>${STYLES}</style>
+</head>
+<body>
+<main>
+<div class="card">
+<p class="brand"><span class="logo" aria-hidden="true">A</span>Adstudio</p>
+<h1>Sign in</h1>
+<p class="lead">Use your Adstudio account to continue.</p>
+${error ? `<div class="alert" role="alert">${escapeHtml(error)}</div>` : ''}
+<form method="post" action="/auth/login" novalidate>
+<input type="hidden" name="_token" value="${escapeHtml(xsrfToken)}">
+<input type="hidden" name="redirect_app" value="${escapeHtml(redirectApp)}">
+<label for="email">Email</label>
+<input id="email" name="email" type="email" autocomplete="username" required value="${escapeHtml(email)}"${invalid('email')}${email ? '' : ' autofocus'}>
+${fieldError('email')}
+<label for="password">Password</label>
+<input id="password" name="password" type="password" autocomplete="current-password" required${invalid('password')}${email ? ' autofocus' : ''}>
+${fieldError('password')}
+<button type="submit">Sign in</button>
+</form>
+</div>
+</main>
+</body>
+</html>`;
+}

@@ -1,0 +1,73 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/database';
+import type { SessionRow } from '../../db/schema';
+
+export const createSessionsRepository = (db: Db) => ({
+  insert: (session: SessionRow) => db.insertInto('sessions').values(session).execute(),
+
+  /** The session and its (not deleted) user, in one query. */
+  findWithUser: (id: string) =>
+    db
+      .selectFrom('sessions')
+      .innerJoin('users', 'users.id', 'sessions.user_id')
+      .where('sessions.id', '=', id)
+      .where('users.deleted_at', 'is', null)
+      .select([
+        'sessions.id as session_id',
+        'sessions.xsrf_token',
+        'sessions.last_seen_at',
+        'sessions.expires_at',
+        'users.id',
+        'users.company_id',
+        'users.name',
+        'users.email',
+        'users.avatar',
+        'users.roles',
+        'users.permissions',
+        'users.settings',
+        'users.password_hash',
+        'users.created_at',
+        'users.updated_at',
+        'users.deleted_at',
+      ])
+      .executeTakeFirst(),
+
+  touch: (id: string, at: string) =>
+    db.updateTable('sessions').set({ last_seen_at: at }).where('id', '=', id).execute(),
+
+  delete: (id: string) => db.deleteFrom('sessions').where('id', '=', id).execute(),
+
+  deleteForUser: (userId: number, exceptId?: string) => {
+    let query = db.deleteFrom('sessions').where('user_id', '=', userId);
+    if (exceptId) query = query.where('id', '!=', exceptId);
+    return query.execute();
+  },
+
+  deleteExpired: (absoluteBefore: string, idleBefore: string) =>
+    db
+      .deleteFrom('sessions')
+      .where((eb) => eb.or([eb('expires_at', '<', absoluteBefore), eb('last_seen_at', '<', idleBefore)]))
+      .executeTakeFirst(),
+});
+export type SessionsRepository = ReturnType<typeof createSessionsRepository>;
+
+export const createLoginAttemptsRepository = (db: Db) => ({
+  find: (key: string) =>
+    db.selectFrom('login_attempts').selectAll().where('key', '=', key).executeTakeFirst(),
+
+  /** Counts one failure atomically, starting a new window when the old one has passed. */
+  recordFailure: (key: string, now: string, windowStartedAfter: string) =>
+    db
+      .insertInto('login_attempts')
+      .values({ key, failures: 1, window_started_at: now })
+      .onConflict((oc) =>
+        oc.column('key').doUpdateSet({
+          failures: sql<number>`case when login_attempts.window_started_at < ${windowStartedAfter} then 1 else login_attempts.failures + 1 end`,
+          window_started_at: sql<string>`case when login_attempts.window_started_at < ${windowStartedAfter} then ${now} else login_attempts.window_started_at end`,
+        }),
+      )
+      .execute(),
+
+  clear: (keys: string[]) => db.deleteFrom('login_attempts').where('key', 'in', keys).execute(),
+});
+export type LoginAttemptsRepository = ReturnType<typeof createLoginAttemptsRepository>;

@@ -1,0 +1,70 @@
+import type { User } from '@adstudio/contract';
+import type { Db } from '../../db/database';
+import type { NewUser, UserRow, UserUpdate } from '../../db/schema';
+import { parseJson } from '../../lib/json';
+import { nowIso } from '../../lib/time';
+
+export const toUser = (row: UserRow): User => ({
+  id: row.id,
+  name: row.name,
+  email: row.email,
+  avatar: row.avatar,
+  company_id: row.company_id,
+  roles: parseJson<string[]>(row.roles, []),
+  permissions: parseJson<string[]>(row.permissions, []),
+});
+
+export const createUsersRepository = (db: Db) => ({
+  findByEmail: (email: string) =>
+    db
+      .selectFrom('users')
+      .selectAll()
+      .where('email', '=', email.trim().toLowerCase())
+      .where('deleted_at', 'is', null)
+      .executeTakeFirst(),
+
+  findById: (id: number) =>
+    db
+      .selectFrom('users')
+      .selectAll()
+      .where('id', '=', id)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirst(),
+
+  count: async () => {
+    const row = await db
+      .selectFrom('users')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  },
+
+  insert: (user: Omit<NewUser, 'created_at' | 'updated_at'>): Promise<UserRow> => {
+    const now = nowIso();
+    return db
+      .insertInto('users')
+      .values({ ...user, email: user.email.trim().toLowerCase(), created_at: now, updated_at: now })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  },
+
+  update: (id: number, changes: UserUpdate) =>
+    db
+      .updateTable('users')
+      .set({ ...changes, updated_at: nowIso() })
+      .where('id', '=', id)
+      .executeTakeFirst(),
+});
+export type UsersRepository = ReturnType<typeof createUsersRepository>;
+
+export const createCompaniesRepository = (db: Db) => ({
+  first: () => db.selectFrom('companies').selectAll().orderBy('id').executeTakeFirst(),
+  findByName: (name: string) =>
+    db.selectFrom('companies').selectAll().where('name', '=', name).executeTakeFirst(),
+  insert: (name: string) =>
+    db
+      .insertInto('companies')
+      .values({ name, created_at: nowIso() })
+      .returningAll()
+      .executeTakeFirstOrThrow(),
+});

@@ -1,0 +1,16 @@
+import { canAccess, type Section } from '@adstudio/contract';
+import fp from 'fastify-plugin';
+import { forbidden } from '../lib/http-errors';
+
+/**
+ * The one permission guard (DESIGN section 6): `app.requireAccess('campaigns', 'write')` as a route
+ * preHandler. Authentication itself is checked earlier by the session plugin.
+ */
+export const authorizationPlugin = fp(
+  async (app) => {
+    app.decorate('requireAccess', (section: Section, action: 'read' | 'write') => async (request) => {
+      if (!canAccess(request.user, section, action)) throw forbidden();
+    });
+  },
+  { name: 'authorization', dependencies: ['session'] },
+);

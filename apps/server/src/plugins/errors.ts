@@ -1,0 +1,51 @@
+import type { FastifyError } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { reportError } from '../lib/error-reporting';
+import { HttpError } from '../lib/http-errors';
+
+export const SERVER_ERROR_MESSAGE = "We're having internal issues, our engineers have been notified.";
+
+/** Field path of a validation issue: `/ranges/0/start` → `ranges.0.start`. */
+const fieldOf = (instancePath: string, context: string | undefined) =>
+  instancePath.replace(/^\//, '').replaceAll('/', '.') || context || 'request';
+
+/** Laravel's summary line: the first message, and how many more there are. */
+export function summarize(errors: Record<string, string[]>): string {
+  const all = Object.values(errors).flat();
+  if (all.length === 0) return 'The given data was invalid.';
+  const rest = all.length - 1;
+  return rest === 0 ? all[0]! : `${all[0]} (and ${rest} more error${rest === 1 ? '' : 's'})`;
+}
+
+/** One shape for every failure: `{message, errors?}`; 5xx details stay in the log. */
+export const errorsPlugin = fp(
+  async (app) => {
+    app.setErrorHandler((error: FastifyError, request, reply) => {
+      if (hasZodFastifySchemaValidationErrors(error)) {
+        const errors: Record<string, string[]> = {};
+        for (const issue of error.validation) {
+          const field = fieldOf(issue.instancePath ?? '', error.validationContext);
+          const messages = errors[field] ?? [];
+          messages.push(issue.message ?? 'Invalid value.');
+          errors[field] = messages;
+        }
+        return reply.code(422).send({ message: summarize(errors), errors });
+      }
+      if (error instanceof HttpError) {
+        const body = error.errors
+          ? { message: error.message, errors: error.errors }
+          : { message: error.message };
+        return reply.code(error.statusCode).send(body);
+      }
+      const status = error.statusCode ?? 500;
+      if (status < 500 && !isResponseSerializationError(error)) {
+        return reply.code(status).send({ message: error.message });
+      }
+      request.log.error({ err: error }, 'request failed');
+      reportError(error, { requestId: request.id, url: request.url });
+      return reply.code(500).send({ message: SERVER_ERROR_MESSAGE, request_id: request.id });
+    });
+  },
+  { name: 'errors' },
+);

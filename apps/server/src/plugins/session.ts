@@ -1,0 +1,128 @@
+import { CSRF_MISMATCH_MESSAGE, SESSION_EXPIRED_MESSAGE, UNAUTHENTICATED_MESSAGE } from '@adstudio/contract';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { HttpError } from '../lib/http-errors';
+import { nowIso } from '../lib/time';
+import { randomToken, safeEqual, sha256 } from '../lib/tokens';
+import { createSessionsRepository } from '../modules/auth/sessions.repository';
+import { toUser } from '../modules/users/users.repository';
+
+export const SESSION_COOKIE = 'adstudio_session';
+export const XSRF_COOKIE = 'XSRF-TOKEN';
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** Writes here need the XSRF header; the sign-in form sends the token as a hidden field instead. */
+const XSRF_GUARDED = /^\/(v1\/|logout(\?|$)|vapor\/|auth\/login(\?|$))/;
+const TOKEN_SHAPE = /^[A-Za-z0-9_-]{32,128}$/;
+const TOUCH_EVERY_MS = 60_000;
+
+/**
+ * Cookie sessions stored hashed in the database, the XSRF-TOKEN cookie/header check and the
+ * `/v1/*` authentication rule (401 without a session, 419 once it has expired).
+ */
+export const sessionPlugin = fp(
+  async (app) => {
+    const sessions = createSessionsRepository(app.db);
+    const { idleMinutes } = app.config.session;
+    const idleMs = idleMinutes * 60_000;
+    const cookieOptions = { path: '/', sameSite: 'lax' as const, secure: app.config.secureCookies };
+
+    app.decorateRequest('user', null);
+    app.decorateRequest('session', null);
+    app.decorateRequest('sessionExpired', false);
+    app.decorateRequest('xsrfToken', '');
+
+    app.addHook('onRequest', async (request, reply) => {
+      const raw = request.cookies[SESSION_COOKIE];
+      if (raw) {
+        const row = await sessions.findWithUser(sha256(raw));
+        const now = Date.now();
+        if (row && Date.parse(row.expires_at) > now && Date.parse(row.last_seen_at) + idleMs > now) {
+          request.session = { id: row.session_id, xsrfToken: row.xsrf_token, lastSeenAt: row.last_seen_at };
+          request.user = toUser(row);
+        } else {
+          if (row) await sessions.delete(row.session_id);
+          request.sessionExpired = true;
+          reply.clearCookie(SESSION_COOKIE, cookieOptions);
+        }
+      }
+      const guest = request.cookies[XSRF_COOKIE];
+      request.xsrfToken =
+        request.session?.xsrfToken ?? (guest && TOKEN_SHAPE.test(guest) ? guest : randomToken());
+    });
+
+    app.addHook('preValidation', async (request) => {
+      const config = request.routeOptions.config;
+      if (!SAFE_METHODS.has(request.method) && XSRF_GUARDED.test(request.url) && config.xsrf !== false) {
+        const sent = sentXsrfToken(request);
+        if (!sent || !safeEqual(sent, request.xsrfToken)) throw new HttpError(419, CSRF_MISMATCH_MESSAGE);
+      }
+      if (request.url.startsWith('/v1/') && request.routeOptions.url && !config.public && !request.user) {
+        throw request.sessionExpired
+          ? new HttpError(419, SESSION_EXPIRED_MESSAGE)
+          : new HttpError(401, UNAUTHENTICATED_MESSAGE);
+      }
+    });
+
+    app.addHook('onSend', async (request, reply) => {
+      reply.setCookie(XSRF_COOKIE, request.xsrfToken, { ...cookieOptions, httpOnly: false });
+      const session = request.session;
+      if (session && Date.now() - Date.parse(session.lastSeenAt) > TOUCH_EVERY_MS) {
+        await sessions.touch(session.id, nowIso());
+      }
+    });
+
+    // Sweep sessions that can no longer be used; cheap, and keeps the table small.
+    const sweep = async () => {
+      const now = Date.now();
+      await sessions
+        .deleteExpired(new Date(now).toISOString(), new Date(now - idleMs).toISOString())
+        .catch((error) => app.log.warn({ err: error }, 'session sweep failed'));
+    };
+    const timer = setInterval(sweep, 15 * 60_000);
+    timer.unref();
+    app.addHook('onClose', async () => clearInterval(timer));
+  },
+  { name: 'session', dependencies: ['db', 'config', '@fastify/cookie'] },
+);
+
+function sentXsrfToken(request: FastifyRequest): string | undefined {
+  const header = request.headers['x-xsrf-token'];
+  if (typeof header === 'string' && header.length > 0) {
+    try {
+      return decodeURIComponent(header);
+    } catch {
+      return undefined;
+    }
+  }
+  const body = request.body as { _token?: unknown } | undefined;
+  return typeof body?._token === 'string' ? body._token : undefined;
+}
+
+/** Starts a signed-in session on this response: session cookie plus a fresh XSRF token. */
+export function startSession(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  started: { cookieValue: string; xsrfToken: string; expiresAt: string },
+) {
+  const { secureCookies } = request.server.config;
+  reply.setCookie(SESSION_COOKIE, started.cookieValue, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: secureCookies,
+    expires: new Date(started.expiresAt),
+  });
+  request.xsrfToken = started.xsrfToken;
+}
+
+export function endSession(request: FastifyRequest, reply: FastifyReply) {
+  reply.clearCookie(SESSION_COOKIE, {
+    path: '/',
+    sameSite: 'lax',
+    secure: request.server.config.secureCookies,
+  });
+  request.session = null;
+  request.user = null;
+  request.xsrfToken = randomToken();
+}

@@ -1,0 +1,58 @@
+import { buildApp } from './app';
+import { ConfigError, loadConfig } from './config';
+import { createDb } from './db/database';
+import { migrateToLatest } from './db/migrate';
+import { prepareDatabase } from './db/seed';
+import { initErrorReporting } from './lib/error-reporting';
+
+async function main() {
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(`adstudio: ${error.message}`);
+      process.exit(1);
+    }
+    throw error;
+  }
+  await initErrorReporting(config.sentryDsn, config.env);
+
+  const db = createDb(config.database);
+  await migrateToLatest(db);
+  const setup = await prepareDatabase(db, config);
+
+  const app = await buildApp({ config, db });
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info(`${signal}: draining requests`);
+    await app.close();
+    await db.destroy();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ port: config.port, host: config.host });
+  const where = config.database.kind === 'sqlite' ? config.database.file : 'PostgreSQL';
+  const lines = [
+    '',
+    `  Adstudio is running at ${config.appUrl}`,
+    `  Database: ${where}`,
+    `  Sign in as ${config.admin.email}`,
+    setup.adminPassword
+      ? `  Password: ${setup.adminPassword}   (shown once; set ADMIN_PASSWORD to choose it)`
+      : '  Password: the one set with ADMIN_PASSWORD (or `npm run user -- password --email … --password …`)',
+    ...(setup.demoUsers.length ? [`  Demo users (same password): ${setup.demoUsers.join(', ')}`] : []),
+    `  API docs: ${config.appUrl}/docs`,
+    '',
+  ];
+  console.log(lines.join('\n'));
+}
+
+main().catch((error) => {
+  console.error('adstudio: failed to start:', error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,13 @@
+import { z } from 'zod';
+
+export const LoginBodySchema = z.object({
+  email: z
+    .string()
+    .trim()
+    .min(1, 'The email field is required.')
+    .email('The email must be a valid email address.'),
+  password: z.string().min(1, 'The password field is required.'),
+  redirect_app: z.string().optional(),
+  _token: z.string().optional(),
+});
+export type LoginBody = z.infer<typeof LoginBodySchema>;

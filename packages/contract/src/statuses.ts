@@ -1,0 +1,26 @@
+/** Status of campaigns and creatives, and the moves DESIGN section 5 allows between them. */
+export const STATUSES = [
+  'draft',
+  'action required',
+  'quality assurance',
+  'testing',
+  'delivered',
+  'ready',
+  'live',
+  'finished',
+] as const;
+export type Status = (typeof STATUSES)[number];
+
+export const STATUS_TRANSITIONS: Readonly<Record<Status, readonly Status[]>> = {
+  draft: ['quality assurance', 'testing'],
+  'quality assurance': ['action required', 'testing', 'ready'],
+  'action required': ['draft', 'quality assurance'],
+  testing: ['action required', 'quality assurance', 'ready'],
+  ready: ['delivered', 'live', 'action required'],
+  delivered: ['live', 'action required'],
+  live: ['finished', 'action required'],
+  finished: ['live'],
+};
+
+/** Statuses a `qa` user may move items out of. */
+export const QA_STATUSES: readonly Status[] = ['quality assurance', 'testing'];
