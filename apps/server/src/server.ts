@@ -1,7 +1,7 @@
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { createDb } from './db/database';
-import { migrateToLatest } from './db/migrate';
+import { migrateToLatest, schemaOf } from './db/migrate';
 import { prepareDatabase } from './db/seed';
 import { initErrorReporting } from './lib/error-reporting';
 
@@ -19,7 +19,7 @@ async function main() {
   await initErrorReporting(config.sentryDsn, config.env);
 
   const db = createDb(config.database);
-  await migrateToLatest(db);
+  await migrateToLatest(db, schemaOf(config.database));
   const setup = await prepareDatabase(db, config);
 
   const app = await buildApp({ config, db });

@@ -1,12 +1,16 @@
 import { type Kysely, type MigrationProvider, Migrator } from 'kysely';
+import type { Database } from '../config';
 import { migrations } from './migrations';
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
+export const schemaOf = (database: Database) => (database.kind === 'postgres' ? database.schema : undefined);
+
 /** Brings the schema to the latest migration; throws with the failing migration's name. */
 // biome-ignore lint/suspicious/noExplicitAny: the migrator works below the typed schema
-export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
-  const migrator = new Migrator({ db, provider });
+export async function migrateToLatest(db: Kysely<any>, schema?: string): Promise<string[]> {
+  // With a PostgreSQL schema the migrator must look for its own tables there, not in any schema.
+  const migrator = new Migrator({ db, provider, ...(schema ? { migrationTableSchema: schema } : {}) });
   const { error, results = [] } = await migrator.migrateToLatest();
   const failed = results.find((r) => r.status === 'Error');
   if (error || failed) {

@@ -1,12 +1,12 @@
 import fp from 'fastify-plugin';
 import { createDb, type Db } from '../db/database';
-import { migrateToLatest } from '../db/migrate';
+import { migrateToLatest, schemaOf } from '../db/migrate';
 
 /** Opens the database (or takes a given one), migrates it and closes it with the server. */
 export const dbPlugin = fp<{ db?: Db }>(
   async (app, opts) => {
     const db = opts.db ?? createDb(app.config.database);
-    await migrateToLatest(db);
+    await migrateToLatest(db, schemaOf(app.config.database));
     app.decorate('db', db);
     app.addHook('onClose', async () => {
       if (!opts.db) await db.destroy();

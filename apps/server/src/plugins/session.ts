@@ -41,8 +41,11 @@ export const sessionPlugin = fp(
           request.session = { id: row.session_id, xsrfToken: row.xsrf_token, lastSeenAt: row.last_seen_at };
           request.user = toUser(row);
         } else {
-          if (row) await sessions.delete(row.session_id);
-          request.sessionExpired = true;
+          // A known session past its time is "expired" (419); an unknown cookie is simply signed out (401).
+          if (row) {
+            await sessions.delete(row.session_id);
+            request.sessionExpired = true;
+          }
           reply.clearCookie(SESSION_COOKIE, cookieOptions);
         }
       }

@@ -1,0 +1,163 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../helper';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(() => t.close());
+
+describe('GET /v1/user', () => {
+  it('answers 401 Unauthenticated without a session', async () => {
+    const client = await t.guest();
+    const res = await client.get('/v1/user');
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual({ message: 'Unauthenticated.' });
+  });
+
+  it('answers the signed-in user with roles and permissions', async () => {
+    const user = await t.createUser({ name: 'Ada', permissions: ['edit campaigns', 'qa'], roles: [] });
+    const client = await t.injectAs(user);
+    const res = await client.get('/v1/user');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      data: {
+        id: user.id,
+        name: 'Ada',
+        email: user.email,
+        avatar: null,
+        company_id: t.companyId,
+        roles: [],
+        permissions: ['edit campaigns', 'qa'],
+      },
+    });
+  });
+});
+
+describe('XSRF-TOKEN cookie', () => {
+  it('is set, readable by scripts, on every response', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/healthz' });
+    const cookie = res.cookies.find((c) => c.name === 'XSRF-TOKEN');
+    expect(cookie?.value).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(cookie?.httpOnly).toBeFalsy();
+    expect(cookie?.sameSite).toBe('Lax');
+  });
+
+  it('changes when a session starts, and the old guest token no longer authorizes writes', async () => {
+    const user = await t.createUser();
+    const client = await t.guest();
+    const guestToken = client.xsrf;
+    await client.post('/auth/login', { email: user.email, password: 'correct horse battery' });
+    expect(client.xsrf).not.toBe(guestToken);
+    const res = await client.inject({
+      method: 'POST',
+      url: '/logout',
+      headers: { 'x-xsrf-token': guestToken },
+      xsrf: false,
+    });
+    expect(res.statusCode).toBe(419);
+    expect(res.json()).toEqual({ message: 'CSRF token mismatch.' });
+  });
+});
+
+describe('POST /logout', () => {
+  it('ends the session: 204, then /v1/user is 401', async () => {
+    const client = await t.injectAs(await t.createUser());
+    expect((await client.get('/v1/user')).statusCode).toBe(200);
+    const sessionCookie = client.cookies.adstudio_session;
+    const res = await client.post('/logout');
+    expect(res.statusCode).toBe(204);
+    expect(client.cookies.adstudio_session).toBeUndefined();
+    const replay = await t.app.inject({
+      method: 'GET',
+      url: '/v1/user',
+      cookies: { adstudio_session: sessionCookie! },
+    });
+    expect(replay.statusCode).toBe(401);
+  });
+
+  it('needs the XSRF header', async () => {
+    const client = await t.injectAs(await t.createUser());
+    const res = await client.inject({ method: 'POST', url: '/logout', xsrf: false });
+    expect(res.statusCode).toBe(419);
+    expect((await client.get('/v1/user')).statusCode).toBe(200);
+  });
+});
+
+describe('session cookie', () => {
+  it('is HttpOnly, SameSite=Lax, and stored only hashed', async () => {
+    const user = await t.createUser();
+    const client = await t.guest();
+    const res = await client.post('/auth/login', { email: user.email, password: 'correct horse battery' });
+    const cookie = res.cookies.find((c) => c.name === 'adstudio_session')!;
+    expect(cookie.httpOnly).toBe(true);
+    expect(cookie.sameSite).toBe('Lax');
+    expect(cookie.secure).toBeFalsy();
+    expect(Buffer.from(cookie.value, 'base64url').length).toBeGreaterThanOrEqual(16);
+    const rows = await t.db.selectFrom('sessions').select('id').where('user_id', '=', user.id).execute();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.id).not.toBe(cookie.value);
+    expect(rows[0]!.id).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it('is Secure when APP_URL is https', async () => {
+    const secure = await buildTestApp({ APP_URL: 'https://ads.example.com' });
+    try {
+      const user = await secure.createUser();
+      const client = await secure.guest();
+      const res = await client.post('/auth/login', { email: user.email, password: 'correct horse battery' });
+      expect(res.cookies.find((c) => c.name === 'adstudio_session')?.secure).toBe(true);
+      expect(res.cookies.find((c) => c.name === 'XSRF-TOKEN')?.secure).toBe(true);
+    } finally {
+      await secure.close();
+    }
+  });
+});
+
+describe('session expiry', () => {
+  it('answers 419 once the idle time has passed', async () => {
+    const user = await t.createUser();
+    const client = await t.injectAs(user);
+    const idle = new Date(Date.now() - (t.config.session.idleMinutes + 1) * 60_000).toISOString();
+    await t.db.updateTable('sessions').set({ last_seen_at: idle }).where('user_id', '=', user.id).execute();
+    const res = await client.get('/v1/user');
+    expect(res.statusCode).toBe(419);
+    expect(res.json().message).toMatch(/expired/i);
+  });
+
+  it('answers 419 after the absolute lifetime even when active', async () => {
+    const user = await t.createUser();
+    const client = await t.injectAs(user);
+    await t.db
+      .updateTable('sessions')
+      .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+      .where('user_id', '=', user.id)
+      .execute();
+    expect((await client.get('/v1/user')).statusCode).toBe(419);
+  });
+
+  it('keeps an active session alive by touching it', async () => {
+    const user = await t.createUser();
+    const client = await t.injectAs(user);
+    const old = new Date(Date.now() - 10 * 60_000).toISOString();
+    await t.db.updateTable('sessions').set({ last_seen_at: old }).where('user_id', '=', user.id).execute();
+    expect((await client.get('/v1/user')).statusCode).toBe(200);
+    const row = await t.db
+      .selectFrom('sessions')
+      .select('last_seen_at')
+      .where('user_id', '=', user.id)
+      .executeTakeFirstOrThrow();
+    expect(row.last_seen_at > old).toBe(true);
+  });
+
+  it('signs out a deleted user', async () => {
+    const user = await t.createUser();
+    const client = await t.injectAs(user);
+    await t.db
+      .updateTable('users')
+      .set({ deleted_at: new Date().toISOString() })
+      .where('id', '=', user.id)
+      .execute();
+    expect((await client.get('/v1/user')).statusCode).toBe(401);
+  });
+});

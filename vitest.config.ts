@@ -1,0 +1,44 @@
+import { defineConfig } from 'vitest/config';
+
+const postgresUrl = process.env.TEST_DATABASE_URL;
+if (!postgresUrl) console.log('PostgreSQL API suite skipped: TEST_DATABASE_URL is not set.');
+
+const serverTests = ['apps/server/test/**/*.test.ts'];
+
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: 'contract', include: ['packages/contract/src/**/*.test.ts'] } },
+      { test: { name: 'server-unit', include: ['apps/server/src/**/*.test.ts'] } },
+      {
+        test: {
+          name: 'api-sqlite',
+          include: serverTests,
+          env: { TEST_DB_ENGINE: 'sqlite' },
+          testTimeout: 20_000,
+          hookTimeout: 30_000,
+        },
+      },
+      ...(postgresUrl
+        ? [
+            {
+              test: {
+                name: 'api-postgres',
+                include: serverTests,
+                env: { TEST_DB_ENGINE: 'postgres' },
+                testTimeout: 20_000,
+                hookTimeout: 30_000,
+              },
+            },
+          ]
+        : []),
+      {
+        test: {
+          name: 'web',
+          include: ['apps/web/src/**/*.test.{ts,tsx}'],
+          environment: 'happy-dom',
+        },
+      },
+    ],
+  },
+});
