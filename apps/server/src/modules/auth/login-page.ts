@@ -44,10 +44,16 @@ export function renderLoginPage({
 }: LoginPageProps): string {
   const fieldError = (name: string) => {
     const message = fieldErrors[name]?.[0];
-    return message ? `<p class="field-error" id="${name}-error">${escapeHtml(message)}</p>` : '';
+    if (!message) return '';
+    // The banner already says it; the field only points at it.
+    const id = message === error ? 'form-error' : `${name}-error`;
+    return id === 'form-error' ? '' : `<p class="field-error" id="${id}">${escapeHtml(message)}</p>`;
   };
-  const invalid = (name: string) =>
-    fieldErrors[name]?.length ? ` aria-invalid="true" aria-describedby="${name}-error"` : '';
+  const invalid = (name: string) => {
+    const message = fieldErrors[name]?.[0];
+    if (!message) return '';
+    return ` aria-invalid="true" aria-describedby="${message === error ? 'form-error' : `${name}-error`}"`;
+  };
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -62,7 +68,7 @@ export function renderLoginPage({
 <p class="brand"><span class="logo" aria-hidden="true">A</span>Adstudio</p>
 <h1>Sign in</h1>
 <p class="lead">Use your Adstudio account to continue.</p>
-${error ? `<div class="alert" role="alert">${escapeHtml(error)}</div>` : ''}
+${error ? `<div class="alert" role="alert" id="form-error">${escapeHtml(error)}</div>` : ''}
 <form method="post" action="/auth/login" novalidate>
 <input type="hidden" name="_token" value="${escapeHtml(xsrfToken)}">
 <input type="hidden" name="redirect_app" value="${escapeHtml(redirectApp)}">
