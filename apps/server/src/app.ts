@@ -6,6 +6,7 @@ import type { Config } from './config';
 import type { Db } from './db/database';
 import { authRoutes } from './modules/auth/auth.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { searchRoutes } from './modules/search/search.routes';
 import { authorizationPlugin } from './plugins/authorization';
 import { configPlugin } from './plugins/config';
 import { dbPlugin } from './plugins/db';
@@ -15,6 +16,13 @@ import { sessionPlugin } from './plugins/session';
 import { spaPlugin } from './plugins/spa';
 import { swaggerPlugin } from './plugins/swagger';
 import './types';
+
+/** Every registered route, for tests that must cover all of them (e.g. XSRF on every write). */
+export interface RouteEntry {
+  method: string;
+  url: string;
+  public: boolean;
+}
 
 export interface BuildAppOptions {
   config: Config;
@@ -33,6 +41,12 @@ export async function buildApp({ config, db, logger }: BuildAppOptions) {
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  const routes: RouteEntry[] = [];
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat())
+      routes.push({ method, url: route.url, public: route.config?.public === true });
+  });
+  app.decorate('routeTable', routes);
 
   await app.register(configPlugin, { config });
   await app.register(errorsPlugin);
@@ -46,6 +60,7 @@ export async function buildApp({ config, db, logger }: BuildAppOptions) {
 
   await app.register(healthRoutes);
   await app.register(authRoutes);
+  await app.register(searchRoutes);
 
   await app.register(spaPlugin);
   return app;

@@ -14,6 +14,7 @@ declare module 'fastify' {
     config: Config;
     db: Db;
     requireAccess(section: Section, action: 'read' | 'write'): preHandlerAsyncHookHandler;
+    routeTable: readonly { method: string; url: string; public: boolean }[];
   }
   interface FastifyRequest {
     user: User | null;

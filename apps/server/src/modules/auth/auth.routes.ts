@@ -63,7 +63,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const body = request.body;
       const redirectApp = safeRedirectPath(body.redirect_app);
       const email = typeof body.email === 'string' ? body.email : '';
-      const page = (status: number, error: string, errors?: Record<string, string[]>) =>
+      const page = (status: number, error: string | undefined, errors?: Record<string, string[]>) =>
         reply
           .code(status)
           .type('text/html; charset=utf-8')
@@ -84,7 +84,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         const errors = fieldErrors(parsed.error);
         const message = Object.values(errors)[0]?.[0] ?? 'The given data was invalid.';
         if (json) return reply.code(422).send({ message, errors });
-        return page(422, message, errors);
+        return page(422, undefined, errors);
       }
 
       try {

@@ -1,0 +1,66 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+describe('loadConfig', () => {
+  it('has working defaults: port 8080, SQLite in ./data, seeding on', () => {
+    const config = loadConfig({});
+    expect(config.port).toBe(8080);
+    expect(config.host).toBe('0.0.0.0');
+    expect(config.appUrl).toBe('http://localhost:8080');
+    expect(config.dataDir).toBe(path.resolve('./data'));
+    expect(config.database).toEqual({ kind: 'sqlite', file: path.resolve('./data/adstudio.sqlite') });
+    expect(config.seed).toBe(true);
+    expect(config.secureCookies).toBe(false);
+    expect(config.admin.email).toBe('admin@example.com');
+    expect(config.sentryDsn).toBeUndefined();
+  });
+
+  it('derives APP_URL from PORT and trims a trailing slash from a given one', () => {
+    expect(loadConfig({ PORT: '9000' }).appUrl).toBe('http://localhost:9000');
+    const https = loadConfig({ APP_URL: 'https://ads.example.com/' });
+    expect(https.appUrl).toBe('https://ads.example.com');
+    expect(https.secureCookies).toBe(true);
+  });
+
+  it('selects PostgreSQL from a postgres:// DATABASE_URL', () => {
+    expect(loadConfig({ DATABASE_URL: 'postgres://u@db:5432/ads' }).database).toEqual({
+      kind: 'postgres',
+      url: 'postgres://u@db:5432/ads',
+    });
+  });
+
+  it('treats empty values as unset', () => {
+    expect(loadConfig({ PORT: '', SEED: '' }).port).toBe(8080);
+  });
+
+  it.each([
+    ['PORT', 'abc', /^Invalid PORT \("abc"\): /],
+    ['PORT', '70000', /^Invalid PORT \("70000"\): /],
+    ['APP_URL', 'ftp://x', /^Invalid APP_URL \("ftp:\/\/x"\): /],
+    ['DATABASE_URL', 'mysql://x', /^Invalid DATABASE_URL \("mysql:\/\/x"\): must start with postgres/],
+    ['SEED', 'maybe', /^Invalid SEED \("maybe"\): SEED must be true or false$/],
+    ['ADMIN_EMAIL', 'nope', /^Invalid ADMIN_EMAIL \("nope"\): /],
+    ['ADMIN_PASSWORD', 'short', /^Invalid ADMIN_PASSWORD \("short"\): must be at least 8 characters$/],
+    ['SENTRY_DSN', 'not a url', /^Invalid SENTRY_DSN/],
+  ])('rejects %s=%s with one line naming the variable', (name, value, message) => {
+    let error: unknown;
+    try {
+      loadConfig({ [name]: value });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    expect((error as Error).message).toMatch(message);
+    expect((error as Error).message).not.toContain('\n');
+  });
+
+  it.each([
+    ['false', false],
+    ['0', false],
+    ['true', true],
+    ['yes', true],
+  ])('reads SEED=%s as %s', (value, expected) => {
+    expect(loadConfig({ SEED: value }).seed).toBe(expected);
+  });
+});
