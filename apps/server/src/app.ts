@@ -5,6 +5,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Config } from './config';
 import type { Db } from './db/database';
 import { authRoutes } from './modules/auth/auth.routes';
+import { campaignsRoutes } from './modules/campaigns/campaigns.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { searchRoutes } from './modules/search/search.routes';
 import { authorizationPlugin } from './plugins/authorization';
@@ -60,6 +61,7 @@ export async function buildApp({ config, db, logger }: BuildAppOptions) {
 
   await app.register(healthRoutes);
   await app.register(authRoutes);
+  await app.register(campaignsRoutes);
   await app.register(searchRoutes);
 
   await app.register(spaPlugin);

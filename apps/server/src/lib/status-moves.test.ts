@@ -64,6 +64,7 @@ describe('checkMove', () => {
   it('refuses with the allowed next statuses', () => {
     expect(checkMove(editor, 'campaigns', 'draft', 'live')).toEqual({
       ok: false,
+      reason: 'not-allowed',
       message: 'Cannot move from draft to live. Allowed: quality assurance, testing.',
     });
   });
@@ -71,8 +72,10 @@ describe('checkMove', () => {
   it('says none when the user may not move the item at all', () => {
     expect(checkMove(qa, 'campaigns', 'draft', 'testing')).toEqual({
       ok: false,
+      reason: 'not-permitted',
       message: 'Cannot move from draft to testing. Allowed: none.',
     });
     expect(checkMove(qa, 'campaigns', 'testing', 'ready')).toEqual({ ok: true });
+    expect(checkMove(qa, 'campaigns', 'testing', 'live')).toMatchObject({ ok: false, reason: 'not-allowed' });
   });
 });

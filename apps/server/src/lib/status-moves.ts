@@ -18,12 +18,21 @@ export function allowedMoves(user: AccessSubject, section: Section, from: Status
   return [];
 }
 
-export type MoveCheck = { ok: true } | { ok: false; message: string };
+/**
+ * `not-permitted`: the user may not move the item out of its status at all (a permission matter, 403);
+ * `not-allowed`: the table has no such move (a validation matter, 422).
+ */
+export type MoveCheck =
+  | { ok: true }
+  | { ok: false; reason: 'not-permitted' | 'not-allowed'; message: string };
 
-/** Whether `from → to` is allowed, and if not a message naming the allowed next statuses. */
+/** Whether `from → to` is allowed, and if not why, naming the allowed next statuses. */
 export function checkMove(user: AccessSubject, section: Section, from: Status, to: Status): MoveCheck {
   const allowed = allowedMoves(user, section, from);
   if (allowed.includes(to)) return { ok: true };
-  const options = allowed.length ? allowed.join(', ') : 'none';
-  return { ok: false, message: `Cannot move from ${from} to ${to}. Allowed: ${options}.` };
+  return {
+    ok: false,
+    reason: allowed.length ? 'not-allowed' : 'not-permitted',
+    message: `Cannot move from ${from} to ${to}. Allowed: ${allowed.length ? allowed.join(', ') : 'none'}.`,
+  };
 }

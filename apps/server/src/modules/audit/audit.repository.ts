@@ -1,0 +1,72 @@
+import type { AuditAction, HistoryEntry } from '@adstudio/contract';
+import type { Db } from '../../db/database';
+import { parseJson } from '../../lib/json';
+import { nowIso } from '../../lib/time';
+import type { Executor } from '../../lib/transaction';
+import type { Changes } from './audit-changes';
+
+export interface AuditRecord {
+  companyId: number;
+  userId: number | null;
+  entityType: string;
+  entityId: number;
+  action: AuditAction;
+  changes: Changes;
+}
+
+export interface HistoryScope {
+  companyId: number;
+  entityType: string;
+  entityId: number;
+}
+
+/** The audit log: who changed what, when, old → new per field. Shared by every section. */
+export const createAuditRepository = (db: Db) => ({
+  /** Writes one entry inside the transaction that made the change, so both happen or neither. */
+  record: async (trx: Executor, entry: AuditRecord): Promise<void> => {
+    await trx
+      .insertInto('audit_log')
+      .values({
+        company_id: entry.companyId,
+        user_id: entry.userId,
+        entity_type: entry.entityType,
+        entity_id: entry.entityId,
+        action: entry.action,
+        changes: JSON.stringify(entry.changes),
+        created_at: nowIso(),
+      })
+      .execute();
+  },
+
+  /** An item's history, newest first, with the name of who did it. */
+  history: async (
+    { companyId, entityType, entityId }: HistoryScope,
+    trx: Executor = db,
+  ): Promise<HistoryEntry[]> => {
+    const rows = await trx
+      .selectFrom('audit_log')
+      .leftJoin('users', 'users.id', 'audit_log.user_id')
+      .where('audit_log.company_id', '=', companyId)
+      .where('audit_log.entity_type', '=', entityType)
+      .where('audit_log.entity_id', '=', entityId)
+      .select([
+        'audit_log.id',
+        'audit_log.action',
+        'audit_log.changes',
+        'audit_log.created_at',
+        'users.id as user_id',
+        'users.name as user_name',
+      ])
+      .orderBy('audit_log.created_at', 'desc')
+      .orderBy('audit_log.id', 'desc')
+      .execute();
+    return rows.map((row) => ({
+      id: row.id,
+      action: row.action,
+      user: row.user_id !== null && row.user_name !== null ? { id: row.user_id, name: row.user_name } : null,
+      changes: parseJson<Changes>(row.changes, {}),
+      created_at: row.created_at,
+    }));
+  },
+});
+export type AuditRepository = ReturnType<typeof createAuditRepository>;

@@ -1,0 +1,236 @@
+import {
+  BulkResultSchema,
+  CampaignApprovalSchema,
+  CampaignBulkSchema,
+  CampaignCreateSchema,
+  CampaignCreativeSchema,
+  CampaignIncludeQuerySchema,
+  CampaignListQuerySchema,
+  CampaignListResponseSchema,
+  CampaignSchema,
+  CampaignUpdateSchema,
+  ErrorBodySchema,
+  itemResponse,
+  ReportLinkCreateSchema,
+  ReportLinkSchema,
+} from '@adstudio/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { idParam } from '../../lib/params';
+import { createTransactor } from '../../lib/transaction';
+import { currentUser } from '../../types';
+import { createAuditRepository } from '../audit/audit.repository';
+import { createCampaignsRepository } from './campaigns.repository';
+import { createCampaignsService } from './campaigns.service';
+
+const tags = ['campaigns'];
+const params = z.object({ id: idParam });
+const linkParams = z.object({ id: idParam, linkId: idParam });
+const listOf = <T extends z.ZodType>(item: T) => z.object({ data: z.array(item) });
+const errors = { 403: ErrorBodySchema, 404: ErrorBodySchema, 422: ErrorBodySchema };
+
+export const campaignsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const service = createCampaignsService({
+    campaigns: createCampaignsRepository(app.db),
+    audit: createAuditRepository(app.db),
+    transaction: createTransactor(app.db),
+  });
+  const read = { preHandler: app.requireAccess('campaigns', 'read') };
+  const write = { preHandler: app.requireAccess('campaigns', 'write') };
+
+  for (const url of ['/v1/campaigns/', '/v1/campaigns']) {
+    app.get(
+      url,
+      {
+        ...read,
+        schema: {
+          tags,
+          hide: url === '/v1/campaigns',
+          summary: 'List campaigns',
+          description:
+            'filter matches name and url (case-insensitive); date keeps campaigns whose launch–end span ' +
+            'contains that day; items-per-page -1 = all. Default order: updated_at desc.',
+          querystring: CampaignListQuerySchema,
+          response: { 200: CampaignListResponseSchema, 403: ErrorBodySchema, 422: ErrorBodySchema },
+        },
+      },
+      async (request) => service.list(currentUser(request), request.query),
+    );
+  }
+
+  app.post(
+    '/v1/campaigns',
+    {
+      ...write,
+      schema: {
+        tags,
+        summary: 'Create a campaign (status draft)',
+        body: CampaignCreateSchema,
+        response: { 201: itemResponse(CampaignSchema), ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send({ data: await service.create(currentUser(request), request.body) }),
+  );
+
+  app.post(
+    '/v1/campaigns/bulk',
+    {
+      ...read,
+      schema: {
+        tags,
+        summary: 'Change the status of, or delete, many campaigns in one transaction',
+        description: "Each id answers ok or why it was refused. 'delete' needs write access.",
+        body: CampaignBulkSchema,
+        response: { 200: listOf(BulkResultSchema), ...errors },
+      },
+    },
+    async (request) => ({ data: await service.bulk(currentUser(request), request.body) }),
+  );
+
+  app.get(
+    '/v1/campaigns/:id',
+    {
+      ...read,
+      schema: {
+        tags,
+        summary: 'One campaign; ?include=history adds its audit history',
+        params,
+        querystring: CampaignIncludeQuerySchema,
+        response: { 200: itemResponse(CampaignSchema), ...errors },
+      },
+    },
+    async (request) => ({
+      data: await service.get(currentUser(request), request.params.id, request.query.include),
+    }),
+  );
+
+  app.put(
+    '/v1/campaigns/:id',
+    {
+      // qa may move statuses out of quality assurance and testing; the service refuses anything more.
+      ...read,
+      schema: {
+        tags,
+        summary: 'Edit a campaign and/or move its status',
+        body: CampaignUpdateSchema,
+        params,
+        response: { 200: itemResponse(CampaignSchema), 409: ErrorBodySchema, ...errors },
+      },
+    },
+    async (request) => ({
+      data: await service.update(currentUser(request), request.params.id, request.body),
+    }),
+  );
+
+  app.delete(
+    '/v1/campaigns/:id',
+    {
+      ...write,
+      schema: {
+        tags,
+        summary: 'Delete a campaign (soft); refused while it has live creatives',
+        params,
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      await service.remove(currentUser(request), request.params.id);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.post(
+    '/v1/campaigns/:id/clone',
+    {
+      ...write,
+      schema: {
+        tags,
+        summary: 'Copy a campaign as a draft named "… (copy)"',
+        params,
+        response: { 201: itemResponse(CampaignSchema), ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send({ data: await service.clone(currentUser(request), request.params.id) }),
+  );
+
+  app.get(
+    '/v1/campaigns/:id/creatives',
+    {
+      ...read,
+      schema: {
+        tags,
+        summary: "The campaign's creatives",
+        params,
+        response: { 200: listOf(CampaignCreativeSchema), ...errors },
+      },
+    },
+    async (request) => ({ data: await service.creatives(currentUser(request), request.params.id) }),
+  );
+
+  app.get(
+    '/v1/campaigns/:id/approvals',
+    {
+      ...read,
+      schema: {
+        tags,
+        summary: "Publishers' approvals of the campaign's creatives",
+        params,
+        response: { 200: listOf(CampaignApprovalSchema), ...errors },
+      },
+    },
+    async (request) => ({ data: await service.approvals(currentUser(request), request.params.id) }),
+  );
+
+  app.post(
+    '/v1/campaigns/:id/report/url',
+    {
+      ...write,
+      schema: {
+        tags,
+        summary: 'Create a shareable report link',
+        params,
+        body: ReportLinkCreateSchema.default({}),
+        response: { 201: itemResponse(ReportLinkSchema), ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .code(201)
+        .send({
+          data: await service.createReportLink(currentUser(request), request.params.id, request.body),
+        }),
+  );
+
+  app.get(
+    '/v1/campaigns/:id/report/links',
+    {
+      ...read,
+      schema: {
+        tags,
+        summary: "The campaign's report links that are not revoked",
+        params,
+        response: { 200: listOf(ReportLinkSchema), ...errors },
+      },
+    },
+    async (request) => ({ data: await service.reportLinks(currentUser(request), request.params.id) }),
+  );
+
+  app.delete(
+    '/v1/campaigns/:id/report/links/:linkId',
+    {
+      ...write,
+      schema: {
+        tags,
+        summary: 'Revoke a report link',
+        params: linkParams,
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      await service.revokeReportLink(currentUser(request), request.params.id, request.params.linkId);
+      return reply.code(204).send(null);
+    },
+  );
+};

@@ -1,0 +1,5 @@
+export * from './bulk';
+export * from './campaign';
+export * from './list-query';
+export * from './related';
+export * from './report-links';

@@ -1,0 +1,24 @@
+import { z } from 'zod';
+import { ListQuerySchema, listResponse } from '../common/list-query';
+import { CampaignSchema } from './campaign';
+
+export const CAMPAIGN_SORTS = [
+  'name',
+  'status',
+  'launch_date',
+  'end_date',
+  'created_at',
+  'updated_at',
+] as const;
+export type CampaignSort = (typeof CAMPAIGN_SORTS)[number];
+
+/** GET /v1/campaigns/: the shared list query with the columns a campaign list sorts by. */
+export const CampaignListQuerySchema = ListQuerySchema.extend({
+  'sort-by': z
+    .enum(CAMPAIGN_SORTS, { error: `The sort-by must be one of: ${CAMPAIGN_SORTS.join(', ')}.` })
+    .optional(),
+});
+export type CampaignListQuery = z.infer<typeof CampaignListQuerySchema>;
+
+export const CampaignListResponseSchema = listResponse(CampaignSchema);
+export type CampaignListResponse = z.infer<typeof CampaignListResponseSchema>;
