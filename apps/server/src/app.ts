@@ -8,6 +8,7 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { campaignsRoutes } from './modules/campaigns/campaigns.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { searchRoutes } from './modules/search/search.routes';
+import { uploadsRoutes } from './modules/uploads/uploads.routes';
 import { authorizationPlugin } from './plugins/authorization';
 import { configPlugin } from './plugins/config';
 import { dbPlugin } from './plugins/db';
@@ -15,6 +16,7 @@ import { errorsPlugin } from './plugins/errors';
 import { securityPlugin } from './plugins/security';
 import { sessionPlugin } from './plugins/session';
 import { spaPlugin } from './plugins/spa';
+import { storagePlugin } from './plugins/storage';
 import { swaggerPlugin } from './plugins/swagger';
 import './types';
 
@@ -58,9 +60,11 @@ export async function buildApp({ config, db, logger }: BuildAppOptions) {
   await app.register(sessionPlugin);
   await app.register(authorizationPlugin);
   await app.register(swaggerPlugin);
+  await app.register(storagePlugin);
 
   await app.register(healthRoutes);
   await app.register(authRoutes);
+  await app.register(uploadsRoutes);
   await app.register(campaignsRoutes);
   await app.register(searchRoutes);
 

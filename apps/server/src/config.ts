@@ -32,6 +32,8 @@ const EnvSchema = z.object({
   ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
   SEED: bool('SEED'),
   SENTRY_DSN: z.url().optional(),
+  APP_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
+  MAX_UPLOAD_MB: positiveInt.default(1024),
   WEB_DIST: z.string().optional(),
   SESSION_IDLE_MINUTES: positiveInt.default(120),
   SESSION_ABSOLUTE_HOURS: positiveInt.default(24 * 7),
@@ -56,6 +58,9 @@ export interface Config {
   admin: { email: string; password: string | undefined };
   seed: boolean;
   sentryDsn: string | undefined;
+  /** Secret for signed URLs; when unset, one is generated into DATA_DIR/app.key. */
+  appKey: string | undefined;
+  maxUploadBytes: number;
   webDist: string;
   session: { idleMinutes: number; absoluteHours: number };
   login: { maxAttempts: number; windowSeconds: number };
@@ -93,6 +98,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     admin: { email: e.ADMIN_EMAIL ?? 'admin@example.com', password: e.ADMIN_PASSWORD },
     seed: e.SEED ?? true,
     sentryDsn: e.SENTRY_DSN,
+    appKey: e.APP_KEY,
+    maxUploadBytes: e.MAX_UPLOAD_MB * 1024 * 1024,
     webDist: path.resolve(e.WEB_DIST ?? path.join(serverRoot, '..', 'web', 'dist')),
     session: { idleMinutes: e.SESSION_IDLE_MINUTES, absoluteHours: e.SESSION_ABSOLUTE_HOURS },
     login: { maxAttempts: e.LOGIN_MAX_ATTEMPTS, windowSeconds: e.LOGIN_WINDOW_SECONDS },

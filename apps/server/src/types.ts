@@ -2,6 +2,8 @@ import type { Section, User } from '@adstudio/contract';
 import type { preHandlerAsyncHookHandler } from 'fastify';
 import type { Config } from './config';
 import type { Db } from './db/database';
+import type { LocalDisk } from './storage/local-disk';
+import type { Signer } from './storage/signer';
 
 export interface RequestSession {
   id: string;
@@ -15,6 +17,7 @@ declare module 'fastify' {
     db: Db;
     requireAccess(section: Section, action: 'read' | 'write'): preHandlerAsyncHookHandler;
     routeTable: readonly { method: string; url: string; public: boolean }[];
+    storage: { disk: LocalDisk; signer: Signer };
   }
   interface FastifyRequest {
     user: User | null;

@@ -6,3 +6,4 @@ export * from './common/errors';
 export * from './common/list-query';
 export * from './statuses';
 export * from './users/user';
+export * from './uploads/signed-storage';

@@ -13,6 +13,8 @@ export const XSRF_COOKIE = 'XSRF-TOKEN';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** Writes here need the XSRF header; the sign-in form sends the token as a hidden field instead. */
 const XSRF_GUARDED = /^\/(v1\/|logout(\?|$)|vapor\/|auth\/login(\?|$))/;
+/** Paths that need a signed-in user unless the route is marked public. */
+const AUTHENTICATED = /^\/(v1|vapor)\//;
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{32,128}$/;
 const TOUCH_EVERY_MS = 60_000;
 
@@ -60,7 +62,7 @@ export const sessionPlugin = fp(
         const sent = sentXsrfToken(request);
         if (!sent || !safeEqual(sent, request.xsrfToken)) throw new HttpError(419, CSRF_MISMATCH_MESSAGE);
       }
-      if (request.url.startsWith('/v1/') && request.routeOptions.url && !config.public && !request.user) {
+      if (AUTHENTICATED.test(request.url) && request.routeOptions.url && !config.public && !request.user) {
         throw request.sessionExpired
           ? new HttpError(419, SESSION_EXPIRED_MESSAGE)
           : new HttpError(401, UNAUTHENTICATED_MESSAGE);

@@ -1,0 +1,114 @@
+import { canAccess, SECTIONS, SignedStorageUrlBodySchema, SignedStorageUrlSchema } from '@adstudio/contract';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { forbidden, notFound } from '../../lib/http-errors';
+import { isValidKey } from '../../storage/local-disk';
+import { currentUser } from '../../types';
+import { createUploadsRepository } from './uploads.repository';
+import { createUploadsService } from './uploads.service';
+
+const SignatureQuery = z.object({
+  expires: z.coerce.number().int().positive(),
+  signature: z.string().optional(),
+  'content-type': z.string().optional(),
+});
+
+/** Laravel Vapor's upload flow (DESIGN section 4) on the local-disk bucket. */
+export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const uploads = createUploadsService({
+    db: app.db,
+    uploads: createUploadsRepository(app.db),
+    ...app.storage,
+    appUrl: app.config.appUrl,
+    maxUploadBytes: app.config.maxUploadBytes,
+  });
+
+  const sweep = () => uploads.sweep().catch((error) => app.log.warn({ err: error }, 'upload sweep failed'));
+  const timer = setInterval(sweep, 3_600_000);
+  timer.unref();
+  app.addHook('onReady', async () => void sweep());
+  app.addHook('onClose', async () => clearInterval(timer));
+
+  app.post(
+    '/vapor/signed-storage-url',
+    {
+      schema: {
+        tags: ['uploads'],
+        summary: 'Step 1 of an upload: a signed URL to PUT the file to',
+        body: SignedStorageUrlBodySchema,
+        response: { 201: SignedStorageUrlSchema },
+      },
+    },
+    async (request, reply) => {
+      const user = currentUser(request);
+      // Uploading is part of editing something; read-only users (qa) may not.
+      if (!SECTIONS.some((section) => canAccess(user, section, 'write'))) throw forbidden();
+      return reply.code(201).send(await uploads.sign(user, request.body));
+    },
+  );
+
+  // The object routes read the raw stream themselves; no body parser may buffer it.
+  await app.register(async (context) => {
+    context.removeAllContentTypeParsers();
+    context.addContentTypeParser('*', (_request, _payload, done) => done(null));
+    const objects = context.withTypeProvider<ZodTypeProvider>();
+
+    const corsHeaders = {
+      'access-control-allow-origin': '*',
+      'access-control-allow-methods': 'GET, PUT',
+      'access-control-allow-headers': 'content-type',
+      'cross-origin-resource-policy': 'cross-origin',
+    };
+
+    objects.options('/storage/*', { schema: { hide: true } }, async (_request, reply) =>
+      reply.headers(corsHeaders).code(204).send(),
+    );
+
+    objects.put(
+      '/storage/tmp/:uuid',
+      {
+        bodyLimit: app.config.maxUploadBytes,
+        schema: {
+          tags: ['uploads'],
+          summary: 'Step 2 of an upload: PUT the file to the signed URL (no credentials)',
+          params: z.object({ uuid: z.uuid() }),
+          querystring: SignatureQuery,
+        },
+      },
+      async (request, reply) => {
+        const result = await uploads.receive({
+          key: `tmp/${request.params.uuid}`,
+          expires: request.query.expires,
+          signature: request.query.signature,
+          contentType: request.headers['content-type'],
+          body: request.raw,
+        });
+        return reply.headers(corsHeaders).code(200).send({ size: result.size });
+      },
+    );
+
+    objects.get(
+      '/storage/*',
+      { schema: { hide: true, querystring: SignatureQuery } },
+      async (request, reply) => {
+        const key = (request.params as { '*': string })['*'];
+        const contentType = request.query['content-type'] ?? '';
+        if (
+          !isValidKey(key) ||
+          !uploads.verifyRead(key, contentType, request.query.expires, request.query.signature)
+        ) {
+          throw forbidden('Invalid or expired signature.');
+        }
+        const stat = await app.storage.disk.stat(key);
+        if (!stat?.isFile()) throw notFound();
+        const maxAge = Math.max(0, request.query.expires - Math.floor(Date.now() / 1000));
+        return reply
+          .headers(corsHeaders)
+          .header('content-type', contentType)
+          .header('content-length', stat.size)
+          .header('cache-control', `private, max-age=${maxAge}`)
+          .send(app.storage.disk.read(key));
+      },
+    );
+  });
+};
