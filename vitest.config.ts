@@ -7,6 +7,7 @@ const serverTests = ['apps/server/test/**/*.test.ts'];
 
 export default defineConfig({
   test: {
+    reporters: ['default', './scripts/project-summary-reporter.ts'],
     projects: [
       { test: { name: 'contract', include: ['packages/contract/src/**/*.test.ts'] } },
       { test: { name: 'server-unit', include: ['apps/server/src/**/*.test.ts'] } },
