@@ -1,0 +1,209 @@
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { handleOf } from '../config/paths';
+import { registerNavigator } from '../lib/navigation';
+import {
+  homeLoader,
+  loginLoader,
+  logoutLoader,
+  numericParam,
+  redirectLoader,
+  requireSection,
+  requireUser,
+} from './guards';
+import { HydrateFallback } from './hydrate-fallback';
+import { RootLayout } from './root-layout';
+import { RootError, RouteError } from './route-error';
+import { AppShell } from './shell/app-shell';
+import { TokenLayout } from './token-layout';
+
+/** Lazily loads a page component, so each screen is its own chunk. */
+const page =
+  <M,>(load: () => Promise<M>, pick: (module: M) => React.ComponentType) =>
+  async () => ({ Component: pick(await load()) });
+
+const campaigns = () => import('../features/campaigns/campaign-pages');
+const assets = () => import('../features/assets/asset-pages');
+const creatives = () => import('../features/creatives/creative-pages');
+const profiles = () => import('../features/profiles/profile-pages');
+const conditions = () => import('../features/conditions/condition-pages');
+
+/** Signed-in screens, inside the shell. */
+const restricted: RouteObject[] = [
+  {
+    path: '/dashboard',
+    handle: handleOf('dashboard'),
+    lazy: page(
+      () => import('../features/dashboard/dashboard-page'),
+      (m) => m.DashboardPage,
+    ),
+  },
+  { path: '/redirect/*', handle: handleOf('redirect'), loader: redirectLoader, Component: HydrateFallback },
+  {
+    path: '/campaigns',
+    loader: requireSection('campaigns'),
+    children: [
+      { index: true, handle: handleOf('campaigns.view'), lazy: page(campaigns, (m) => m.CampaignsListPage) },
+      { path: 'new', handle: handleOf('campaigns.new'), lazy: page(campaigns, (m) => m.CampaignNewPage) },
+      { path: ':id', handle: handleOf('campaign.view'), lazy: page(campaigns, (m) => m.CampaignViewPage) },
+      {
+        path: ':id/viewreport/:start/:end',
+        handle: handleOf('campaign.viewreport'),
+        lazy: page(campaigns, (m) => m.CampaignViewPage),
+      },
+    ],
+  },
+  {
+    path: '/assets',
+    loader: requireSection('assets'),
+    children: [
+      { index: true, handle: handleOf('assets.view'), lazy: page(assets, (m) => m.AssetsPage) },
+      {
+        path: 'creative/:id',
+        handle: handleOf('assets.creative'),
+        lazy: page(assets, (m) => m.CreativeAssetsPage),
+      },
+      {
+        path: 'campaign/:id',
+        handle: handleOf('assets.campaign'),
+        lazy: page(assets, (m) => m.CampaignCreativesPage),
+      },
+    ],
+  },
+  {
+    path: '/creatives',
+    loader: requireSection('creatives'),
+    children: [
+      { index: true, handle: handleOf('creatives.view'), lazy: page(creatives, (m) => m.CreativesListPage) },
+      { path: 'new', handle: handleOf('creatives.new'), lazy: page(creatives, (m) => m.CreativeNewPage) },
+      {
+        path: 'new/:campaignId',
+        handle: handleOf('creatives.new.campaign'),
+        loader: numericParam('campaignId'),
+        lazy: page(creatives, (m) => m.CreativeNewPage),
+      },
+      { path: ':id', handle: handleOf('creative.view'), lazy: page(creatives, (m) => m.CreativeViewPage) },
+    ],
+  },
+  {
+    path: '/profiles',
+    loader: requireSection('profiles'),
+    children: [
+      { index: true, handle: handleOf('profiles.view'), lazy: page(profiles, (m) => m.ProfilesListPage) },
+      { path: 'new', handle: handleOf('profiles.new'), lazy: page(profiles, (m) => m.ProfileNewPage) },
+      { path: ':id', handle: handleOf('profile.view'), lazy: page(profiles, (m) => m.ProfileViewPage) },
+      {
+        path: ':id/errors',
+        handle: handleOf('profile.errors'),
+        lazy: page(profiles, (m) => m.ProfileErrorsPage),
+      },
+    ],
+  },
+  {
+    path: '/conditions',
+    loader: requireSection('conditions'),
+    children: [
+      {
+        index: true,
+        handle: handleOf('conditions.view'),
+        lazy: page(conditions, (m) => m.ConditionsListPage),
+      },
+      { path: 'new', handle: handleOf('conditions.new'), lazy: page(conditions, (m) => m.ConditionNewPage) },
+      { path: ':id', handle: handleOf('condition.view'), lazy: page(conditions, (m) => m.ConditionViewPage) },
+    ],
+  },
+  {
+    path: '/myaccount',
+    handle: handleOf('myaccount'),
+    lazy: page(
+      () => import('../features/account/account-page'),
+      (m) => m.AccountPage,
+    ),
+  },
+  {
+    path: '/settings',
+    handle: handleOf('settings'),
+    lazy: page(
+      () => import('../features/settings/settings-page'),
+      (m) => m.SettingsPage,
+    ),
+  },
+  {
+    path: '/help',
+    handle: handleOf('help'),
+    lazy: page(
+      () => import('../features/help/help-page'),
+      (m) => m.HelpPage,
+    ),
+  },
+  {
+    path: '/feedback',
+    handle: handleOf('feedback'),
+    lazy: page(
+      () => import('../features/feedback/feedback-page'),
+      (m) => m.FeedbackPage,
+    ),
+  },
+  {
+    path: '*',
+    handle: handleOf('notfound'),
+    lazy: page(
+      () => import('../features/not-found/not-found-page'),
+      (m) => m.NotFoundPage,
+    ),
+  },
+];
+
+/** Token pages: no sign-in, their own minimal layout. */
+const tokenPages: RouteObject[] = [
+  {
+    path: '/externalpreview/:token/:profileRuleId?',
+    handle: handleOf('externalpreview'),
+    lazy: page(
+      () => import('../features/preview/preview-page'),
+      (m) => m.ExternalPreviewPage,
+    ),
+  },
+  {
+    path: '/externalreport/:token',
+    handle: handleOf('externalreport'),
+    lazy: page(
+      () => import('../features/reports/report-page'),
+      (m) => m.ExternalReportPage,
+    ),
+  },
+  {
+    path: '/approvals/:token/:approvalId?',
+    handle: handleOf('approvals'),
+    lazy: page(
+      () => import('../features/approvals/approvals-page'),
+      (m) => m.ApprovalsPage,
+    ),
+  },
+];
+
+export const routes: RouteObject[] = [
+  {
+    id: 'root',
+    Component: RootLayout,
+    ErrorBoundary: RootError,
+    HydrateFallback,
+    children: [
+      { index: true, loader: homeLoader },
+      { path: '/login', handle: handleOf('login'), loader: loginLoader, Component: HydrateFallback },
+      { path: '/logout', handle: handleOf('logout'), loader: logoutLoader, Component: HydrateFallback },
+      { Component: TokenLayout, children: [{ ErrorBoundary: RouteError, children: tokenPages }] },
+      {
+        id: 'restricted',
+        loader: requireUser,
+        Component: AppShell,
+        children: [{ ErrorBoundary: RouteError, children: restricted }],
+      },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  const router = createBrowserRouter(routes);
+  registerNavigator((to, options) => void router.navigate(to, options));
+  return router;
+}

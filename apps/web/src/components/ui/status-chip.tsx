@@ -1,0 +1,65 @@
+import type { Status } from '@adstudio/contract';
+import type { SvgIconComponent } from '@mui/icons-material';
+import BrushIcon from '@mui/icons-material/Brush';
+import CheckIcon from '@mui/icons-material/Check';
+import CircleIcon from '@mui/icons-material/Circle';
+import DoneIcon from '@mui/icons-material/Done';
+import ImageSearchIcon from '@mui/icons-material/ImageSearch';
+import OutgoingMailIcon from '@mui/icons-material/OutgoingMail';
+import PlayArrowIcon from '@mui/icons-material/PlayArrow';
+import ReportIcon from '@mui/icons-material/Report';
+import ScienceIcon from '@mui/icons-material/Science';
+import Chip, { type ChipProps } from '@mui/material/Chip';
+
+export type StatusColour = 'blue' | 'red' | 'accent' | 'green';
+
+/** Spec section 4: colour and icon of each campaign / creative status. */
+export const STATUS_DISPLAY: Readonly<Record<Status, { colour: StatusColour; icon: SvgIconComponent }>> = {
+  draft: { colour: 'blue', icon: BrushIcon },
+  'action required': { colour: 'red', icon: ReportIcon },
+  'quality assurance': { colour: 'accent', icon: ImageSearchIcon },
+  testing: { colour: 'accent', icon: ScienceIcon },
+  delivered: { colour: 'green', icon: OutgoingMailIcon },
+  ready: { colour: 'blue', icon: DoneIcon },
+  live: { colour: 'green', icon: PlayArrowIcon },
+  finished: { colour: 'blue', icon: CheckIcon },
+};
+
+/** Backgrounds dark enough for white text in both themes (WCAG AA). */
+export const STATUS_COLOURS: Readonly<Record<StatusColour, string>> = {
+  blue: '#1565c0',
+  red: '#c62828',
+  accent: '#5e35b1',
+  green: '#2e7d32',
+};
+
+const isStatus = (value: string): value is Status => Object.hasOwn(STATUS_DISPLAY, value);
+
+export interface StatusChipProps extends Omit<ChipProps, 'label' | 'icon' | 'color'> {
+  status: string | null | undefined;
+}
+
+/** A status with its colour and icon; other values (e.g. profile statuses) show neutral. */
+export function StatusChip({ status, size = 'small', sx, ...rest }: StatusChipProps) {
+  if (!status) return null;
+  const display = isStatus(status) ? STATUS_DISPLAY[status] : null;
+  const Icon = display?.icon ?? CircleIcon;
+  const background = display ? STATUS_COLOURS[display.colour] : undefined;
+  return (
+    <Chip
+      size={size}
+      label={status}
+      icon={<Icon fontSize="small" />}
+      variant={display ? 'filled' : 'outlined'}
+      sx={[
+        { textTransform: 'capitalize', fontWeight: 500 },
+        background
+          ? { bgcolor: background, color: '#fff', '& .MuiChip-icon': { color: '#fff' } }
+          : { '& .MuiChip-icon': { fontSize: 10 } },
+        ...(Array.isArray(sx) ? sx : [sx]),
+      ]}
+      data-status={status}
+      {...rest}
+    />
+  );
+}

@@ -1,0 +1,73 @@
+import type { User } from '@adstudio/contract';
+import { zodResolver } from '@hookform/resolvers/zod';
+import Avatar from '@mui/material/Avatar';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import TextField from '@mui/material/TextField';
+import { useForm } from 'react-hook-form';
+import { showAlert } from '../../../lib/alert';
+import { applyServerErrors } from '../../../lib/form-errors';
+import { type ProfileForm, ProfileFormSchema, useUpdateUser } from '../api/update-user';
+
+export function ProfileFormCard({ user }: { user: User }) {
+  const update = useUpdateUser();
+  const form = useForm<ProfileForm>({
+    resolver: zodResolver(ProfileFormSchema),
+    defaultValues: { name: user.name, email: user.email, avatar: user.avatar ?? '' },
+  });
+  const { register, handleSubmit, formState, setError, reset, watch } = form;
+  const avatar = watch('avatar');
+
+  const onSubmit = handleSubmit((values) =>
+    update.mutateAsync(values).then(
+      (saved) => {
+        reset({ name: saved.name, email: saved.email, avatar: saved.avatar ?? '' });
+        showAlert({ status: 200, data: { message: 'Your profile was saved.' } });
+      },
+      (error) => applyServerErrors(error, setError, ['name', 'email', 'avatar']),
+    ),
+  );
+
+  return (
+    <Box
+      component="form"
+      noValidate
+      onSubmit={onSubmit}
+      aria-label="Profile"
+      sx={{ display: 'grid', gap: 2 }}
+    >
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 2 }}>
+        <Avatar src={avatar || undefined} alt="" sx={{ width: 56, height: 56 }} />
+        <TextField
+          label="Avatar URL"
+          fullWidth
+          {...register('avatar')}
+          error={Boolean(formState.errors.avatar)}
+          helperText={formState.errors.avatar?.message ?? 'Optional: a link to a square image.'}
+        />
+      </Box>
+      <TextField
+        label="Name"
+        required
+        autoComplete="name"
+        {...register('name')}
+        error={Boolean(formState.errors.name)}
+        helperText={formState.errors.name?.message}
+      />
+      <TextField
+        label="Email"
+        type="email"
+        required
+        autoComplete="email"
+        {...register('email')}
+        error={Boolean(formState.errors.email)}
+        helperText={formState.errors.email?.message}
+      />
+      <Box>
+        <Button type="submit" variant="contained" disabled={formState.isSubmitting || !formState.isDirty}>
+          {formState.isSubmitting ? 'Saving…' : 'Save profile'}
+        </Button>
+      </Box>
+    </Box>
+  );
+}

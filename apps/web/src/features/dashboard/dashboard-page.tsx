@@ -1,0 +1,146 @@
+import { isQa, type Section } from '@adstudio/contract';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardHeader from '@mui/material/CardHeader';
+import Skeleton from '@mui/material/Skeleton';
+import { useTheme } from '@mui/material/styles';
+import Typography from '@mui/material/Typography';
+import { Link as RouterLink } from 'react-router';
+import { PageHeader } from '../../components/ui/page-header';
+import { EmptyState, ErrorState } from '../../components/ui/states';
+import { href, type RouteName } from '../../config/paths';
+import { errorMessage } from '../../lib/api-client';
+import { useUser } from '../../lib/auth';
+import { useDashboard } from './api/get-dashboard';
+import { ItemList } from './components/item-list';
+import { SectionCard } from './components/section-card';
+
+const CARDS: readonly { section: Section; title: string; list: RouteName }[] = [
+  { section: 'campaigns', title: 'Campaigns', list: 'campaigns.view' },
+  { section: 'creatives', title: 'Creatives', list: 'creatives.view' },
+  { section: 'profiles', title: 'Profiles', list: 'profiles.view' },
+  { section: 'conditions', title: 'Conditions', list: 'conditions.view' },
+  { section: 'assets', title: 'Assets', list: 'assets.view' },
+];
+
+const grid = {
+  display: 'grid',
+  gap: 2,
+  gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(3, 1fr)', xl: 'repeat(5, 1fr)' },
+} as const;
+
+function DashboardSkeleton() {
+  return (
+    <Box aria-busy="true" aria-label="Loading dashboard">
+      <Box sx={grid}>
+        {[0, 1, 2].map((key) => (
+          <Skeleton key={key} variant="rounded" height={132} />
+        ))}
+      </Box>
+      <Skeleton variant="rounded" height={240} sx={{ mt: 3 }} />
+    </Box>
+  );
+}
+
+export function DashboardPage() {
+  const user = useUser();
+  const theme = useTheme();
+  const dashboard = useDashboard();
+  const qa = user ? isQa(user) : false;
+  const firstName = user?.name.split(/\s+/)[0];
+
+  return (
+    <Box>
+      <PageHeader title="Dashboard" subtitle={firstName ? `Welcome back, ${firstName}.` : undefined} />
+      {dashboard.isPending ? (
+        <DashboardSkeleton />
+      ) : dashboard.isError ? (
+        <ErrorState
+          message={`The dashboard could not be loaded. ${errorMessage(dashboard.error)}`}
+          onRetry={() => void dashboard.refetch()}
+        />
+      ) : (
+        <>
+          {(() => {
+            const cards = CARDS.filter((card) => dashboard.data.sections[card.section]);
+            if (!cards.length) {
+              return (
+                <Card>
+                  <EmptyState title="No sections are open to you yet.">
+                    <Typography variant="body2">
+                      Ask an administrator for access to campaigns or creatives.
+                    </Typography>
+                  </EmptyState>
+                </Card>
+              );
+            }
+            return (
+              <Box component="section" aria-label="Totals" sx={grid}>
+                {cards.map((card) => {
+                  const counts = dashboard.data.sections[card.section]!;
+                  return (
+                    <SectionCard
+                      key={card.section}
+                      title={card.title}
+                      to={href(card.list)}
+                      total={counts.total}
+                      byStatus={counts.by_status}
+                      colour={theme.palette.section[card.section]}
+                    />
+                  );
+                })}
+              </Box>
+            );
+          })()}
+          <Box
+            sx={{
+              display: 'grid',
+              gap: 2,
+              mt: 3,
+              gridTemplateColumns: { xs: '1fr', lg: qa ? 'repeat(2, 1fr)' : '1fr' },
+              alignItems: 'start',
+            }}
+          >
+            {qa ? (
+              <Card component="section" aria-labelledby="qa-queue-title">
+                <CardHeader
+                  title="Waiting for QA"
+                  subheader="Items in quality assurance or testing"
+                  slotProps={{ title: { id: 'qa-queue-title', variant: 'h2', component: 'h2' } }}
+                />
+                <ItemList items={dashboard.data.qa_queue} empty="Nothing is waiting for QA." />
+              </Card>
+            ) : null}
+            <Card component="section" aria-labelledby="recent-title">
+              <CardHeader
+                title="Recently changed"
+                slotProps={{ title: { id: 'recent-title', variant: 'h2', component: 'h2' } }}
+                action={
+                  dashboard.isFetching ? null : (
+                    <Button size="small" onClick={() => void dashboard.refetch()}>
+                      Refresh
+                    </Button>
+                  )
+                }
+              />
+              <ItemList items={dashboard.data.recent} empty="No recent changes." />
+            </Card>
+          </Box>
+          <Typography variant="body2" color="text.secondary" sx={{ mt: 3 }}>
+            Looking for something? Use the search box above, or{' '}
+            <Button
+              component={RouterLink}
+              to={href('help')}
+              size="small"
+              sx={{ verticalAlign: 'baseline', p: 0, minWidth: 0 }}
+            >
+              read the help
+            </Button>
+            .
+          </Typography>
+        </>
+      )}
+    </Box>
+  );
+}

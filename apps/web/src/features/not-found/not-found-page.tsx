@@ -1,0 +1,25 @@
+import SearchOffIcon from '@mui/icons-material/SearchOff';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
+import { Link as RouterLink, useLocation } from 'react-router';
+import { href } from '../../config/paths';
+import { isAuthenticated } from '../../lib/auth';
+
+export function NotFoundPage() {
+  const location = useLocation();
+  return (
+    <Box sx={{ textAlign: 'center', py: { xs: 6, md: 10 }, px: 2 }}>
+      <SearchOffIcon sx={{ fontSize: 64, color: 'text.secondary' }} aria-hidden />
+      <Typography variant="h1" component="h1" sx={{ mt: 2 }}>
+        Page not found
+      </Typography>
+      <Typography color="text.secondary" sx={{ mt: 1, mb: 3, wordBreak: 'break-all' }}>
+        There is nothing at <code>{location.pathname}</code>. It may have moved, or the link is wrong.
+      </Typography>
+      <Button variant="contained" component={RouterLink} to={href(isAuthenticated() ? 'dashboard' : 'home')}>
+        Go to dashboard
+      </Button>
+    </Box>
+  );
+}

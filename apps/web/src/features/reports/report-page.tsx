@@ -1,0 +1,3 @@
+import { PlaceholderPage } from '../../components/ui/placeholder-page';
+
+export const ExternalReportPage = () => <PlaceholderPage title="Campaign Report" />;

@@ -1,0 +1,196 @@
+import SearchIcon from '@mui/icons-material/Search';
+import Box from '@mui/material/Box';
+import ClickAwayListener from '@mui/material/ClickAwayListener';
+import InputBase from '@mui/material/InputBase';
+import LinearProgress from '@mui/material/LinearProgress';
+import Paper from '@mui/material/Paper';
+import { alpha } from '@mui/material/styles';
+import Typography from '@mui/material/Typography';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useId, useRef, useState } from 'react';
+import { useLocation } from 'react-router';
+import { href } from '../../../config/paths';
+import { useNavigateTo } from '../../../lib/use-navigate-to';
+import { resultId, type SearchResult, searchQueryOptions } from '../api/search';
+import { SearchResultItem } from './search-result-item';
+
+/** Spec section 9: 170 px box, 300 px focused; the results panel is 100 px wider than the box. */
+export const SEARCH_WIDTH = 170;
+export const SEARCH_FOCUSED_WIDTH = 300;
+export const SEARCH_PANEL_EXTRA = 100;
+const DEBOUNCE_MS = 200;
+
+function useDebounced(value: string, delay: number): string {
+  const [debounced, setDebounced] = useState(value);
+  useEffect(() => {
+    if (value === '') {
+      setDebounced('');
+      return;
+    }
+    const timer = window.setTimeout(() => setDebounced(value), delay);
+    return () => window.clearTimeout(timer);
+  }, [value, delay]);
+  return debounced;
+}
+
+export function GlobalSearch() {
+  const id = useId();
+  const listId = `${id}-results`;
+  const inputRef = useRef<HTMLInputElement>(null);
+  const location = useLocation();
+  const go = useNavigateTo();
+  const [query, setQuery] = useState('');
+  const [focused, setFocused] = useState(false);
+  const [active, setActive] = useState(-1);
+
+  const trimmed = query.trim();
+  const debounced = useDebounced(trimmed, DEBOUNCE_MS);
+  const search = useQuery(searchQueryOptions(debounced));
+  // Only the answer to the query now in the box counts; answers to older queries are ignored.
+  const current = debounced === trimmed;
+  const results: SearchResult[] = current && !search.isError ? (search.data ?? []) : [];
+  const searching = trimmed !== '' && (!current || (search.isFetching && !search.data));
+  const open = trimmed !== '';
+
+  const collapse = () => {
+    setQuery('');
+    setFocused(false);
+    setActive(-1);
+  };
+
+  // Any route change clears the search.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on route change only
+  useEffect(() => {
+    setQuery('');
+    setActive(-1);
+    inputRef.current?.blur();
+  }, [location.pathname, location.search]);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new result list resets the highlight
+  useEffect(() => setActive(-1), [search.data, trimmed]);
+
+  const openResult = (result: SearchResult) => {
+    const targetId = resultId(result.url);
+    if (!targetId) return;
+    go(`${result.type}.view`, { id: targetId });
+  };
+
+  const onKeyDown = (event: React.KeyboardEvent) => {
+    if (event.key === 'ArrowDown') {
+      event.preventDefault();
+      if (results.length) setActive((i) => Math.min(i + 1, results.length - 1));
+    } else if (event.key === 'ArrowUp') {
+      event.preventDefault();
+      if (results.length) setActive((i) => Math.max(i - 1, 0));
+    } else if (event.key === 'Enter') {
+      const result = results[active];
+      if (result) {
+        event.preventDefault();
+        openResult(result);
+      }
+    } else if (event.key === 'Escape') {
+      collapse();
+    }
+  };
+
+  const width = focused ? SEARCH_FOCUSED_WIDTH : SEARCH_WIDTH;
+  const activeId = active >= 0 && results[active] ? `${id}-option-${active}` : undefined;
+
+  return (
+    <ClickAwayListener onClickAway={() => (focused || query ? collapse() : undefined)}>
+      <Box sx={{ position: 'relative' }} data-testid="global-search">
+        <Box
+          sx={(theme) => ({
+            display: 'flex',
+            alignItems: 'center',
+            width,
+            maxWidth: 'calc(100vw - 140px)',
+            height: 40,
+            px: 1.25,
+            gap: 1,
+            borderRadius: 1,
+            bgcolor: alpha(theme.palette.text.primary, focused ? 0.1 : 0.06),
+            border: 1,
+            borderColor: focused ? 'primary.main' : 'transparent',
+            transition: theme.transitions.create(['width', 'background-color', 'border-color'], {
+              duration: theme.transitions.duration.short,
+            }),
+          })}
+        >
+          <SearchIcon fontSize="small" sx={{ color: 'text.secondary' }} aria-hidden />
+          <InputBase
+            inputRef={inputRef}
+            value={query}
+            placeholder="Search"
+            onChange={(event) => setQuery(event.target.value)}
+            onFocus={() => setFocused(true)}
+            onKeyDown={onKeyDown}
+            sx={{ flex: 1, fontSize: '0.95rem' }}
+            slotProps={{
+              input: {
+                role: 'combobox',
+                type: 'search',
+                'aria-label': 'Search campaigns, creatives and profiles',
+                'aria-autocomplete': 'list',
+                'aria-expanded': open,
+                'aria-controls': open ? listId : undefined,
+                'aria-activedescendant': activeId,
+                autoComplete: 'off',
+                spellCheck: false,
+              },
+            }}
+          />
+        </Box>
+        {open ? (
+          <Paper
+            elevation={8}
+            data-testid="search-panel"
+            sx={{
+              position: 'absolute',
+              top: 'calc(100% + 6px)',
+              left: 0,
+              width: width + SEARCH_PANEL_EXTRA,
+              maxWidth: 'calc(100vw - 16px)',
+              maxHeight: '70vh',
+              overflowY: 'auto',
+              zIndex: (theme) => theme.zIndex.modal,
+            }}
+          >
+            {searching ? (
+              <Box role="status" sx={{ p: 2 }}>
+                <Typography variant="body2" sx={{ mb: 1 }}>
+                  Searching for “{trimmed}”…
+                </Typography>
+                <LinearProgress aria-label="Searching" />
+              </Box>
+            ) : results.length === 0 ? (
+              <Typography role="status" variant="body2" sx={{ p: 2 }}>
+                No results found for: {trimmed}
+              </Typography>
+            ) : (
+              <Box
+                component="ul"
+                id={listId}
+                role="listbox"
+                aria-label="Search results"
+                sx={{ listStyle: 'none', m: 0, p: 0.5 }}
+              >
+                {results.map((result, index) => (
+                  <SearchResultItem
+                    key={`${result.type}-${result.url}`}
+                    id={`${id}-option-${index}`}
+                    result={result}
+                    active={index === active}
+                    href={href(`${result.type}.view`, { id: resultId(result.url) || '0' })}
+                    onHover={() => setActive(index)}
+                    onOpen={() => openResult(result)}
+                  />
+                ))}
+              </Box>
+            )}
+          </Paper>
+        ) : null}
+      </Box>
+    </ClickAwayListener>
+  );
+}

@@ -1,0 +1,92 @@
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import CardHeader from '@mui/material/CardHeader';
+import FormControl from '@mui/material/FormControl';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormHelperText from '@mui/material/FormHelperText';
+import InputLabel from '@mui/material/InputLabel';
+import MenuItem from '@mui/material/MenuItem';
+import Select from '@mui/material/Select';
+import Skeleton from '@mui/material/Skeleton';
+import Switch from '@mui/material/Switch';
+import { PageHeader } from '../../components/ui/page-header';
+import { ErrorState } from '../../components/ui/states';
+import { showAlert } from '../../lib/alert';
+import { errorMessage } from '../../lib/api-client';
+import { setDarkTheme, useDarkTheme } from '../../lib/theme-mode';
+import { ITEMS_PER_PAGE_OPTIONS, useUpdateUserSettings, useUserSettings } from './api/user-settings';
+
+function RowsPerPage() {
+  const settings = useUserSettings();
+  const update = useUpdateUserSettings();
+  if (settings.isPending) return <Skeleton variant="rounded" height={56} width={240} />;
+  if (settings.isError) {
+    return (
+      <ErrorState
+        message={`Your settings could not be loaded. ${errorMessage(settings.error)}`}
+        onRetry={() => void settings.refetch()}
+      />
+    );
+  }
+  const value = settings.data.items_per_page;
+  const options: number[] = ITEMS_PER_PAGE_OPTIONS.includes(value as never)
+    ? [...ITEMS_PER_PAGE_OPTIONS]
+    : [...ITEMS_PER_PAGE_OPTIONS, value].sort((a, b) => (a === -1 ? 1 : b === -1 ? -1 : a - b));
+  return (
+    <FormControl sx={{ minWidth: 240 }} disabled={update.isPending}>
+      <InputLabel id="rows-per-page-label">Default rows per page</InputLabel>
+      <Select
+        labelId="rows-per-page-label"
+        label="Default rows per page"
+        value={value}
+        onChange={(event) =>
+          update.mutate(
+            { items_per_page: Number(event.target.value) },
+            { onSuccess: () => showAlert({ status: 200, data: { message: 'Settings saved.' } }) },
+          )
+        }
+      >
+        {options.map((option) => (
+          <MenuItem key={option} value={option}>
+            {option === -1 ? 'All' : option}
+          </MenuItem>
+        ))}
+      </Select>
+      <FormHelperText>How many rows lists show before you page.</FormHelperText>
+    </FormControl>
+  );
+}
+
+export function SettingsPage() {
+  const dark = useDarkTheme();
+  return (
+    <Box sx={{ maxWidth: 720 }}>
+      <PageHeader title="Settings" subtitle="How Adstudio looks and behaves for you." />
+      <Box sx={{ display: 'grid', gap: 2 }}>
+        <Card component="section" aria-labelledby="appearance-title">
+          <CardHeader
+            title="Appearance"
+            slotProps={{ title: { id: 'appearance-title', variant: 'h2', component: 'h2' } }}
+          />
+          <CardContent sx={{ pt: 0 }}>
+            <FormControlLabel
+              control={<Switch checked={dark} onChange={(event) => setDarkTheme(event.target.checked)} />}
+              label="Dark Theme"
+            />
+            <FormHelperText>Stored in this browser.</FormHelperText>
+          </CardContent>
+        </Card>
+        <Card component="section" aria-labelledby="lists-title">
+          <CardHeader
+            title="Lists"
+            slotProps={{ title: { id: 'lists-title', variant: 'h2', component: 'h2' } }}
+          />
+          <CardContent sx={{ pt: 0 }}>
+            <RowsPerPage />
+          </CardContent>
+        </Card>
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,128 @@
+import { isAxiosError } from 'axios';
+import { createStore, useStore } from './store';
+
+/** The alert payload of spec section 3. */
+export type AlertErrors = Record<string, readonly string[] | string>;
+
+export interface AlertPayload {
+  status: number;
+  data?: {
+    message?: string | null;
+    errors?: AlertErrors | null;
+    description?: readonly string[] | null;
+  } | null;
+  statusText?: string | null;
+  color?: string | null;
+  timeout?: number | null;
+  goToView?: { name: string; id: string | number } | null;
+}
+
+export type AlertType = 'success' | 'error' | 'info';
+
+/** Spec section 8: status → type and default text. */
+export const ALERT_TYPES: Readonly<Record<number, { type: AlertType; text: string }>> = {
+  200: { type: 'success', text: 'Action successful' },
+  401: { type: 'error', text: "You don't have sufficient permissions to perform this action" },
+  403: { type: 'error', text: 'Unauthenticated' },
+  404: { type: 'error', text: 'Cannot find this item' },
+  422: { type: 'error', text: 'The data provided was invalid' },
+  500: { type: 'error', text: "We're having internal issues, our engineers have been notified" },
+  501: { type: 'error', text: "We're having internal issues, our engineers have been notified" },
+};
+
+export const ALERT_TIMEOUT_MS = 6000;
+export const ALERT_MULTILINE_OVER = 50;
+export const SESSION_EXPIRED_TEXT = 'Your session has expired';
+
+export function alertType(status: number): AlertType {
+  const known = ALERT_TYPES[status];
+  if (known) return known.type;
+  if (status >= 200 && status < 300) return 'success';
+  if (status >= 400) return 'error';
+  return 'info';
+}
+
+const firstText = (value: readonly string[] | string | undefined | null): string | undefined => {
+  if (typeof value === 'string') return value || undefined;
+  return value?.find((entry) => typeof entry === 'string' && entry !== '');
+};
+
+/**
+ * Spec section 8's message order: the first message of the first field in `errors`, else the
+ * response message, else the status text, else the first description entry, else the default
+ * text of the status. Empty means the banner stays hidden.
+ */
+export function alertMessage(payload: AlertPayload): string {
+  const errors = payload.data?.errors;
+  if (errors) {
+    const firstField = Object.values(errors)[0];
+    const text = firstText(firstField);
+    if (text) return text;
+  }
+  if (payload.data?.message) return payload.data.message;
+  if (payload.statusText) return payload.statusText;
+  const description = firstText(payload.data?.description);
+  if (description) return description;
+  return ALERT_TYPES[payload.status]?.text ?? '';
+}
+
+export interface ResolvedAlert {
+  type: AlertType;
+  message: string;
+  color: string;
+  timeout: number;
+  multiLine: boolean;
+  goToView: { name: string; id: string | number } | null;
+}
+
+export function resolveAlert(payload: AlertPayload): ResolvedAlert {
+  const type = alertType(payload.status);
+  const message = alertMessage(payload);
+  return {
+    type,
+    message,
+    color: payload.color || type,
+    timeout: payload.timeout && payload.timeout > 0 ? payload.timeout : ALERT_TIMEOUT_MS,
+    multiLine: message.length > ALERT_MULTILINE_OVER,
+    goToView: payload.goToView ?? null,
+  };
+}
+
+/** Turns a failed request into an alert payload (the server's body is `{message, errors?}`). */
+export function alertFromError(error: unknown): AlertPayload {
+  if (isAxiosError(error) && error.response) {
+    const body = error.response.data as Record<string, unknown> | string | undefined;
+    const data = typeof body === 'object' && body !== null ? body : undefined;
+    return {
+      status: error.response.status,
+      data: {
+        message: typeof data?.message === 'string' ? data.message : null,
+        errors:
+          typeof data?.errors === 'object' && data.errors !== null ? (data.errors as AlertErrors) : null,
+      },
+      statusText: error.response.statusText || null,
+    };
+  }
+  if (isAxiosError(error)) {
+    return { status: 0, data: { message: 'Cannot reach the server. Check your connection and try again.' } };
+  }
+  return { status: 0, data: { message: error instanceof Error ? error.message : 'Something went wrong.' } };
+}
+
+export interface AlertState {
+  id: number;
+  payload: AlertPayload | null;
+}
+
+const alertStore = createStore<AlertState>({ id: 0, payload: null });
+
+/** Shows an alert; a new one replaces the one shown. */
+export function showAlert(payload: AlertPayload): void {
+  alertStore.set({ id: alertStore.get().id + 1, payload });
+}
+
+export function clearAlert(): void {
+  alertStore.set({ id: alertStore.get().id, payload: null });
+}
+
+export const useAlert = (): AlertState => useStore(alertStore);

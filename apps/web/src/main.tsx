@@ -1,0 +1,23 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './app/app';
+import { installSessionExpiry } from './app/session';
+import { loadRuntimeConfig } from './config/env';
+import { setApiBaseUrl } from './lib/api-client';
+import { initErrorReporting } from './lib/integrations';
+
+async function start() {
+  const config = await loadRuntimeConfig();
+  setApiBaseUrl(config.apiUrl);
+  initErrorReporting();
+  installSessionExpiry();
+  const container = document.getElementById('root');
+  if (!container) throw new Error('index.html has no #root element');
+  createRoot(container).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+}
+
+void start();
