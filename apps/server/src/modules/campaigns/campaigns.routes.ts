@@ -45,7 +45,6 @@ export const campaignsRoutes: FastifyPluginAsyncZod = async (app) => {
         ...read,
         schema: {
           tags,
-          hide: url === '/v1/campaigns',
           summary: 'List campaigns',
           description:
             'filter matches name and url (case-insensitive); date keeps campaigns whose launch–end span ' +
@@ -191,16 +190,15 @@ export const campaignsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Create a shareable report link',
         params,
-        body: ReportLinkCreateSchema.default({}),
+        // The SPA may post no body at all: no timeframe, no expiry.
+        body: ReportLinkCreateSchema.nullish().transform((body) => body ?? {}),
         response: { 201: itemResponse(ReportLinkSchema), ...errors },
       },
     },
     async (request, reply) =>
-      reply
-        .code(201)
-        .send({
-          data: await service.createReportLink(currentUser(request), request.params.id, request.body),
-        }),
+      reply.code(201).send({
+        data: await service.createReportLink(currentUser(request), request.params.id, request.body),
+      }),
   );
 
   app.get(
