@@ -1,0 +1,95 @@
+import { type Kysely, PostgresAdapter, type Selectable, type SelectQueryBuilder, sql } from 'kysely';
+import type { Db } from '../../db/database';
+import type { DB } from '../../db/schema';
+
+/**
+ * `prefix`: names starting with the query (the exact name sorts first), an index range scan.
+ * `infix`: names containing the query after their first character, among a bounded window of
+ * the most recently updated rows.
+ */
+export type NameMatch = 'prefix' | 'infix';
+
+export interface NameQuery {
+  companyId: number;
+  query: string;
+  match: NameMatch;
+  limit: number;
+}
+
+/**
+ * How many of a type's most recently updated rows a contains-search reads. A substring cannot use
+ * a b-tree, so without a bound a query that matches nothing reads every row (300k creatives);
+ * with it, the cost stays flat however large the company grows. Prefixes search every row.
+ */
+export const INFIX_WINDOW = 5000;
+
+/**
+ * The largest code point: every string that starts with `p` sorts in [p, p || MAX) in code-point
+ * order, except one whose next character is U+10FFFF itself, a noncharacter never used in text.
+ */
+const MAX_CHAR = '\u{10FFFF}';
+
+interface Exact {
+  /** 1 when the name equals the query, case-insensitively. */
+  exact: number;
+}
+/** What one hit of each type carries. */
+export interface SearchRows {
+  campaigns: Pick<Selectable<DB['campaigns']>, 'id' | 'name' | 'status' | 'launch_date'> & Exact;
+  creatives: Pick<Selectable<DB['creatives']>, 'id' | 'name' | 'status' | 'width' | 'height'> & Exact;
+  profiles: Pick<Selectable<DB['profiles']>, 'id' | 'name' | 'status' | 'gsheet_id' | 'created_at'> & Exact;
+}
+type Searched = keyof SearchRows;
+const COLUMNS: { [T in Searched]: Exclude<keyof SearchRows[T], 'exact'>[] } = {
+  campaigns: ['id', 'name', 'status', 'launch_date'],
+  creatives: ['id', 'name', 'status', 'width', 'height'],
+  profiles: ['id', 'name', 'status', 'gsheet_id', 'created_at'],
+};
+// biome-ignore lint/suspicious/noExplicitAny: one query shape over three tables; rows are typed by SearchRow
+type AnyQuery = SelectQueryBuilder<any, any, any>;
+
+export const createSearchRepository = (db: Db) => {
+  const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
+  // Code-point order, the order of the (company_id, lower(name)) indexes on both engines.
+  const lowerName = postgres ? sql`lower(name) collate "C"` : sql`lower(name)`;
+  // The query is lowered by the database too, so both sides fold case the same way.
+  const startsWith = (query: string) =>
+    sql<boolean>`${lowerName} >= lower(${query}) and ${lowerName} < lower(${query}) || ${MAX_CHAR}`;
+  const containsAfterStart = (query: string) =>
+    postgres
+      ? sql<boolean>`strpos(lower(name), lower(${query})) > 1`
+      : sql<boolean>`instr(lower(name), lower(${query})) > 1`;
+  const exact = (query: string) => sql<number>`case when lower(name) = lower(${query}) then 1 else 0 end`;
+  // The three tables differ only in their columns; the typed result is restored below.
+  // biome-ignore lint/suspicious/noExplicitAny: one query shape over three tables
+  const anyDb = db as unknown as Kysely<any>;
+
+  function find<T extends Searched>(table: T, { companyId, query, match, limit }: NameQuery) {
+    const columns: string[] = COLUMNS[table];
+    const live = (rows: AnyQuery) => rows.where('company_id', '=', companyId).where('deleted_at', 'is', null);
+    const candidates: AnyQuery =
+      match === 'prefix'
+        ? live(anyDb.selectFrom(table as string)).where(startsWith(query))
+        : anyDb
+            .selectFrom(
+              live(anyDb.selectFrom(table as string).select(columns))
+                .orderBy('updated_at', 'desc')
+                .limit(INFIX_WINDOW)
+                .as('recent'),
+            )
+            .where(containsAfterStart(query));
+    return candidates
+      .select([...columns, exact(query).as('exact')])
+      .orderBy(lowerName)
+      .orderBy('id')
+      .limit(limit)
+      .execute() as Promise<SearchRows[T][]>;
+  }
+
+  return {
+    campaigns: (q: NameQuery) => find('campaigns', q),
+    creatives: (q: NameQuery) => find('creatives', q),
+    profiles: (q: NameQuery) => find('profiles', q),
+  };
+};
+export type SearchRepository = ReturnType<typeof createSearchRepository>;

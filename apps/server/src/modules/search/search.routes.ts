@@ -1,0 +1,28 @@
+import { SearchResponseSchema } from '@adstudio/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { currentUser } from '../../types';
+import { createSearchRepository } from './search.repository';
+import { createSearchService } from './search.service';
+
+export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
+  const service = createSearchService({ search: createSearchRepository(app.db) });
+
+  // A wildcard, so a client that forgets to URL-encode a '/' of the base64 text is still understood.
+  app.get(
+    '/v1/search/*',
+    {
+      schema: {
+        tags: ['search'],
+        summary: 'Global search: GET /v1/search/{q}',
+        description:
+          'q = encodeURIComponent(base64 (standard or URL-safe) of the UTF-8 bytes of the trimmed query). ' +
+          'Campaigns, creatives and profiles of the sections the user may read; exact, then prefix, ' +
+          'then contains matches, then by name; at most 8 per type and 20 in all. A bad or blank query finds nothing.',
+        params: z.object({ '*': z.string() }),
+        response: { 200: SearchResponseSchema },
+      },
+    },
+    async (request) => ({ data: await service.search(currentUser(request), request.params['*']) }),
+  );
+};
