@@ -45,7 +45,7 @@ export const requireSection =
 
 /** `/login`: a signed-in user goes to the dashboard, anyone else to the external sign-in page. */
 export async function loginLoader({ request }: LoaderFunctionArgs) {
-  if (isAuthenticated() || (await ensureUser())) throw redirect(href('dashboard'));
+  if (isAuthenticated() || (await ensureUser({ trustFailureMs: 3000 }))) throw redirect(href('dashboard'));
   const target = safeAppPath(new URL(request.url).searchParams.get('redirect_app'));
   window.location.replace(signInUrl(env().apiUrl, target === href('login') ? null : target));
   // The browser is leaving; keep the router waiting instead of rendering anything.

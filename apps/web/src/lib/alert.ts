@@ -125,4 +125,5 @@ export function clearAlert(): void {
   alertStore.set({ id: alertStore.get().id, payload: null });
 }
 
+export const getAlert = (): AlertState => alertStore.get();
 export const useAlert = (): AlertState => useStore(alertStore);

@@ -34,17 +34,26 @@ export async function fetchUser(): Promise<User> {
 }
 
 let pending: Promise<User | null> | null = null;
+let failedAt = Number.NEGATIVE_INFINITY;
 
-/** The current user, fetched once when not yet authenticated; null when there is no session. */
-export function ensureUser(): Promise<User | null> {
+/**
+ * The current user, fetched once when not yet authenticated; null when there is no session.
+ * `trustFailureMs` reuses a failure that recent instead of asking again (the guard has just
+ * asked before sending the user to /login).
+ */
+export function ensureUser({ trustFailureMs = 0 } = {}): Promise<User | null> {
   const known = userStore.get();
   if (known?.id) return Promise.resolve(known);
+  if (!pending && Date.now() - failedAt < trustFailureMs) return Promise.resolve(null);
   pending ??= fetchUser()
     .then((user) => {
       userStore.set(user);
       return user;
     })
-    .catch(() => null)
+    .catch(() => {
+      failedAt = Date.now();
+      return null;
+    })
     .finally(() => {
       pending = null;
     });

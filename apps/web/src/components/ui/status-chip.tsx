@@ -14,15 +14,17 @@ import Chip, { type ChipProps } from '@mui/material/Chip';
 export type StatusColour = 'blue' | 'red' | 'accent' | 'green';
 
 /** Spec section 4: colour and icon of each campaign / creative status. */
-export const STATUS_DISPLAY: Readonly<Record<Status, { colour: StatusColour; icon: SvgIconComponent }>> = {
-  draft: { colour: 'blue', icon: BrushIcon },
-  'action required': { colour: 'red', icon: ReportIcon },
-  'quality assurance': { colour: 'accent', icon: ImageSearchIcon },
-  testing: { colour: 'accent', icon: ScienceIcon },
-  delivered: { colour: 'green', icon: OutgoingMailIcon },
-  ready: { colour: 'blue', icon: DoneIcon },
-  live: { colour: 'green', icon: PlayArrowIcon },
-  finished: { colour: 'blue', icon: CheckIcon },
+export const STATUS_DISPLAY: Readonly<
+  Record<Status, { colour: StatusColour; iconName: string; icon: SvgIconComponent }>
+> = {
+  draft: { colour: 'blue', iconName: 'brush', icon: BrushIcon },
+  'action required': { colour: 'red', iconName: 'report', icon: ReportIcon },
+  'quality assurance': { colour: 'accent', iconName: 'image_search', icon: ImageSearchIcon },
+  testing: { colour: 'accent', iconName: 'science', icon: ScienceIcon },
+  delivered: { colour: 'green', iconName: 'outgoing_mail', icon: OutgoingMailIcon },
+  ready: { colour: 'blue', iconName: 'done', icon: DoneIcon },
+  live: { colour: 'green', iconName: 'play_arrow', icon: PlayArrowIcon },
+  finished: { colour: 'blue', iconName: 'check', icon: CheckIcon },
 };
 
 /** Backgrounds dark enough for white text in both themes (WCAG AA). */
@@ -59,6 +61,7 @@ export function StatusChip({ status, size = 'small', sx, ...rest }: StatusChipPr
         ...(Array.isArray(sx) ? sx : [sx]),
       ]}
       data-status={status}
+      data-icon={display?.iconName}
       {...rest}
     />
   );

@@ -15,7 +15,12 @@ import { ErrorState } from '../../components/ui/states';
 import { showAlert } from '../../lib/alert';
 import { errorMessage } from '../../lib/api-client';
 import { setDarkTheme, useDarkTheme } from '../../lib/theme-mode';
-import { ITEMS_PER_PAGE_OPTIONS, useUpdateUserSettings, useUserSettings } from './api/user-settings';
+import {
+  ITEMS_PER_PAGE_OPTIONS,
+  type UserSettings,
+  useUpdateUserSettings,
+  useUserSettings,
+} from './api/user-settings';
 
 function RowsPerPage() {
   const settings = useUserSettings();
@@ -30,9 +35,7 @@ function RowsPerPage() {
     );
   }
   const value = settings.data.items_per_page;
-  const options: number[] = ITEMS_PER_PAGE_OPTIONS.includes(value as never)
-    ? [...ITEMS_PER_PAGE_OPTIONS]
-    : [...ITEMS_PER_PAGE_OPTIONS, value].sort((a, b) => (a === -1 ? 1 : b === -1 ? -1 : a - b));
+  const options: readonly number[] = ITEMS_PER_PAGE_OPTIONS;
   return (
     <FormControl sx={{ minWidth: 240 }} disabled={update.isPending}>
       <InputLabel id="rows-per-page-label">Default rows per page</InputLabel>
@@ -42,14 +45,14 @@ function RowsPerPage() {
         value={value}
         onChange={(event) =>
           update.mutate(
-            { items_per_page: Number(event.target.value) },
+            { items_per_page: Number(event.target.value) as UserSettings['items_per_page'] },
             { onSuccess: () => showAlert({ status: 200, data: { message: 'Settings saved.' } }) },
           )
         }
       >
         {options.map((option) => (
           <MenuItem key={option} value={option}>
-            {option === -1 ? 'All' : option}
+            {option}
           </MenuItem>
         ))}
       </Select>

@@ -1,26 +1,16 @@
-import { type User, UserSchema } from '@adstudio/contract';
+import { UpdateAccountBodySchema, type User, UserSchema } from '@adstudio/contract';
 import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api } from '../../../lib/api-client';
 import { setUser } from '../../../lib/auth';
 
+/** The contract's body, with the avatar as a text field where empty means none. */
 export const ProfileFormSchema = z.object({
-  name: z.string().trim().min(1, 'The name field is required.').max(255),
-  email: z
-    .string()
-    .trim()
-    .min(1, 'The email field is required.')
-    .email('The email must be a valid email address.'),
-  avatar: z
-    .string()
-    .trim()
-    .max(2048)
-    .refine(
-      (value) => value === '' || /^https?:\/\//i.test(value) || value.startsWith('/'),
-      'The avatar must be a URL.',
-    ),
+  name: UpdateAccountBodySchema.shape.name,
+  email: UpdateAccountBodySchema.shape.email,
+  avatar: z.union([z.literal(''), UpdateAccountBodySchema.shape.avatar.unwrap().unwrap()]),
 });
-export type ProfileForm = z.infer<typeof ProfileFormSchema>;
+export type ProfileForm = z.input<typeof ProfileFormSchema>;
 
 /** PUT /v1/user {name, email, avatar|null} → {data: user}. */
 export async function updateUser(form: ProfileForm): Promise<User> {

@@ -5,7 +5,12 @@ import TextField from '@mui/material/TextField';
 import { useForm } from 'react-hook-form';
 import { showAlert } from '../../../lib/alert';
 import { applyServerErrors } from '../../../lib/form-errors';
-import { type PasswordForm, PasswordFormSchema, useUpdatePassword } from '../api/update-password';
+import {
+  PASSWORD_MIN_LENGTH,
+  type PasswordForm,
+  PasswordFormSchema,
+  useUpdatePassword,
+} from '../api/update-password';
 
 const EMPTY: PasswordForm = { current_password: '', password: '', password_confirmation: '' };
 
@@ -51,7 +56,7 @@ export function PasswordFormCard() {
         autoComplete="new-password"
         {...register('password')}
         error={Boolean(formState.errors.password)}
-        helperText={formState.errors.password?.message ?? 'At least 8 characters.'}
+        helperText={formState.errors.password?.message ?? `At least ${PASSWORD_MIN_LENGTH} characters.`}
       />
       <TextField
         label="Confirm new password"

@@ -43,7 +43,7 @@ export function ProfileFormCard({ user }: { user: User }) {
           fullWidth
           {...register('avatar')}
           error={Boolean(formState.errors.avatar)}
-          helperText={formState.errors.avatar?.message ?? 'Optional: a link to a square image.'}
+          helperText={formState.errors.avatar?.message ?? 'Optional: an https link to a square image.'}
         />
       </Box>
       <TextField

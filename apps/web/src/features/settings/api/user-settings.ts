@@ -1,14 +1,11 @@
+import { ITEMS_PER_PAGE_CHOICES, type UserSettings, UserSettingsResponseSchema } from '@adstudio/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
 import { api } from '../../../lib/api-client';
 
-export const UserSettingsSchema = z.object({ items_per_page: z.number().int() });
-export type UserSettings = z.infer<typeof UserSettingsSchema>;
-
-/** Rows per page offered in lists; -1 means all. */
-export const ITEMS_PER_PAGE_OPTIONS = [10, 25, 50, 100, -1] as const;
-
-const SettingsResponse = z.object({ data: UserSettingsSchema });
+export type { UserSettings };
+/** The default page sizes a user may pick (lists themselves also offer 'All'). */
+export const ITEMS_PER_PAGE_OPTIONS = ITEMS_PER_PAGE_CHOICES;
+const SettingsResponse = UserSettingsResponseSchema;
 
 export async function getUserSettings(): Promise<UserSettings> {
   return SettingsResponse.parse((await api.get('/v1/user/settings')).data).data;

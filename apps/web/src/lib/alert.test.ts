@@ -1,0 +1,138 @@
+import { AxiosError, type AxiosResponse } from 'axios';
+import { describe, expect, it } from 'vitest';
+import {
+  ALERT_TIMEOUT_MS,
+  ALERT_TYPES,
+  alertFromError,
+  alertMessage,
+  alertType,
+  clearAlert,
+  getAlert,
+  resolveAlert,
+  showAlert,
+} from './alert';
+
+describe('alert mapping (spec section 8)', () => {
+  it.each([
+    [200, 'success', 'Action successful'],
+    [401, 'error', "You don't have sufficient permissions to perform this action"],
+    [403, 'error', 'Unauthenticated'],
+    [404, 'error', 'Cannot find this item'],
+    [422, 'error', 'The data provided was invalid'],
+    [500, 'error', "We're having internal issues, our engineers have been notified"],
+    [501, 'error', "We're having internal issues, our engineers have been notified"],
+  ])('status %i is %s with "%s"', (status, type, text) => {
+    expect(ALERT_TYPES[status]).toEqual({ type, text });
+    expect(alertType(status)).toBe(type);
+    expect(alertMessage({ status })).toBe(text);
+  });
+
+  it('falls back by range for other statuses and stays hidden without any text', () => {
+    expect(alertType(201)).toBe('success');
+    expect(alertType(409)).toBe('error');
+    expect(alertType(0)).toBe('info');
+    expect(alertMessage({ status: 409 })).toBe('');
+  });
+});
+
+describe('message choice order', () => {
+  const full = {
+    status: 422,
+    data: {
+      errors: { name: ['Name is required.', 'second'], email: ['Email taken.'] },
+      message: 'The given data was invalid.',
+      description: ['A description'],
+    },
+    statusText: 'Unprocessable Entity',
+  };
+
+  it('takes the first message of the first field first', () => {
+    expect(alertMessage(full)).toBe('Name is required.');
+  });
+  it('then the response message', () => {
+    expect(alertMessage({ ...full, data: { ...full.data, errors: {} } })).toBe('The given data was invalid.');
+  });
+  it('then the status text', () => {
+    expect(alertMessage({ ...full, data: { description: ['A description'] } })).toBe('Unprocessable Entity');
+  });
+  it('then the first description entry', () => {
+    expect(alertMessage({ status: 422, data: { description: ['A description', 'b'] } })).toBe(
+      'A description',
+    );
+  });
+  it('then the default text of the status', () => {
+    expect(alertMessage({ status: 422, data: { errors: { name: [] }, message: '' }, statusText: '' })).toBe(
+      'The data provided was invalid',
+    );
+  });
+});
+
+describe('resolveAlert', () => {
+  it('uses the payload colour, else the type colour', () => {
+    expect(resolveAlert({ status: 200 }).color).toBe('success');
+    expect(resolveAlert({ status: 500 }).color).toBe('error');
+    expect(resolveAlert({ status: 500, color: 'purple' }).color).toBe('purple');
+  });
+  it('uses the payload timeout, else 6000 ms', () => {
+    expect(ALERT_TIMEOUT_MS).toBe(6000);
+    expect(resolveAlert({ status: 200 }).timeout).toBe(6000);
+    expect(resolveAlert({ status: 200, timeout: 1500 }).timeout).toBe(1500);
+  });
+  it('is multi-line above 50 characters', () => {
+    expect(resolveAlert({ status: 200, data: { message: 'x'.repeat(50) } }).multiLine).toBe(false);
+    expect(resolveAlert({ status: 200, data: { message: 'x'.repeat(51) } }).multiLine).toBe(true);
+  });
+  it('keeps the goToView target', () => {
+    expect(resolveAlert({ status: 200, goToView: { name: 'campaign', id: 4 } }).goToView).toEqual({
+      name: 'campaign',
+      id: 4,
+    });
+    expect(resolveAlert({ status: 200 }).goToView).toBeNull();
+  });
+});
+
+describe('alertFromError', () => {
+  const failed = (status: number, data: unknown, statusText = '') =>
+    new AxiosError('failed', 'ERR_BAD_RESPONSE', undefined, undefined, {
+      status,
+      statusText,
+      data,
+      headers: {},
+      config: { headers: {} },
+    } as unknown as AxiosResponse);
+
+  it('carries status, message, errors and status text of the response', () => {
+    const payload = alertFromError(
+      failed(422, { message: 'Invalid.', errors: { name: ['Required.'] } }, 'Unprocessable'),
+    );
+    expect(payload).toEqual({
+      status: 422,
+      data: { message: 'Invalid.', errors: { name: ['Required.'] } },
+      statusText: 'Unprocessable',
+    });
+    expect(resolveAlert(payload).message).toBe('Required.');
+  });
+  it('gives the 500 text when the body says nothing', () => {
+    expect(resolveAlert(alertFromError(failed(500, '', ''))).message).toBe(
+      "We're having internal issues, our engineers have been notified",
+    );
+  });
+  it('explains a network failure', () => {
+    expect(resolveAlert(alertFromError(new AxiosError('Network Error', 'ERR_NETWORK'))).message).toMatch(
+      /Cannot reach the server/,
+    );
+  });
+});
+
+describe('alert store', () => {
+  it('replaces the shown alert with a new one and clears to empty', () => {
+    showAlert({ status: 200 });
+    const first = getAlert();
+    showAlert({ status: 404 });
+    const second = getAlert();
+    expect(second.payload?.status).toBe(404);
+    expect(second.id).toBeGreaterThan(first.id);
+    clearAlert();
+    expect(getAlert().payload).toBeNull();
+  });
+});
