@@ -6,6 +6,7 @@ import type { Config } from './config';
 import type { Db } from './db/database';
 import { authRoutes } from './modules/auth/auth.routes';
 import { campaignsRoutes } from './modules/campaigns/campaigns.routes';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { searchRoutes } from './modules/search/search.routes';
 import { uploadsRoutes } from './modules/uploads/uploads.routes';
@@ -67,6 +68,7 @@ export async function buildApp({ config, db, logger }: BuildAppOptions) {
   await app.register(uploadsRoutes);
   await app.register(campaignsRoutes);
   await app.register(searchRoutes);
+  await app.register(dashboardRoutes);
 
   await app.register(spaPlugin);
   return app;

@@ -4,6 +4,7 @@ export * from './auth/login';
 export * from './campaigns';
 export * from './common/errors';
 export * from './common/list-query';
+export * from './dashboard/dashboard';
 export * from './search/search';
 export * from './statuses';
 export * from './users/user';

@@ -1,0 +1,70 @@
+import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
+import type { Db } from '../../db/database';
+
+export type StatusTable = 'campaigns' | 'creatives' | 'profiles';
+export type CountTable = 'conditions' | 'assets';
+export type ItemTable = StatusTable | 'conditions';
+
+export interface ItemRow {
+  id: number;
+  name: string;
+  status: string | null;
+  updated_at: string;
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: the same query over several tables; rows are typed by ItemRow
+type AnyQuery = SelectQueryBuilder<any, any, any>;
+
+export const createDashboardRepository = (db: Db) => {
+  // biome-ignore lint/suspicious/noExplicitAny: see AnyQuery
+  const anyDb = db as unknown as Kysely<any>;
+  const live = (table: string, companyId: number): AnyQuery =>
+    anyDb.selectFrom(table).where('company_id', '=', companyId).where('deleted_at', 'is', null);
+  const itemColumns = (table: ItemTable) => [
+    'id',
+    'name',
+    'updated_at',
+    table === 'conditions' ? sql<null>`null`.as('status') : 'status',
+  ];
+
+  return {
+    /** Live rows per status. */
+    statusCounts: (table: StatusTable, companyId: number) =>
+      live(table, companyId)
+        .select(['status', sql<number>`count(*)`.as('n')])
+        .groupBy('status')
+        .execute() as Promise<{ status: string; n: number }[]>,
+
+    count: async (table: CountTable, companyId: number) => {
+      const row = await live(table, companyId)
+        .select(sql<number>`count(*)`.as('n'))
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+
+    /** The most recently updated live rows, newest first. */
+    recent: (table: ItemTable, companyId: number, limit: number) =>
+      live(table, companyId)
+        .select(itemColumns(table))
+        .orderBy('updated_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(limit)
+        .execute() as Promise<ItemRow[]>,
+
+    /** Live rows in the given statuses, longest waiting (least recently updated) first. */
+    inStatuses: (
+      table: 'campaigns' | 'creatives',
+      companyId: number,
+      statuses: readonly string[],
+      limit: number,
+    ) =>
+      live(table, companyId)
+        .select(itemColumns(table))
+        .where('status', 'in', statuses)
+        .orderBy('updated_at', 'asc')
+        .orderBy('id', 'asc')
+        .limit(limit)
+        .execute() as Promise<ItemRow[]>,
+  };
+};
+export type DashboardRepository = ReturnType<typeof createDashboardRepository>;
