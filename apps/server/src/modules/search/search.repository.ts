@@ -21,7 +21,7 @@ export interface NameQuery {
  * a b-tree, so without a bound a query that matches nothing reads every row (300k creatives);
  * with it, the cost stays flat however large the company grows. Prefixes search every row.
  */
-export const INFIX_WINDOW = 5000;
+export const INFIX_WINDOW = 2000;
 
 /**
  * The largest code point: every string that starts with `p` sorts in [p, p || MAX) in code-point
