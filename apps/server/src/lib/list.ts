@@ -46,7 +46,8 @@ export async function paginate<DB, TB extends keyof DB, O>(
 ): Promise<ListPage<O>> {
   const perPage = params['items-per-page'];
   const by = params['sort-by'] ?? options.defaultSort.by;
-  const order = params['sort-by'] ? (params['sort-order'] ?? 'asc') : options.defaultSort.order;
+  // An order without a column applies to the default column; a column without an order sorts ascending.
+  const order = params['sort-order'] ?? (params['sort-by'] ? 'asc' : options.defaultSort.order);
   const sortExpression = options.sortable[by];
   if (sortExpression === undefined) throw new Error(`Not a sortable column: ${by}`);
 
@@ -61,7 +62,12 @@ export async function paginate<DB, TB extends keyof DB, O>(
   rows = rows.limit(perPage).offset((params.page - 1) * perPage);
   const [data, count] = await Promise.all([
     rows.execute(),
-    query.clearSelect().clearOrderBy().select(sql<number>`count(*)`.as('total')).executeTakeFirst(),
+    query
+      .clearSelect()
+      .clearOrderBy()
+      .select(sql<number>`count(*)`.as('total'))
+      .$castTo<{ total: number | string }>()
+      .executeTakeFirst(),
   ]);
-  return { data, meta: pageMeta(params.page, perPage, Number((count as { total?: number })?.total ?? 0)) };
+  return { data, meta: pageMeta(params.page, perPage, Number(count?.total ?? 0)) };
 }

@@ -125,6 +125,11 @@ describe('GET /v1/campaigns/', () => {
     },
   );
 
+  it('applies a sort-order without sort-by to the default column', async () => {
+    const body = await list('sort-order=asc&items-per-page=10');
+    expect(body.data.map((c) => c.id)).toEqual(expected('updated_at', 'asc').slice(0, 10));
+  });
+
   it('answers everything on one page for items-per-page=-1', async () => {
     const body = await list('items-per-page=-1&page=3');
     expect(body.data).toHaveLength(N);

@@ -1,6 +1,5 @@
 import {
   type BulkResult,
-  CAMPAIGN_NAME_MAX,
   type Campaign,
   type CampaignApproval,
   type CampaignBulk,
@@ -11,6 +10,7 @@ import {
   campaignDateIssues,
   canAccess,
   type DateRange,
+  type FieldIssue,
   type ReportLink,
   type ReportLinkCreate,
   reportLinkPath,
@@ -28,6 +28,7 @@ import type { Executor, Transactor } from '../../lib/transaction';
 import type { AuditRecord, AuditRepository } from '../audit/audit.repository';
 import { created, diff } from '../audit/audit-changes';
 import type { CampaignRow, CampaignsRepository, ReportLinkRow } from './campaigns.repository';
+import { copyNameStem, freeCopyName } from './copy-name';
 
 const ENTITY = 'campaign';
 export const NAME_TAKEN = 'The name has already been taken.';
@@ -73,15 +74,17 @@ const toReportLink = (row: ReportLinkRow): ReportLink => ({
   created_at: row.created_at,
 });
 
+/** Cross-field issues in the 422 shape: `{'ranges.1.start': [message]}`. */
+const fieldErrors = (issues: FieldIssue[]) => {
+  const errors: Record<string, string[]> = {};
+  for (const { path, message } of issues)
+    errors[path.join('.')] = [...(errors[path.join('.')] ?? []), message];
+  return errors;
+};
+
 /** Ranges sorted by start, so the stored order does not depend on how the form listed them. */
 const sortedRanges = (ranges: readonly DateRange[]) =>
   [...ranges].sort((a, b) => a.start.localeCompare(b.start) || a.end.localeCompare(b.end));
-
-/** "{name} (copy)", "{name} (copy 2)", … kept within the name limit. */
-export const copyName = (name: string, n: number) => {
-  const suffix = n === 1 ? ' (copy)' : ` (copy ${n})`;
-  return `${name.slice(0, CAMPAIGN_NAME_MAX - suffix.length).trimEnd()}${suffix}`;
-};
 
 interface Deps {
   campaigns: CampaignsRepository;
@@ -122,6 +125,23 @@ export function createCampaignsService({ campaigns, audit, transaction }: Deps) 
     throw isUniqueViolation(error) ? unprocessable({ name: [NAME_TAKEN] }) : error;
   };
 
+  const insert = (user: User, fields: CampaignFields, trx: Executor) => {
+    const now = nowIso();
+    return campaigns
+      .insert(
+        {
+          ...fields,
+          ranges: JSON.stringify(fields.ranges),
+          company_id: user.company_id,
+          created_by: user.id,
+          created_at: now,
+          updated_at: now,
+        },
+        trx,
+      )
+      .catch(nameRace);
+  };
+
   const assertWriter = (user: User, message?: string) => {
     if (!canAccess(user, 'campaigns', 'write')) throw forbidden(message);
   };
@@ -142,7 +162,6 @@ export function createCampaignsService({ campaigns, audit, transaction }: Deps) 
     create: (user: User, body: CampaignCreate): Promise<Campaign> =>
       transaction(async (trx) => {
         await assertNameFree(user, body.name, undefined, trx);
-        const now = nowIso();
         const fields: CampaignFields = {
           name: body.name,
           url: body.url ?? null,
@@ -151,19 +170,7 @@ export function createCampaignsService({ campaigns, audit, transaction }: Deps) 
           end_date: body.end_date ?? null,
           status: 'draft',
         };
-        const row = await campaigns
-          .insert(
-            {
-              ...fields,
-              ranges: JSON.stringify(fields.ranges),
-              company_id: user.company_id,
-              created_by: user.id,
-              created_at: now,
-              updated_at: now,
-            },
-            trx,
-          )
-          .catch(nameRace);
+        const row = await insert(user, fields, trx);
         await log(trx, user, row.id, 'created', created(fields));
         return toCampaign(row, user);
       }),
@@ -177,24 +184,17 @@ export function createCampaignsService({ campaigns, audit, transaction }: Deps) 
         const row = await mustFind(user, id, trx);
         const before = fieldsOf(row);
         const { status, ...edits } = body;
-        const fieldChanges = diff(before, {
-          ...edits,
+        const after: CampaignFields = {
+          ...before,
+          ...(Object.fromEntries(
+            Object.entries(edits).filter(([, v]) => v !== undefined),
+          ) as Partial<CampaignFields>),
           ...(edits.ranges ? { ranges: sortedRanges(edits.ranges) } : {}),
-        });
+        };
+        const fieldChanges = diff(before, after);
         if (Object.keys(fieldChanges).length > 0) assertWriter(user, QA_STATUS_ONLY);
-
-        const after: CampaignFields = { ...before };
-        for (const [field, [, value]] of Object.entries(fieldChanges))
-          Object.assign(after, { [field]: value });
         const issues = campaignDateIssues(after);
-        if (issues.length > 0) {
-          const errors: Record<string, string[]> = {};
-          for (const issue of issues) {
-            const field = issue.path.join('.');
-            errors[field] = [...(errors[field] ?? []), issue.message];
-          }
-          throw unprocessable(errors);
-        }
+        if (issues.length > 0) throw unprocessable(fieldErrors(issues));
         if (fieldChanges.name) await assertNameFree(user, after.name, id, trx);
         if (status !== undefined && status !== before.status) {
           const move = checkMove(user, 'campaigns', before.status, status);
@@ -236,32 +236,10 @@ export function createCampaignsService({ campaigns, audit, transaction }: Deps) 
     clone: (user: User, id: number): Promise<Campaign> =>
       transaction(async (trx) => {
         const source = await mustFind(user, id, trx);
-        const taken = new Set(
-          (
-            await campaigns.namesStartingWith(user.company_id, copyName(source.name, 9999).slice(0, -12), trx)
-          ).map((name) => name.toLowerCase()),
-        );
-        let n = 1;
-        while (taken.has(copyName(source.name, n).toLowerCase())) n++;
-        const fields: CampaignFields = {
-          ...fieldsOf(source),
-          name: copyName(source.name, n),
-          status: 'draft',
-        };
-        const now = nowIso();
-        const row = await campaigns
-          .insert(
-            {
-              ...fields,
-              ranges: JSON.stringify(fields.ranges),
-              company_id: user.company_id,
-              created_by: user.id,
-              created_at: now,
-              updated_at: now,
-            },
-            trx,
-          )
-          .catch(nameRace);
+        const taken = await campaigns.namesStartingWith(user.company_id, copyNameStem(source.name), trx);
+        const name = freeCopyName(source.name, taken);
+        const fields: CampaignFields = { ...fieldsOf(source), name, status: 'draft' };
+        const row = await insert(user, fields, trx);
         await log(trx, user, row.id, 'created', { ...created(fields), cloned_from: [null, source.id] });
         return toCampaign(row, user);
       }),
