@@ -4,9 +4,11 @@ import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Db } from './db/database';
+import { accountRoutes } from './modules/account/account.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { campaignsRoutes } from './modules/campaigns/campaigns.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
+import { feedbackRoutes } from './modules/feedback/feedback.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { searchRoutes } from './modules/search/search.routes';
 import { uploadsRoutes } from './modules/uploads/uploads.routes';
@@ -69,6 +71,8 @@ export async function buildApp({ config, db, logger }: BuildAppOptions) {
   await app.register(campaignsRoutes);
   await app.register(searchRoutes);
   await app.register(dashboardRoutes);
+  await app.register(accountRoutes);
+  await app.register(feedbackRoutes);
 
   await app.register(spaPlugin);
   return app;

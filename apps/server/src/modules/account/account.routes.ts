@@ -1,0 +1,66 @@
+import {
+  UpdateAccountBodySchema,
+  UpdatePasswordBodySchema,
+  UserSchema,
+  UserSettingsResponseSchema,
+  UserSettingsSchema,
+} from '@adstudio/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { currentUser } from '../../types';
+import { createAccountRepository } from './account.repository';
+import { createAccountService } from './account.service';
+
+/** The signed-in user's own account; `GET /v1/user` itself lives with the session (auth module). */
+export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
+  const service = createAccountService({ account: createAccountRepository(app.db) });
+  const tags = ['account'];
+
+  app.put(
+    '/v1/user',
+    {
+      schema: {
+        tags,
+        summary: 'Update name, email and avatar',
+        body: UpdateAccountBodySchema,
+        response: { 200: z.object({ data: UserSchema }) },
+      },
+    },
+    async (request) => ({ data: await service.updateProfile(currentUser(request), request.body) }),
+  );
+
+  app.put(
+    '/v1/user/password',
+    {
+      schema: {
+        tags,
+        summary: 'Change the password; signs out the other sessions',
+        body: UpdatePasswordBodySchema,
+        response: { 204: z.null() },
+      },
+    },
+    async (request, reply) => {
+      await service.changePassword(currentUser(request), request.session!.id, request.body);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.get(
+    '/v1/user/settings',
+    { schema: { tags, summary: 'Personal settings', response: { 200: UserSettingsResponseSchema } } },
+    async (request) => ({ data: await service.settings(currentUser(request)) }),
+  );
+
+  app.put(
+    '/v1/user/settings',
+    {
+      schema: {
+        tags,
+        summary: 'Save personal settings',
+        body: UserSettingsSchema,
+        response: { 200: UserSettingsResponseSchema },
+      },
+    },
+    async (request) => ({ data: await service.saveSettings(currentUser(request), request.body) }),
+  );
+};

@@ -1,0 +1,53 @@
+import { z } from 'zod';
+
+export const UpdateAccountBodySchema = z.object({
+  name: z
+    .string({ error: 'The name field is required.' })
+    .trim()
+    .min(1, 'The name field is required.')
+    .max(120, 'The name may not be greater than 120 characters.'),
+  email: z
+    .string({ error: 'The email field is required.' })
+    .trim()
+    .toLowerCase()
+    .min(1, 'The email field is required.')
+    .max(254, 'The email may not be greater than 254 characters.')
+    .pipe(z.email('The email must be a valid email address.')),
+  avatar: z
+    .url({ protocol: /^https$/, error: 'The avatar must be an https URL.' })
+    .max(2048, 'The avatar may not be greater than 2048 characters.')
+    .nullable()
+    .optional(),
+});
+export type UpdateAccountBody = z.infer<typeof UpdateAccountBodySchema>;
+
+export const PASSWORD_MIN_LENGTH = 10;
+
+export const UpdatePasswordBodySchema = z
+  .object({
+    current_password: z
+      .string({ error: 'The current password field is required.' })
+      .min(1, 'The current password field is required.'),
+    password: z
+      .string({ error: 'The password field is required.' })
+      .min(PASSWORD_MIN_LENGTH, `The password must be at least ${PASSWORD_MIN_LENGTH} characters.`)
+      .max(200, 'The password may not be greater than 200 characters.'),
+    password_confirmation: z.string({ error: 'The password confirmation field is required.' }),
+  })
+  .refine((body) => body.password === body.password_confirmation, {
+    path: ['password_confirmation'],
+    message: 'The password confirmation does not match.',
+  });
+export type UpdatePasswordBody = z.infer<typeof UpdatePasswordBodySchema>;
+
+export const ITEMS_PER_PAGE_CHOICES = [10, 25, 50, 100] as const;
+export const DEFAULT_ITEMS_PER_PAGE = 25;
+
+export const UserSettingsSchema = z.object({
+  items_per_page: z.literal(ITEMS_PER_PAGE_CHOICES, {
+    error: `The items per page must be one of ${ITEMS_PER_PAGE_CHOICES.join(', ')}.`,
+  }),
+});
+export type UserSettings = z.infer<typeof UserSettingsSchema>;
+
+export const UserSettingsResponseSchema = z.object({ data: UserSettingsSchema });
