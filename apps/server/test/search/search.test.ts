@@ -1,5 +1,6 @@
 import { encodeSearchQuery, type SearchResult } from '@adstudio/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { INFIX_WINDOW } from '../../src/modules/search/search.repository';
 import { buildTestApp, type Client, type TestApp } from '../helper';
 import { insertCampaign, insertCreative, insertProfile } from '../rows';
 
@@ -219,5 +220,33 @@ describe('GET /v1/search/{q}', () => {
     expect(titles(results).slice(1, 9)).toEqual(
       [10, 11, 12, 13, 14, 15, 16, 17].map((i) => `campaign:Promo c${i}`),
     );
+  });
+
+  it('finds prefixes among all rows but contains-matches only among the most recently updated', async () => {
+    const { companyId, client } = await company();
+    const old = '2020-01-01T00:00:00.000Z';
+    await insertCampaign(t.db, { companyId, name: 'Old needle', updatedAt: old });
+    await insertCampaign(t.db, { companyId, name: 'needle old', updatedAt: old });
+    const filler = Array.from({ length: INFIX_WINDOW }, (_, i) => ({
+      company_id: companyId,
+      name: `Filler ${i}`,
+      ranges: '[]',
+      status: 'draft',
+      created_at: '2026-01-01T00:00:00.000Z',
+      updated_at: '2026-01-01T00:00:00.000Z',
+    }));
+    for (let i = 0; i < filler.length; i += 500)
+      await t.db
+        .insertInto('campaigns')
+        .values(filler.slice(i, i + 500))
+        .execute();
+    expect(titles(await search(client, 'needle'))).toEqual(['campaign:needle old']);
+    await t.db
+      .updateTable('campaigns')
+      .set({ updated_at: '2027-01-01T00:00:00.000Z' })
+      .where('company_id', '=', companyId)
+      .where('name', '=', 'Old needle')
+      .execute();
+    expect(titles(await search(client, 'needle'))).toEqual(['campaign:needle old', 'campaign:Old needle']);
   });
 });
