@@ -1,5 +1,9 @@
 import { STATUSES } from '@adstudio/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTransactor } from '../../src/lib/transaction';
+import { createAuditRepository } from '../../src/modules/audit/audit.repository';
+import { createCampaignsRepository } from '../../src/modules/campaigns/campaigns.repository';
+import { createCampaignsService } from '../../src/modules/campaigns/campaigns.service';
 import { buildTestApp, type Client, type TestApp } from '../helper';
 import { auditOf, insertCampaign, insertCampaigns, insertCreative } from './fixtures';
 
@@ -204,6 +208,32 @@ describe('POST /v1/campaigns/bulk', () => {
     ]);
     expect(await auditOf(t.db, live!)).toEqual([]);
     expect(await auditOf(t.db, done!)).toEqual([]);
+  });
+
+  it('writes all or nothing: a failure midway rolls back the items already changed', async () => {
+    const user = await t.createUser({ permissions: ['edit campaigns'] });
+    const ids = await insertCampaigns(t.db, [
+      { companyId: t.companyId, name: `atomic 1 ${++seq}` },
+      { companyId: t.companyId, name: `atomic 2 ${++seq}` },
+    ]);
+    const audit = createAuditRepository(t.db);
+    let writes = 0;
+    const service = createCampaignsService({
+      campaigns: createCampaignsRepository(t.db),
+      transaction: createTransactor(t.db),
+      audit: {
+        ...audit,
+        record: async (trx, entry) => {
+          if (++writes === 2) throw new Error('disk full');
+          await audit.record(trx, entry);
+        },
+      },
+    });
+    await expect(service.bulk(user, { action: 'status', status: 'testing', ids })).rejects.toThrow(
+      'disk full',
+    );
+    expect([await statusOf(ids[0]!), await statusOf(ids[1]!)]).toEqual(['draft', 'draft']);
+    expect(await auditOf(t.db, ids[0]!)).toEqual([]);
   });
 
   it('lets qa move items out of QA and testing only', async () => {
