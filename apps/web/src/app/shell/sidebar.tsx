@@ -131,7 +131,7 @@ export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
 
   return (
     <nav aria-label="Main">
-      <List sx={{ pt: 1 }}>
+      <List component="div" sx={{ pt: 1 }}>
         <NavLink
           to={href('dashboard')}
           label="Dashboard"
@@ -196,7 +196,7 @@ function SectionLinks({
         onNavigate={onNavigate}
       />
       {active && entry.create ? (
-        <List disablePadding aria-label={`${entry.label} pages`}>
+        <List component="div" disablePadding aria-label={`${entry.label} pages`}>
           <NavLink
             to={href(entry.create)}
             label="New"

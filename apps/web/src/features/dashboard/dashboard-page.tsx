@@ -3,6 +3,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardHeader from '@mui/material/CardHeader';
+import Link from '@mui/material/Link';
 import Skeleton from '@mui/material/Skeleton';
 import { useTheme } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
@@ -129,14 +130,9 @@ export function DashboardPage() {
           </Box>
           <Typography variant="body2" color="text.secondary" sx={{ mt: 3 }}>
             Looking for something? Use the search box above, or{' '}
-            <Button
-              component={RouterLink}
-              to={href('help')}
-              size="small"
-              sx={{ verticalAlign: 'baseline', p: 0, minWidth: 0 }}
-            >
+            <Link component={RouterLink} to={href('help')}>
               read the help
-            </Button>
+            </Link>
             .
           </Typography>
         </>
