@@ -48,7 +48,9 @@ export function DashboardPage() {
   const user = useUser();
   const theme = useTheme();
   const dashboard = useDashboard();
-  const qa = user ? isQa(user) : false;
+  // qa users' way in (their sidebar has no sections); admins see the queue when it has items.
+  const qaUser = user ? isQa(user) : false;
+  const showQueue = (queued: number) => qaUser || queued > 0;
   const firstName = user?.name.split(/\s+/)[0];
 
   return (
@@ -99,11 +101,14 @@ export function DashboardPage() {
               display: 'grid',
               gap: 2,
               mt: 3,
-              gridTemplateColumns: { xs: '1fr', lg: qa ? 'repeat(2, 1fr)' : '1fr' },
+              gridTemplateColumns: {
+                xs: '1fr',
+                lg: showQueue(dashboard.data.qa_queue.length) ? 'repeat(2, 1fr)' : '1fr',
+              },
               alignItems: 'start',
             }}
           >
-            {qa ? (
+            {showQueue(dashboard.data.qa_queue.length) ? (
               <Card component="section" aria-labelledby="qa-queue-title">
                 <CardHeader
                   title="Waiting for QA"
@@ -130,7 +135,7 @@ export function DashboardPage() {
           </Box>
           <Typography variant="body2" color="text.secondary" sx={{ mt: 3 }}>
             Looking for something? Use the search box above, or{' '}
-            <Link component={RouterLink} to={href('help')}>
+            <Link component={RouterLink} to={href('help')} underline="always">
               read the help
             </Link>
             .

@@ -98,14 +98,14 @@ export function HelpPage() {
             <CardContent sx={{ pt: 0 }}>
               <Typography variant="body2" sx={{ mb: 1 }}>
                 Read the{' '}
-                <Link href={docsUrl} target="_blank" rel="noopener noreferrer">
+                <Link href={docsUrl} target="_blank" rel="noopener noreferrer" underline="always">
                   documentation (opens in a new tab)
                 </Link>
                 .
               </Typography>
               <Typography variant="body2">
                 Something missing or broken?{' '}
-                <Link component={RouterLink} to={href('feedback')}>
+                <Link component={RouterLink} to={href('feedback')} underline="always">
                   Send us feedback
                 </Link>
                 .
