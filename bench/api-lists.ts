@@ -101,6 +101,7 @@ const login = await app.inject({
 const session = login.cookies.find((c) => c.name === 'adstudio_session')!.value;
 
 const cases: [string, (i: number) => string][] = [
+  ['baseline: GET /v1/user (no list)', () => '/v1/user'],
   ['first page, default order', () => '/v1/campaigns/'],
   ['deep page sorted by name', (i) => `/v1/campaigns/?page=${1 + (i % 400)}&sort-by=name&sort-order=asc`],
   [
@@ -128,7 +129,7 @@ for (const [label, url] of cases) {
     if (res.statusCode !== 200)
       throw new Error(`${url(i)} answered ${res.statusCode}: ${res.body.slice(0, 200)}`);
   }
-  console.log(summary(`GET campaigns: ${label}`, samples));
+  console.log(summary(label.startsWith('baseline') ? label : `GET campaigns: ${label}`, samples));
 }
 await app.close();
 await db.destroy();
