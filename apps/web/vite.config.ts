@@ -2,7 +2,18 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
 const API = process.env.API_PROXY_TARGET ?? 'http://localhost:8080';
-const serverPaths = ['/v1', '/auth', '/logout', '/vapor', '/storage', '/docs', '/healthz', '/render', '/t/'];
+const serverPaths = [
+  '/config.json',
+  '/v1',
+  '/auth',
+  '/logout',
+  '/vapor',
+  '/storage',
+  '/docs',
+  '/healthz',
+  '/render',
+  '/t/',
+];
 
 export default defineConfig({
   plugins: [react()],

@@ -43,6 +43,9 @@ describe('loadConfig', () => {
     ['ADMIN_EMAIL', 'nope', /^Invalid ADMIN_EMAIL \("nope"\): /],
     ['ADMIN_PASSWORD', 'short', /^Invalid ADMIN_PASSWORD \("short"\): must be at least 8 characters$/],
     ['SENTRY_DSN', 'not a url', /^Invalid SENTRY_DSN/],
+    ['HELPDESK_KEY', '<script>', /^Invalid HELPDESK_KEY/],
+    ['CSP_EXTRA_ORIGINS', "'unsafe-eval'", /^Invalid CSP_EXTRA_ORIGINS/],
+    ['APP_KEY', 'short', /^Invalid APP_KEY/],
   ])('rejects %s=%s with one line naming the variable', (name, value, message) => {
     let error: unknown;
     try {

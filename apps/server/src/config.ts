@@ -32,6 +32,20 @@ const EnvSchema = z.object({
   ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
   SEED: bool('SEED'),
   SENTRY_DSN: z.url().optional(),
+  WEB_SENTRY_DSN: z.url().optional(),
+  HELPDESK_KEY: z
+    .string()
+    .regex(/^[\w-]+$/, 'must be a Zendesk Web Widget key')
+    .optional(),
+  DOCS_URL: z.string().min(1).optional(),
+  WEBSITE_URL: z.string().min(1).optional(),
+  CSP_EXTRA_ORIGINS: z
+    .string()
+    .regex(
+      /^(https?|wss):\/\/[^\s,]+(,\s*(https?|wss):\/\/[^\s,]+)*$/,
+      'must be a comma-separated list of origins',
+    )
+    .optional(),
   APP_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
   MAX_UPLOAD_MB: positiveInt.default(1024),
   WEB_DIST: z.string().optional(),
@@ -58,6 +72,9 @@ export interface Config {
   admin: { email: string; password: string | undefined };
   seed: boolean;
   sentryDsn: string | undefined;
+  /** What the SPA reads from /config.json at start (integrations, links). */
+  web: { sentryDsn?: string; helpdeskKey?: string; docsUrl?: string; websiteUrl?: string };
+  cspExtraOrigins: string[];
   /** Secret for signed URLs; when unset, one is generated into DATA_DIR/app.key. */
   appKey: string | undefined;
   maxUploadBytes: number;
@@ -99,6 +116,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     seed: e.SEED ?? true,
     sentryDsn: e.SENTRY_DSN,
     appKey: e.APP_KEY,
+    web: {
+      ...((e.WEB_SENTRY_DSN ?? e.SENTRY_DSN) ? { sentryDsn: e.WEB_SENTRY_DSN ?? e.SENTRY_DSN } : {}),
+      ...(e.HELPDESK_KEY ? { helpdeskKey: e.HELPDESK_KEY } : {}),
+      ...(e.DOCS_URL ? { docsUrl: e.DOCS_URL } : {}),
+      ...(e.WEBSITE_URL ? { websiteUrl: e.WEBSITE_URL } : {}),
+    },
+    cspExtraOrigins: e.CSP_EXTRA_ORIGINS?.split(',').map((o) => o.trim()) ?? [],
     maxUploadBytes: e.MAX_UPLOAD_MB * 1024 * 1024,
     webDist: path.resolve(e.WEB_DIST ?? path.join(serverRoot, '..', 'web', 'dist')),
     session: { idleMinutes: e.SESSION_IDLE_MINUTES, absoluteHours: e.SESSION_ABSOLUTE_HOURS },

@@ -1,28 +1,47 @@
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fp from 'fastify-plugin';
+import type { Config } from '../config';
+
+/** Hosts the Zendesk Web Widget loads from and talks to. */
+const HELPDESK = {
+  script: ['https://static.zdassets.com'],
+  connect: [
+    'https://*.zendesk.com',
+    'https://*.zdassets.com',
+    'wss://*.zendesk.com',
+    'wss://widget-mediator.zopim.com',
+  ],
+  frame: ['https://*.zendesk.com'],
+};
+
+/** CSP sources: only what is configured is allowed beyond our own origin. */
+export function cspDirectives(config: Config) {
+  const sentry = [config.sentryDsn, config.web.sentryDsn].filter(Boolean).map((dsn) => new URL(dsn!).origin);
+  const helpdesk = config.web.helpdeskKey ? HELPDESK : { script: [], connect: [], frame: [] };
+  const extra = config.cspExtraOrigins;
+  return {
+    defaultSrc: ["'self'"],
+    scriptSrc: ["'self'", ...helpdesk.script, ...extra],
+    styleSrc: ["'self'", "'unsafe-inline'"],
+    imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+    fontSrc: ["'self'", 'data:'],
+    connectSrc: ["'self'", ...new Set(sentry), ...helpdesk.connect, ...extra],
+    frameSrc: ["'self'", ...helpdesk.frame, ...extra],
+    workerSrc: ["'self'", 'blob:'],
+    frameAncestors: ["'self'"],
+    formAction: ["'self'"],
+    objectSrc: ["'none'"],
+    baseUri: ["'self'"],
+    upgradeInsecureRequests: config.secureCookies ? [] : null,
+  };
+}
 
 /** Security headers and a per-IP request ceiling (sign-in has its own stricter throttle). */
 export const securityPlugin = fp(
   async (app) => {
-    const sentryOrigin = app.config.sentryDsn ? new URL(app.config.sentryDsn).origin : undefined;
     await app.register(helmet, {
-      contentSecurityPolicy: {
-        directives: {
-          defaultSrc: ["'self'"],
-          scriptSrc: ["'self'"],
-          styleSrc: ["'self'", "'unsafe-inline'"],
-          imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-          fontSrc: ["'self'", 'data:'],
-          connectSrc: ["'self'", ...(sentryOrigin ? [sentryOrigin] : [])],
-          frameSrc: ["'self'"],
-          frameAncestors: ["'self'"],
-          formAction: ["'self'"],
-          objectSrc: ["'none'"],
-          baseUri: ["'self'"],
-          upgradeInsecureRequests: app.config.secureCookies ? [] : null,
-        },
-      },
+      contentSecurityPolicy: { directives: cspDirectives(app.config) },
       crossOriginEmbedderPolicy: false,
       hsts: app.config.secureCookies,
     });

@@ -5,36 +5,58 @@ import fp from 'fastify-plugin';
 
 /** Paths that belong to the server, never to the SPA's history-mode fallback. */
 const SERVER_PATHS = /^\/(v1|auth|logout|vapor|storage|render|t|docs|healthz)(\/|$|\?)/;
+const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /**
- * Serves the built SPA: hashed assets cached for a year, everything else revalidated, and any
- * other GET that accepts HTML answered with index.html. Unknown API paths stay JSON 404s.
+ * Serves the built SPA: hashed assets cached for a year, other files revalidated, and any other
+ * GET that accepts HTML answered with index.html (history mode). Files are looked up per request,
+ * so a rebuild is served without a restart. Unknown API paths stay JSON 404s.
  */
 export const spaPlugin = fp(
   async (app) => {
     const root = app.config.webDist;
     const built = fs.existsSync(path.join(root, 'index.html'));
-    if (built) {
-      await app.register(fastifyStatic, {
-        root,
-        index: false,
-        wildcard: false,
-        setHeaders: (res, filePath) => {
-          const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
-          res.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
-        },
-      });
-    } else {
-      app.log.warn(`SPA not built at ${root}; run "npm run build" to serve it`);
-    }
+    if (!built) app.log.warn(`SPA not built at ${root}; run "npm run build" to serve it`);
+    await app.register(fastifyStatic, { root, serve: false });
 
-    app.setNotFoundHandler(async (request, reply) => {
-      const wantsHtml = request.headers.accept?.includes('text/html') ?? false;
-      if (built && request.method === 'GET' && wantsHtml && !SERVER_PATHS.test(request.url)) {
-        return reply.header('cache-control', 'no-cache').sendFile('index.html', root);
+    // The SPA's runtime configuration (integrations, links), from the server's environment.
+    app.get('/config.json', { schema: { hide: true } }, async (_request, reply) =>
+      reply
+        .header('cache-control', 'no-cache')
+        .send({ ...app.config.web, sentryEnvironment: app.config.env }),
+    );
+
+    const fileIn = async (urlPath: string) => {
+      let relative: string;
+      try {
+        relative = decodeURIComponent(urlPath).replace(/^\/+/, '');
+      } catch {
+        return undefined;
+      }
+      if (!relative || relative === 'index.html') return undefined;
+      const absolute = path.resolve(root, relative);
+      if (!absolute.startsWith(root + path.sep)) return undefined;
+      const stat = await fs.promises.stat(absolute).catch(() => undefined);
+      return stat?.isFile() ? path.relative(root, absolute) : undefined;
+    };
+
+    app.get('/*', { config: { public: true }, schema: { hide: true } }, async (request, reply) => {
+      const urlPath = request.url.split('?')[0]!;
+      if (SERVER_PATHS.test(urlPath)) return reply.code(404).send({ message: 'Not found.' });
+      const file = built ? await fileIn(urlPath) : undefined;
+      if (file) {
+        const hashed = file.startsWith(`assets${path.sep}`);
+        return reply
+          .header('cache-control', hashed ? IMMUTABLE : 'no-cache')
+          .sendFile(file, { cacheControl: false });
+      }
+      if (built && (request.headers.accept?.includes('text/html') ?? false)) {
+        return reply.header('cache-control', 'no-cache').sendFile('index.html', { cacheControl: false });
       }
       return reply.code(404).send({ message: 'Not found.' });
     });
+
+    app.setNotFoundHandler(async (_request, reply) => reply.code(404).send({ message: 'Not found.' }));
   },
   { name: 'spa', dependencies: ['config'] },
 );

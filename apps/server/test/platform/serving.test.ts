@@ -64,6 +64,22 @@ describe('the SPA', () => {
     expect((await t.app.inject({ method: 'POST', url: '/dashboard', headers: html })).statusCode).toBe(404);
   });
 
+  it('serves files of a rebuild without a restart', async () => {
+    fs.writeFileSync(path.join(webDist, 'assets', 'late-Zz99.js'), 'console.log(2)');
+    const res = await t.app.inject({ method: 'GET', url: '/assets/late-Zz99.js' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toBe('console.log(2)');
+  });
+
+  it.each(['/..%2f..%2f..%2fetc%2fpasswd', '/assets/..%2f..%2fpackage.json', '/%2e%2e/%2e%2e/etc/hostname'])(
+    'refuses to leave the web root: %s',
+    async (url) => {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(404);
+      expect(res.body).not.toMatch(/root:|"name"/);
+    },
+  );
+
   it('sends security headers', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/dashboard', headers: html });
     expect(res.headers['content-security-policy']).toContain("script-src 'self'");
@@ -91,5 +107,43 @@ describe('operations endpoints', () => {
     );
     const ui = await t.app.inject({ method: 'GET', url: '/docs', headers: html });
     expect([200, 302]).toContain(ui.statusCode);
+  });
+});
+
+describe('GET /config.json (the SPA runtime configuration)', () => {
+  it('is empty of integrations by default, so the SPA makes no outside requests', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/config.json' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.json()).toEqual({ sentryEnvironment: 'test' });
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toContain("connect-src 'self';");
+    expect(csp).toContain("script-src 'self';");
+  });
+
+  it('carries configured integrations and opens the CSP for exactly those', async () => {
+    const configured = await buildTestApp({
+      WEB_SENTRY_DSN: 'https://abc@o1.ingest.sentry.example/42',
+      HELPDESK_KEY: 'zd-key_1',
+      DOCS_URL: 'https://docs.example.com',
+      WEBSITE_URL: 'https://www.example.com',
+      CSP_EXTRA_ORIGINS: 'https://cdn.example.net',
+    });
+    try {
+      const res = await configured.app.inject({ method: 'GET', url: '/config.json' });
+      expect(res.json()).toEqual({
+        sentryDsn: 'https://abc@o1.ingest.sentry.example/42',
+        helpdeskKey: 'zd-key_1',
+        docsUrl: 'https://docs.example.com',
+        websiteUrl: 'https://www.example.com',
+        sentryEnvironment: 'test',
+      });
+      const csp = String(res.headers['content-security-policy']);
+      expect(csp).toMatch(/script-src 'self' https:\/\/static\.zdassets\.com https:\/\/cdn\.example\.net;/);
+      expect(csp).toContain('https://o1.ingest.sentry.example');
+      expect(csp).toContain('wss://*.zendesk.com');
+    } finally {
+      await configured.close();
+    }
   });
 });
