@@ -9,5 +9,5 @@ export * from './dashboard/dashboard';
 export * from './feedback/feedback';
 export * from './search/search';
 export * from './statuses';
-export * from './users/user';
 export * from './uploads/signed-storage';
+export * from './users/user';
