@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import {
+  campaignDays,
+  campaignDuration,
+  campaignTimeline,
+  fieldLabel,
+  formatChangeValue,
+} from './campaign-format';
+
+describe('campaignTimeline (spec section 3)', () => {
+  it("shows 'start - end' when both dates exist", () => {
+    expect(campaignTimeline('2026-01-05', '2026-02-28')).toBe('05/01/2026 - 28/02/2026');
+  });
+
+  it('shows the one date there is, DD/MM/YYYY', () => {
+    expect(campaignTimeline('2026-03-01', null)).toBe('01/03/2026');
+    expect(campaignTimeline(null, '2026-03-31')).toBe('31/03/2026');
+  });
+
+  it('is empty without dates', () => {
+    expect(campaignTimeline(null, undefined)).toBe('');
+  });
+});
+
+describe('campaignDuration', () => {
+  it('counts whole days between the dates', () => {
+    expect(campaignDays('2026-01-01', '2026-01-31')).toBe(30);
+    expect(campaignDuration('2026-01-01', '2026-01-31')).toBe('30 days');
+  });
+
+  it('does not shift across a daylight-saving change', () => {
+    expect(campaignDays('2026-03-01', '2026-04-01')).toBe(31);
+    expect(campaignDays('2026-10-01', '2026-11-01')).toBe(31);
+  });
+
+  it('says day for one and days otherwise', () => {
+    expect(campaignDuration('2026-01-01', '2026-01-02')).toBe('1 day');
+    expect(campaignDuration('2026-01-01', '2026-01-01')).toBe('0 days');
+  });
+
+  it('is empty when a date is missing or invalid', () => {
+    expect(campaignDuration('2026-01-01', null)).toBe('');
+    expect(campaignDuration('nonsense', '2026-01-01')).toBe('');
+  });
+});
+
+describe('formatChangeValue (history)', () => {
+  it('shows dates DD/MM/YYYY, ranges as spans and nothing as a dash', () => {
+    expect(formatChangeValue('2026-05-04')).toBe('04/05/2026');
+    expect(formatChangeValue(null)).toBe('—');
+    expect(formatChangeValue([])).toBe('—');
+    expect(
+      formatChangeValue([
+        { start: '2026-01-01', end: '2026-01-10' },
+        { start: '2026-02-01', end: '2026-02-10' },
+      ]),
+    ).toBe('01/01/2026 - 10/01/2026, 01/02/2026 - 10/02/2026');
+    expect(formatChangeValue('live')).toBe('live');
+    expect(formatChangeValue(12)).toBe('12');
+  });
+
+  it('labels fields for people', () => {
+    expect(fieldLabel('launch_date')).toBe('Launch date');
+    expect(fieldLabel('some_field')).toBe('some field');
+  });
+});

@@ -1,0 +1,125 @@
+import {
+  type Campaign,
+  type CampaignCreate,
+  type CampaignCreateInput,
+  CampaignCreateSchema,
+} from '@adstudio/contract';
+import { zodResolver } from '@hookform/resolvers/zod';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import TextField from '@mui/material/TextField';
+import { type Path, type UseFormReturn, useForm } from 'react-hook-form';
+import { applyServerErrors } from '../../../lib/form-errors';
+import { RangesEditor } from './ranges-editor';
+
+export type CampaignForm = UseFormReturn<CampaignCreateInput, unknown, CampaignCreate>;
+
+/** Form values of a campaign (or of a new one): empty inputs are '' and the schema makes them null. */
+export const campaignFormValues = (campaign?: Campaign): CampaignCreateInput => ({
+  name: campaign?.name ?? '',
+  url: campaign?.url ?? '',
+  launch_date: campaign?.launch_date ?? '',
+  end_date: campaign?.end_date ?? '',
+  ranges: campaign?.ranges.map((range) => ({ ...range })) ?? [],
+});
+
+export function useCampaignForm(campaign?: Campaign): CampaignForm {
+  return useForm<CampaignCreateInput, unknown, CampaignCreate>({
+    resolver: zodResolver(CampaignCreateSchema),
+    defaultValues: campaignFormValues(campaign),
+  });
+}
+
+/** Puts a 422's field errors (`name`, `ranges.1.start`, …) next to the fields of the form. */
+export function showServerErrors(form: CampaignForm, error: unknown): boolean {
+  const count = form.getValues('ranges')?.length ?? 0;
+  const fields = [
+    'name',
+    'url',
+    'launch_date',
+    'end_date',
+    'ranges',
+    ...Array.from({ length: count }, (_, i) => [`ranges.${i}.start`, `ranges.${i}.end`]).flat(),
+  ] as Path<CampaignCreateInput>[];
+  return applyServerErrors(error, form.setError, fields);
+}
+
+/** Name, URL, launch and end dates and ranges; read-only for users who may not write. */
+export function CampaignFormFields({
+  form,
+  readOnly,
+  onSubmit,
+  submitLabel,
+  onCancel,
+}: {
+  form: CampaignForm;
+  readOnly: boolean;
+  onSubmit: (values: CampaignCreate) => Promise<unknown>;
+  submitLabel: string;
+  onCancel?: () => void;
+}) {
+  const { register, control, formState, handleSubmit } = form;
+  const { errors } = formState;
+  return (
+    <Box
+      component="form"
+      noValidate
+      aria-label="Campaign"
+      onSubmit={handleSubmit(onSubmit)}
+      sx={{ display: 'grid', gap: 2.5, maxWidth: 720 }}
+    >
+      <TextField
+        label="Name"
+        required
+        disabled={readOnly}
+        {...register('name')}
+        error={Boolean(errors.name)}
+        helperText={errors.name?.message}
+      />
+      <TextField
+        label="URL"
+        type="url"
+        disabled={readOnly}
+        placeholder="https://"
+        {...register('url')}
+        error={Boolean(errors.url)}
+        helperText={errors.url?.message ?? 'The brief or landing page.'}
+      />
+      <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
+        <TextField
+          label="Launch date"
+          type="date"
+          disabled={readOnly}
+          {...register('launch_date')}
+          error={Boolean(errors.launch_date)}
+          helperText={errors.launch_date?.message}
+          slotProps={{ inputLabel: { shrink: true } }}
+          sx={{ flex: '1 1 200px' }}
+        />
+        <TextField
+          label="End date"
+          type="date"
+          disabled={readOnly}
+          {...register('end_date')}
+          error={Boolean(errors.end_date)}
+          helperText={errors.end_date?.message}
+          slotProps={{ inputLabel: { shrink: true } }}
+          sx={{ flex: '1 1 200px' }}
+        />
+      </Box>
+      <RangesEditor control={control} register={register} errors={errors} disabled={readOnly} />
+      {readOnly ? null : (
+        <Box sx={{ display: 'flex', gap: 1 }}>
+          <Button type="submit" variant="contained" disabled={formState.isSubmitting}>
+            {formState.isSubmitting ? 'Saving…' : submitLabel}
+          </Button>
+          {onCancel ? (
+            <Button onClick={onCancel} disabled={formState.isSubmitting}>
+              Cancel
+            </Button>
+          ) : null}
+        </Box>
+      )}
+    </Box>
+  );
+}

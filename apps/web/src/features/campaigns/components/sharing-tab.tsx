@@ -1,0 +1,280 @@
+import { type ReportLink, ReportLinkCreateSchema } from '@adstudio/contract';
+import AddLinkIcon from '@mui/icons-material/AddLink';
+import ContentCopyIcon from '@mui/icons-material/ContentCopy';
+import LinkOffIcon from '@mui/icons-material/LinkOff';
+import OpenInNewIcon from '@mui/icons-material/OpenInNew';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import Paper from '@mui/material/Paper';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/states';
+import { showAlert } from '../../../lib/alert';
+import { errorMessage } from '../../../lib/api-client';
+import { formatDate, formatDateTime } from '../../../lib/format';
+import { useCreateReportLink } from '../api/create-report-link';
+import { useReportLinks } from '../api/get-report-links';
+import { useRevokeReportLink } from '../api/revoke-report-link';
+import { campaignTimeline } from '../campaign-format';
+import type { Timeframe } from '../view-state';
+import { copyText } from './copy-text';
+
+const visuallyHidden = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const;
+
+const absoluteUrl = (path: string) => new URL(path, window.location.origin).toString();
+
+/** Picks the report timeframe; applying it changes the URL (campaigns/{id}/viewreport/{start}/{end}). */
+function TimeframePicker({
+  timeframe,
+  onChange,
+}: {
+  timeframe: Timeframe | null;
+  onChange: (timeframe: Timeframe | null) => void;
+}) {
+  const [start, setStart] = useState(timeframe?.start ?? '');
+  const [end, setEnd] = useState(timeframe?.end ?? '');
+  const invalid = Boolean(start && end && end < start);
+  return (
+    <Box
+      component="form"
+      aria-label="Report timeframe"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (start && end && !invalid) onChange({ start, end });
+      }}
+      sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', alignItems: 'flex-start' }}
+    >
+      <TextField
+        label="From"
+        type="date"
+        size="small"
+        value={start}
+        onChange={(event) => setStart(event.target.value)}
+        slotProps={{ inputLabel: { shrink: true } }}
+      />
+      <TextField
+        label="To"
+        type="date"
+        size="small"
+        value={end}
+        onChange={(event) => setEnd(event.target.value)}
+        error={invalid}
+        helperText={invalid ? 'The end must not be before the start.' : undefined}
+        slotProps={{ inputLabel: { shrink: true } }}
+      />
+      <Button type="submit" variant="outlined" disabled={!start || !end || invalid}>
+        Apply timeframe
+      </Button>
+      {timeframe ? <Button onClick={() => onChange(null)}>Whole campaign</Button> : null}
+    </Box>
+  );
+}
+
+function CreateLink({ campaignId, timeframe }: { campaignId: number; timeframe: Timeframe | null }) {
+  const create = useCreateReportLink();
+  const [expires, setExpires] = useState('');
+  const [error, setError] = useState<string | undefined>();
+
+  const submit = () => {
+    const body = {
+      start: timeframe?.start ?? null,
+      end: timeframe?.end ?? null,
+      expires_at: expires ? new Date(expires).toISOString() : null,
+    };
+    const parsed = ReportLinkCreateSchema.safeParse(body);
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message);
+      return;
+    }
+    setError(undefined);
+    create.mutate(
+      { id: campaignId, body: parsed.data },
+      {
+        onSuccess: () => {
+          setExpires('');
+          showAlert({ status: 200, data: { message: 'Report link created.' } });
+        },
+      },
+    );
+  };
+
+  return (
+    <Box
+      component="form"
+      aria-label="New report link"
+      onSubmit={(event) => {
+        event.preventDefault();
+        submit();
+      }}
+      sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', alignItems: 'flex-start' }}
+    >
+      <TextField
+        label="Expires (optional)"
+        type="datetime-local"
+        size="small"
+        value={expires}
+        onChange={(event) => setExpires(event.target.value)}
+        error={Boolean(error)}
+        helperText={error ?? 'Without an expiry the link works until it is revoked.'}
+        slotProps={{ inputLabel: { shrink: true } }}
+      />
+      <Button type="submit" variant="contained" startIcon={<AddLinkIcon />} disabled={create.isPending}>
+        Create link
+      </Button>
+    </Box>
+  );
+}
+
+function LinkRow({
+  link,
+  canWrite,
+  onRevoke,
+}: {
+  link: ReportLink;
+  canWrite: boolean;
+  onRevoke: (link: ReportLink) => void;
+}) {
+  const url = absoluteUrl(link.url);
+  const copy = () =>
+    copyText(url).then(
+      () => showAlert({ status: 200, data: { message: 'Link copied to the clipboard.' } }),
+      () =>
+        showAlert({ status: 0, data: { message: 'The link could not be copied; select it and copy it.' } }),
+    );
+  return (
+    <TableRow data-testid="report-link">
+      <TableCell sx={{ maxWidth: 360 }}>
+        <Typography
+          variant="body2"
+          sx={{ fontFamily: 'monospace', wordBreak: 'break-all' }}
+          data-testid="report-link-url"
+        >
+          {url}
+        </Typography>
+      </TableCell>
+      <TableCell>{campaignTimeline(link.start, link.end) || 'Whole campaign'}</TableCell>
+      <TableCell>{link.expires_at ? formatDateTime(link.expires_at) : 'Never'}</TableCell>
+      <TableCell>{formatDate(link.created_at)}</TableCell>
+      <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+        <Tooltip title="Copy link">
+          <IconButton aria-label="Copy link" onClick={() => void copy()}>
+            <ContentCopyIcon fontSize="small" />
+          </IconButton>
+        </Tooltip>
+        <Tooltip title="Open report">
+          <IconButton aria-label="Open report" component="a" href={url} target="_blank" rel="noopener">
+            <OpenInNewIcon fontSize="small" />
+          </IconButton>
+        </Tooltip>
+        {canWrite ? (
+          <Tooltip title="Revoke link">
+            <IconButton aria-label="Revoke link" onClick={() => onRevoke(link)}>
+              <LinkOffIcon fontSize="small" />
+            </IconButton>
+          </Tooltip>
+        ) : null}
+      </TableCell>
+    </TableRow>
+  );
+}
+
+/** Report sharing: the timeframe, new links for it, and the links already shared. */
+export function SharingTab({
+  campaignId,
+  canWrite,
+  timeframe,
+  onTimeframe,
+}: {
+  campaignId: number;
+  canWrite: boolean;
+  timeframe: Timeframe | null;
+  onTimeframe: (timeframe: Timeframe | null) => void;
+}) {
+  const links = useReportLinks(campaignId);
+  const revoke = useRevokeReportLink();
+  const [revoking, setRevoking] = useState<ReportLink | null>(null);
+
+  return (
+    <Box sx={{ display: 'grid', gap: 3 }}>
+      <Paper variant="outlined" sx={{ p: 2, display: 'grid', gap: 2 }}>
+        <Typography variant="h3" component="h2">
+          Report timeframe
+        </Typography>
+        <Typography variant="body2" color="text.secondary" data-testid="timeframe">
+          {timeframe
+            ? `Showing ${campaignTimeline(timeframe.start, timeframe.end)}.`
+            : 'Showing the whole campaign.'}
+        </Typography>
+        <TimeframePicker timeframe={timeframe} onChange={onTimeframe} />
+        {canWrite ? <CreateLink campaignId={campaignId} timeframe={timeframe} /> : null}
+      </Paper>
+      <Box>
+        <Typography variant="h3" component="h2" sx={{ mb: 1 }}>
+          Shared links
+        </Typography>
+        {links.isPending ? <LoadingState label="Loading links…" /> : null}
+        {links.isError ? (
+          <ErrorState message={errorMessage(links.error)} onRetry={() => void links.refetch()} />
+        ) : null}
+        {links.data?.length === 0 ? <EmptyState title="No report links yet." /> : null}
+        {links.data?.length ? (
+          <Table size="small" aria-label="Report links">
+            <TableHead>
+              <TableRow>
+                <TableCell>Link</TableCell>
+                <TableCell>Timeframe</TableCell>
+                <TableCell>Expires</TableCell>
+                <TableCell>Created</TableCell>
+                <TableCell align="right">
+                  <Box component="span" sx={visuallyHidden}>
+                    Actions
+                  </Box>
+                </TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {links.data.map((link) => (
+                <LinkRow key={link.id} link={link} canWrite={canWrite} onRevoke={setRevoking} />
+              ))}
+            </TableBody>
+          </Table>
+        ) : null}
+      </Box>
+      <ConfirmDialog
+        open={revoking !== null}
+        title="Revoke this link?"
+        message="Anyone holding it can no longer open the report."
+        confirmLabel="Revoke"
+        destructive
+        busy={revoke.isPending}
+        onCancel={() => setRevoking(null)}
+        onConfirm={() => {
+          if (!revoking) return;
+          revoke.mutate(
+            { id: campaignId, linkId: revoking.id },
+            {
+              onSuccess: () => showAlert({ status: 200, data: { message: 'Report link revoked.' } }),
+              onSettled: () => setRevoking(null),
+            },
+          );
+        }}
+      />
+    </Box>
+  );
+}

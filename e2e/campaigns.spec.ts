@@ -1,0 +1,338 @@
+import type { Page } from '@playwright/test';
+import { expect, signIn, test } from './fixtures';
+
+/** Names unique to this run, so specs never meet each other's campaigns. */
+const unique = (label: string) => `${label} ${Date.now()}-${Math.floor(Math.random() * 1e4)}`;
+
+interface CreatedCampaign {
+  id: number;
+  name: string;
+  status: string;
+}
+
+/** Calls the API as the signed-in user of `page` (cookie session plus the XSRF header). */
+async function apiCall<T>(page: Page, method: string, path: string, body?: unknown): Promise<T> {
+  return page.evaluate(
+    async ({ method, path, body }) => {
+      const xsrf = document.cookie
+        .split('; ')
+        .find((c) => c.startsWith('XSRF-TOKEN='))
+        ?.slice('XSRF-TOKEN='.length);
+      const response = await fetch(path, {
+        method,
+        headers: {
+          Accept: 'application/json',
+          'Content-Type': 'application/json',
+          'X-Requested-With': 'XMLHttpRequest',
+          'X-XSRF-TOKEN': decodeURIComponent(xsrf ?? ''),
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
+      return response.status === 204 ? null : (await response.json()).data;
+    },
+    { method, path, body },
+  ) as Promise<T>;
+}
+
+const createCampaign = (page: Page, body: Record<string, unknown>) =>
+  apiCall<CreatedCampaign>(page, 'POST', '/v1/campaigns', body);
+
+const banner = (page: Page) => page.getByTestId('alert-banner');
+
+test('creates a campaign, edits it, moves its status and shows the history', async ({ page }) => {
+  const name = unique('Spring Launch');
+  await signIn(page, 'admin', '/campaigns/new');
+  await expect(page.getByRole('heading', { name: 'New campaign' })).toBeVisible();
+
+  await page.getByLabel('Name').fill(name);
+  await page.getByLabel('URL').fill('https://brief.example.com/spring');
+  await page.getByLabel('Launch date').fill('2026-03-01');
+  await page.getByLabel('End date').fill('2026-03-31');
+  await page.getByRole('button', { name: 'Add range' }).click();
+  await page.getByLabel('Range 1 start').fill('2026-03-02');
+  await page.getByLabel('Range 1 end').fill('2026-03-15');
+  await page.getByRole('button', { name: 'Create campaign' }).click();
+
+  await expect(page).toHaveURL(/\/campaigns\/\d+$/);
+  await expect(banner(page)).toContainText('Campaign created.');
+  await expect(page.getByRole('heading', { name })).toBeVisible();
+  await expect(page.getByText('01/03/2026 - 31/03/2026')).toBeVisible();
+  await expect(page.getByText('30 days')).toBeVisible();
+  // The sidebar links to the open campaign by its name.
+  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name })).toBeVisible();
+
+  await page.getByLabel('URL').fill('https://brief.example.com/spring-v2');
+  await page.getByRole('button', { name: 'Remove range 1' }).click();
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(banner(page)).toContainText('Campaign saved.');
+  await page.reload();
+  await expect(page.getByLabel('URL')).toHaveValue('https://brief.example.com/spring-v2');
+  await expect(page.getByLabel('Range 1 start')).toHaveCount(0);
+
+  await page.getByRole('button', { name: 'Change status' }).click();
+  const menu = page.getByRole('menu');
+  await expect(menu.getByRole('menuitem')).toHaveText(['quality assurance', 'testing']);
+  await menu.getByRole('menuitem', { name: 'quality assurance' }).click();
+  await expect(banner(page)).toContainText('Status changed to quality assurance.');
+  await page.getByRole('button', { name: 'Change status' }).click();
+  await expect(page.getByRole('menu').getByRole('menuitem')).toHaveText([
+    'action required',
+    'testing',
+    'ready',
+  ]);
+  await page.keyboard.press('Escape');
+
+  await page.getByRole('tab', { name: 'History' }).click();
+  await expect(page).toHaveURL(/\?tab=history$/);
+  const entries = page.getByTestId('history-entry');
+  await expect(entries).toHaveCount(3);
+  await expect(entries.first()).toContainText('Changed status by Admin');
+  await expect(entries.first()).toContainText('draft');
+  await expect(entries.first()).toContainText('quality assurance');
+  await expect(entries.nth(1)).toContainText('https://brief.example.com/spring-v2');
+  await page.reload();
+  await expect(page.getByRole('tab', { name: 'History' })).toHaveAttribute('aria-selected', 'true');
+});
+
+test('shows server validation errors next to the fields', async ({ page }) => {
+  await signIn(page, 'editor', '/campaigns/new');
+  const taken = await createCampaign(page, { name: unique('Taken Name') });
+
+  await page.getByLabel('Name').fill(taken.name);
+  await page.getByRole('button', { name: 'Create campaign' }).click();
+  const nameField = page.getByRole('textbox', { name: 'Name' });
+  await expect(nameField).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByText('The name has already been taken.').first()).toBeVisible();
+  await expect(banner(page)).toContainText('The name has already been taken.');
+  await expect(page).toHaveURL(/\/campaigns\/new$/);
+
+  // The shared schema catches cross-field rules before any request.
+  await page.getByLabel('Name').fill(unique('Dates'));
+  await page.getByLabel('Launch date').fill('2026-05-10');
+  await page.getByLabel('End date').fill('2026-05-01');
+  await page.getByRole('button', { name: 'Create campaign' }).click();
+  await expect(page.getByText('The end date must not be before the launch date.')).toBeVisible();
+});
+
+test('shares a report link: create, copy, revoke; viewreport selects the timeframe', async ({
+  page,
+  context,
+}) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await signIn(page, 'admin');
+  const campaign = await createCampaign(page, {
+    name: unique('Shared Report'),
+    launch_date: '2026-01-01',
+    end_date: '2026-03-31',
+  });
+
+  await page.goto(`/campaigns/${campaign.id}/viewreport/2026-01-01/2026-01-31`);
+  await expect(page.getByRole('tab', { name: 'Sharing' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByTestId('timeframe')).toHaveText('Showing 01/01/2026 - 31/01/2026.');
+  await expect(page.getByText('No report links yet.')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Create link' }).click();
+  await expect(banner(page)).toContainText('Report link created.');
+  const row = page.getByTestId('report-link');
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText('01/01/2026 - 31/01/2026');
+  const url = (await row.getByTestId('report-link-url').textContent()) ?? '';
+  expect(url).toMatch(/\/externalreport\/[A-Za-z0-9_-]{22,}$/);
+
+  await row.getByRole('button', { name: 'Copy link' }).click();
+  await expect(banner(page)).toContainText('Link copied to the clipboard.');
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(url);
+
+  // A new timeframe is a new URL.
+  await page.getByLabel('From').fill('2026-02-01');
+  await page.getByLabel('To').fill('2026-02-28');
+  await page.getByRole('button', { name: 'Apply timeframe' }).click();
+  await expect(page).toHaveURL(
+    new RegExp(`/campaigns/${campaign.id}/viewreport/2026-02-01/2026-02-28\\?tab=sharing$`),
+  );
+  await expect(page.getByTestId('timeframe')).toHaveText('Showing 01/02/2026 - 28/02/2026.');
+
+  await row.getByRole('button', { name: 'Revoke link' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Revoke this link?' });
+  await dialog.getByRole('button', { name: 'Revoke' }).click();
+  await expect(banner(page)).toContainText('Report link revoked.');
+  await expect(page.getByTestId('report-link')).toHaveCount(0);
+  await expect(page.getByText('No report links yet.')).toBeVisible();
+});
+
+test('deletes a campaign after confirmation; its page then follows the 404 rule', async ({ page }) => {
+  await signIn(page, 'campaignsOnly');
+  const campaign = await createCampaign(page, { name: unique('Doomed') });
+  await page.goto(`/campaigns/${campaign.id}`);
+  await expect(page.getByRole('heading', { name: campaign.name })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Delete' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Delete this campaign?' });
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page).toHaveURL(new RegExp(`/campaigns/${campaign.id}$`));
+
+  await page.getByRole('button', { name: 'Delete' }).click();
+  await page
+    .getByRole('dialog', { name: 'Delete this campaign?' })
+    .getByRole('button', { name: 'Delete' })
+    .click();
+  await expect(page).toHaveURL(/\/campaigns$/);
+  await expect(banner(page)).toContainText('Campaign deleted.');
+
+  await page.goto(`/campaigns/${campaign.id}`);
+  await expect(page).toHaveURL(/\/campaigns$/);
+  await expect(banner(page)).toContainText('Cannot find this item');
+});
+
+test('an unknown campaign goes back to the overview with the 404 alert', async ({ page }) => {
+  await signIn(page, 'admin', '/campaigns/999999');
+  await expect(page).toHaveURL(/\/campaigns$/);
+  await expect(banner(page)).toContainText('Cannot find this item');
+  await expect(page.getByRole('heading', { name: 'Campaigns' })).toBeVisible();
+});
+
+test('list sorting, paging and filter live in the URL and survive reload and back', async ({ page }) => {
+  await signIn(page, 'admin', '/campaigns');
+  const stamp = unique('Sortable');
+  for (const letter of ['B', 'A', 'C']) {
+    await createCampaign(page, {
+      name: `${stamp} ${letter}`,
+      launch_date: '2026-06-01',
+      end_date: '2026-06-11',
+    });
+  }
+  await page.reload();
+  const grid = page.getByRole('grid', { name: 'Campaigns' });
+  const dataRows = grid.getByRole('row').filter({ has: page.getByRole('gridcell') });
+
+  await page.getByLabel('Filter campaigns').fill(stamp);
+  await expect(page).toHaveURL(/filter=Sortable/);
+  await expect(dataRows).toHaveCount(3);
+  await expect(dataRows.first()).toContainText('01/06/2026 - 11/06/2026');
+  await expect(dataRows.first()).toContainText('10 days');
+
+  await grid.getByRole('columnheader', { name: 'Name' }).click();
+  await expect(page).toHaveURL(/sort-by=name&sort-order=asc/);
+  await expect(dataRows.first()).toContainText(`${stamp} A`);
+  await grid.getByRole('columnheader', { name: 'Name' }).click();
+  await expect(page).toHaveURL(/sort-order=desc/);
+  await expect(dataRows.first()).toContainText(`${stamp} C`);
+
+  await page.reload();
+  await expect(page.getByLabel('Filter campaigns')).toHaveValue(stamp);
+  await expect(dataRows).toHaveCount(3);
+  await expect(dataRows.first()).toContainText(`${stamp} C`);
+
+  // Back from a campaign returns to the same list.
+  await dataRows.first().getByRole('link').click();
+  await expect(page.getByRole('heading', { name: `${stamp} C` })).toBeVisible();
+  await page.goBack();
+  await expect(page.getByLabel('Filter campaigns')).toHaveValue(stamp);
+  await expect(dataRows.first()).toContainText(`${stamp} C`);
+
+  // Paging over the whole list (the seed alone has 16 campaigns).
+  await page.getByRole('button', { name: 'Clear filter' }).click();
+  await expect(page).not.toHaveURL(/filter=/);
+  await page.getByRole('combobox', { name: /Rows per page/ }).click();
+  await page.getByRole('option', { name: '10', exact: true }).click();
+  await expect(page).toHaveURL(/items-per-page=10/);
+  await expect(dataRows).toHaveCount(10);
+  await page.getByRole('button', { name: 'Go to next page' }).click();
+  await expect(page).toHaveURL(/page=2/);
+  await expect(page.getByText(/^11–\d+ of \d+$/)).toBeVisible();
+  await page.reload();
+  await expect(page.getByText(/^11–\d+ of \d+$/)).toBeVisible();
+
+  await page.getByRole('combobox', { name: /Rows per page/ }).click();
+  await page.getByRole('option', { name: 'All' }).click();
+  await expect(page).toHaveURL(/items-per-page=-1/);
+  const total = Number((await page.getByText(/^1–\d+ of \d+$/).textContent())?.split(' of ')[1]);
+  expect(total).toBeGreaterThanOrEqual(19);
+  await expect(dataRows).toHaveCount(total);
+
+  // The date filter keeps campaigns running on that day.
+  await page.goto(`/campaigns?filter=${encodeURIComponent(stamp)}`);
+  await page.getByLabel('Campaigns running on').fill('2026-07-01');
+  await expect(page).toHaveURL(/date=2026-07-01/);
+  await expect(page.getByText('No campaigns match these filters.')).toBeVisible();
+  await page.getByLabel('Campaigns running on').fill('2026-06-05');
+  await expect(dataRows).toHaveCount(3);
+});
+
+test('bulk status change and delete of selected campaigns, per-item results', async ({ page }) => {
+  await signIn(page, 'admin', '/campaigns');
+  const stamp = unique('Bulk');
+  for (const letter of ['A', 'B']) await createCampaign(page, { name: `${stamp} ${letter}` });
+  await page.goto(`/campaigns?filter=${encodeURIComponent(stamp)}`);
+  const grid = page.getByRole('grid', { name: 'Campaigns' });
+  const dataRows = grid.getByRole('row').filter({ has: page.getByRole('gridcell') });
+  await expect(dataRows).toHaveCount(2);
+
+  await grid.getByRole('checkbox', { name: 'Select all rows' }).check();
+  const bar = page.getByRole('region', { name: 'Bulk actions' });
+  await expect(bar).toContainText('2 selected');
+  await bar.getByRole('button', { name: 'Change status' }).click();
+  await page
+    .getByRole('menuitem')
+    .filter({ hasText: /^ready$/ })
+    .click();
+  const results = page.getByRole('dialog', { name: 'Move to ready' });
+  await expect(results.getByRole('listitem')).toHaveCount(2);
+  await expect(results).toContainText('Cannot move from draft to ready.');
+  await results.getByRole('button', { name: 'Close' }).click();
+
+  await grid.getByRole('checkbox', { name: 'Select all rows' }).check();
+  await bar.getByRole('button', { name: 'Change status' }).click();
+  await page
+    .getByRole('menuitem')
+    .filter({ hasText: /^testing$/ })
+    .click();
+  await expect(banner(page)).toContainText('2 campaigns moved to testing.');
+  await page.getByRole('dialog', { name: 'Move to testing' }).getByRole('button', { name: 'Close' }).click();
+  await expect(dataRows.first()).toContainText('testing');
+
+  await grid.getByRole('checkbox', { name: 'Select all rows' }).check();
+  await bar.getByRole('button', { name: 'Delete' }).click();
+  await page
+    .getByRole('dialog', { name: 'Delete 2 campaigns?' })
+    .getByRole('button', { name: 'Delete' })
+    .click();
+  await expect(banner(page)).toContainText('2 campaigns deleted.');
+  await page.getByRole('dialog', { name: 'Delete' }).getByRole('button', { name: 'Close' }).click();
+  await expect(page.getByText('No campaigns match these filters.')).toBeVisible();
+});
+
+test('qa sees a read-only campaign but may move it out of quality assurance', async ({ page, browser }) => {
+  const admin = await browser.newPage();
+  await signIn(admin, 'admin');
+  const campaign = await createCampaign(admin, { name: unique('QA Review'), url: 'https://qa.example.com' });
+  await apiCall(admin, 'PUT', `/v1/campaigns/${campaign.id}`, { status: 'quality assurance' });
+  await admin.close();
+
+  await signIn(page, 'qa', `/campaigns/${campaign.id}`);
+  await expect(page.getByRole('heading', { name: campaign.name })).toBeVisible();
+  await expect(page.getByLabel('Name')).toBeDisabled();
+  await expect(page.getByLabel('URL')).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Save' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Delete' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Clone' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Add range' })).toHaveCount(0);
+
+  await page.getByRole('button', { name: 'Change status' }).click();
+  await expect(page.getByRole('menu').getByRole('menuitem')).toHaveText([
+    'action required',
+    'testing',
+    'ready',
+  ]);
+  await page.getByRole('menuitem', { name: 'testing' }).click();
+  await expect(banner(page)).toContainText('Status changed to testing.');
+
+  await page.getByRole('tab', { name: 'Sharing' }).click();
+  await expect(page.getByRole('button', { name: 'Create link' })).toHaveCount(0);
+
+  await page.goto('/campaigns');
+  await expect(page.getByRole('heading', { name: 'Campaigns' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'New campaign' })).toHaveCount(0);
+});
