@@ -23,7 +23,12 @@ const COLUMNS: GridColDef<Campaign>[] = [
     flex: 2,
     minWidth: 220,
     renderCell: ({ row }) => (
-      <Link component={RouterLink} to={href('campaign.view', { id: row.id })} sx={{ fontWeight: 500 }}>
+      <Link
+        component={RouterLink}
+        to={href('campaign.view', { id: row.id })}
+        sx={{ fontWeight: 500, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
+        title={row.name}
+      >
         {row.name}
       </Link>
     ),

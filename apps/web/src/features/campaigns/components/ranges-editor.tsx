@@ -45,7 +45,6 @@ export function RangesEditor({
             <TextField
               label={`Range ${index + 1} start`}
               type="date"
-              size="small"
               disabled={disabled}
               {...register(`ranges.${index}.start`)}
               error={Boolean(rowErrors?.start)}
@@ -55,7 +54,6 @@ export function RangesEditor({
             <TextField
               label={`Range ${index + 1} end`}
               type="date"
-              size="small"
               disabled={disabled}
               {...register(`ranges.${index}.end`)}
               error={Boolean(rowErrors?.end)}
