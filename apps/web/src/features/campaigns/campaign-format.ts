@@ -26,7 +26,8 @@ export function campaignDays(
 export function campaignDuration(launch: string | null | undefined, end: string | null | undefined): string {
   const days = campaignDays(launch, end);
   if (days === null) return '';
-  return `${days} ${days === 1 ? 'day' : 'days'}`;
+  // The spec shows the duration as 'N days', for every N.
+  return `${days} days`;
 }
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;

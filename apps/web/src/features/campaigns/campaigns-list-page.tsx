@@ -10,13 +10,14 @@ import { ErrorState } from '../../components/ui/states';
 import { href } from '../../config/paths';
 import { useCanAccess } from '../../lib/access';
 import { errorMessage } from '../../lib/api-client';
+import { useDefaultPageSize } from '../../lib/user-settings';
 import { useCampaigns } from './api/get-campaigns';
-import { useDefaultPageSize } from './api/get-default-page-size';
 import { BulkActions } from './components/bulk-actions';
 import { CampaignsGrid } from './components/campaigns-grid';
 import { ListFilters } from './components/list-filters';
 import {
   type CampaignListState,
+  FALLBACK_PAGE_SIZE,
   parseListState,
   toListQuery,
   toSearchParams,
@@ -33,7 +34,7 @@ export function CampaignsListPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const state = useMemo(() => parseListState(searchParams), [searchParams]);
   const canWrite = useCanAccess('campaigns', 'write');
-  const defaults = useDefaultPageSize();
+  const defaults = useDefaultPageSize(FALLBACK_PAGE_SIZE);
   const pageSize = state.itemsPerPage ?? defaults.pageSize;
   const list = useCampaigns(
     toListQuery(state, defaults.pageSize),
