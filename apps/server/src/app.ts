@@ -1,3 +1,5 @@
+import zlib from 'node:zlib';
+import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import Fastify, { type FastifyServerOptions } from 'fastify';
@@ -57,6 +59,13 @@ export async function buildApp({ config, db, logger }: BuildAppOptions) {
   await app.register(configPlugin, { config });
   await app.register(errorsPlugin);
   await app.register(dbPlugin, db ? { db } : {});
+  // Brotli at a moderate level (the SPA's bundles and JSON lists shrink ~4x); gzip for older clients.
+  await app.register(compress, {
+    encodings: ['br', 'gzip'],
+    threshold: 1024,
+    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } },
+    globalDecompression: false,
+  });
   await app.register(cookie);
   await app.register(formbody);
   await app.register(securityPlugin);

@@ -44,6 +44,29 @@ describe('the SPA', () => {
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
   });
 
+  it('compresses the bundles and JSON for clients that accept it', async () => {
+    fs.writeFileSync(
+      path.join(webDist, 'assets', 'big-Cc11.js'),
+      `const x = ${JSON.stringify('adstudio '.repeat(5000))};`,
+    );
+    const br = await t.app.inject({
+      method: 'GET',
+      url: '/assets/big-Cc11.js',
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.rawPayload.length).toBeLessThan(45_000 / 10);
+    const gzip = await t.app.inject({
+      method: 'GET',
+      url: '/assets/big-Cc11.js',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    const plain = await t.app.inject({ method: 'GET', url: '/assets/big-Cc11.js' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.length).toBeGreaterThan(45_000);
+  });
+
   it('revalidates other static files', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/favicon.svg' });
     expect(res.statusCode).toBe(200);
