@@ -84,6 +84,24 @@ describe('POST /logout', () => {
   });
 });
 
+describe('signing in again', () => {
+  it('ends the session the browser had before', async () => {
+    const first = await t.createUser();
+    const second = await t.createUser();
+    const client = await t.injectAs(first);
+    const oldCookie = client.cookies.adstudio_session!;
+    const res = await client.post('/auth/login', { email: second.email, password: 'correct horse battery' });
+    expect(res.statusCode).toBe(200);
+    expect((await client.get('/v1/user')).json().data.id).toBe(second.id);
+    const replay = await t.app.inject({
+      method: 'GET',
+      url: '/v1/user',
+      cookies: { adstudio_session: oldCookie },
+    });
+    expect(replay.statusCode).toBe(401);
+  });
+});
+
 describe('session cookie', () => {
   it('is HttpOnly, SameSite=Lax, and stored only hashed', async () => {
     const user = await t.createUser();

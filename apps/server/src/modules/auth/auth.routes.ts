@@ -94,6 +94,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
           ip: request.ip,
           userAgent: request.headers['user-agent'],
         });
+        // A new sign-in replaces whatever session this browser had.
+        if (request.session) await auth.logout(request.session.id);
         startSession(request, reply, result);
         if (json) return reply.send({ data: result.user });
         return reply.redirect(`${appUrl}${redirectApp}`, 302);
