@@ -1,11 +1,9 @@
 import Box from '@mui/material/Box';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
-import CardHeader from '@mui/material/CardHeader';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import { PageHeader } from '../../components/ui/page-header';
 import { LoadingState } from '../../components/ui/states';
+import { TitledCard } from '../../components/ui/titled-card';
 import { useUser } from '../../lib/auth';
 import { PasswordFormCard } from './components/password-form';
 import { ProfileFormCard } from './components/profile-form';
@@ -25,44 +23,26 @@ export function AccountPage() {
           alignItems: 'start',
         }}
       >
-        <Card component="section" aria-labelledby="profile-title">
-          <CardHeader
-            title="Profile"
-            slotProps={{ title: { id: 'profile-title', variant: 'h2', component: 'h2' } }}
-          />
-          <CardContent sx={{ pt: 0 }}>
-            <ProfileFormCard user={user} />
-          </CardContent>
-        </Card>
+        <TitledCard title="Profile">
+          <ProfileFormCard user={user} />
+        </TitledCard>
         <Box sx={{ display: 'grid', gap: 2 }}>
-          <Card component="section" aria-labelledby="password-title">
-            <CardHeader
-              title="Password"
-              slotProps={{ title: { id: 'password-title', variant: 'h2', component: 'h2' } }}
-            />
-            <CardContent sx={{ pt: 0 }}>
-              <PasswordFormCard />
-            </CardContent>
-          </Card>
-          <Card component="section" aria-labelledby="access-title">
-            <CardHeader
-              title="Access"
-              slotProps={{ title: { id: 'access-title', variant: 'h2', component: 'h2' } }}
-            />
-            <CardContent sx={{ pt: 0 }}>
-              {access.length ? (
-                <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
-                  {access.map((entry) => (
-                    <Chip key={entry} label={entry} size="small" />
-                  ))}
-                </Box>
-              ) : (
-                <Typography variant="body2" color="text.secondary">
-                  No roles or permissions yet. Ask an administrator.
-                </Typography>
-              )}
-            </CardContent>
-          </Card>
+          <TitledCard title="Password">
+            <PasswordFormCard />
+          </TitledCard>
+          <TitledCard title="Access">
+            {access.length ? (
+              <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
+                {access.map((entry) => (
+                  <Chip key={entry} label={entry} size="small" />
+                ))}
+              </Box>
+            ) : (
+              <Typography variant="body2" color="text.secondary">
+                No roles or permissions yet. Ask an administrator.
+              </Typography>
+            )}
+          </TitledCard>
         </Box>
       </Box>
     </Box>

@@ -2,7 +2,6 @@ import { isQa, type Section } from '@adstudio/contract';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
-import CardHeader from '@mui/material/CardHeader';
 import Link from '@mui/material/Link';
 import Skeleton from '@mui/material/Skeleton';
 import { useTheme } from '@mui/material/styles';
@@ -10,6 +9,7 @@ import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import { PageHeader } from '../../components/ui/page-header';
 import { EmptyState, ErrorState } from '../../components/ui/states';
+import { TitledCard } from '../../components/ui/titled-card';
 import { href, type RouteName } from '../../config/paths';
 import { errorMessage } from '../../lib/api-client';
 import { useUser } from '../../lib/auth';
@@ -109,29 +109,23 @@ export function DashboardPage() {
             }}
           >
             {showQueue(dashboard.data.qa_queue.length) ? (
-              <Card component="section" aria-labelledby="qa-queue-title">
-                <CardHeader
-                  title="Waiting for QA"
-                  subheader="Items in quality assurance or testing"
-                  slotProps={{ title: { id: 'qa-queue-title', variant: 'h2', component: 'h2' } }}
-                />
+              <TitledCard title="Waiting for QA" subheader="Items in quality assurance or testing" flush>
                 <ItemList items={dashboard.data.qa_queue} empty="Nothing is waiting for QA." />
-              </Card>
+              </TitledCard>
             ) : null}
-            <Card component="section" aria-labelledby="recent-title">
-              <CardHeader
-                title="Recently changed"
-                slotProps={{ title: { id: 'recent-title', variant: 'h2', component: 'h2' } }}
-                action={
-                  dashboard.isFetching ? null : (
-                    <Button size="small" onClick={() => void dashboard.refetch()}>
-                      Refresh
-                    </Button>
-                  )
-                }
-              />
+            <TitledCard
+              title="Recently changed"
+              flush
+              action={
+                dashboard.isFetching ? null : (
+                  <Button size="small" onClick={() => void dashboard.refetch()}>
+                    Refresh
+                  </Button>
+                )
+              }
+            >
               <ItemList items={dashboard.data.recent} empty="No recent changes." />
-            </Card>
+            </TitledCard>
           </Box>
           <Typography variant="body2" color="text.secondary" sx={{ mt: 3 }}>
             Looking for something? Use the search box above, or{' '}

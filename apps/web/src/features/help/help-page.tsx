@@ -1,13 +1,11 @@
 import { STATUSES } from '@adstudio/contract';
 import Box from '@mui/material/Box';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
-import CardHeader from '@mui/material/CardHeader';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import { PageHeader } from '../../components/ui/page-header';
 import { StatusChip } from '../../components/ui/status-chip';
+import { TitledCard } from '../../components/ui/titled-card';
 import { env } from '../../config/env';
 import { href } from '../../config/paths';
 
@@ -42,76 +40,58 @@ export function HelpPage() {
           alignItems: 'start',
         }}
       >
-        <Card component="section" aria-labelledby="help-statuses">
-          <CardHeader
-            title="Statuses"
-            slotProps={{ title: { id: 'help-statuses', variant: 'h2', component: 'h2' } }}
-          />
-          <CardContent sx={{ pt: 0 }}>
-            <Box
-              component="dl"
-              sx={{ m: 0, display: 'grid', gridTemplateColumns: 'auto 1fr', gap: 1.25, alignItems: 'center' }}
-            >
-              {STATUSES.map((status) => (
-                <Box key={status} sx={{ display: 'contents' }}>
-                  <Box component="dt">
-                    <StatusChip status={status} />
-                  </Box>
+        <TitledCard title="Statuses">
+          <Box
+            component="dl"
+            sx={{ m: 0, display: 'grid', gridTemplateColumns: 'auto 1fr', gap: 1.25, alignItems: 'center' }}
+          >
+            {STATUSES.map((status) => (
+              <Box key={status} sx={{ display: 'contents' }}>
+                <Box component="dt">
+                  <StatusChip status={status} />
+                </Box>
+                <Typography component="dd" variant="body2" sx={{ m: 0 }}>
+                  {STATUS_HELP[status]}
+                </Typography>
+              </Box>
+            ))}
+          </Box>
+        </TitledCard>
+        <Box sx={{ display: 'grid', gap: 2 }}>
+          <TitledCard title="Keyboard">
+            <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: 'auto 1fr', gap: 1 }}>
+              {KEYS.map(([key, what]) => (
+                <Box key={key} sx={{ display: 'contents' }}>
+                  <Typography
+                    component="dt"
+                    variant="body2"
+                    sx={{ fontFamily: 'monospace', fontWeight: 600 }}
+                  >
+                    {key}
+                  </Typography>
                   <Typography component="dd" variant="body2" sx={{ m: 0 }}>
-                    {STATUS_HELP[status]}
+                    {what}
                   </Typography>
                 </Box>
               ))}
             </Box>
-          </CardContent>
-        </Card>
-        <Box sx={{ display: 'grid', gap: 2 }}>
-          <Card component="section" aria-labelledby="help-keys">
-            <CardHeader
-              title="Keyboard"
-              slotProps={{ title: { id: 'help-keys', variant: 'h2', component: 'h2' } }}
-            />
-            <CardContent sx={{ pt: 0 }}>
-              <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: 'auto 1fr', gap: 1 }}>
-                {KEYS.map(([key, what]) => (
-                  <Box key={key} sx={{ display: 'contents' }}>
-                    <Typography
-                      component="dt"
-                      variant="body2"
-                      sx={{ fontFamily: 'monospace', fontWeight: 600 }}
-                    >
-                      {key}
-                    </Typography>
-                    <Typography component="dd" variant="body2" sx={{ m: 0 }}>
-                      {what}
-                    </Typography>
-                  </Box>
-                ))}
-              </Box>
-            </CardContent>
-          </Card>
-          <Card component="section" aria-labelledby="help-more">
-            <CardHeader
-              title="More help"
-              slotProps={{ title: { id: 'help-more', variant: 'h2', component: 'h2' } }}
-            />
-            <CardContent sx={{ pt: 0 }}>
-              <Typography variant="body2" sx={{ mb: 1 }}>
-                Read the{' '}
-                <Link href={docsUrl} target="_blank" rel="noopener noreferrer" underline="always">
-                  documentation (opens in a new tab)
-                </Link>
-                .
-              </Typography>
-              <Typography variant="body2">
-                Something missing or broken?{' '}
-                <Link component={RouterLink} to={href('feedback')} underline="always">
-                  Send us feedback
-                </Link>
-                .
-              </Typography>
-            </CardContent>
-          </Card>
+          </TitledCard>
+          <TitledCard title="More help">
+            <Typography variant="body2" sx={{ mb: 1 }}>
+              Read the{' '}
+              <Link href={docsUrl} target="_blank" rel="noopener noreferrer" underline="always">
+                documentation (opens in a new tab)
+              </Link>
+              .
+            </Typography>
+            <Typography variant="body2">
+              Something missing or broken?{' '}
+              <Link component={RouterLink} to={href('feedback')} underline="always">
+                Send us feedback
+              </Link>
+              .
+            </Typography>
+          </TitledCard>
         </Box>
       </Box>
     </Box>

@@ -1,7 +1,4 @@
 import Box from '@mui/material/Box';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
-import CardHeader from '@mui/material/CardHeader';
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
@@ -12,6 +9,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Switch from '@mui/material/Switch';
 import { PageHeader } from '../../components/ui/page-header';
 import { ErrorState } from '../../components/ui/states';
+import { TitledCard } from '../../components/ui/titled-card';
 import { showAlert } from '../../lib/alert';
 import { errorMessage } from '../../lib/api-client';
 import { setDarkTheme, useDarkTheme } from '../../lib/theme-mode';
@@ -67,28 +65,16 @@ export function SettingsPage() {
     <Box sx={{ maxWidth: 720 }}>
       <PageHeader title="Settings" subtitle="How Adstudio looks and behaves for you." />
       <Box sx={{ display: 'grid', gap: 2 }}>
-        <Card component="section" aria-labelledby="appearance-title">
-          <CardHeader
-            title="Appearance"
-            slotProps={{ title: { id: 'appearance-title', variant: 'h2', component: 'h2' } }}
+        <TitledCard title="Appearance">
+          <FormControlLabel
+            control={<Switch checked={dark} onChange={(event) => setDarkTheme(event.target.checked)} />}
+            label="Dark Theme"
           />
-          <CardContent sx={{ pt: 0 }}>
-            <FormControlLabel
-              control={<Switch checked={dark} onChange={(event) => setDarkTheme(event.target.checked)} />}
-              label="Dark Theme"
-            />
-            <FormHelperText>Stored in this browser.</FormHelperText>
-          </CardContent>
-        </Card>
-        <Card component="section" aria-labelledby="lists-title">
-          <CardHeader
-            title="Lists"
-            slotProps={{ title: { id: 'lists-title', variant: 'h2', component: 'h2' } }}
-          />
-          <CardContent sx={{ pt: 0 }}>
-            <RowsPerPage />
-          </CardContent>
-        </Card>
+          <FormHelperText>Stored in this browser.</FormHelperText>
+        </TitledCard>
+        <TitledCard title="Lists">
+          <RowsPerPage />
+        </TitledCard>
       </Box>
     </Box>
   );
