@@ -32,27 +32,8 @@ export async function insertCampaign(db: Db, campaign: CampaignInput): Promise<n
   return (await insertCampaigns(db, [campaign]))[0]!;
 }
 
-export async function insertCreative(
-  db: Db,
-  c: { companyId: number; campaignId: number; name: string; status?: string; deleted?: boolean },
-): Promise<number> {
-  const row = await db
-    .insertInto('creatives')
-    .values({
-      company_id: c.companyId,
-      campaign_id: c.campaignId,
-      name: c.name,
-      width: 300,
-      height: 250,
-      status: c.status ?? 'draft',
-      created_at: at,
-      updated_at: at,
-      deleted_at: c.deleted ? at : null,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
+/** Creatives are another slice's rows; the shared helper inserts them directly. */
+export { insertCreative } from '../rows';
 
 export async function insertApproval(
   db: Db,
