@@ -1,4 +1,4 @@
-import { PERMISSIONS, STATUSES } from '@adstudio/contract';
+import { PERMISSIONS, STATUS_TRANSITIONS, STATUSES, type Status } from '@adstudio/contract';
 import type { Config } from '../config';
 import { hashPassword } from '../lib/passwords';
 import { nowIso } from '../lib/time';
@@ -89,6 +89,27 @@ const SIZES = [
   [300, 600],
   [970, 250],
 ] as const;
+
+/** The shortest chain of allowed moves from draft to `target`, so seeded histories are ones the app could write. */
+export function statusPath(target: Status): Status[] {
+  const previous = new Map<Status, Status>();
+  const queue: Status[] = ['draft'];
+  while (queue.length) {
+    const current = queue.shift()!;
+    if (current === target) break;
+    for (const next of STATUS_TRANSITIONS[current]) {
+      if (next !== 'draft' && !previous.has(next)) {
+        previous.set(next, current);
+        queue.push(next);
+      }
+    }
+  }
+  const path: Status[] = [];
+  for (let at: Status | undefined = target; at && at !== 'draft'; at = previous.get(at)) path.unshift(at);
+  return ['draft', ...path];
+}
+
+const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3_600_000).toISOString();
 
 const day = (offset: number) =>
   new Date(Date.UTC(2026, 10, 21) + offset * 86_400_000).toISOString().slice(0, 10);
@@ -247,6 +268,35 @@ export async function seedDemoData(db: Db, companyId: number, userId: number): P
       })
       .returning('id')
       .executeTakeFirstOrThrow();
+    const path = statusPath(status);
+    await db
+      .insertInto('audit_log')
+      .values(
+        path.map((to, step) => ({
+          company_id: companyId,
+          user_id: userId,
+          entity_type: 'campaign',
+          entity_id: campaign.id,
+          action: step === 0 ? 'created' : 'status',
+          changes: JSON.stringify(
+            step === 0
+              ? {
+                  name: [null, `${advertiser} – ${title}`],
+                  url: [
+                    null,
+                    `https://${advertiser.toLowerCase().replace(/[^a-z]+/g, '')}.example.com/brief`,
+                  ],
+                  ranges: [null, [{ start: launch, end }]],
+                  launch_date: [null, launch],
+                  end_date: [null, end],
+                  status: [null, 'draft'],
+                }
+              : { status: [path[step - 1], to] },
+          ),
+          created_at: hoursAgo(24 * (path.length - step) + i),
+        })),
+      )
+      .execute();
     for (let c = 0; c < 3; c++) {
       const [width, height] = SIZES[(i + c) % SIZES.length]!;
       const creative = await db

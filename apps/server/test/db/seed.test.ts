@@ -1,6 +1,6 @@
-import { STATUSES } from '@adstudio/contract';
+import { STATUS_TRANSITIONS, STATUSES } from '@adstudio/contract';
 import { afterEach, describe, expect, it } from 'vitest';
-import { prepareDatabase } from '../../src/db/seed';
+import { prepareDatabase, statusPath } from '../../src/db/seed';
 import { verifyPassword } from '../../src/lib/passwords';
 import { createTestDb } from '../helper';
 
@@ -8,6 +8,39 @@ let drop: (() => Promise<void>) | undefined;
 afterEach(async () => {
   await drop?.();
   drop = undefined;
+});
+
+describe('statusPath', () => {
+  it.each(STATUSES)('reaches %s from draft by allowed moves only', (target) => {
+    const path = statusPath(target);
+    expect(path[0]).toBe('draft');
+    expect(path.at(-1)).toBe(target);
+    for (let i = 1; i < path.length; i++) expect(STATUS_TRANSITIONS[path[i - 1]!]).toContain(path[i]);
+  });
+});
+
+describe('seeded history', () => {
+  it('gives every demo campaign a created entry and status moves that end at its status', async () => {
+    const test = await createTestDb();
+    drop = test.drop;
+    await prepareDatabase(test.db, {
+      admin: { email: 'h@example.com', password: 'history-pass' },
+      seed: true,
+    });
+    const campaigns = await test.db.selectFrom('campaigns').select(['id', 'status']).execute();
+    for (const campaign of campaigns) {
+      const entries = await test.db
+        .selectFrom('audit_log')
+        .select(['action', 'changes'])
+        .where('entity_type', '=', 'campaign')
+        .where('entity_id', '=', campaign.id)
+        .orderBy('created_at')
+        .execute();
+      expect(entries[0]?.action).toBe('created');
+      const last = JSON.parse(entries.at(-1)!.changes).status;
+      expect(last[1]).toBe(campaign.status);
+    }
+  });
 });
 
 describe('prepareDatabase (first start)', () => {
