@@ -40,6 +40,22 @@ const createCampaign = (page: Page, body: Record<string, unknown>) =>
 
 const banner = (page: Page) => page.getByTestId('alert-banner');
 
+/** A date field's visible, sectioned input (MUI X); its accessible name is the field's label. */
+const dateField = (page: Page, label: string) => page.getByRole('group', { name: label, exact: true });
+/** The hidden input behind it, which holds the same DD/MM/YYYY text. */
+const dateInput = (page: Page, label: string) =>
+  page.getByRole('textbox', { name: label, exact: true, includeHidden: true });
+
+/**
+ * Types a DD/MM/YYYY date into a date field the way MUI X documents for Playwright: focus the visible
+ * sections first, then fill the hidden input that carries the field's text.
+ */
+async function fillDate(page: Page, label: string, date: string) {
+  await dateField(page, label).click();
+  await dateInput(page, label).fill(date);
+  await expect(dateField(page, label)).toContainText(date);
+}
+
 test('creates a campaign, edits it, moves its status and shows the history', async ({ page }) => {
   const name = unique('Spring Launch');
   await signIn(page, 'admin', '/campaigns/new');
@@ -47,11 +63,11 @@ test('creates a campaign, edits it, moves its status and shows the history', asy
 
   await page.getByLabel('Name').fill(name);
   await page.getByLabel('URL').fill('https://brief.example.com/spring');
-  await page.getByLabel('Launch date').fill('2026-03-01');
-  await page.getByLabel('End date').fill('2026-03-31');
+  await fillDate(page, 'Launch date', '01/03/2026');
+  await fillDate(page, 'End date', '31/03/2026');
   await page.getByRole('button', { name: 'Add range' }).click();
-  await page.getByLabel('Range 1 start').fill('2026-03-02');
-  await page.getByLabel('Range 1 end').fill('2026-03-15');
+  await fillDate(page, 'Range 1 start', '02/03/2026');
+  await fillDate(page, 'Range 1 end', '15/03/2026');
   await page.getByRole('button', { name: 'Create campaign' }).click();
 
   await expect(page).toHaveURL(/\/campaigns\/\d+$/);
@@ -68,7 +84,11 @@ test('creates a campaign, edits it, moves its status and shows the history', asy
   await expect(banner(page)).toContainText('Campaign saved.');
   await page.reload();
   await expect(page.getByLabel('URL')).toHaveValue('https://brief.example.com/spring-v2');
-  await expect(page.getByLabel('Range 1 start')).toHaveCount(0);
+  // The form shows dates DD/MM/YYYY whatever the browser's locale (spec section 9).
+  await expect(dateField(page, 'Launch date')).toContainText('01/03/2026');
+  await expect(dateInput(page, 'Launch date')).toHaveValue('01/03/2026');
+  await expect(dateField(page, 'End date')).toContainText('31/03/2026');
+  await expect(dateField(page, 'Range 1 start')).toHaveCount(0);
 
   await page.getByRole('button', { name: 'Change status' }).click();
   const menu = page.getByRole('menu');
@@ -109,8 +129,8 @@ test('shows server validation errors next to the fields', async ({ page }) => {
 
   // The shared schema catches cross-field rules before any request.
   await page.getByLabel('Name').fill(unique('Dates'));
-  await page.getByLabel('Launch date').fill('2026-05-10');
-  await page.getByLabel('End date').fill('2026-05-01');
+  await fillDate(page, 'Launch date', '10/05/2026');
+  await fillDate(page, 'End date', '01/05/2026');
   await page.getByRole('button', { name: 'Create campaign' }).click();
   await expect(page.getByText('The end date must not be before the launch date.')).toBeVisible();
 });
@@ -145,8 +165,8 @@ test('shares a report link: create, copy, revoke; viewreport selects the timefra
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(url);
 
   // A new timeframe is a new URL.
-  await page.getByLabel('From').fill('2026-02-01');
-  await page.getByLabel('To').fill('2026-02-28');
+  await fillDate(page, 'From', '01/02/2026');
+  await fillDate(page, 'To', '28/02/2026');
   await page.getByRole('button', { name: 'Apply timeframe' }).click();
   await expect(page).toHaveURL(
     new RegExp(`/campaigns/${campaign.id}/viewreport/2026-02-01/2026-02-28\\?tab=sharing$`),
@@ -254,10 +274,10 @@ test('list sorting, paging and filter live in the URL and survive reload and bac
 
   // The date filter keeps campaigns running on that day.
   await page.goto(`/campaigns?filter=${encodeURIComponent(stamp)}`);
-  await page.getByLabel('Campaigns running on').fill('2026-07-01');
+  await fillDate(page, 'Running on', '01/07/2026');
   await expect(page).toHaveURL(/date=2026-07-01/);
   await expect(page.getByText('No campaigns match these filters.')).toBeVisible();
-  await page.getByLabel('Campaigns running on').fill('2026-06-05');
+  await fillDate(page, 'Running on', '05/06/2026');
   await expect(dataRows).toHaveCount(3);
 });
 
@@ -315,6 +335,7 @@ test('qa sees a read-only campaign but may move it out of quality assurance', as
   await expect(page.getByRole('heading', { name: campaign.name })).toBeVisible();
   await expect(page.getByLabel('Name')).toBeDisabled();
   await expect(page.getByLabel('URL')).toBeDisabled();
+  await expect(dateInput(page, 'Launch date')).toBeDisabled();
   await expect(page.getByRole('button', { name: 'Save' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Delete' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Clone' })).toHaveCount(0);

@@ -9,6 +9,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
 import { type Path, type UseFormReturn, useForm } from 'react-hook-form';
+import { FormDateField } from '../../../components/ui/date-field';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { RangesEditor } from './ranges-editor';
 
@@ -86,28 +87,22 @@ export function CampaignFormFields({
         helperText={errors.url?.message ?? 'The brief or landing page.'}
       />
       <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
-        <TextField
+        <FormDateField
+          control={control}
+          name="launch_date"
           label="Launch date"
-          type="date"
           disabled={readOnly}
-          {...register('launch_date')}
-          error={Boolean(errors.launch_date)}
-          helperText={errors.launch_date?.message}
-          slotProps={{ inputLabel: { shrink: true } }}
           sx={{ flex: '1 1 200px' }}
         />
-        <TextField
+        <FormDateField
+          control={control}
+          name="end_date"
           label="End date"
-          type="date"
           disabled={readOnly}
-          {...register('end_date')}
-          error={Boolean(errors.end_date)}
-          helperText={errors.end_date?.message}
-          slotProps={{ inputLabel: { shrink: true } }}
           sx={{ flex: '1 1 200px' }}
         />
       </Box>
-      <RangesEditor control={control} register={register} errors={errors} disabled={readOnly} />
+      <RangesEditor control={control} errors={errors} disabled={readOnly} />
       {readOnly ? null : (
         <Box sx={{ display: 'flex', gap: 1 }}>
           <Button type="submit" variant="contained" disabled={formState.isSubmitting}>

@@ -5,6 +5,7 @@ import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
 import TextField from '@mui/material/TextField';
 import { useEffect, useRef, useState } from 'react';
+import { DateField, isCompleteDate } from '../../../components/ui/date-field';
 
 export const FILTER_DEBOUNCE_MS = 400;
 
@@ -13,9 +14,6 @@ export const FILTER_DEBOUNCE_MS = 400;
  * while the user types; this remembers to give the new box the focus back.
  */
 let refocusFilter = false;
-
-/** A date typed key by key passes through years like 0002; only plausible ones are applied. */
-const isCompleteDate = (value: string) => value === '' || Number(value.slice(0, 4)) >= 1900;
 
 export function ListFilters({
   filter,
@@ -49,6 +47,13 @@ export function ListFilters({
     return () => clearTimeout(timer);
   }, [text, filter, onFilter]);
 
+  // Typing a day passes through whole dates (1 on the way to 15), and applying one remounts the view.
+  useEffect(() => {
+    if ((day !== '' && !isCompleteDate(day)) || day === (date ?? '')) return;
+    const timer = setTimeout(() => onDate(day || null), FILTER_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [day, date, onDate]);
+
   return (
     <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', alignItems: 'center', mb: 2 }}>
       <TextField
@@ -80,29 +85,13 @@ export function ListFilters({
           },
         }}
       />
-      <TextField
+      <DateField
         label="Running on"
-        type="date"
         size="small"
+        clearable
         value={day}
-        onChange={(event) => {
-          const value = event.target.value;
-          setDay(value);
-          if (isCompleteDate(value) && value !== (date ?? '')) onDate(value || null);
-        }}
-        slotProps={{
-          inputLabel: { shrink: true },
-          htmlInput: { 'aria-label': 'Campaigns running on' },
-          input: {
-            endAdornment: date ? (
-              <InputAdornment position="end">
-                <IconButton size="small" aria-label="Clear date" onClick={() => onDate(null)} edge="end">
-                  <ClearIcon fontSize="small" />
-                </IconButton>
-              </InputAdornment>
-            ) : null,
-          },
-        }}
+        onChange={setDay}
+        sx={{ width: { xs: '100%', sm: 200 } }}
       />
     </Box>
   );

@@ -4,19 +4,17 @@ import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { type Control, type FieldErrors, type UseFormRegister, useFieldArray } from 'react-hook-form';
+import { type Control, type FieldErrors, useFieldArray } from 'react-hook-form';
+import { FormDateField } from '../../../components/ui/date-field';
 
 /** The campaign's flights: {start, end} rows that can be added and removed. */
 export function RangesEditor({
   control,
-  register,
   errors,
   disabled,
 }: {
   control: Control<CampaignCreateInput>;
-  register: UseFormRegister<CampaignCreateInput>;
   errors: FieldErrors<CampaignCreateInput>;
   disabled: boolean;
 }) {
@@ -33,45 +31,36 @@ export function RangesEditor({
           No ranges: the campaign runs from launch to end.
         </Typography>
       ) : null}
-      {fields.map((field, index) => {
-        const rowErrors = errors.ranges?.[index];
-        return (
-          <Box
-            key={field.id}
-            role="group"
-            aria-label={`Range ${index + 1}`}
-            sx={{ display: 'flex', gap: 2, alignItems: 'flex-start', mb: 1.5, flexWrap: 'wrap' }}
-          >
-            <TextField
-              label={`Range ${index + 1} start`}
-              type="date"
-              disabled={disabled}
-              {...register(`ranges.${index}.start`)}
-              error={Boolean(rowErrors?.start)}
-              helperText={rowErrors?.start?.message}
-              slotProps={{ inputLabel: { shrink: true } }}
-            />
-            <TextField
-              label={`Range ${index + 1} end`}
-              type="date"
-              disabled={disabled}
-              {...register(`ranges.${index}.end`)}
-              error={Boolean(rowErrors?.end)}
-              helperText={rowErrors?.end?.message}
-              slotProps={{ inputLabel: { shrink: true } }}
-            />
-            {disabled ? null : (
-              <IconButton
-                aria-label={`Remove range ${index + 1}`}
-                onClick={() => remove(index)}
-                sx={{ mt: 0.25 }}
-              >
-                <DeleteOutlineIcon />
-              </IconButton>
-            )}
-          </Box>
-        );
-      })}
+      {fields.map((field, index) => (
+        <Box
+          key={field.id}
+          role="group"
+          aria-label={`Range ${index + 1}`}
+          sx={{ display: 'flex', gap: 2, alignItems: 'flex-start', mb: 1.5, flexWrap: 'wrap' }}
+        >
+          <FormDateField
+            control={control}
+            name={`ranges.${index}.start`}
+            label={`Range ${index + 1} start`}
+            disabled={disabled}
+          />
+          <FormDateField
+            control={control}
+            name={`ranges.${index}.end`}
+            label={`Range ${index + 1} end`}
+            disabled={disabled}
+          />
+          {disabled ? null : (
+            <IconButton
+              aria-label={`Remove range ${index + 1}`}
+              onClick={() => remove(index)}
+              sx={{ mt: 0.25 }}
+            >
+              <DeleteOutlineIcon />
+            </IconButton>
+          )}
+        </Box>
+      ))}
       {listError ? (
         <Typography variant="caption" color="error" role="alert" sx={{ display: 'block', mb: 1 }}>
           {listError}

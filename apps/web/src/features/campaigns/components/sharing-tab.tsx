@@ -12,11 +12,11 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { DateField, INVALID_DATE, isCompleteDate } from '../../../components/ui/date-field';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/states';
 import { showAlert } from '../../../lib/alert';
 import { errorMessage } from '../../../lib/api-client';
@@ -49,36 +49,28 @@ function TimeframePicker({
 }) {
   const [start, setStart] = useState(timeframe?.start ?? '');
   const [end, setEnd] = useState(timeframe?.end ?? '');
-  const invalid = Boolean(start && end && end < start);
+  const complete = isCompleteDate(start) && isCompleteDate(end);
+  const invalid = complete && end < start;
   return (
     <Box
       component="form"
       aria-label="Report timeframe"
       onSubmit={(event) => {
         event.preventDefault();
-        if (start && end && !invalid) onChange({ start, end });
+        if (complete && !invalid) onChange({ start, end });
       }}
       sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', alignItems: 'flex-start' }}
     >
-      <TextField
-        label="From"
-        type="date"
-        size="small"
-        value={start}
-        onChange={(event) => setStart(event.target.value)}
-        slotProps={{ inputLabel: { shrink: true } }}
-      />
-      <TextField
+      <DateField label="From" size="small" value={start} onChange={setStart} />
+      <DateField
         label="To"
-        type="date"
         size="small"
         value={end}
-        onChange={(event) => setEnd(event.target.value)}
+        onChange={setEnd}
         error={invalid}
         helperText={invalid ? 'The end must not be before the start.' : undefined}
-        slotProps={{ inputLabel: { shrink: true } }}
       />
-      <Button type="submit" variant="outlined" disabled={!start || !end || invalid}>
+      <Button type="submit" variant="outlined" disabled={!complete || invalid}>
         Apply timeframe
       </Button>
       {timeframe ? <Button onClick={() => onChange(null)}>Whole campaign</Button> : null}
@@ -92,6 +84,8 @@ function CreateLink({ campaignId, timeframe }: { campaignId: number; timeframe: 
   const [error, setError] = useState<string | undefined>();
 
   const submit = () => {
+    // The field already says what is wrong with a half-typed expiry.
+    if (expires === INVALID_DATE) return;
     const body = {
       start: timeframe?.start ?? null,
       end: timeframe?.end ?? null,
@@ -124,15 +118,14 @@ function CreateLink({ campaignId, timeframe }: { campaignId: number; timeframe: 
       }}
       sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', alignItems: 'flex-start' }}
     >
-      <TextField
+      <DateField
         label="Expires (optional)"
-        type="datetime-local"
+        withTime
         size="small"
         value={expires}
-        onChange={(event) => setExpires(event.target.value)}
+        onChange={setExpires}
         error={Boolean(error)}
         helperText={error ?? 'Without an expiry the link works until it is revoked.'}
-        slotProps={{ inputLabel: { shrink: true } }}
       />
       <Button type="submit" variant="contained" startIcon={<AddLinkIcon />} disabled={create.isPending}>
         Create link
