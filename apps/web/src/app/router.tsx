@@ -21,7 +21,10 @@ const page =
   <M,>(load: () => Promise<M>, pick: (module: M) => React.ComponentType) =>
   async () => ({ Component: pick(await load()) });
 
-const campaigns = () => import('../features/campaigns/campaign-pages');
+// Each campaigns screen is its own chunk: the list carries the DataGrid, the forms the date pickers.
+const campaignsList = () => import('../features/campaigns/campaigns-list-page');
+const campaignNew = () => import('../features/campaigns/campaign-new-page');
+const campaignView = () => import('../features/campaigns/campaign-view-page');
 const assets = () => import('../features/assets/asset-pages');
 const creatives = () => import('../features/creatives/creative-pages');
 const profiles = () => import('../features/profiles/profile-pages');
@@ -42,13 +45,17 @@ const restricted: RouteObject[] = [
     path: '/campaigns',
     loader: requireSection('campaigns'),
     children: [
-      { index: true, handle: handleOf('campaigns.view'), lazy: page(campaigns, (m) => m.CampaignsListPage) },
-      { path: 'new', handle: handleOf('campaigns.new'), lazy: page(campaigns, (m) => m.CampaignNewPage) },
-      { path: ':id', handle: handleOf('campaign.view'), lazy: page(campaigns, (m) => m.CampaignViewPage) },
+      {
+        index: true,
+        handle: handleOf('campaigns.view'),
+        lazy: page(campaignsList, (m) => m.CampaignsListPage),
+      },
+      { path: 'new', handle: handleOf('campaigns.new'), lazy: page(campaignNew, (m) => m.CampaignNewPage) },
+      { path: ':id', handle: handleOf('campaign.view'), lazy: page(campaignView, (m) => m.CampaignViewPage) },
       {
         path: ':id/viewreport/:start/:end',
         handle: handleOf('campaign.viewreport'),
-        lazy: page(campaigns, (m) => m.CampaignViewPage),
+        lazy: page(campaignView, (m) => m.CampaignViewPage),
       },
     ],
   },
