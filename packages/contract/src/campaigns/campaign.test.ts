@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { DateRangeSchema, describe, expect, it } from 'vitest';
 import { CampaignCreateSchema, CampaignUpdateSchema, campaignDateIssues } from './campaign';
 import { CampaignListQuerySchema } from './list-query';
 
@@ -76,5 +76,16 @@ describe('CampaignListQuerySchema', () => {
     expect(CampaignListQuerySchema.parse({})).toEqual({ page: 1, 'items-per-page': 25 });
     expect(CampaignListQuerySchema.parse({ 'sort-by': 'launch_date' })['sort-by']).toBe('launch_date');
     expect(CampaignListQuerySchema.safeParse({ 'sort-by': 'url' }).success).toBe(false);
+  });
+});
+
+describe('date messages', () => {
+  it('calls an empty range end "required" and a malformed one by its format', () => {
+    const empty = DateRangeSchema.safeParse({ start: '2026-01-01', end: '' });
+    expect(empty.error?.issues.map((i) => i.message)).toEqual(['The range end field is required.']);
+    const malformed = DateRangeSchema.safeParse({ start: '01/02/2026', end: '2026-01-03' });
+    expect(malformed.error?.issues.map((i) => i.message)).toEqual([
+      'The range start must be a valid date (YYYY-MM-DD).',
+    ]);
   });
 });

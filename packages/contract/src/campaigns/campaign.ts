@@ -4,7 +4,14 @@ import { STATUSES } from '../statuses';
 
 export const CAMPAIGN_NAME_MAX = 200;
 
-const isoDate = (label: string) => z.iso.date({ error: `The ${label} must be a valid date (YYYY-MM-DD).` });
+/** An ISO day; an empty one is "required" (what a person left blank), a malformed one names the wire format. */
+const isoDate = (label: string) =>
+  z.iso.date({
+    error: (issue) =>
+      issue.input === undefined || issue.input === null || issue.input === ''
+        ? `The ${label} field is required.`
+        : `The ${label} must be a valid date (YYYY-MM-DD).`,
+  });
 
 /** Optional text inputs: an empty form field means "no value", so '' becomes null (undefined stays "not sent"). */
 const blankToNull = <T extends z.ZodType<string>>(schema: T) =>
