@@ -1,5 +1,5 @@
-import { DateRangeSchema, describe, expect, it } from 'vitest';
-import { CampaignCreateSchema, CampaignUpdateSchema, campaignDateIssues } from './campaign';
+import { describe, expect, it } from 'vitest';
+import { CampaignCreateSchema, CampaignUpdateSchema, campaignDateIssues, DateRangeSchema } from './campaign';
 import { CampaignListQuerySchema } from './list-query';
 
 describe('CampaignCreateSchema (also the SPA form schema)', () => {
