@@ -13,3 +13,35 @@ export async function signIn(page: Page, who: UserKey, redirectApp = '/dashboard
 
 export const test = base;
 export { E2E_PASSWORD, expect, USERS };
+
+/** Fills and submits the external sign-in form the browser is already on. */
+export async function submitSignIn(page: Page, who: UserKey) {
+  await expect(page).toHaveURL(/\/auth\/login/);
+  await page.getByLabel('Email').fill(USERS[who].email);
+  await page.getByLabel('Password').fill(E2E_PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL((url) => !url.pathname.startsWith('/auth/'));
+}
+
+/** Opens the toolbar's user menu and returns it. */
+export async function openUserMenu(page: Page) {
+  await page.getByRole('button', { name: /^Account menu for / }).click();
+  const menu = page.getByRole('menu');
+  await expect(menu).toBeVisible();
+  return menu;
+}
+
+/** The shell's sidebar navigation. */
+export const sidebar = (page: Page) => page.getByRole('navigation', { name: 'Main' });
+
+/** The global alert banner at the bottom of the screen. */
+export const alertBanner = (page: Page) => page.getByTestId('alert-banner');
+
+/** Same-origin JSON GET from inside the page, with the page's cookies. */
+export async function getJson<T = unknown>(page: Page, path: string): Promise<{ status: number; body: T }> {
+  return page.evaluate(async (url) => {
+    const response = await fetch(url, { headers: { Accept: 'application/json' } });
+    const text = await response.text();
+    return { status: response.status, body: (text ? JSON.parse(text) : null) as never };
+  }, path);
+}
