@@ -46,9 +46,7 @@ test('a real 422 shows the first field message in the banner and on the field', 
   await expect(banner).toBeHidden();
 });
 
-test('message choice order: first field error, else the message, else the status text', async ({
-  page,
-}) => {
+test('message choice order: first field error, else the message, else the status text', async ({ page }) => {
   await signIn(page, 'editor', '/feedback');
   const answers = [
     {

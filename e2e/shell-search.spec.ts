@@ -37,13 +37,11 @@ const ddmmyyyy = (iso: string) => {
   return `${d}/${m}/${y}`;
 };
 
-async function width(page: Page, locator: ReturnType<Page['locator']>) {
+async function width(locator: ReturnType<Page['locator']>) {
   return (await locator.boundingBox())?.width ?? Number.NaN;
 }
 
-test('typing shows the searching state, then the real results with chips and subtitles', async ({
-  page,
-}) => {
+test('typing shows the searching state, then the real results with chips and subtitles', async ({ page }) => {
   await signIn(page, 'admin');
   // Hold the real request until the searching state has been seen, then let the server answer.
   let release: () => void = () => {};
@@ -137,20 +135,20 @@ test('the box grows from 170 to 300 px when focused, the panel is 100 px wider; 
 }) => {
   await signIn(page, 'admin');
   const field = searchField(page);
-  await expect.poll(() => width(page, field)).toBeCloseTo(170, 0);
+  await expect.poll(() => width(field)).toBeCloseTo(170, 0);
 
   await searchBox(page).click();
-  await expect.poll(() => width(page, field)).toBeCloseTo(300, 0);
+  await expect.poll(() => width(field)).toBeCloseTo(300, 0);
   await search(page, 'Lumen');
   await expect(options(page).first()).toBeVisible();
-  await expect.poll(() => width(page, panel(page))).toBeCloseTo(400, 0);
+  await expect.poll(() => width(panel(page))).toBeCloseTo(400, 0);
 
   // Bottom right of the view area, well away from the box and its panel.
   const viewport = page.viewportSize() ?? { width: 1280, height: 720 };
   await page.mouse.click(viewport.width - 20, viewport.height - 20);
   await expect(panel(page)).toBeHidden();
   await expect(searchBox(page)).toHaveValue('');
-  await expect.poll(() => width(page, field)).toBeCloseTo(170, 0);
+  await expect.poll(() => width(field)).toBeCloseTo(170, 0);
   await expect(page).toHaveURL(/\/dashboard$/);
 });
 

@@ -21,9 +21,7 @@ async function dashboardLoaded(page: Page) {
   await expect(page.getByLabel('Loading dashboard')).toHaveCount(0);
 }
 
-test('dark by default; the user menu switch turns it light, and that survives a reload', async ({
-  page,
-}) => {
+test('dark by default; the user menu switch turns it light, and that survives a reload', async ({ page }) => {
   await signIn(page, 'editor');
   await expect.poll(() => bodyBackground(page)).toBe(BACKGROUND.dark);
   expect(await storedDarkTheme(page)).toBeNull();
