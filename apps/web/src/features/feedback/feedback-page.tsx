@@ -3,9 +3,9 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
-import TextField from '@mui/material/TextField';
 import { useForm } from 'react-hook-form';
 import { useSearchParams } from 'react-router';
+import { FormTextField } from '../../components/ui/form-text-field';
 import { PageHeader } from '../../components/ui/page-header';
 import { showAlert } from '../../lib/alert';
 import { applyServerErrors } from '../../lib/form-errors';
@@ -14,7 +14,7 @@ import { type FeedbackForm, FeedbackFormSchema, useSendFeedback } from './api/se
 export function FeedbackPage() {
   const [params] = useSearchParams();
   const send = useSendFeedback();
-  const { register, handleSubmit, formState, setError, reset } = useForm<FeedbackForm>({
+  const { control, handleSubmit, formState, setError, reset } = useForm<FeedbackForm>({
     resolver: zodResolver(FeedbackFormSchema),
     defaultValues: { message: '', page: params.get('page') ?? '' },
   });
@@ -44,21 +44,20 @@ export function FeedbackPage() {
             aria-label="Feedback"
             sx={{ display: 'grid', gap: 2 }}
           >
-            <TextField
+            <FormTextField
+              control={control}
+              name="message"
               label="Your feedback"
               required
               multiline
               minRows={5}
-              {...register('message')}
-              error={Boolean(formState.errors.message)}
-              helperText={formState.errors.message?.message}
             />
-            <TextField
+            <FormTextField
+              control={control}
+              name="page"
               label="Page (optional)"
               placeholder="/campaigns/42"
-              {...register('page')}
-              error={Boolean(formState.errors.page)}
-              helperText={formState.errors.page?.message ?? 'Where did you notice it?'}
+              hint={'Where did you notice it?'}
             />
             <Box>
               <Button type="submit" variant="contained" disabled={formState.isSubmitting}>

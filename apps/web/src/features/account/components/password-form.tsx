@@ -1,8 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import TextField from '@mui/material/TextField';
 import { useForm } from 'react-hook-form';
+import { FormTextField } from '../../../components/ui/form-text-field';
 import { showAlert } from '../../../lib/alert';
 import { applyServerErrors } from '../../../lib/form-errors';
 import {
@@ -16,7 +16,7 @@ const EMPTY: PasswordForm = { current_password: '', password: '', password_confi
 
 export function PasswordFormCard() {
   const update = useUpdatePassword();
-  const { register, handleSubmit, formState, setError, reset } = useForm<PasswordForm>({
+  const { control, handleSubmit, formState, setError, reset } = useForm<PasswordForm>({
     resolver: zodResolver(PasswordFormSchema),
     defaultValues: EMPTY,
   });
@@ -40,32 +40,30 @@ export function PasswordFormCard() {
       aria-label="Change password"
       sx={{ display: 'grid', gap: 2 }}
     >
-      <TextField
+      <FormTextField
+        control={control}
+        name="current_password"
         label="Current password"
         type="password"
         required
         autoComplete="current-password"
-        {...register('current_password')}
-        error={Boolean(formState.errors.current_password)}
-        helperText={formState.errors.current_password?.message}
       />
-      <TextField
+      <FormTextField
+        control={control}
+        name="password"
         label="New password"
         type="password"
         required
         autoComplete="new-password"
-        {...register('password')}
-        error={Boolean(formState.errors.password)}
-        helperText={formState.errors.password?.message ?? `At least ${PASSWORD_MIN_LENGTH} characters.`}
+        hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
       />
-      <TextField
+      <FormTextField
+        control={control}
+        name="password_confirmation"
         label="Confirm new password"
         type="password"
         required
         autoComplete="new-password"
-        {...register('password_confirmation')}
-        error={Boolean(formState.errors.password_confirmation)}
-        helperText={formState.errors.password_confirmation?.message}
       />
       <Box>
         <Button type="submit" variant="contained" disabled={formState.isSubmitting}>

@@ -3,8 +3,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import TextField from '@mui/material/TextField';
 import { useForm } from 'react-hook-form';
+import { FormTextField } from '../../../components/ui/form-text-field';
 import { showAlert } from '../../../lib/alert';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { type ProfileForm, ProfileFormSchema, useUpdateUser } from '../api/update-user';
@@ -15,7 +15,7 @@ export function ProfileFormCard({ user }: { user: User }) {
     resolver: zodResolver(ProfileFormSchema),
     defaultValues: { name: user.name, email: user.email, avatar: user.avatar ?? '' },
   });
-  const { register, handleSubmit, formState, setError, reset, watch } = form;
+  const { control, handleSubmit, formState, setError, reset, watch } = form;
   const avatar = watch('avatar');
 
   const onSubmit = handleSubmit((values) =>
@@ -38,30 +38,22 @@ export function ProfileFormCard({ user }: { user: User }) {
     >
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 2 }}>
         <Avatar src={avatar || undefined} alt="" sx={{ width: 56, height: 56 }} />
-        <TextField
+        <FormTextField
+          control={control}
+          name="avatar"
           label="Avatar URL"
           fullWidth
-          {...register('avatar')}
-          error={Boolean(formState.errors.avatar)}
-          helperText={formState.errors.avatar?.message ?? 'Optional: an https link to a square image.'}
+          hint={'Optional: an https link to a square image.'}
         />
       </Box>
-      <TextField
-        label="Name"
-        required
-        autoComplete="name"
-        {...register('name')}
-        error={Boolean(formState.errors.name)}
-        helperText={formState.errors.name?.message}
-      />
-      <TextField
+      <FormTextField control={control} name="name" label="Name" required autoComplete="name" />
+      <FormTextField
+        control={control}
+        name="email"
         label="Email"
         type="email"
         required
         autoComplete="email"
-        {...register('email')}
-        error={Boolean(formState.errors.email)}
-        helperText={formState.errors.email?.message}
       />
       <Box>
         <Button type="submit" variant="contained" disabled={formState.isSubmitting || !formState.isDirty}>

@@ -7,9 +7,9 @@ import {
 import { zodResolver } from '@hookform/resolvers/zod';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import TextField from '@mui/material/TextField';
 import { type Path, type UseFormReturn, useForm } from 'react-hook-form';
 import { FormDateField } from '../../../components/ui/date-field';
+import { FormTextField } from '../../../components/ui/form-text-field';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { RangesEditor } from './ranges-editor';
 
@@ -59,7 +59,7 @@ export function CampaignFormFields({
   submitLabel: string;
   onCancel?: () => void;
 }) {
-  const { register, control, formState, handleSubmit } = form;
+  const { control, formState, handleSubmit } = form;
   const { errors } = formState;
   return (
     <Box
@@ -69,22 +69,15 @@ export function CampaignFormFields({
       onSubmit={handleSubmit(onSubmit)}
       sx={{ display: 'grid', gap: 2.5, maxWidth: 720 }}
     >
-      <TextField
-        label="Name"
-        required
-        disabled={readOnly}
-        {...register('name')}
-        error={Boolean(errors.name)}
-        helperText={errors.name?.message}
-      />
-      <TextField
+      <FormTextField control={control} name="name" label="Name" required disabled={readOnly} />
+      <FormTextField
+        control={control}
+        name="url"
         label="URL"
         type="url"
         disabled={readOnly}
         placeholder="https://"
-        {...register('url')}
-        error={Boolean(errors.url)}
-        helperText={errors.url?.message ?? 'The brief or landing page.'}
+        hint={'The brief or landing page.'}
       />
       <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
         <FormDateField
