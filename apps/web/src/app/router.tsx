@@ -1,5 +1,6 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { handleOf } from '../config/paths';
+import { NotFoundPage } from '../features/not-found/not-found-page';
 import { registerNavigator } from '../lib/navigation';
 import {
   homeLoader,
@@ -153,10 +154,8 @@ const restricted: RouteObject[] = [
   {
     path: '*',
     handle: handleOf('notfound'),
-    lazy: page(
-      () => import('../features/not-found/not-found-page'),
-      (m) => m.NotFoundPage,
-    ),
+    // Already in the main chunk: the route error boundary shows it too.
+    Component: NotFoundPage,
   },
 ];
 
