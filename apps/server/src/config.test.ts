@@ -30,6 +30,17 @@ describe('loadConfig', () => {
     });
   });
 
+  it('resolves relative paths against the folder npm was run from', () => {
+    const config = loadConfig({ INIT_CWD: '/srv/adstudio', DATA_DIR: 'var', WEB_DIST: 'web' });
+    expect(config.dataDir).toBe('/srv/adstudio/var');
+    expect(config.database).toEqual({ kind: 'sqlite', file: '/srv/adstudio/var/adstudio.sqlite' });
+    expect(config.webDist).toBe('/srv/adstudio/web');
+    expect(loadConfig({ INIT_CWD: '/srv/adstudio', DATABASE_URL: 'sqlite:db/x.sqlite' }).database).toEqual({
+      kind: 'sqlite',
+      file: '/srv/adstudio/db/x.sqlite',
+    });
+  });
+
   it('treats empty values as unset', () => {
     expect(loadConfig({ PORT: '', SEED: '' }).port).toBe(8080);
   });

@@ -101,7 +101,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     );
   }
   const e = parsed.data;
-  const dataDir = path.resolve(e.DATA_DIR);
+  // npm runs workspace scripts inside the workspace; relative paths mean where the user ran npm.
+  const base = env.INIT_CWD ?? process.cwd();
+  const dataDir = path.resolve(base, e.DATA_DIR);
   const appUrl = (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   return {
     env: e.NODE_ENV,
@@ -111,7 +113,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     secureCookies: appUrl.startsWith('https://'),
     dataDir,
     storageDir: path.join(dataDir, 'storage'),
-    database: parseDatabaseUrl(e.DATABASE_URL, dataDir),
+    database: parseDatabaseUrl(e.DATABASE_URL, dataDir, base),
     admin: { email: e.ADMIN_EMAIL ?? 'admin@example.com', password: e.ADMIN_PASSWORD },
     seed: e.SEED ?? true,
     sentryDsn: e.SENTRY_DSN,
@@ -124,7 +126,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     cspExtraOrigins: e.CSP_EXTRA_ORIGINS?.split(',').map((o) => o.trim()) ?? [],
     maxUploadBytes: e.MAX_UPLOAD_MB * 1024 * 1024,
-    webDist: path.resolve(e.WEB_DIST ?? path.join(serverRoot, '..', 'web', 'dist')),
+    webDist: e.WEB_DIST ? path.resolve(base, e.WEB_DIST) : path.join(serverRoot, '..', 'web', 'dist'),
     session: { idleMinutes: e.SESSION_IDLE_MINUTES, absoluteHours: e.SESSION_ABSOLUTE_HOURS },
     login: { maxAttempts: e.LOGIN_MAX_ATTEMPTS, windowSeconds: e.LOGIN_WINDOW_SECONDS },
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
@@ -133,11 +135,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   };
 }
 
-function parseDatabaseUrl(url: string | undefined, dataDir: string): Database {
+function parseDatabaseUrl(url: string | undefined, dataDir: string, base: string): Database {
   if (!url) return { kind: 'sqlite', file: path.join(dataDir, 'adstudio.sqlite') };
   if (url.startsWith('sqlite:')) {
     const file = url.slice('sqlite:'.length).replace(/^\/\//, '');
-    return { kind: 'sqlite', file: file === ':memory:' ? file : path.resolve(file) };
+    return { kind: 'sqlite', file: file === ':memory:' ? file : path.resolve(base, file) };
   }
   return { kind: 'postgres', url };
 }
