@@ -178,6 +178,8 @@ test('a blank query sends nothing; a route change clears the search', async ({ p
 
   await sidebar(page).getByRole('link', { name: 'My Account' }).click();
   await expect(page).toHaveURL(/\/myaccount$/);
+  // The router commits the new location in a transition, after the URL changes; wait for it.
+  await expect(page.getByRole('heading', { level: 1, name: 'My Account' })).toBeVisible();
   await search(page, 'Polar');
   await expect(options(page).first()).toContainText('Polar');
   expect(requests).toBe(1);

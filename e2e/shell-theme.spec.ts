@@ -91,3 +91,25 @@ for (const who of ['admin', 'qa'] as const satisfies readonly UserKey[]) {
     }
   });
 }
+
+test('axe: the search box is valid while searching and with no results', async ({ page }) => {
+  await signIn(page, 'admin');
+  await dashboardLoaded(page);
+  const box = page.getByRole('combobox', { name: /^Search campaigns/ });
+  const status = page.getByTestId('search-panel').getByRole('status');
+  // Hold the request so the searching state stays up while axe looks at it.
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/v1/search/**', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await box.fill('zzqx nothing');
+  await expect(status).toContainText('Searching for');
+  expect(await seriousViolations(page), 'searching').toEqual([]);
+  release();
+  await expect(status).toHaveText('No results found for: zzqx nothing');
+  expect(await seriousViolations(page), 'no results').toEqual([]);
+});

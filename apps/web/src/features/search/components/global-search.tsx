@@ -51,6 +51,8 @@ export function GlobalSearch() {
   const results: SearchResult[] = current && !search.isError ? (search.data ?? []) : [];
   const searching = trimmed !== '' && (!current || (search.isFetching && !search.data));
   const open = trimmed !== '';
+  // The listbox exists only while there are results; the searching and empty states are status text.
+  const listed = open && !searching && results.length > 0;
 
   const collapse = () => {
     setQuery('');
@@ -132,8 +134,8 @@ export function GlobalSearch() {
                 type: 'search',
                 'aria-label': 'Search campaigns, creatives and profiles',
                 'aria-autocomplete': 'list',
-                'aria-expanded': open,
-                'aria-controls': open ? listId : undefined,
+                'aria-expanded': listed,
+                'aria-controls': listed ? listId : undefined,
                 'aria-activedescendant': activeId,
                 autoComplete: 'off',
                 spellCheck: false,
