@@ -8,12 +8,16 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser } from '../../types';
-import { createAccountRepository } from './account.repository';
+import { createSessionsRepository } from '../auth/sessions.repository';
+import { createUsersRepository } from '../users/users.repository';
 import { createAccountService } from './account.service';
 
 /** The signed-in user's own account; `GET /v1/user` itself lives with the session (auth module). */
 export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = createAccountService({ account: createAccountRepository(app.db) });
+  const service = createAccountService({
+    users: createUsersRepository(app.db),
+    sessions: createSessionsRepository(app.db),
+  });
   const tags = ['account'];
 
   app.put(

@@ -6,42 +6,38 @@ import {
   type User,
   type UserSettings,
 } from '@adstudio/contract';
+import { isUniqueViolation } from '../../lib/db-errors';
 import { notFound, unprocessable } from '../../lib/http-errors';
 import { parseJson } from '../../lib/json';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
-import { toUser } from '../users/users.repository';
-import type { AccountRepository } from './account.repository';
+import type { SessionsRepository } from '../auth/sessions.repository';
+import { toUser, type UsersRepository } from '../users/users.repository';
 
 export const EMAIL_TAKEN = 'The email has already been taken.';
 export const WRONG_CURRENT_PASSWORD = 'The provided password does not match your current password.';
 
 const emailTaken = () => unprocessable({ email: [EMAIL_TAKEN] });
 
-/** A unique-index violation on either engine (a concurrent change to the same email). */
-const isUniqueViolation = (error: unknown) => {
-  const e = error as { code?: string } | null;
-  return e?.code === '23505' || e?.code === 'SQLITE_CONSTRAINT_UNIQUE';
-};
-
 const isItemsPerPage = (n: unknown): n is UserSettings['items_per_page'] =>
   (ITEMS_PER_PAGE_CHOICES as readonly unknown[]).includes(n);
 
 interface Deps {
-  account: AccountRepository;
+  users: UsersRepository;
+  sessions: SessionsRepository;
 }
 
-export function createAccountService({ account }: Deps) {
+export function createAccountService({ users, sessions }: Deps) {
   async function userRow(user: User) {
-    const row = await account.findUser(user.id);
+    const row = await users.findById(user.id);
     if (!row) throw notFound();
     return row;
   }
 
   return {
     async updateProfile(user: User, body: UpdateAccountBody): Promise<User> {
-      if (await account.emailTakenByOther(body.email, user.id)) throw emailTaken();
+      if (await users.emailTakenByOther(body.email, user.id)) throw emailTaken();
       try {
-        return toUser(await account.updateProfile(user.id, body));
+        return toUser(await users.updateReturning(user.id, body));
       } catch (error) {
         if (isUniqueViolation(error)) throw emailTaken();
         throw error;
@@ -53,8 +49,8 @@ export function createAccountService({ account }: Deps) {
       const row = await userRow(user);
       if (!(await verifyPassword(row.password_hash, body.current_password)))
         throw unprocessable({ current_password: [WRONG_CURRENT_PASSWORD] });
-      await account.updatePasswordHash(user.id, await hashPassword(body.password));
-      await account.deleteSessionsExcept(user.id, currentSessionId);
+      await users.update(user.id, { password_hash: await hashPassword(body.password) });
+      await sessions.deleteForUser(user.id, currentSessionId);
     },
 
     async settings(user: User): Promise<UserSettings> {
@@ -66,7 +62,7 @@ export function createAccountService({ account }: Deps) {
     /** Merges into the stored settings, keeping keys this version does not know. */
     async saveSettings(user: User, body: UserSettings): Promise<UserSettings> {
       const stored = parseJson<Record<string, unknown>>((await userRow(user)).settings, {});
-      await account.updateSettings(user.id, JSON.stringify({ ...stored, ...body }));
+      await users.update(user.id, { settings: JSON.stringify({ ...stored, ...body }) });
       return { items_per_page: body.items_per_page };
     },
   };

@@ -48,6 +48,24 @@ export const createUsersRepository = (db: Db) => ({
       .executeTakeFirstOrThrow();
   },
 
+  /** Emails are unique over every user row, deleted ones included (the unique index says so). */
+  emailTakenByOther: async (email: string, userId: number) =>
+    (await db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', email)
+      .where('id', '!=', userId)
+      .executeTakeFirst()) !== undefined,
+
+  /** Updates and answers the row as stored. */
+  updateReturning: (id: number, changes: UserUpdate) =>
+    db
+      .updateTable('users')
+      .set({ ...changes, updated_at: nowIso() })
+      .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirstOrThrow(),
+
   update: (id: number, changes: UserUpdate) =>
     db
       .updateTable('users')
