@@ -59,8 +59,7 @@ export const sessionPlugin = fp(
     app.addHook('preValidation', async (request) => {
       const config = request.routeOptions.config;
       if (!SAFE_METHODS.has(request.method) && XSRF_GUARDED.test(request.url) && config.xsrf !== false) {
-        const sent = sentXsrfToken(request);
-        if (!sent || !safeEqual(sent, request.xsrfToken)) throw new HttpError(419, CSRF_MISMATCH_MESSAGE);
+        if (!hasValidXsrfToken(request)) throw new HttpError(419, CSRF_MISMATCH_MESSAGE);
       }
       if (AUTHENTICATED.test(request.url) && request.routeOptions.url && !config.public && !request.user) {
         throw request.sessionExpired
@@ -90,6 +89,12 @@ export const sessionPlugin = fp(
   },
   { name: 'session', dependencies: ['db', 'config', '@fastify/cookie'] },
 );
+
+/** Whether the request echoes this session's XSRF token: `X-XSRF-TOKEN` header, or a form's `_token`. */
+export function hasValidXsrfToken(request: FastifyRequest): boolean {
+  const sent = sentXsrfToken(request);
+  return sent !== undefined && safeEqual(sent, request.xsrfToken);
+}
 
 function sentXsrfToken(request: FastifyRequest): string | undefined {
   const header = request.headers['x-xsrf-token'];

@@ -3,8 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { HttpError } from '../../lib/http-errors';
 import { safeRedirectPath } from '../../lib/redirect';
-import { safeEqual } from '../../lib/tokens';
-import { endSession, startSession } from '../../plugins/session';
+import { endSession, hasValidXsrfToken, startSession } from '../../plugins/session';
 import { currentUser } from '../../types';
 import { createUsersRepository } from '../users/users.repository';
 import { createAuthService } from './auth.service';
@@ -72,9 +71,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
             renderLoginPage({ xsrfToken: request.xsrfToken, redirectApp, email, error, fieldErrors: errors }),
           );
 
-      const header = request.headers['x-xsrf-token'];
-      const sent = typeof header === 'string' ? header : typeof body._token === 'string' ? body._token : '';
-      if (!sent || !safeEqual(decodeURIComponentSafe(sent), request.xsrfToken)) {
+      if (!hasValidXsrfToken(request)) {
         if (json) return reply.code(419).send({ message: CSRF_MISMATCH_MESSAGE });
         return page(419, 'Your sign-in form expired. Please try again.');
       }
@@ -131,11 +128,3 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ({ data: currentUser(request) }),
   );
 };
-
-function decodeURIComponentSafe(value: string): string {
-  try {
-    return decodeURIComponent(value);
-  } catch {
-    return value;
-  }
-}

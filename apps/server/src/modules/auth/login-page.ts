@@ -42,17 +42,16 @@ export function renderLoginPage({
   error,
   fieldErrors = {},
 }: LoginPageProps): string {
+  // A field message that the banner already says is not repeated; the field points at the banner.
+  const repeatsBanner = (name: string) => fieldErrors[name]?.[0] === error;
   const fieldError = (name: string) => {
     const message = fieldErrors[name]?.[0];
-    if (!message) return '';
-    // The banner already says it; the field only points at it.
-    const id = message === error ? 'form-error' : `${name}-error`;
-    return id === 'form-error' ? '' : `<p class="field-error" id="${id}">${escapeHtml(message)}</p>`;
+    if (!message || repeatsBanner(name)) return '';
+    return `<p class="field-error" id="${name}-error">${escapeHtml(message)}</p>`;
   };
   const invalid = (name: string) => {
-    const message = fieldErrors[name]?.[0];
-    if (!message) return '';
-    return ` aria-invalid="true" aria-describedby="${message === error ? 'form-error' : `${name}-error`}"`;
+    if (!fieldErrors[name]?.length) return '';
+    return ` aria-invalid="true" aria-describedby="${repeatsBanner(name) ? 'form-error' : `${name}-error`}"`;
   };
   return `<!doctype html>
 <html lang="en">
