@@ -2,6 +2,7 @@ import type { FastifyError } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { reportError } from '../lib/error-reporting';
+import { groupByField } from '../lib/field-errors';
 import { HttpError } from '../lib/http-errors';
 
 export const SERVER_ERROR_MESSAGE = "We're having internal issues, our engineers have been notified.";
@@ -23,13 +24,12 @@ export const errorsPlugin = fp(
   async (app) => {
     app.setErrorHandler((error: FastifyError, request, reply) => {
       if (hasZodFastifySchemaValidationErrors(error)) {
-        const errors: Record<string, string[]> = {};
-        for (const issue of error.validation) {
-          const field = fieldOf(issue.instancePath ?? '', error.validationContext);
-          const messages = errors[field] ?? [];
-          messages.push(issue.message ?? 'Invalid value.');
-          errors[field] = messages;
-        }
+        const errors = groupByField(
+          error.validation.map((issue) => ({
+            field: fieldOf(issue.instancePath ?? '', error.validationContext),
+            message: issue.message ?? 'Invalid value.',
+          })),
+        );
         return reply.code(422).send({ message: summarize(errors), errors });
       }
       if (error instanceof HttpError) {

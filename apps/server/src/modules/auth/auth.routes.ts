@@ -1,6 +1,7 @@
 import { CSRF_MISMATCH_MESSAGE, LoginBodySchema, UserSchema } from '@adstudio/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { fieldName, groupByField } from '../../lib/field-errors';
 import { HttpError } from '../../lib/http-errors';
 import { safeRedirectPath } from '../../lib/redirect';
 import { endSession, hasValidXsrfToken, startSession } from '../../plugins/session';
@@ -12,15 +13,6 @@ import { createLoginAttemptsRepository, createSessionsRepository } from './sessi
 
 const wantsJson = (accept: string | undefined, contentType: string | undefined) =>
   (accept?.includes('application/json') ?? false) || (contentType?.includes('application/json') ?? false);
-
-const fieldErrors = (error: z.ZodError) => {
-  const errors: Record<string, string[]> = {};
-  for (const issue of error.issues) {
-    const field = issue.path.join('.') || 'request';
-    errors[field] = [...(errors[field] ?? []), issue.message];
-  }
-  return errors;
-};
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const auth = createAuthService({
@@ -78,7 +70,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
       const parsed = LoginBodySchema.safeParse(body);
       if (!parsed.success) {
-        const errors = fieldErrors(parsed.error);
+        const errors = groupByField(
+          parsed.error.issues.map((issue) => ({ field: fieldName(issue.path), message: issue.message })),
+        );
         const message = Object.values(errors)[0]?.[0] ?? 'The given data was invalid.';
         if (json) return reply.code(422).send({ message, errors });
         return page(422, undefined, errors);

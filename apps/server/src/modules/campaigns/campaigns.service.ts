@@ -18,6 +18,7 @@ import {
   type User,
 } from '@adstudio/contract';
 import { isUniqueViolation } from '../../lib/db-errors';
+import { groupByField } from '../../lib/field-errors';
 import { forbidden, HttpError, notFound, unprocessable } from '../../lib/http-errors';
 import { parseJson } from '../../lib/json';
 import type { ListPage } from '../../lib/list';
@@ -75,12 +76,8 @@ const toReportLink = (row: ReportLinkRow): ReportLink => ({
 });
 
 /** Cross-field issues in the 422 shape: `{'ranges.1.start': [message]}`. */
-const fieldErrors = (issues: FieldIssue[]) => {
-  const errors: Record<string, string[]> = {};
-  for (const { path, message } of issues)
-    errors[path.join('.')] = [...(errors[path.join('.')] ?? []), message];
-  return errors;
-};
+const fieldErrors = (issues: FieldIssue[]) =>
+  groupByField(issues.map(({ path, message }) => ({ field: path.join('.'), message })));
 
 /** Ranges sorted by start, so the stored order does not depend on how the form listed them. */
 const sortedRanges = (ranges: readonly DateRange[]) =>
