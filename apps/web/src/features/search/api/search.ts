@@ -1,3 +1,4 @@
+import { encodeSearchQuery } from '@adstudio/contract';
 import { queryOptions } from '@tanstack/react-query';
 import * as z from 'zod/mini';
 import { api } from '../../../lib/api-client';
@@ -25,13 +26,8 @@ const SearchResultSchema = z.object({
 });
 export type SearchResult = z.output<typeof SearchResultSchema>;
 
-/** Base64 of the UTF-8 bytes, made safe for a path segment. */
-export function encodeSearchQuery(query: string): string {
-  const bytes = new TextEncoder().encode(query.trim());
-  let binary = '';
-  for (const byte of bytes) binary += String.fromCharCode(byte);
-  return encodeURIComponent(btoa(binary));
-}
+/** The query travels as base64 of its UTF-8 bytes; the server decodes it with the same contract rule. */
+export { encodeSearchQuery } from '@adstudio/contract';
 
 /** The id used for navigation is the last path segment of the result's url. */
 export function resultId(url: string): string {
