@@ -23,14 +23,7 @@ import { sessionPlugin } from './plugins/session';
 import { spaPlugin } from './plugins/spa';
 import { storagePlugin } from './plugins/storage';
 import { swaggerPlugin } from './plugins/swagger';
-import './types';
-
-/** Every registered route, for tests that must cover all of them (e.g. XSRF on every write). */
-export interface RouteEntry {
-  method: string;
-  url: string;
-  public: boolean;
-}
+import type { RouteEntry } from './types';
 
 export interface BuildAppOptions {
   config: Config;

@@ -5,6 +5,13 @@ import type { Db } from './db/database';
 import type { LocalDisk } from './storage/local-disk';
 import type { Signer } from './storage/signer';
 
+/** A registered route, for tests that must cover all of them (e.g. XSRF on every write). */
+export interface RouteEntry {
+  method: string;
+  url: string;
+  public: boolean;
+}
+
 export interface RequestSession {
   id: string;
   xsrfToken: string;
@@ -16,7 +23,7 @@ declare module 'fastify' {
     config: Config;
     db: Db;
     requireAccess(section: Section, action: 'read' | 'write'): preHandlerAsyncHookHandler;
-    routeTable: readonly { method: string; url: string; public: boolean }[];
+    routeTable: readonly RouteEntry[];
     storage: { disk: LocalDisk; signer: Signer };
   }
   interface FastifyRequest {

@@ -1,3 +1,2 @@
 /** Timestamps are stored as ISO-8601 UTC text (see db/schema.ts). */
 export const nowIso = (): string => new Date().toISOString();
-export const isoIn = (ms: number, from = Date.now()): string => new Date(from + ms).toISOString();

@@ -2,6 +2,7 @@ import { CSRF_MISMATCH_MESSAGE, SESSION_EXPIRED_MESSAGE, UNAUTHENTICATED_MESSAGE
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { HttpError } from '../lib/http-errors';
+import { runPeriodically } from '../lib/periodic';
 import { nowIso } from '../lib/time';
 import { randomToken, safeEqual, sha256 } from '../lib/tokens';
 import { createSessionsRepository } from '../modules/auth/sessions.repository';
@@ -77,15 +78,10 @@ export const sessionPlugin = fp(
     });
 
     // Sweep sessions that can no longer be used; cheap, and keeps the table small.
-    const sweep = async () => {
+    runPeriodically(app, 'session sweep', 15 * 60_000, () => {
       const now = Date.now();
-      await sessions
-        .deleteExpired(new Date(now).toISOString(), new Date(now - idleMs).toISOString())
-        .catch((error) => app.log.warn({ err: error }, 'session sweep failed'));
-    };
-    const timer = setInterval(sweep, 15 * 60_000);
-    timer.unref();
-    app.addHook('onClose', async () => clearInterval(timer));
+      return sessions.deleteExpired(new Date(now).toISOString(), new Date(now - idleMs).toISOString());
+    });
   },
   { name: 'session', dependencies: ['db', 'config', '@fastify/cookie'] },
 );

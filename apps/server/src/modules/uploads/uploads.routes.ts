@@ -2,6 +2,7 @@ import { canAccess, SECTIONS, SignedStorageUrlBodySchema, SignedStorageUrlSchema
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { forbidden, notFound } from '../../lib/http-errors';
+import { runPeriodically } from '../../lib/periodic';
 import { isValidKey } from '../../storage/local-disk';
 import { currentUser } from '../../types';
 import { createUploadsRepository } from './uploads.repository';
@@ -23,11 +24,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
     maxUploadBytes: app.config.maxUploadBytes,
   });
 
-  const sweep = () => uploads.sweep().catch((error) => app.log.warn({ err: error }, 'upload sweep failed'));
-  const timer = setInterval(sweep, 3_600_000);
-  timer.unref();
-  app.addHook('onReady', async () => void sweep());
-  app.addHook('onClose', async () => clearInterval(timer));
+  runPeriodically(app, 'upload sweep', 3_600_000, () => uploads.sweep(), { onReady: true });
 
   app.post(
     '/vapor/signed-storage-url',
