@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import zlib from 'node:zlib';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
@@ -19,7 +20,7 @@ import { configPlugin } from './plugins/config';
 import { dbPlugin } from './plugins/db';
 import { errorsPlugin } from './plugins/errors';
 import { securityPlugin } from './plugins/security';
-import { sessionPlugin } from './plugins/session';
+import { routeGuard, sessionPlugin } from './plugins/session';
 import { spaPlugin } from './plugins/spa';
 import { storagePlugin } from './plugins/storage';
 import { swaggerPlugin } from './plugins/swagger';
@@ -37,15 +38,21 @@ export async function buildApp({ config, db, logger }: BuildAppOptions) {
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
     trustProxy: config.trustProxy,
-    requestIdHeader: 'x-request-id',
+    // Request ids are ours: a client's X-Request-Id never reaches bodies or logs.
+    requestIdHeader: false,
+    genReqId: () => randomUUID(),
+    // `/v1//campaigns/` and `/v1/campaigns` are one route, so they meet one set of guards.
+    routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true },
     bodyLimit: 10 * 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   const routes: RouteEntry[] = [];
   app.addHook('onRoute', (route) => {
-    for (const method of [route.method].flat())
-      routes.push({ method, url: route.url, public: route.config?.public === true });
+    // The guards read these from the matched route, never from the request's URL text.
+    const guard = routeGuard(route.url, route.config);
+    route.config = { ...route.config, ...guard };
+    for (const method of [route.method].flat()) routes.push({ method, url: route.url, ...guard });
   });
   app.decorate('routeTable', routes);
 

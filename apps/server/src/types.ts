@@ -5,11 +5,18 @@ import type { Db } from './db/database';
 import type { LocalDisk } from './storage/local-disk';
 import type { Signer } from './storage/signer';
 
+/** What the session guard demands of a route, fixed when the route is registered. */
+export interface RouteGuard {
+  /** Reachable without a session (token pages, the SPA, sign-in). */
+  public: boolean;
+  /** State-changing methods need the X-XSRF-TOKEN header. */
+  xsrf: boolean;
+}
+
 /** A registered route, for tests that must cover all of them (e.g. XSRF on every write). */
-export interface RouteEntry {
+export interface RouteEntry extends RouteGuard {
   method: string;
   url: string;
-  public: boolean;
 }
 
 export interface RequestSession {
@@ -33,9 +40,12 @@ declare module 'fastify' {
     xsrfToken: string;
   }
   interface FastifyContextConfig {
-    /** Reachable without a session (token pages). */
+    /**
+     * Reachable without a session. Default: false for the API (`/v1/*`, `/vapor/*`),
+     * true for everything else (the SPA, sign-in page, signed storage URLs, docs).
+     */
     public?: boolean;
-    /** Set false for writes scoped by a capability token rather than a session. */
+    /** Default true: state-changing methods need the XSRF header. False for writes scoped by a signature or token. */
     xsrf?: boolean;
   }
 }

@@ -1,5 +1,5 @@
 import { CSRF_MISMATCH_MESSAGE, SESSION_EXPIRED_MESSAGE, UNAUTHENTICATED_MESSAGE } from '@adstudio/contract';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyContextConfig, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { HttpError } from '../lib/http-errors';
 import { runPeriodically } from '../lib/periodic';
@@ -7,17 +7,17 @@ import { nowIso } from '../lib/time';
 import { randomToken, safeEqual, sha256 } from '../lib/tokens';
 import { createSessionsRepository } from '../modules/auth/sessions.repository';
 import { toUser } from '../modules/users/users.repository';
+import type { RouteGuard } from '../types';
 
 export const SESSION_COOKIE = 'adstudio_session';
 export const XSRF_COOKIE = 'XSRF-TOKEN';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
-/** Writes here need the XSRF header; the sign-in form sends the token as a hidden field instead. */
-const XSRF_GUARDED = /^\/(v1\/|logout(\?|$)|vapor\/|auth\/login(\?|$))/;
-/** Paths that need a signed-in user unless the route is marked public. */
-const AUTHENTICATED = /^\/(v1|vapor)\//;
+/** Route patterns of the API, which need a signed-in user unless the route says `public`. */
+const API_PATTERN = /^\/(v1|vapor)\//;
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{32,128}$/;
-const TOUCH_EVERY_MS = 60_000;
+/** Idle expiry counts from the last request; writes closer together than this add nothing. */
+const TOUCH_EVERY_MS = 1000;
 
 /**
  * Cookie sessions stored hashed in the database, the XSRF-TOKEN cookie/header check and the
@@ -35,6 +35,8 @@ export const sessionPlugin = fp(
     app.decorateRequest('sessionExpired', false);
     app.decorateRequest('xsrfToken', '');
 
+    // Sessions first, then the guards of the route the router chose (its config, set at registration
+    // from its pattern), before any body is read: `/%761/x` and `/v1/x` are one route, one rule.
     app.addHook('onRequest', async (request, reply) => {
       const raw = request.cookies[SESSION_COOKIE];
       if (raw) {
@@ -55,14 +57,14 @@ export const sessionPlugin = fp(
       const guest = request.cookies[XSRF_COOKIE];
       request.xsrfToken =
         request.session?.xsrfToken ?? (guest && TOKEN_SHAPE.test(guest) ? guest : randomToken());
-    });
 
-    app.addHook('preValidation', async (request) => {
-      const config = request.routeOptions.config;
-      if (!SAFE_METHODS.has(request.method) && XSRF_GUARDED.test(request.url) && config.xsrf !== false) {
-        if (!hasValidXsrfToken(request)) throw new HttpError(419, CSRF_MISMATCH_MESSAGE);
+      // No route matched: the not-found handler answers, nothing to guard.
+      if (request.routeOptions.url === undefined) return;
+      const guard = request.routeOptions.config as RouteGuard;
+      if (guard.xsrf && !SAFE_METHODS.has(request.method) && !hasValidXsrfToken(request)) {
+        throw new HttpError(419, CSRF_MISMATCH_MESSAGE);
       }
-      if (AUTHENTICATED.test(request.url) && request.routeOptions.url && !config.public && !request.user) {
+      if (!guard.public && !request.user) {
         throw request.sessionExpired
           ? new HttpError(419, SESSION_EXPIRED_MESSAGE)
           : new HttpError(401, UNAUTHENTICATED_MESSAGE);
@@ -71,6 +73,10 @@ export const sessionPlugin = fp(
 
     app.addHook('onSend', async (request, reply) => {
       reply.setCookie(XSRF_COOKIE, request.xsrfToken, { ...cookieOptions, httpOnly: false });
+      // Answers of signed-in routes are the user's own data: never kept by a browser or proxy cache.
+      if ((request.routeOptions.config as Partial<RouteGuard>).public === false) {
+        reply.header('cache-control', 'no-store');
+      }
       const session = request.session;
       if (session && Date.now() - Date.parse(session.lastSeenAt) > TOUCH_EVERY_MS) {
         await sessions.touch(session.id, nowIso());
@@ -85,6 +91,14 @@ export const sessionPlugin = fp(
   },
   { name: 'session', dependencies: ['db', 'config', '@fastify/cookie'] },
 );
+
+/** The guard of a route, from its pattern and config; fixed once when the route is registered. */
+export function routeGuard(pattern: string, config: FastifyContextConfig | undefined): RouteGuard {
+  return {
+    public: config?.public ?? !API_PATTERN.test(pattern),
+    xsrf: config?.xsrf ?? true,
+  };
+}
 
 /** Whether the request echoes this session's XSRF token: `X-XSRF-TOKEN` header, or a form's `_token`. */
 export function hasValidXsrfToken(request: FastifyRequest): boolean {

@@ -146,11 +146,13 @@ describe('GET /v1/search/{q}', () => {
     }
   });
 
-  it('finds nothing for a bad encoding, a blank query or no query', async () => {
+  it('finds nothing for a bad encoding or blank text; no query at all is no route', async () => {
     const { companyId, client } = await company();
     await insertCampaign(t.db, { companyId, name: 'a' });
-    for (const path of ['%21%21%21', 'w6g', encodeSearchQuery('   '), '', 'YQ=x'])
+    for (const path of ['%21%21%21', 'w6g', encodeURIComponent(btoa('   ')), 'YQ=x'])
       expect((await client.get(`/v1/search/${path}`)).json()).toEqual({ data: [] });
+    expect(encodeSearchQuery('   ')).toBe('');
+    expect((await client.get('/v1/search/')).statusCode).toBe(404);
     expect(await search(client, 'a')).toHaveLength(1);
   });
 

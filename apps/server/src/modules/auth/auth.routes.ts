@@ -100,6 +100,19 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  // A stock Laravel SPA starts here (Sanctum): the XSRF-TOKEN cookie is set on every answer.
+  app.get(
+    '/sanctum/csrf-cookie',
+    {
+      schema: {
+        tags: ['session'],
+        summary: 'Set the XSRF-TOKEN cookie (Sanctum)',
+        response: { 204: z.null().describe('No content; the XSRF-TOKEN cookie is set') },
+      },
+    },
+    async (_request, reply) => reply.code(204).send(null),
+  );
+
   app.post(
     '/logout',
     { schema: { tags: ['session'], summary: 'Sign out', response: { 204: z.null() } } },

@@ -37,25 +37,22 @@ export const campaignsRoutes: FastifyPluginAsyncZod = async (app) => {
   });
   const read = { preHandler: app.requireAccess('campaigns', 'read') };
   const write = { preHandler: app.requireAccess('campaigns', 'write') };
-
-  for (const url of ['/v1/campaigns/', '/v1/campaigns']) {
-    app.get(
-      url,
-      {
-        ...read,
-        schema: {
-          tags,
-          summary: 'List campaigns',
-          description:
-            'filter matches name and url (case-insensitive); date keeps campaigns whose launch–end span ' +
-            'contains that day; items-per-page -1 = all. Default order: updated_at desc.',
-          querystring: CampaignListQuerySchema,
-          response: { 200: CampaignListResponseSchema, 403: ErrorBodySchema, 422: ErrorBodySchema },
-        },
+  app.get(
+    '/v1/campaigns',
+    {
+      ...read,
+      schema: {
+        tags,
+        summary: 'List campaigns',
+        description:
+          'filter matches name and url (case-insensitive); date keeps campaigns whose launch–end span ' +
+          'contains that day; items-per-page -1 = all. Default order: updated_at desc.',
+        querystring: CampaignListQuerySchema,
+        response: { 200: CampaignListResponseSchema, 403: ErrorBodySchema, 422: ErrorBodySchema },
       },
-      async (request) => service.list(currentUser(request), request.query),
-    );
-  }
+    },
+    async (request) => service.list(currentUser(request), request.query),
+  );
 
   app.post(
     '/v1/campaigns',

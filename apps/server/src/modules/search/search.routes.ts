@@ -8,20 +8,28 @@ import { createSearchService } from './search.service';
 export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = createSearchService({ search: createSearchRepository(app.db) });
 
-  // A wildcard, so a client that forgets to URL-encode a '/' of the base64 text is still understood.
   app.get(
-    '/v1/search/*',
+    '/v1/search/:query',
     {
       schema: {
         tags: ['search'],
-        summary: 'Global search: GET /v1/search/{q}',
+        summary: 'Global search',
         description:
-          'q = encodeURIComponent(base64 (standard or URL-safe) of the UTF-8 bytes of the trimmed query). ' +
+          'query = encodeURIComponent(base64 (standard or URL-safe) of the UTF-8 bytes of the trimmed query). ' +
           'Campaigns, creatives and profiles of the sections the user may read; exact, then prefix, ' +
           'then contains matches, then by name; at most 8 per type and 20 in all. A bad or blank query finds nothing.',
-        params: z.object({ '*': z.string() }),
+        params: z.object({ query: z.string() }),
         response: { 200: SearchResponseSchema },
       },
+    },
+    async (request) => ({ data: await service.search(currentUser(request), request.params.query) }),
+  );
+
+  // Undocumented twin for clients that forget to URL-encode a '/' of the base64 text.
+  app.get(
+    '/v1/search/*',
+    {
+      schema: { hide: true, params: z.object({ '*': z.string() }), response: { 200: SearchResponseSchema } },
     },
     async (request) => ({ data: await service.search(currentUser(request), request.params['*']) }),
   );

@@ -64,6 +64,8 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
     objects.put(
       '/storage/tmp/:uuid',
       {
+        // Sent without credentials; the URL's signature is the authority.
+        config: { xsrf: false },
         bodyLimit: app.config.maxUploadBytes,
         schema: {
           tags: ['uploads'],
