@@ -1,4 +1,5 @@
-import type { ListMeta } from '@adstudio/contract';
+import type { ListLinks, ListMeta } from '@adstudio/contract';
+import type { FastifyRequest } from 'fastify';
 import { type OrderByExpression, type SelectQueryBuilder, sql } from 'kysely';
 
 export interface ListParams {
@@ -17,16 +18,71 @@ export interface ListOptions<DB, TB extends keyof DB, O> {
   tieBreaker: OrderByExpression<DB, TB, O>;
 }
 
+/** The numbers of one page; the URLs of the collection are added where the request is known. */
+export type PageCounts = Pick<ListMeta, 'current_page' | 'per_page' | 'total' | 'last_page'>;
+
 export interface ListPage<T> {
   data: T[];
+  meta: PageCounts;
+}
+
+/**
+ * Page numbers of a list: `perPage` -1 means everything on one page (spec section 5). `per_page` is
+ * never 0 (Laravel's paginator divides by it), even when "all" finds nothing.
+ */
+export function pageMeta(page: number, perPage: number, total: number): PageCounts {
+  if (perPage === -1) return { current_page: 1, per_page: Math.max(1, total), total, last_page: 1 };
+  return { current_page: page, per_page: perPage, total, last_page: Math.max(1, Math.ceil(total / perPage)) };
+}
+
+export interface Collection<T> {
+  data: T[];
+  links: ListLinks;
   meta: ListMeta;
 }
 
-/** Page numbers of a list: `perPage` -1 means everything on one page (spec section 5). */
-export function pageMeta(page: number, perPage: number, total: number): ListMeta {
-  if (perPage === -1) return { current_page: 1, per_page: total, total, last_page: 1 };
-  return { current_page: page, per_page: perPage, total, last_page: Math.max(1, Math.ceil(total / perPage)) };
+/**
+ * Laravel's API-resource collection: `links` to the first, last, previous and next pages (keeping
+ * the rest of the query, like `withQueryString()`) and the paginator's `meta`, with `path` the
+ * list's URL on APP_URL.
+ */
+export function toCollection<T>(
+  page: ListPage<T>,
+  at: { appUrl: string; path: string; search: string },
+): Collection<T> {
+  const { current_page: current, last_page: last, per_page: perPage } = page.meta;
+  const path = `${at.appUrl}${at.path}`;
+  // The query as the client sent it, in its order, less the page and empty parameters.
+  const kept = [...new URLSearchParams(at.search)].filter(([key, value]) => key !== 'page' && value !== '');
+  const url = (n: number) => `${path}?${new URLSearchParams([...kept, ['page', String(n)]])}`;
+  const from = page.data.length > 0 ? (current - 1) * perPage + 1 : null;
+  return {
+    data: page.data,
+    links: {
+      first: url(1),
+      last: url(last),
+      prev: current > 1 ? url(Math.min(current - 1, last)) : null,
+      next: current < last ? url(current + 1) : null,
+    },
+    meta: {
+      current_page: current,
+      from,
+      last_page: last,
+      path,
+      per_page: perPage,
+      to: from === null ? null : from + page.data.length - 1,
+      total: page.meta.total,
+    },
+  };
 }
+
+/** `toCollection` for the list route answering `request`: its pattern is the list's path. */
+export const collection = <T>(request: FastifyRequest, page: ListPage<T>): Collection<T> =>
+  toCollection(page, {
+    appUrl: request.server.config.appUrl,
+    path: request.routeOptions.url ?? request.url.split('?')[0]!,
+    search: request.url.includes('?') ? request.url.slice(request.url.indexOf('?') + 1) : '',
+  });
 
 /** `%` and `_` typed by a user match themselves; pair with `escape '\'`. */
 export const escapeLike = (text: string): string => text.replace(/[\\%_]/g, (c) => `\\${c}`);

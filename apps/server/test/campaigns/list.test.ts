@@ -71,13 +71,32 @@ const expected = (by: Key, order: 'asc' | 'desc', subset = rows) => {
 const list = async (query: string) => {
   const res = await client.get(`/v1/campaigns/?${query}`);
   expect(res.statusCode, res.body).toBe(200);
-  return res.json() as { data: (Row & { allowed_statuses: string[] })[]; meta: Record<string, number> };
+  return res.json() as {
+    data: (Row & { allowed_statuses: string[] })[];
+    links: Record<string, string | null>;
+    meta: Record<string, number | string | null>;
+  };
 };
 
 describe('GET /v1/campaigns/', () => {
-  it('answers the first 25 by most recently updated, with paging meta', async () => {
+  it("answers the first 25 by most recently updated, with Laravel's links and meta", async () => {
     const body = await list('');
-    expect(body.meta).toEqual({ current_page: 1, per_page: 25, total: N, last_page: 40 });
+    const path = `${t.config.appUrl}/v1/campaigns`;
+    expect(body.meta).toEqual({
+      current_page: 1,
+      from: 1,
+      last_page: 40,
+      path,
+      per_page: 25,
+      to: 25,
+      total: N,
+    });
+    expect(body.links).toEqual({
+      first: `${path}?page=1`,
+      last: `${path}?page=40`,
+      prev: null,
+      next: `${path}?page=2`,
+    });
     expect(body.data.map((c) => c.id)).toEqual(expected('updated_at', 'desc').slice(0, 25));
     const first = rows.find((r) => r.id === body.data[0]!.id)!;
     expect(body.data[0]).toMatchObject({
@@ -102,7 +121,9 @@ describe('GET /v1/campaigns/', () => {
     const seen: number[] = [];
     for (let page = 1; page <= 7; page++) {
       const body = await list(`sort-by=status&sort-order=desc&items-per-page=150&page=${page}`);
-      expect(body.meta).toEqual({ current_page: page, per_page: 150, total: N, last_page: 7 });
+      expect(body.meta).toMatchObject({ current_page: page, per_page: 150, total: N, last_page: 7 });
+      expect(body.meta.from).toBe((page - 1) * 150 + 1);
+      expect(body.meta.to).toBe(Math.min(page * 150, N));
       seen.push(...body.data.map((c) => c.id));
     }
     expect(seen).toEqual(expected('status', 'desc'));
@@ -112,7 +133,31 @@ describe('GET /v1/campaigns/', () => {
   it('answers an empty page past the last one', async () => {
     const body = await list('page=41');
     expect(body.data).toEqual([]);
-    expect(body.meta).toEqual({ current_page: 41, per_page: 25, total: N, last_page: 40 });
+    expect(body.meta).toMatchObject({
+      current_page: 41,
+      from: null,
+      to: null,
+      per_page: 25,
+      total: N,
+      last_page: 40,
+    });
+    expect(body.links).toMatchObject({ prev: `${t.config.appUrl}/v1/campaigns?page=40`, next: null });
+  });
+
+  it('keeps the rest of the query in its links', async () => {
+    const body = await list('filter=beta&sort-by=name&items-per-page=10&page=2');
+    const path = `${t.config.appUrl}/v1/campaigns`;
+    expect(body.links.next).toBe(`${path}?filter=beta&sort-by=name&items-per-page=10&page=3`);
+    expect(body.links.prev).toBe(`${path}?filter=beta&sort-by=name&items-per-page=10&page=1`);
+  });
+
+  it('treats empty parameters as absent', async () => {
+    expect(await list('filter=&page=&sort-by=&sort-order=&date=&items-per-page=')).toEqual(await list(''));
+  });
+
+  it('never answers per_page 0, even when "all" finds nothing', async () => {
+    const body = await list('filter=no-such-campaign-anywhere&items-per-page=-1');
+    expect(body.meta).toMatchObject({ total: 0, per_page: 1, from: null, to: null, last_page: 1 });
   });
 
   it.each(['name', 'status', 'launch_date', 'end_date', 'created_at', 'updated_at'] as const)(
@@ -133,7 +178,7 @@ describe('GET /v1/campaigns/', () => {
   it('answers everything on one page for items-per-page=-1', async () => {
     const body = await list('items-per-page=-1&page=3');
     expect(body.data).toHaveLength(N);
-    expect(body.meta).toEqual({ current_page: 1, per_page: N, total: N, last_page: 1 });
+    expect(body.meta).toMatchObject({ current_page: 1, per_page: N, total: N, last_page: 1, from: 1, to: N });
   });
 
   it('filters on name and url, ignoring case', async () => {
@@ -184,7 +229,7 @@ describe('GET /v1/campaigns/', () => {
     const body = await list(
       `filter=beta&date=${date}&sort-by=end_date&sort-order=desc&items-per-page=5&page=2`,
     );
-    expect(body.meta).toEqual({
+    expect(body.meta).toMatchObject({
       current_page: 2,
       per_page: 5,
       total: matching.length,
@@ -210,10 +255,17 @@ describe('GET /v1/campaigns/', () => {
     expect(Object.keys(res.json().errors)).toEqual([field]);
   });
 
-  it('names the sortable columns when sort-by is wrong', async () => {
-    const res = await client.get('/v1/campaigns/?sort-by=url');
-    expect(res.json().errors['sort-by']).toEqual([
-      'The sort-by must be one of: name, status, launch_date, end_date, created_at, updated_at.',
-    ]);
+  it.each([
+    ['sort-by=url', 'sort-by', 'The selected sort-by is invalid.'],
+    ['sort-order=up', 'sort-order', 'The selected sort-order is invalid.'],
+    ['page=0', 'page', 'The page field must be at least 1.'],
+    ['page=x', 'page', 'The page field must be an integer.'],
+    ['page=1.5', 'page', 'The page field must be an integer.'],
+    ['items-per-page=0', 'items-per-page', 'The items-per-page field must be -1 (all) or between 1 and 500.'],
+    ['date=2026-13-01', 'date', 'The date field must match the format Y-m-d.'],
+    [`filter=${'x'.repeat(201)}`, 'filter', 'The filter field must not be greater than 200 characters.'],
+  ])('words the refusal of %s as Laravel does', async (query, field, message) => {
+    const res = await client.get(`/v1/campaigns/?${query}`);
+    expect(res.json()).toEqual({ message, errors: { [field]: [message] } });
   });
 });

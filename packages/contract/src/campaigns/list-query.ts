@@ -1,5 +1,5 @@
-import { z } from 'zod';
-import { ListQuerySchema, listResponse } from '../common/list-query';
+import type { z } from 'zod';
+import { ListQuerySchema, listResponse, sortBy } from '../common/list-query';
 import { CampaignSchema } from './campaign';
 
 export const CAMPAIGN_SORTS = [
@@ -14,9 +14,7 @@ export type CampaignSort = (typeof CAMPAIGN_SORTS)[number];
 
 /** GET /v1/campaigns/: the shared list query with the columns a campaign list sorts by. */
 export const CampaignListQuerySchema = ListQuerySchema.extend({
-  'sort-by': z
-    .enum(CAMPAIGN_SORTS, { error: `The sort-by must be one of: ${CAMPAIGN_SORTS.join(', ')}.` })
-    .optional(),
+  'sort-by': sortBy(CAMPAIGN_SORTS),
 });
 export type CampaignListQuery = z.infer<typeof CampaignListQuerySchema>;
 

@@ -1,28 +1,62 @@
 import { z } from 'zod';
 
-/** The list query of spec section 3 and DESIGN section 4; `items-per-page` -1 means all. */
+export const MAX_ITEMS_PER_PAGE = 500;
+export const LIST_FILTER_MAX = 200;
+
+/** Laravel's integer rule, with its wording (a list query is read as text). */
+const integerField = (name: string) =>
+  z.coerce
+    .number({ error: `The ${name} field must be an integer.` })
+    .int(`The ${name} field must be an integer.`);
+
+/**
+ * The list query of spec section 3 and DESIGN section 4; `items-per-page` -1 means all. Errors use
+ * Laravel's validation wording. Empty parameters never reach this schema: the server drops them.
+ */
 export const ListQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).default(1),
+  page: integerField('page').min(1, 'The page field must be at least 1.').default(1),
   'sort-by': z.string().trim().min(1).optional(),
-  'sort-order': z.enum(['asc', 'desc']).optional(),
-  date: z.iso.date().optional(),
-  filter: z.string().trim().max(200).optional(),
-  'items-per-page': z.coerce
-    .number()
-    .int()
-    .refine((n) => n === -1 || (n >= 1 && n <= 500), 'Must be -1 (all) or between 1 and 500.')
+  'sort-order': z.enum(['asc', 'desc'], { error: 'The selected sort-order is invalid.' }).optional(),
+  date: z.iso.date({ error: 'The date field must match the format Y-m-d.' }).optional(),
+  filter: z
+    .string({ error: 'The filter field must be a string.' })
+    .trim()
+    .max(LIST_FILTER_MAX, `The filter field must not be greater than ${LIST_FILTER_MAX} characters.`)
+    .optional(),
+  'items-per-page': integerField('items-per-page')
+    .refine(
+      (n) => n === -1 || (n >= 1 && n <= MAX_ITEMS_PER_PAGE),
+      `The items-per-page field must be -1 (all) or between 1 and ${MAX_ITEMS_PER_PAGE}.`,
+    )
     .default(25),
 });
 export type ListQuery = z.infer<typeof ListQuerySchema>;
 
+/** A `sort-by` limited to a list's own columns, with Laravel's `in` wording. */
+export const sortBy = <const T extends readonly [string, ...string[]]>(columns: T) =>
+  z.enum(columns, { error: 'The selected sort-by is invalid.' }).optional();
+
+/** Laravel's paginator meta (API resource collection). `from`/`to` are null on an empty page. */
 export const ListMetaSchema = z.object({
   current_page: z.number().int(),
-  per_page: z.number().int(),
-  total: z.number().int(),
+  from: z.number().int().nullable(),
   last_page: z.number().int(),
+  path: z.string(),
+  per_page: z.number().int(),
+  to: z.number().int().nullable(),
+  total: z.number().int(),
 });
 export type ListMeta = z.infer<typeof ListMetaSchema>;
 
+/** Laravel's collection links: full URLs of the first, last, previous and next pages. */
+export const ListLinksSchema = z.object({
+  first: z.string(),
+  last: z.string(),
+  prev: z.string().nullable(),
+  next: z.string().nullable(),
+});
+export type ListLinks = z.infer<typeof ListLinksSchema>;
+
 export const listResponse = <T extends z.ZodType>(item: T) =>
-  z.object({ data: z.array(item), meta: ListMetaSchema });
+  z.object({ data: z.array(item), links: ListLinksSchema, meta: ListMetaSchema });
 export const itemResponse = <T extends z.ZodType>(item: T) => z.object({ data: item });
