@@ -17,6 +17,7 @@ describe('PUT /v1/user', () => {
       name: '  Grace Hopper ',
       email: 'Grace.Hopper@Example.com',
       avatar: 'https://cdn.example.com/grace.png',
+      current_password: PASSWORD,
     });
     expect(res.statusCode).toBe(200);
     const expected = {
@@ -35,7 +36,11 @@ describe('PUT /v1/user', () => {
   it('signs in with the new email afterwards', async () => {
     const user = await t.createUser();
     const client = await t.injectAs(user);
-    await client.put('/v1/user', { name: 'N', email: 'renamed-login@example.com' });
+    await client.put('/v1/user', {
+      name: 'N',
+      email: 'renamed-login@example.com',
+      current_password: PASSWORD,
+    });
     const guest = await t.guest();
     const res = await guest.post('/auth/login', { email: 'renamed-login@example.com', password: PASSWORD });
     expect(res.statusCode).toBe(200);
@@ -56,7 +61,11 @@ describe('PUT /v1/user', () => {
     const other = await t.createUser({ companyId: otherCompany, email: 'taken@example.com' });
     const user = await t.createUser();
     const client = await t.injectAs(user);
-    const res = await client.put('/v1/user', { name: 'X', email: 'TAKEN@example.com' });
+    const res = await client.put('/v1/user', {
+      name: 'X',
+      email: 'TAKEN@example.com',
+      current_password: PASSWORD,
+    });
     expect(res.statusCode).toBe(422);
     expect(res.json()).toEqual({
       message: 'The email has already been taken.',
@@ -64,6 +73,28 @@ describe('PUT /v1/user', () => {
     });
     expect((await client.get('/v1/user')).json().data.email).toBe(user.email);
     expect(other.email).toBe('taken@example.com');
+  });
+
+  it('asks for the current password to change the email, and only then', async () => {
+    const user = await t.createUser();
+    const client = await t.injectAs(user);
+    const missing = await client.put('/v1/user', { name: 'X', email: 'stolen@example.com' });
+    expect(missing.statusCode).toBe(422);
+    expect(missing.json().errors).toEqual({
+      current_password: ['The current password field is required to change your email.'],
+    });
+    const wrong = await client.put('/v1/user', {
+      name: 'X',
+      email: 'stolen@example.com',
+      current_password: 'not the password',
+    });
+    expect(wrong.json().errors).toEqual({
+      current_password: ['The provided password does not match your current password.'],
+    });
+    expect((await client.get('/v1/user')).json().data).toMatchObject({ name: user.name, email: user.email });
+    // Upper case is the same address: no password needed.
+    const same = await client.put('/v1/user', { name: 'Renamed', email: user.email.toUpperCase() });
+    expect(same.statusCode).toBe(200);
   });
 
   it('accepts keeping its own email', async () => {
@@ -81,13 +112,18 @@ describe('PUT /v1/user', () => {
     });
     expect(res.statusCode).toBe(422);
     expect(Object.keys(res.json().errors).sort()).toEqual(['avatar', 'email', 'name']);
-    const long = await client.put('/v1/user', { name: 'x'.repeat(121), email: 'ok@example.com' });
+    const long = await client.put('/v1/user', {
+      name: 'x'.repeat(121),
+      email: 'ok@example.com',
+      current_password: PASSWORD,
+    });
     expect(long.statusCode).toBe(422);
     expect(long.json().errors.name).toEqual(['The name may not be greater than 120 characters.']);
     const script = await client.put('/v1/user', {
       name: 'ok',
       email: 'ok2@example.com',
       avatar: 'javascript:alert(1)',
+      current_password: PASSWORD,
     });
     expect(script.statusCode).toBe(422);
   });

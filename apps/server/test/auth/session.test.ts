@@ -168,6 +168,34 @@ describe('session expiry', () => {
     expect(row.last_seen_at > old).toBe(true);
   });
 
+  it('counts the idle time from the last request, not from a once-a-minute write', async () => {
+    const short = await buildTestApp({ SESSION_IDLE_MINUTES: '1' });
+    try {
+      const user = await short.createUser();
+      const client = await short.injectAs(user);
+      const lastSeen = () =>
+        short.db
+          .selectFrom('sessions')
+          .select('last_seen_at')
+          .where('user_id', '=', user.id)
+          .executeTakeFirstOrThrow();
+      // The previous request was 50 s ago: still alive, and this request restarts the idle minute.
+      const fiftySecondsAgo = new Date(Date.now() - 50_000).toISOString();
+      await short.db.updateTable('sessions').set({ last_seen_at: fiftySecondsAgo }).execute();
+      expect((await client.get('/v1/user')).statusCode).toBe(200);
+      expect(Date.now() - Date.parse((await lastSeen()).last_seen_at)).toBeLessThan(5_000);
+      // Another 50 s pass: 100 s after the first request, 50 s after the last one — alive.
+      const seen = Date.parse((await lastSeen()).last_seen_at);
+      await short.db
+        .updateTable('sessions')
+        .set({ last_seen_at: new Date(seen - 50_000).toISOString() })
+        .execute();
+      expect((await client.get('/v1/user')).statusCode).toBe(200);
+    } finally {
+      await short.close();
+    }
+  });
+
   it('signs out a deleted user', async () => {
     const user = await t.createUser();
     const client = await t.injectAs(user);

@@ -56,15 +56,17 @@ describe('a server error', () => {
         method: 'POST',
         url: '/auth/login',
         cookies: { 'XSRF-TOKEN': xsrf },
-        headers: { 'x-xsrf-token': xsrf },
+        // A client's id is not ours to log or echo.
+        headers: { 'x-xsrf-token': xsrf, 'x-request-id': 'forged\u2028id' },
         payload: { email: 'a@example.com', password: 'secret' },
       });
       expect(res.statusCode).toBe(500);
       const body = res.json();
       expect(body).toEqual({
         message: "We're having internal issues, our engineers have been notified.",
-        request_id: expect.any(String),
+        request_id: expect.stringMatching(/^[0-9a-f-]{36}$/),
       });
+      expect(lines.join('\n')).not.toContain('forged');
       expect(res.body).not.toMatch(/login_attempts|at .*\.ts|stack/i);
       const logged = lines.map((l) => JSON.parse(l)).find((l) => l.reqId === body.request_id);
       expect(logged?.err?.message).toMatch(/login_attempts/);

@@ -18,6 +18,8 @@ export const UpdateAccountBodySchema = z.object({
     .max(2048, 'The avatar may not be greater than 2048 characters.')
     .nullable()
     .optional(),
+  /** Required when the email changes (DESIGN section 5): the address is how one signs in. */
+  current_password: z.string().max(200).optional(),
 });
 export type UpdateAccountBody = z.infer<typeof UpdateAccountBodySchema>;
 

@@ -15,6 +15,7 @@ import { toUser, type UsersRepository } from '../users/users.repository';
 
 export const EMAIL_TAKEN = 'The email has already been taken.';
 export const WRONG_CURRENT_PASSWORD = 'The provided password does not match your current password.';
+export const CURRENT_PASSWORD_REQUIRED = 'The current password field is required to change your email.';
 
 const emailTaken = () => unprocessable({ email: [EMAIL_TAKEN] });
 
@@ -34,10 +35,18 @@ export function createAccountService({ users, sessions }: Deps) {
   }
 
   return {
+    /** Name and avatar freely; a new email only with the current password. */
     async updateProfile(user: User, body: UpdateAccountBody): Promise<User> {
-      if (await users.emailTakenByOther(body.email, user.id)) throw emailTaken();
+      const { current_password: currentPassword, ...changes } = body;
+      const row = await userRow(user);
+      if (changes.email !== row.email) {
+        if (!currentPassword) throw unprocessable({ current_password: [CURRENT_PASSWORD_REQUIRED] });
+        if (!(await verifyPassword(row.password_hash, currentPassword)))
+          throw unprocessable({ current_password: [WRONG_CURRENT_PASSWORD] });
+      }
+      if (await users.emailTakenByOther(changes.email, user.id)) throw emailTaken();
       try {
-        return toUser(await users.updateReturning(user.id, body));
+        return toUser(await users.updateReturning(user.id, changes));
       } catch (error) {
         if (isUniqueViolation(error)) throw emailTaken();
         throw error;

@@ -38,12 +38,18 @@ export function createAuthService({ config, users, sessions, attempts }: Deps) {
     { key: `ip:${sha256(ip)}`, max: config.login.maxAttempts * 4 },
   ];
 
-  async function assertNotThrottled(ip: string, email: string) {
+  /**
+   * Every attempt is counted before the password is checked, atomically, so parallel attempts can
+   * not slip past the limit between a read and a write; a success gives its count back.
+   */
+  async function takeAttempt(ip: string, email: string) {
+    const now = nowIso();
+    const windowStart = new Date(Date.now() - windowMs).toISOString();
     for (const limit of limits(ip, email)) {
-      const row = await attempts.find(limit.key);
-      if (!row || row.failures < limit.max) continue;
+      const row = await attempts.take(limit.key, now, windowStart);
+      if (row.failures <= limit.max) continue;
       const retryAt = Date.parse(row.window_started_at) + windowMs;
-      if (retryAt > Date.now()) throw new LoginThrottledError(Math.ceil((retryAt - Date.now()) / 1000));
+      throw new LoginThrottledError(Math.max(1, Math.ceil((retryAt - Date.now()) / 1000)));
     }
   }
 
@@ -55,19 +61,15 @@ export function createAuthService({ config, users, sessions, attempts }: Deps) {
       userAgent?: string;
     }): Promise<LoginResult> {
       const email = input.email.trim().toLowerCase();
-      await assertNotThrottled(input.ip, email);
+      await takeAttempt(input.ip, email);
       const row = await users.findByEmail(email);
       let ok = false;
       if (row) ok = await verifyPassword(row.password_hash, input.password);
       else await burnPasswordCheck(input.password);
-      if (!row || !ok) {
-        const now = nowIso();
-        const windowStart = new Date(Date.now() - windowMs).toISOString();
-        for (const limit of limits(input.ip, email))
-          await attempts.recordFailure(limit.key, now, windowStart);
-        throw new HttpError(422, INVALID_CREDENTIALS, { email: [INVALID_CREDENTIALS] });
-      }
-      await attempts.clear([limits(input.ip, email)[0]!.key]);
+      if (!row || !ok) throw new HttpError(422, INVALID_CREDENTIALS, { email: [INVALID_CREDENTIALS] });
+      const [pair, perIp] = limits(input.ip, email);
+      await attempts.clear([pair!.key]);
+      await attempts.giveBack(perIp!.key);
 
       const cookieValue = randomToken();
       const xsrfToken = randomToken();

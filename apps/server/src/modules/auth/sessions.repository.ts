@@ -55,8 +55,11 @@ export const createLoginAttemptsRepository = (db: Db) => ({
   find: (key: string) =>
     db.selectFrom('login_attempts').selectAll().where('key', '=', key).executeTakeFirst(),
 
-  /** Counts one failure atomically, starting a new window when the old one has passed. */
-  recordFailure: (key: string, now: string, windowStartedAfter: string) =>
+  /**
+   * Counts one attempt and answers the count, in one statement, starting a new window when the old
+   * one has passed: parallel attempts each get their own number, so no more than the limit pass.
+   */
+  take: (key: string, now: string, windowStartedAfter: string) =>
     db
       .insertInto('login_attempts')
       .values({ key, failures: 1, window_started_at: now })
@@ -66,6 +69,15 @@ export const createLoginAttemptsRepository = (db: Db) => ({
           window_started_at: sql<string>`case when login_attempts.window_started_at < ${windowStartedAfter} then ${now} else login_attempts.window_started_at end`,
         }),
       )
+      .returning(['failures', 'window_started_at'])
+      .executeTakeFirstOrThrow(),
+
+  /** Gives back an attempt that turned out to be a success. */
+  giveBack: (key: string) =>
+    db
+      .updateTable('login_attempts')
+      .set({ failures: sql<number>`case when failures > 0 then failures - 1 else 0 end` })
+      .where('key', '=', key)
       .execute(),
 
   clear: (keys: string[]) => db.deleteFrom('login_attempts').where('key', 'in', keys).execute(),

@@ -13,18 +13,19 @@ export function ProfileFormCard({ user }: { user: User }) {
   const update = useUpdateUser();
   const form = useForm<ProfileForm>({
     resolver: zodResolver(ProfileFormSchema),
-    defaultValues: { name: user.name, email: user.email, avatar: user.avatar ?? '' },
+    defaultValues: { name: user.name, email: user.email, avatar: user.avatar ?? '', current_password: '' },
   });
   const { control, handleSubmit, formState, setError, reset, watch } = form;
   const avatar = watch('avatar');
+  const emailChanged = watch('email').trim().toLowerCase() !== user.email;
 
   const onSubmit = handleSubmit((values) =>
     update.mutateAsync(values).then(
       (saved) => {
-        reset({ name: saved.name, email: saved.email, avatar: saved.avatar ?? '' });
+        reset({ name: saved.name, email: saved.email, avatar: saved.avatar ?? '', current_password: '' });
         showAlert({ status: 200, data: { message: 'Your profile was saved.' } });
       },
-      (error) => applyServerErrors(error, setError, ['name', 'email', 'avatar']),
+      (error) => applyServerErrors(error, setError, ['name', 'email', 'avatar', 'current_password']),
     ),
   );
 
@@ -55,6 +56,17 @@ export function ProfileFormCard({ user }: { user: User }) {
         required
         autoComplete="email"
       />
+      {emailChanged && (
+        <FormTextField
+          control={control}
+          name="current_password"
+          label="Current password"
+          type="password"
+          required
+          autoComplete="current-password"
+          hint="Needed to change the email you sign in with."
+        />
+      )}
       <Box>
         <Button type="submit" variant="contained" disabled={formState.isSubmitting || !formState.isDirty}>
           {formState.isSubmitting ? 'Saving…' : 'Save profile'}
