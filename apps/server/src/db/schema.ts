@@ -224,6 +224,7 @@ export interface UploadsTable {
   content_type: string;
   visibility: string | null;
   expires_at: string; // when the signed URL stops working
+  received_at: string | null; // set by the one PUT the URL allows (cleared if that transfer fails)
   claimed_at: string | null;
   created_at: string;
 }

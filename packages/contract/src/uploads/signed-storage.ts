@@ -3,17 +3,32 @@ import { z } from 'zod';
 /** The one bucket of the local-disk driver (spec section 7: "a fixed local-disk value"). */
 export const LOCAL_BUCKET = 'local';
 
-/** Vapor's `POST /vapor/signed-storage-url` body; extra fields are allowed and ignored. */
+/** What an upload is when nobody said: the browser's `file.type` is '' for an unknown extension. */
+export const DEFAULT_CONTENT_TYPE = 'application/octet-stream';
+
+const MIME_TYPE = /^[\w.+-]+\/[\w.+-]+(\s*;.*)?$/;
+
+/**
+ * Vapor's `POST /vapor/signed-storage-url` body; extra fields are allowed and ignored. The
+ * laravel-vapor client sends `bucket: ''`, `expires: ''`, `visibility: ''` unless told otherwise and
+ * `content_type: file.type`, so blank means "the default" rather than "invalid".
+ */
 export const SignedStorageUrlBodySchema = z.looseObject({
-  bucket: z.string().optional(),
-  content_type: z
-    .string({ error: 'The content type field is required.' })
+  bucket: z
+    .string()
     .trim()
-    .min(1, 'The content type field is required.')
     .max(255)
-    .regex(/^[\w.+-]+\/[\w.+-]+(\s*;.*)?$/, 'The content type must be a valid MIME type.'),
-  expires: z.union([z.string(), z.number()]).optional(),
-  visibility: z.string().optional(),
+    .nullish()
+    .transform((bucket) => bucket || LOCAL_BUCKET),
+  content_type: z
+    .string()
+    .trim()
+    .max(255)
+    .refine((type) => type === '' || MIME_TYPE.test(type), 'The content type must be a valid MIME type.')
+    .nullish()
+    .transform((type) => type || DEFAULT_CONTENT_TYPE),
+  expires: z.union([z.string(), z.number()]).nullish(),
+  visibility: z.string().nullish(),
 });
 export type SignedStorageUrlBody = z.infer<typeof SignedStorageUrlBodySchema>;
 

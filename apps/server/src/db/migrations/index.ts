@@ -3,6 +3,7 @@ import * as initial from './2026-11-21-0001-initial';
 import * as searchNameIndexes from './2026-11-21-0520-search-name-indexes';
 import * as liveListIndexes from './2026-11-21-0540-live-list-indexes';
 import * as dashboardIndexes from './2026-11-21-0600-dashboard-indexes';
+import * as uploadReceivedAt from './2026-11-21-0900-upload-received-at';
 
 /** Every migration, by name in the order they run. Listed statically so the bundled server carries them. */
 export const migrations: Record<string, Migration> = {
@@ -10,4 +11,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-21-0520-search-name-indexes': searchNameIndexes,
   '2026-11-21-0540-live-list-indexes': liveListIndexes,
   '2026-11-21-0600-dashboard-indexes': dashboardIndexes,
+  '2026-11-21-0900-upload-received-at': uploadReceivedAt,
 };

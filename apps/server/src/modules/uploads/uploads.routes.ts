@@ -1,10 +1,17 @@
-import { canAccess, SECTIONS, SignedStorageUrlBodySchema, SignedStorageUrlSchema } from '@adstudio/contract';
+import {
+  canAccess,
+  ErrorBodySchema,
+  SECTIONS,
+  SignedStorageUrlBodySchema,
+  SignedStorageUrlSchema,
+} from '@adstudio/contract';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { forbidden, notFound } from '../../lib/http-errors';
 import { runPeriodically } from '../../lib/periodic';
 import { isValidKey } from '../../storage/local-disk';
 import { currentUser } from '../../types';
+import { objectHeaders } from './object-headers';
 import { createUploadsRepository } from './uploads.repository';
 import { createUploadsService } from './uploads.service';
 
@@ -33,7 +40,10 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['uploads'],
         summary: 'Step 1 of an upload: a signed URL to PUT the file to',
         body: SignedStorageUrlBodySchema,
-        response: { 201: SignedStorageUrlSchema },
+        response: {
+          201: SignedStorageUrlSchema,
+          403: ErrorBodySchema.describe('Read-only users (e.g. qa) may not upload.'),
+        },
       },
     },
     async (request, reply) => {
@@ -70,8 +80,14 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
         schema: {
           tags: ['uploads'],
           summary: 'Step 2 of an upload: PUT the file to the signed URL (no credentials)',
+          description: 'Authorized by the signature in the query, not by a session; the URL takes one PUT.',
           params: z.object({ uuid: z.uuid() }),
           querystring: SignatureQuery,
+          response: {
+            200: z.object({ size: z.number().int() }).describe('Stored; the size in bytes.'),
+            403: ErrorBodySchema.describe('Invalid or expired signature, another Content-Type, or used.'),
+            413: ErrorBodySchema.describe('The file is larger than uploads may be.'),
+          },
         },
       },
       async (request, reply) => {
@@ -103,7 +119,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
         const maxAge = Math.max(0, request.query.expires - Math.floor(Date.now() / 1000));
         return reply
           .headers(corsHeaders)
-          .header('content-type', contentType)
+          .headers(objectHeaders(contentType))
           .header('content-length', stat.size)
           .header('cache-control', `private, max-age=${maxAge}`)
           .send(app.storage.disk.read(key));
