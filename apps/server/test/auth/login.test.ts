@@ -47,6 +47,10 @@ describe('GET /auth/login', () => {
     const res = await client.get('/auth/login?redirect_app=/profiles');
     expect(res.statusCode).toBe(302);
     expect(res.headers.location).toBe(`${t.config.appUrl}/profiles`);
+    const unsafe = await client.get(
+      `/auth/login?redirect_app=${encodeURIComponent('/redirect//evil.example/x')}`,
+    );
+    expect(unsafe.headers.location).toBe(`${t.config.appUrl}/dashboard`);
   });
 });
 
@@ -83,6 +87,17 @@ describe('POST /auth/login (form)', () => {
     'evil.example',
     '/\t/evil.example',
     ' //evil.example',
+    // Dot segments that resolve to a protocol-relative path.
+    '/.//evil.example',
+    '/..//evil.example',
+    '/x/../..//evil.example',
+    '/%2e%2e//evil.example',
+    // The SPA's /redirect/* route would re-enter a target that leaves the app.
+    '/redirect//evil.example/x',
+    '/redirect/%2F%2Fevil.example',
+    '/REDIRECT//evil.example',
+    '/redirect/x/../..//evil.example',
+    '/%0d%0aSet-Cookie:%20x=1',
   ])('ignores the unsafe redirect_app %j', async (redirect) => {
     const user = await t.createUser();
     const res = await form(await t.guest(), {
@@ -92,6 +107,22 @@ describe('POST /auth/login (form)', () => {
     });
     expect(res.statusCode).toBe(302);
     expect(res.headers.location).toBe(`${t.config.appUrl}/dashboard`);
+  });
+
+  it.each([
+    ['/campaigns/12?tab=history', '/campaigns/12?tab=history'],
+    ['/redirect/campaigns/4', '/redirect/campaigns/4'],
+    ['/campaigns/../creatives', '/creatives'],
+    ['/campaigns?filter=100%25', '/campaigns?filter=100%25'],
+  ])('follows the safe redirect_app %j to %j', async (redirect, path) => {
+    const user = await t.createUser();
+    const res = await form(await t.guest(), {
+      email: user.email,
+      password: PASSWORD,
+      redirect_app: redirect,
+    });
+    expect(res.statusCode).toBe(302);
+    expect(res.headers.location).toBe(`${t.config.appUrl}${path}`);
   });
 
   it('keeps query and hash of a safe redirect', async () => {
@@ -209,6 +240,40 @@ describe('sign-in throttling', () => {
     const page = await form(client, { email: user.email, password: PASSWORD });
     expect(page.statusCode).toBe(429);
     expect(page.body).toContain('Too many login attempts.');
+  });
+
+  it('counts parallel attempts atomically: no more than the limit reach the password check', async () => {
+    const user = await t.createUser();
+    const client = await t.guest();
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, () =>
+        client.inject({
+          method: 'POST',
+          url: '/auth/login',
+          payload: { email: user.email, password: 'wrong' },
+          remoteAddress: '198.51.100.40',
+        }),
+      ),
+    );
+    const counts = answers.reduce<Record<number, number>>((all, res) => {
+      all[res.statusCode] = (all[res.statusCode] ?? 0) + 1;
+      return all;
+    }, {});
+    expect(counts).toEqual({ 422: t.config.login.maxAttempts, 429: 40 - t.config.login.maxAttempts });
+  });
+
+  it('does not count successful sign-ins against the IP', async () => {
+    const ip = '198.51.100.41';
+    const user = await t.createUser();
+    for (let i = 0; i < t.config.login.maxAttempts * 4 + 2; i++) {
+      const res = await (await t.guest()).inject({
+        method: 'POST',
+        url: '/auth/login',
+        payload: { email: user.email, password: PASSWORD },
+        remoteAddress: ip,
+      });
+      expect(res.statusCode).toBe(200);
+    }
   });
 
   it('does not lock the same email from another IP', async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type Client, type TestApp } from '../helper';
-import { insertCampaign } from './fixtures';
+import { INSERTED_AT, insertCampaign } from './fixtures';
 
 type Role = 'admin' | 'editor' | 'qa' | 'none';
 
@@ -77,7 +77,7 @@ const ROUTES: Route[] = [
     name: 'edit',
     method: 'PUT',
     url: (f) => `/v1/campaigns/${f.id}`,
-    body: () => ({ name: `Edited ${++seq}` }),
+    body: () => ({ name: `Edited ${++seq}`, updated_at: INSERTED_AT }),
     ok: 200,
     qa: false,
     scoped: true,

@@ -229,11 +229,15 @@ describe('PUT /v1/campaigns/{id}', () => {
   it('changes the fields sent, keeps the others, and logs old → new', async () => {
     const before = await create();
     const name = unique('Renamed');
-    const res = await client.put(`/v1/campaigns/${before.id}`, { name, url: null });
+    const res = await client.put(`/v1/campaigns/${before.id}`, {
+      name,
+      url: null,
+      updated_at: before.updated_at,
+    });
     expect(res.statusCode, res.body).toBe(200);
     const { data } = res.json();
     expect(data).toMatchObject({ name, url: null, launch_date: before.launch_date, ranges: before.ranges });
-    expect(data.updated_at >= before.updated_at).toBe(true);
+    expect(data.updated_at > before.updated_at).toBe(true);
     expect((await client.get(`/v1/campaigns/${before.id}`)).json().data.name).toBe(name);
     const entries = await auditOf(t.db, before.id);
     expect(entries.map((e) => e.action)).toEqual(['created', 'updated']);
@@ -242,10 +246,15 @@ describe('PUT /v1/campaigns/{id}', () => {
 
   it('validates the merged record: a new end date must still follow the stored launch date', async () => {
     const before = await create({ ranges: [] });
-    const errors = await errorsOf({ end_date: '2026-11-30' }, `/v1/campaigns/${before.id}`, 'put');
+    const { updated_at } = before;
+    const errors = await errorsOf(
+      { end_date: '2026-11-30', updated_at },
+      `/v1/campaigns/${before.id}`,
+      'put',
+    );
     expect(errors.end_date).toEqual(['The end date must not be before the launch date.']);
     const ranges = await errorsOf(
-      { ranges: [{ start: '2027-01-01', end: '2027-01-02' }] },
+      { ranges: [{ start: '2027-01-01', end: '2027-01-02' }], updated_at },
       `/v1/campaigns/${before.id}`,
       'put',
     );
@@ -261,9 +270,16 @@ describe('PUT /v1/campaigns/{id}', () => {
   it('refuses a name another campaign has, but allows changing the case of its own', async () => {
     const a = await create();
     const b = await create();
-    const errors = await errorsOf({ name: a.name.toLowerCase() }, `/v1/campaigns/${b.id}`, 'put');
+    const errors = await errorsOf(
+      { name: a.name.toLowerCase(), updated_at: b.updated_at },
+      `/v1/campaigns/${b.id}`,
+      'put',
+    );
     expect(errors.name).toEqual(['The name has already been taken.']);
-    const res = await client.put(`/v1/campaigns/${a.id}`, { name: a.name.toUpperCase() });
+    const res = await client.put(`/v1/campaigns/${a.id}`, {
+      name: a.name.toUpperCase(),
+      updated_at: a.updated_at,
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().data.name).toBe(a.name.toUpperCase());
   });
@@ -314,8 +330,11 @@ describe('GET /v1/campaigns/{id}', () => {
 
   it('includes the history, newest first, on ?include=history', async () => {
     const { data } = (await client.post('/v1/campaigns', valid())).json();
-    await client.put(`/v1/campaigns/${data.id}`, { status: 'testing' });
-    await client.put(`/v1/campaigns/${data.id}`, { url: 'https://new.example.com' });
+    const moved = (await client.put(`/v1/campaigns/${data.id}`, { status: 'testing' })).json().data;
+    await client.put(`/v1/campaigns/${data.id}`, {
+      url: 'https://new.example.com',
+      updated_at: moved.updated_at,
+    });
     const plain = (await client.get(`/v1/campaigns/${data.id}`)).json().data;
     expect(plain.history).toBeUndefined();
     const res = await client.get(`/v1/campaigns/${data.id}?include=history`);
@@ -350,7 +369,9 @@ describe('DELETE /v1/campaigns/{id}', () => {
       .executeTakeFirstOrThrow();
     expect(row.deleted_at).toMatch(/Z$/);
     expect((await client.delete(`/v1/campaigns/${data.id}`)).statusCode).toBe(404);
-    expect((await client.put(`/v1/campaigns/${data.id}`, { name: 'x' })).statusCode).toBe(404);
+    expect(
+      (await client.put(`/v1/campaigns/${data.id}`, { name: 'x', updated_at: data.updated_at })).statusCode,
+    ).toBe(404);
     expect((await client.post('/v1/campaigns', { name: data.name })).statusCode).toBe(201);
     expect((await auditOf(t.db, data.id)).map((e) => e.action)).toEqual(['created', 'deleted']);
   });

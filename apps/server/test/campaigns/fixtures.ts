@@ -8,7 +8,9 @@ type CampaignInput = Partial<Omit<Insertable<CampaignsTable>, 'ranges'>> & {
   ranges?: { start: string; end: string }[];
 };
 
-const at = '2026-01-01T00:00:00.000Z';
+/** The created_at and updated_at of rows inserted here (what a PUT based on them sends). */
+export const INSERTED_AT = '2026-01-01T00:00:00.000Z';
+const at = INSERTED_AT;
 
 const campaignRow = ({ companyId, ranges = [], ...c }: CampaignInput): Insertable<CampaignsTable> => ({
   company_id: companyId,

@@ -5,7 +5,7 @@ import { createAuditRepository } from '../../src/modules/audit/audit.repository'
 import { createCampaignsRepository } from '../../src/modules/campaigns/campaigns.repository';
 import { createCampaignsService } from '../../src/modules/campaigns/campaigns.service';
 import { buildTestApp, type Client, type TestApp } from '../helper';
-import { auditOf, insertCampaign, insertCampaigns, insertCreative } from './fixtures';
+import { auditOf, INSERTED_AT, insertCampaign, insertCampaigns, insertCreative } from './fixtures';
 
 /** DESIGN section 5, written out again here so the test checks the server against the design. */
 const TABLE: Record<string, string[]> = {
@@ -144,6 +144,7 @@ describe('status moves through PUT /v1/campaigns/{id}', () => {
     const res = await clients.editor.put(`/v1/campaigns/${id}`, {
       status: 'testing',
       url: 'https://b.example.com',
+      updated_at: INSERTED_AT,
     });
     expect(res.statusCode).toBe(200);
     const audit = await auditOf(t.db, id);

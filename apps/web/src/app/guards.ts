@@ -1,4 +1,4 @@
-import type { Section } from '@adstudio/contract';
+import { type Section, safeAppPath } from '@adstudio/contract';
 import { data, type LoaderFunctionArgs, redirect } from 'react-router';
 import { env } from '../config/env';
 import { href } from '../config/paths';
@@ -13,11 +13,8 @@ const clearLocalStorage = () => {
   }
 };
 
-/** Only same-app absolute paths are followed back after sign-in. */
-export function safeAppPath(value: string | null | undefined): string | null {
-  if (!value?.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return null;
-  return value;
-}
+/** Only same-app paths are followed back after sign-in (the contract's rule, as on the server). */
+export { safeAppPath };
 
 const pathOf = (request: Request) => {
   const url = new URL(request.url);
@@ -59,10 +56,13 @@ export async function logoutLoader() {
 
 export const homeLoader = () => redirect(href('login'));
 
-/** `/redirect/*` re-enters the rest of the path (e.g. to reload the same screen). */
-export function redirectLoader({ params, request }: LoaderFunctionArgs) {
+/**
+ * `/redirect/*` re-enters the rest of the path (e.g. to reload the same screen); a rest that could
+ * leave the app (`/redirect//host/x` would be `//host/x`) goes to the dashboard instead.
+ */
+export function redirectLoader({ params, request }: Pick<LoaderFunctionArgs, 'params' | 'request'>) {
   const search = new URL(request.url).search;
-  throw redirect(`/${params['*'] ?? ''}${search}` || href('dashboard'));
+  throw redirect(safeAppPath(`/${params['*'] ?? ''}${search}`) ?? href('dashboard'));
 }
 
 /** `/creatives/new/:campaignId` takes a numeric id only; anything else is not found. */

@@ -101,19 +101,51 @@ describe('alertFromError', () => {
       config: { headers: {} },
     } as unknown as AxiosResponse);
 
-  it('carries status, message, errors and status text of the response', () => {
+  it('carries status, message and errors, with the spec text as the status text', () => {
     const payload = alertFromError(
-      failed(422, { message: 'Invalid.', errors: { name: ['Required.'] } }, 'Unprocessable'),
+      failed(422, { message: 'Invalid.', errors: { name: ['Required.'] } }, 'Unprocessable Entity'),
     );
     expect(payload).toEqual({
       status: 422,
       data: { message: 'Invalid.', errors: { name: ['Required.'] } },
-      statusText: 'Unprocessable',
+      statusText: 'The data provided was invalid',
     });
     expect(resolveAlert(payload).message).toBe('Required.');
   });
+
+  it.each([
+    [422, 'Unprocessable Entity', 'The data provided was invalid'],
+    [404, 'Not Found', 'Cannot find this item'],
+    [403, 'Forbidden', 'Unauthenticated'],
+    [401, 'Unauthorized', "You don't have sufficient permissions to perform this action"],
+    [500, 'Internal Server Error', "We're having internal issues, our engineers have been notified"],
+    [501, 'Not Implemented', "We're having internal issues, our engineers have been notified"],
+  ])('shows the spec text, not the reason phrase, for a %i without a message', (status, reason, text) => {
+    const payload = alertFromError(failed(status, {}, reason));
+    expect(payload.statusText).toBe(text);
+    expect(resolveAlert(payload).message).toBe(text);
+  });
+
+  it('falls back to the reason phrase only for statuses the table does not list', () => {
+    expect(resolveAlert(alertFromError(failed(409, '', 'Conflict'))).message).toBe('Conflict');
+    expect(resolveAlert(alertFromError(failed(429, {}, 'Too Many Requests'))).message).toBe(
+      'Too Many Requests',
+    );
+    // HTTP/2 has no reason phrase: nothing to show beyond the table.
+    expect(alertFromError(failed(409, '', '')).statusText).toBeNull();
+  });
+
+  it('still prefers the field error and the response message over the status text', () => {
+    expect(
+      resolveAlert(alertFromError(failed(404, { message: 'No such campaign.' }, 'Not Found'))).message,
+    ).toBe('No such campaign.');
+    expect(
+      resolveAlert(alertFromError(failed(422, { errors: { url: ['Bad URL.'] } }, 'Unprocessable Entity')))
+        .message,
+    ).toBe('Bad URL.');
+  });
   it('gives the 500 text when the body says nothing', () => {
-    expect(resolveAlert(alertFromError(failed(500, '', ''))).message).toBe(
+    expect(resolveAlert(alertFromError(failed(500, '', 'Internal Server Error'))).message).toBe(
       "We're having internal issues, our engineers have been notified",
     );
   });

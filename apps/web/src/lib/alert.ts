@@ -88,6 +88,13 @@ export function resolveAlert(payload: AlertPayload): ResolvedAlert {
   };
 }
 
+/**
+ * The "status text" of spec section 8's message order: the table's default text for the status,
+ * and the HTTP reason phrase ("Conflict") only for statuses the table does not list.
+ */
+export const statusText = (status: number, reasonPhrase?: string | null): string | null =>
+  ALERT_TYPES[status]?.text ?? (reasonPhrase || null);
+
 /** Turns a failed request into an alert payload (the server's body is `{message, errors?}`). */
 export function alertFromError(error: unknown): AlertPayload {
   if (isAxiosError(error) && error.response) {
@@ -100,7 +107,7 @@ export function alertFromError(error: unknown): AlertPayload {
         errors:
           typeof data?.errors === 'object' && data.errors !== null ? (data.errors as AlertErrors) : null,
       },
-      statusText: error.response.statusText || null,
+      statusText: statusText(error.response.status, error.response.statusText),
     };
   }
   if (isAxiosError(error)) {

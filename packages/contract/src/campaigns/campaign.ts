@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { HistoryEntrySchema } from '../audit/history';
+import { UpdatedAtSchema } from '../common/based-on';
 import { STATUSES } from '../statuses';
 
 export const CAMPAIGN_NAME_MAX = 200;
@@ -135,9 +136,13 @@ export const CampaignCreateSchema = CampaignFieldsSchema.extend({
 export type CampaignCreateInput = z.input<typeof CampaignCreateSchema>;
 export type CampaignCreate = z.output<typeof CampaignCreateSchema>;
 
-/** PUT /v1/campaigns/{id}: any subset of the fields, and/or a status move. */
+/**
+ * PUT /v1/campaigns/{id}: any subset of the fields, and/or a status move. `updated_at` is the
+ * version the edit was based on; required (here or in `If-Match`) when a field other than the
+ * status changes.
+ */
 export const CampaignUpdateSchema = CampaignFieldsSchema.partial()
-  .extend({ status: CampaignStatusSchema.optional() })
+  .extend({ status: CampaignStatusSchema.optional(), updated_at: UpdatedAtSchema.optional() })
   .superRefine(withDateRules);
 export type CampaignUpdateInput = z.input<typeof CampaignUpdateSchema>;
 export type CampaignUpdate = z.output<typeof CampaignUpdateSchema>;

@@ -11,10 +11,13 @@ import {
   canAccess,
   type DateRange,
   type FieldIssue,
+  ifMatchValue,
   type ReportLink,
   type ReportLinkCreate,
   reportLinkPath,
   type Status,
+  UPDATED_AT_REQUIRED,
+  UpdatedAtSchema,
   type User,
 } from '@adstudio/contract';
 import { isUniqueViolation } from '../../lib/db-errors';
@@ -78,6 +81,24 @@ const toReportLink = (row: ReportLinkRow): ReportLink => ({
 /** Cross-field issues in the 422 shape: `{'ranges.1.start': [message]}`. */
 const fieldErrors = (issues: FieldIssue[]) =>
   groupByField(issues.map(({ path, message }) => ({ field: path.join('.'), message })));
+
+/**
+ * The `updated_at` of a write: now, or 1 ms past the previous value when the clock has not moved on
+ * (two writes in one millisecond), so every write makes a new version and a stale one never matches.
+ */
+export const nextUpdatedAt = (previous: string, now = nowIso()): string => {
+  const floor = Date.parse(previous) + 1;
+  return Date.parse(now) >= floor ? now : new Date(floor).toISOString();
+};
+
+/** The version a field edit was based on (body field, else `If-Match`); 422 when it is no timestamp. */
+const basedOnOf = (bodyValue: string | undefined, ifMatch: string | undefined): string | undefined => {
+  const value = bodyValue ?? ifMatchValue(ifMatch);
+  if (value === undefined) return undefined;
+  const parsed = UpdatedAtSchema.safeParse(value);
+  if (!parsed.success) throw unprocessable({ updated_at: parsed.error.issues.map((i) => i.message) });
+  return value;
+};
 
 /** Ranges sorted by start, so the stored order does not depend on how the form listed them. */
 const sortedRanges = (ranges: readonly DateRange[]) =>
@@ -175,12 +196,15 @@ export function createCampaignsService({ campaigns, audit, transaction }: Deps) 
     /**
      * Edits fields and/or moves the status. Writers may do both; `qa` may only move the status (any
      * other field that actually changes is refused), and only along the moves `allowedMoves` gives.
+     * A field edit must be based on the current version (`updated_at` in the body or `If-Match`):
+     * 409 when the row changed since, 422 without it. A status move alone acts on the current row.
      */
-    update: (user: User, id: number, body: CampaignUpdate): Promise<Campaign> =>
+    update: (user: User, id: number, body: CampaignUpdate, ifMatch?: string): Promise<Campaign> =>
       transaction(async (trx) => {
+        const { status, updated_at, ...edits } = body;
+        const basedOn = basedOnOf(updated_at, ifMatch);
         const row = await mustFind(user, id, trx);
         const before = fieldsOf(row);
-        const { status, ...edits } = body;
         const after: CampaignFields = {
           ...before,
           ...(Object.fromEntries(
@@ -189,9 +213,19 @@ export function createCampaignsService({ campaigns, audit, transaction }: Deps) 
           ...(edits.ranges ? { ranges: sortedRanges(edits.ranges) } : {}),
         };
         const fieldChanges = diff(before, after);
-        if (Object.keys(fieldChanges).length > 0) assertWriter(user, QA_STATUS_ONLY);
-        const issues = campaignDateIssues(after);
-        if (issues.length > 0) throw unprocessable(fieldErrors(issues));
+        const editsFields = Object.keys(fieldChanges).length > 0;
+        if (editsFields) {
+          // Compared as instants: `…:00Z` and `…:00.000Z` are the same version.
+          if (basedOn !== undefined && Date.parse(basedOn) !== Date.parse(row.updated_at)) {
+            throw new HttpError(409, CHANGED_MEANWHILE);
+          }
+          assertWriter(user, QA_STATUS_ONLY);
+        }
+        const errors = {
+          ...(editsFields && basedOn === undefined ? { updated_at: [UPDATED_AT_REQUIRED] } : {}),
+          ...fieldErrors(campaignDateIssues(after)),
+        };
+        if (Object.keys(errors).length > 0) throw unprocessable(errors);
         if (fieldChanges.name) await assertNameFree(user, after.name, id, trx);
         if (status !== undefined && status !== before.status) {
           const move = checkMove(user, 'campaigns', before.status, status);
@@ -202,12 +236,16 @@ export function createCampaignsService({ campaigns, audit, transaction }: Deps) 
 
         const changes = diff(before, after);
         if (Object.keys(changes).length === 0) return toCampaign(row, user);
+        // Guarded by the version just read, which a field edit has checked is the one it was based
+        // on: a write that commits first changes updated_at, and this UPDATE then matches no row
+        // (PostgreSQL re-checks the condition after waiting for the row lock; SQLite runs one
+        // transaction at a time).
         const updated = await campaigns
           .update(
             user.company_id,
             id,
             row.updated_at,
-            { ...after, ranges: JSON.stringify(after.ranges), updated_at: nowIso() },
+            { ...after, ranges: JSON.stringify(after.ranges), updated_at: nextUpdatedAt(row.updated_at) },
             trx,
           )
           .catch(nameRace);
@@ -285,7 +323,7 @@ export function createCampaignsService({ campaigns, audit, transaction }: Deps) 
               user.company_id,
               id,
               row.updated_at,
-              { status: body.status, updated_at: at },
+              { status: body.status, updated_at: nextUpdatedAt(row.updated_at, at) },
               trx,
             );
             if (!updated) {
