@@ -23,6 +23,22 @@ describe('loadConfig', () => {
     expect(https.secureCookies).toBe(true);
   });
 
+  it('sends sign-in back to SPA_URL, which defaults to APP_URL', () => {
+    expect(loadConfig({ APP_URL: 'https://api.example.com' }).spaUrl).toBe('https://api.example.com');
+    const split = loadConfig({ APP_URL: 'https://api.example.com', SPA_URL: 'https://ads.example.com/app/' });
+    expect(split.spaUrl).toBe('https://ads.example.com/app');
+    expect(split.appUrl).toBe('https://api.example.com');
+  });
+
+  it('reads CORS_ORIGINS as a list of origins spelled as browsers send them; none by default', () => {
+    expect(loadConfig({}).corsOrigins).toEqual([]);
+    expect(
+      loadConfig({
+        CORS_ORIGINS: 'https://Ads.Example.com, http://127.0.0.1:5173/,https://ads.example.com:443',
+      }).corsOrigins,
+    ).toEqual(['https://ads.example.com', 'http://127.0.0.1:5173']);
+  });
+
   it('selects PostgreSQL from a postgres:// DATABASE_URL', () => {
     expect(loadConfig({ DATABASE_URL: 'postgres://u@db:5432/ads' }).database).toEqual({
       kind: 'postgres',
@@ -49,6 +65,13 @@ describe('loadConfig', () => {
     ['PORT', 'abc', /^Invalid PORT \("abc"\): /],
     ['PORT', '70000', /^Invalid PORT \("70000"\): /],
     ['APP_URL', 'ftp://x', /^Invalid APP_URL \("ftp:\/\/x"\): /],
+    ['SPA_URL', 'ads.example.com', /^Invalid SPA_URL \("ads.example.com"\): /],
+    ['SPA_URL', 'javascript:alert(1)', /^Invalid SPA_URL /],
+    ['CORS_ORIGINS', '*', /^Invalid CORS_ORIGINS \("\*"\): must be a comma-separated list of origins/],
+    ['CORS_ORIGINS', 'https://a.example.com/app', /^Invalid CORS_ORIGINS /],
+    ['CORS_ORIGINS', 'https://a.example.com,', /^Invalid CORS_ORIGINS /],
+    ['CORS_ORIGINS', 'https://a.example.com ftp://b.example.com', /^Invalid CORS_ORIGINS /],
+    ['CORS_ORIGINS', 'null', /^Invalid CORS_ORIGINS /],
     ['DATABASE_URL', 'mysql://x', /^Invalid DATABASE_URL \("mysql:\/\/x"\): must start with postgres/],
     ['SEED', 'maybe', /^Invalid SEED \("maybe"\): SEED must be true or false$/],
     ['ADMIN_EMAIL', 'nope', /^Invalid ADMIN_EMAIL \("nope"\): /],

@@ -18,11 +18,37 @@ const bool = (name: string) =>
 
 const positiveInt = z.coerce.number().int().positive();
 
+const httpUrl = z.url({ protocol: /^https?$/ });
+
+/** `scheme://host[:port]` (a trailing `/` allowed), normalised as a browser's Origin header spells it. */
+function toOrigin(value: string): string | undefined {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return undefined;
+  }
+  const bare = url.pathname === '/' && !url.search && !url.hash && !url.username && !url.password;
+  return /^https?:$/.test(url.protocol) && bare ? url.origin : undefined;
+}
+
+const originList = z.string().transform((v, ctx) => {
+  const origins = v.split(',').map((o) => toOrigin(o.trim()));
+  if (origins.every((o) => o !== undefined)) return [...new Set(origins)];
+  ctx.addIssue({
+    code: 'custom',
+    message: 'must be a comma-separated list of origins (scheme://host[:port])',
+  });
+  return z.NEVER;
+});
+
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().min(1).default('0.0.0.0'),
-  APP_URL: z.url({ protocol: /^https?$/ }).optional(),
+  APP_URL: httpUrl.optional(),
+  SPA_URL: httpUrl.optional(),
+  CORS_ORIGINS: originList.optional(),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z
     .string()
@@ -64,7 +90,12 @@ export interface Config {
   env: 'development' | 'production' | 'test';
   port: number;
   host: string;
+  /** The API's own public URL (signed storage URLs, OpenAPI server). */
   appUrl: string;
+  /** Where the SPA lives: sign-in sends the browser back here. */
+  spaUrl: string;
+  /** Origins whose pages may call the API with credentials (CORS); empty means none. */
+  corsOrigins: string[];
   secureCookies: boolean;
   dataDir: string;
   storageDir: string;
@@ -110,6 +141,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     port: e.PORT,
     host: e.HOST,
     appUrl,
+    spaUrl: e.SPA_URL?.replace(/\/+$/, '') ?? appUrl,
+    corsOrigins: e.CORS_ORIGINS ?? [],
     secureCookies: appUrl.startsWith('https://'),
     dataDir,
     storageDir: path.join(dataDir, 'storage'),

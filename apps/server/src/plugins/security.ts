@@ -20,6 +20,9 @@ export function cspDirectives(config: Config) {
   const sentry = [config.sentryDsn, config.web.sentryDsn].filter(Boolean).map((dsn) => new URL(dsn!).origin);
   const helpdesk = config.web.helpdeskKey ? HELPDESK : { script: [], connect: [], frame: [] };
   const extra = config.cspExtraOrigins;
+  // Browsers hold the sign-in form's redirect to form-action too: allow the SPA when it lives elsewhere.
+  const spa = new URL(config.spaUrl).origin;
+  const signInTarget = spa === new URL(config.appUrl).origin ? [] : [spa];
   return {
     defaultSrc: ["'self'"],
     scriptSrc: ["'self'", ...helpdesk.script, ...extra],
@@ -30,7 +33,7 @@ export function cspDirectives(config: Config) {
     frameSrc: ["'self'", ...helpdesk.frame, ...extra],
     workerSrc: ["'self'", 'blob:'],
     frameAncestors: ["'self'"],
-    formAction: ["'self'"],
+    formAction: ["'self'", ...signInTarget],
     objectSrc: ["'none'"],
     baseUri: ["'self'"],
     upgradeInsecureRequests: config.secureCookies ? [] : null,
