@@ -17,8 +17,11 @@ import { searchRoutes } from './modules/search/search.routes';
 import { uploadsRoutes } from './modules/uploads/uploads.routes';
 import { authorizationPlugin } from './plugins/authorization';
 import { configPlugin } from './plugins/config';
+import { corsPlugin } from './plugins/cors';
 import { dbPlugin } from './plugins/db';
 import { errorsPlugin } from './plugins/errors';
+import { queryPlugin } from './plugins/query';
+import { routeDocsPlugin } from './plugins/route-docs';
 import { securityPlugin } from './plugins/security';
 import { routeGuard, sessionPlugin } from './plugins/session';
 import { spaPlugin } from './plugins/spa';
@@ -68,10 +71,14 @@ export async function buildApp({ config, db, logger }: BuildAppOptions) {
   });
   await app.register(cookie);
   await app.register(formbody);
+  await app.register(queryPlugin);
+  await app.register(corsPlugin);
   await app.register(securityPlugin);
   await app.register(sessionPlugin);
   await app.register(authorizationPlugin);
   await app.register(swaggerPlugin);
+  // Before the routes: completes each route's schema (operationId, security, common answers).
+  await app.register(routeDocsPlugin);
   await app.register(storagePlugin);
 
   await app.register(healthRoutes);

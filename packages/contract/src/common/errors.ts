@@ -7,6 +7,13 @@ export const ErrorBodySchema = z.object({
 });
 export type ErrorBody = z.infer<typeof ErrorBodySchema>;
 
+/** A 5xx answer: a fixed message and the request id under which the details were logged. */
+export const ServerErrorBodySchema = z.object({
+  message: z.string(),
+  request_id: z.string(),
+});
+export type ServerErrorBody = z.infer<typeof ServerErrorBodySchema>;
+
 export const UNAUTHENTICATED_MESSAGE = 'Unauthenticated.';
 export const CSRF_MISMATCH_MESSAGE = 'CSRF token mismatch.';
 export const SESSION_EXPIRED_MESSAGE = 'Your session has expired.';

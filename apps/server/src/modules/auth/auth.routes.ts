@@ -1,4 +1,5 @@
-import { CSRF_MISMATCH_MESSAGE, LoginBodySchema, UserSchema } from '@adstudio/contract';
+import { CSRF_MISMATCH_MESSAGE, ErrorBodySchema, LoginBodySchema, UserSchema } from '@adstudio/contract';
+import type { FastifySchema } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { fieldName, groupByField } from '../../lib/field-errors';
@@ -14,6 +15,21 @@ import { createLoginAttemptsRepository, createSessionsRepository } from './sessi
 const wantsJson = (accept: string | undefined, contentType: string | undefined) =>
   (accept?.includes('application/json') ?? false) || (contentType?.includes('application/json') ?? false);
 
+/** A sign-in refusal: `{message, errors?}` to JSON clients, the form again (HTML) to a form post. */
+const refusal = (description: string) => ({
+  description,
+  content: { 'application/json': { schema: ErrorBodySchema }, 'text/html': { schema: z.string() } },
+});
+
+/** Typed loosely on purpose: the handler answers whichever status the sign-in ended with. */
+const loginAnswers: FastifySchema['response'] = {
+  200: z.object({ data: UserSchema }).describe('Signed in (JSON); the session cookie is set.'),
+  302: z.null().describe('Signed in (form post): redirect to the SPA; the session cookie is set.'),
+  419: refusal('The XSRF token is missing or wrong (e.g. an expired form).'),
+  422: refusal('Invalid input, or the credentials do not match.'),
+  429: refusal('Too many sign-in attempts (see Retry-After), or too many requests.'),
+};
+
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const auth = createAuthService({
     config: app.config,
@@ -21,14 +37,15 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     sessions: createSessionsRepository(app.db),
     attempts: createLoginAttemptsRepository(app.db),
   });
-  const appUrl = app.config.appUrl;
+  // The SPA may live on another origin than this API (SPA_URL); sign-in sends the browser back there.
+  const spaUrl = app.config.spaUrl;
 
   app.get(
     '/auth/login',
     { schema: { hide: true, querystring: z.object({ redirect_app: z.string().optional() }) } },
     async (request, reply) => {
       const redirectApp = safeRedirectPath(request.query.redirect_app);
-      if (request.user) return reply.redirect(`${appUrl}${redirectApp}`);
+      if (request.user) return reply.redirect(`${spaUrl}${redirectApp}`);
       return reply
         .type('text/html; charset=utf-8')
         .header('cache-control', 'no-store')
@@ -45,8 +62,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['session'],
         summary: 'Sign in (form post or JSON)',
         description:
-          'Form posts answer 302 (or the form again); JSON answers 200 {data: user}, 419, 422 or 429.',
+          'JSON clients (`Accept` or `Content-Type: application/json`) get 200 `{data: user}`; a form ' +
+          'post is redirected (302) to the SPA, or gets the form again with 419, 422 or 429. The XSRF ' +
+          'token comes in `X-XSRF-TOKEN` or in the form field `_token`.',
+        security: [{ xsrf: [] }],
         body: z.record(z.string(), z.unknown()),
+        response: loginAnswers,
       },
     },
     async (request, reply) => {
@@ -89,7 +110,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         if (request.session) await auth.logout(request.session.id);
         startSession(request, reply, result);
         if (json) return reply.send({ data: result.user });
-        return reply.redirect(`${appUrl}${redirectApp}`, 302);
+        return reply.redirect(`${spaUrl}${redirectApp}`, 302);
       } catch (error) {
         if (!(error instanceof HttpError) || error.statusCode >= 500) throw error;
         if (error.statusCode === 429)

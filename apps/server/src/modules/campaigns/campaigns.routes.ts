@@ -16,6 +16,7 @@ import {
 } from '@adstudio/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { collection } from '../../lib/list';
 import { idParam } from '../../lib/params';
 import { createTransactor } from '../../lib/transaction';
 import { currentUser } from '../../types';
@@ -27,7 +28,8 @@ const tags = ['campaigns'];
 const params = z.object({ id: idParam });
 const linkParams = z.object({ id: idParam, linkId: idParam });
 const listOf = <T extends z.ZodType>(item: T) => z.object({ data: z.array(item) });
-const errors = { 403: ErrorBodySchema, 404: ErrorBodySchema, 422: ErrorBodySchema };
+/** Beyond the answers every route documents (plugins/route-docs): the permission checks' 403. */
+const errors = { 403: ErrorBodySchema.describe('The user may not do this (permission or status rule).') };
 
 export const campaignsRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = createCampaignsService({
@@ -48,10 +50,10 @@ export const campaignsRoutes: FastifyPluginAsyncZod = async (app) => {
           'filter matches name and url (case-insensitive); date keeps campaigns whose launch–end span ' +
           'contains that day; items-per-page -1 = all. Default order: updated_at desc.',
         querystring: CampaignListQuerySchema,
-        response: { 200: CampaignListResponseSchema, 403: ErrorBodySchema, 422: ErrorBodySchema },
+        response: { 200: CampaignListResponseSchema, ...errors },
       },
     },
-    async (request) => service.list(currentUser(request), request.query),
+    async (request) => collection(request, await service.list(currentUser(request), request.query)),
   );
 
   app.post(
@@ -111,11 +113,20 @@ export const campaignsRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Edit a campaign and/or move its status',
         body: CampaignUpdateSchema,
         params,
-        response: { 200: itemResponse(CampaignSchema), 409: ErrorBodySchema, ...errors },
+        response: {
+          200: itemResponse(CampaignSchema),
+          409: ErrorBodySchema.describe('The campaign changed meanwhile: reload and re-apply.'),
+          ...errors,
+        },
       },
     },
     async (request) => ({
-      data: await service.update(currentUser(request), request.params.id, request.body),
+      data: await service.update(
+        currentUser(request),
+        request.params.id,
+        request.body,
+        request.headers['if-match'],
+      ),
     }),
   );
 
@@ -127,7 +138,11 @@ export const campaignsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Delete a campaign (soft); refused while it has live creatives',
         params,
-        response: { 204: z.null(), ...errors },
+        response: {
+          204: z.null(),
+          422: ErrorBodySchema.describe('Refused: the campaign has live creatives.'),
+          ...errors,
+        },
       },
     },
     async (request, reply) => {
@@ -144,7 +159,11 @@ export const campaignsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Copy a campaign as a draft named "… (copy)"',
         params,
-        response: { 201: itemResponse(CampaignSchema), ...errors },
+        response: {
+          201: itemResponse(CampaignSchema),
+          422: ErrorBodySchema.describe('The copy’s name was taken meanwhile; try again.'),
+          ...errors,
+        },
       },
     },
     async (request, reply) =>

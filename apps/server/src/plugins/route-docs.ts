@@ -1,0 +1,175 @@
+import { ErrorBodySchema, ServerErrorBodySchema } from '@adstudio/contract';
+import type { FastifyContextConfig, FastifySchema } from 'fastify';
+import fp from 'fastify-plugin';
+import { z } from 'zod';
+import { routeGuard, SESSION_COOKIE } from './session';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * The path parameter that carries a token link (DESIGN section 9), e.g. `'token'`: with
+     * `public: true` the token is the route's only credential. Documented with 404 and 410.
+     */
+    tokenParam?: string;
+  }
+}
+
+/** The API's credentials (components.securitySchemes), named in every operation's `security`. */
+export const SECURITY_SCHEMES = {
+  session: {
+    type: 'apiKey',
+    in: 'cookie',
+    name: SESSION_COOKIE,
+    description: 'The session cookie (HttpOnly) that `POST /auth/login` sets.',
+  },
+  xsrf: {
+    type: 'apiKey',
+    in: 'header',
+    name: 'X-XSRF-TOKEN',
+    description:
+      'The URL-decoded value of the `XSRF-TOKEN` cookie, which every answer sets (e.g. ' +
+      '`GET /sanctum/csrf-cookie`). Needed on state-changing requests.',
+  },
+} as const;
+type Scheme = keyof typeof SECURITY_SCHEMES;
+
+/** Methods the session guard lets through without the XSRF header. */
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** Path parameters that name a row: a bad or unknown one answers 404 (DESIGN section 4). */
+const ID_PARAM = /^(id|[a-z][A-Za-z0-9]*Id)$/;
+
+const error = (description: string) => ErrorBodySchema.describe(description);
+const ANSWERS = {
+  400: error('The body is not well-formed (e.g. broken JSON).'),
+  401: error('Not signed in: `{"message":"Unauthenticated."}`.'),
+  404: error('Not found, or not visible to this user.'),
+  410: error('The token link was revoked or has expired.'),
+  413: error('The body is larger than the server accepts.'),
+  415: error('The body has a content type this route does not read.'),
+  419: {
+    session: error('The session has expired.'),
+    xsrf: error('CSRF token mismatch: `X-XSRF-TOKEN` does not echo the `XSRF-TOKEN` cookie.'),
+    both: error('The session has expired, or CSRF token mismatch (`X-XSRF-TOKEN` missing or wrong).'),
+  },
+  422: error('Invalid input: `errors` maps each field to its messages.'),
+  429: error('Too many requests; retry after the seconds in the Retry-After header.'),
+  500: ServerErrorBodySchema.describe('Unexpected failure, logged under `request_id`.'),
+};
+
+/** What the document is made from: a route as registered (an `onRoute` hook's options fit). */
+export interface DocumentedRoute {
+  method: string | readonly string[];
+  url: string;
+  config?: FastifyContextConfig;
+  schema?: FastifySchema;
+}
+
+/**
+ * The answers every route of its kind can give, from its guard, config and schema; the route's own
+ * `schema.response` adds what is specific to it (its successes, 403, 409) and wins on a clash.
+ */
+export function defaultAnswers(method: string, route: DocumentedRoute): Record<number, z.ZodType> {
+  const guard = routeGuard(route.url, route.config);
+  const schema = route.schema ?? {};
+  const params = paramNames(route.url);
+  const session = !guard.public;
+  const xsrf = guard.xsrf && !SAFE_METHODS.has(method);
+  const answers: Record<number, z.ZodType> = { 500: ANSWERS[500] };
+  if (route.config?.rateLimit !== false) answers[429] = ANSWERS[429];
+  if (session) answers[401] = ANSWERS[401];
+  if (session || xsrf) answers[419] = ANSWERS[419][session && xsrf ? 'both' : session ? 'session' : 'xsrf'];
+  if (schema.body) Object.assign(answers, { 400: ANSWERS[400], 413: ANSWERS[413], 415: ANSWERS[415] });
+  if (schema.body || schema.querystring || schema.headers || canReject(schema.params))
+    answers[422] = ANSWERS[422];
+  if (params.some((name) => ID_PARAM.test(name))) answers[404] = ANSWERS[404];
+  if (route.config?.tokenParam) Object.assign(answers, { 404: ANSWERS[404], 410: ANSWERS[410] });
+  return answers;
+}
+
+/**
+ * Who may call the route, as an OpenAPI security requirement (`[]`: anyone, e.g. a public token
+ * route, whose token in the path is no scheme OpenAPI can name).
+ */
+export function securityOf(method: string, route: DocumentedRoute): Record<string, string[]>[] {
+  const guard = routeGuard(route.url, route.config);
+  const schemes: Scheme[] = [];
+  if (!guard.public) schemes.push('session');
+  if (guard.xsrf && !SAFE_METHODS.has(method)) schemes.push('xsrf');
+  return schemes.length === 0 ? [] : [Object.fromEntries(schemes.map((name) => [name, []]))];
+}
+
+/**
+ * A stable operationId from method and path, without the version segment:
+ * `GET /v1/campaigns/:id/report/links` → `getCampaignsByIdReportLinks`.
+ */
+export function operationIdOf(method: string, url: string): string {
+  const words = url
+    .split('/')
+    .filter((segment, index) => segment !== '' && !(index === 1 && /^v\d+$/.test(segment)))
+    .map((segment) => (segment.startsWith(':') ? `by-${segment.slice(1).replace(/\(.*$/, '')}` : segment))
+    .map((segment) => (segment === '*' ? 'any' : segment))
+    .flatMap((segment) => segment.split(/[^A-Za-z0-9]+/))
+    .filter(Boolean);
+  return [method.toLowerCase(), ...words.map((word) => word[0]!.toUpperCase() + word.slice(1))].join('');
+}
+
+/** The route's schema, completed for the document and for serializing its error answers. */
+export function documentRoute(route: DocumentedRoute): FastifySchema {
+  const methods = [route.method].flat();
+  if (methods.length !== 1) {
+    throw new Error(
+      `${route.url}: register one route per method, so each operation gets its own operationId`,
+    );
+  }
+  const method = methods[0]!;
+  const schema = route.schema ?? {};
+  const tokenNote = route.config?.tokenParam
+    ? `Authorized by the token in the path (\`{${route.config.tokenParam}}\`), not by a session.`
+    : undefined;
+  return {
+    ...schema,
+    operationId: schema.operationId ?? operationIdOf(method, route.url),
+    security: schema.security ?? securityOf(method, route),
+    ...(tokenNote ? { description: [schema.description, tokenNote].filter(Boolean).join('\n\n') } : {}),
+    response: { ...defaultAnswers(method, route), ...(schema.response as object | undefined) },
+  };
+}
+
+/**
+ * Completes every documented route as it is registered, so a route added later is documented
+ * without anyone remembering: an operationId, its security and the answers its guard, rate limit
+ * and validation can give. Must be registered before the routes.
+ */
+export const routeDocsPlugin = fp(
+  async (app) => {
+    const operations = new Map<string, string>();
+    app.addHook('onRoute', (route) => {
+      if (route.schema?.hide) return;
+      route.schema = documentRoute(route);
+      // Fastify copies a GET route as HEAD, which the document leaves out.
+      if (route.method === 'HEAD') return;
+      const id = route.schema.operationId!;
+      const where = `${route.method} ${route.url}`;
+      const taken = operations.get(id);
+      if (taken && taken !== where)
+        throw new Error(`operationId ${id} of ${where} is already used by ${taken}`);
+      operations.set(id, where);
+    });
+  },
+  { name: 'route-docs', dependencies: ['errors', 'security', 'session'] },
+);
+
+function paramNames(url: string): string[] {
+  return [...url.matchAll(/:([A-Za-z0-9_]+)/g)].map((match) => match[1]!);
+}
+
+/** Whether a params schema can refuse a path: a `.catch()` or a bare string never does. */
+function canReject(params: unknown): boolean {
+  if (params === undefined) return false;
+  if (!(params instanceof z.ZodObject)) return true;
+  return Object.values(params.shape as Record<string, z.ZodType>).some((field) => {
+    if (field instanceof z.ZodCatch) return false;
+    if (field instanceof z.ZodString) return field.format !== null || (field.def.checks?.length ?? 0) > 0;
+    return true;
+  });
+}
