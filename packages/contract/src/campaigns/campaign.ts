@@ -1,33 +1,12 @@
 import { z } from 'zod';
 import { HistoryEntrySchema } from '../audit/history';
 import { UpdatedAtSchema } from '../common/based-on';
+import { blankToNull, httpUrl, isoDate, nameField, StatusSchema } from '../common/fields';
 import { STATUSES } from '../statuses';
 
 export const CAMPAIGN_NAME_MAX = 200;
 
-/** An ISO day; an empty one is "required" (what a person left blank), a malformed one names the wire format. */
-const isoDate = (label: string) =>
-  z.iso.date({
-    error: (issue) =>
-      issue.input === undefined || issue.input === null || issue.input === ''
-        ? `The ${label} field is required.`
-        : `The ${label} must be a valid date (YYYY-MM-DD).`,
-  });
-
-/** Optional text inputs: an empty form field means "no value", so '' becomes null (undefined stays "not sent"). */
-const blankToNull = <T extends z.ZodType<string>>(schema: T) =>
-  z
-    .union([z.literal(''), schema])
-    .nullable()
-    .optional()
-    .transform((v) => (v === '' ? null : v) as z.output<T> | null | undefined);
-
-export const CampaignStatusSchema = z.enum(STATUSES, {
-  error: (issue) =>
-    issue.input === undefined
-      ? 'The status field is required.'
-      : `The status must be one of: ${STATUSES.join(', ')}.`,
-});
+export const CampaignStatusSchema = StatusSchema;
 
 /** One flight of a campaign; both ends inclusive. */
 export const DateRangeSchema = z.object({
@@ -46,6 +25,8 @@ export const CampaignSchema = z.object({
   status: z.enum(STATUSES),
   created_at: z.string(),
   updated_at: z.string(),
+  /** Set on a soft-deleted campaign (listed with `deleted=1`, restorable). */
+  deleted_at: z.string().nullable(),
   /** The statuses the current user may move this campaign to. */
   allowed_statuses: z.array(z.enum(STATUSES)),
   /** Only with `?include=history`; newest first. */
@@ -55,24 +36,8 @@ export type Campaign = z.infer<typeof CampaignSchema>;
 
 /** The editable fields, without cross-field rules (so they can be made partial). */
 const CampaignFieldsSchema = z.object({
-  name: z
-    .string({ error: 'The name field is required.' })
-    .trim()
-    .min(1, 'The name field is required.')
-    .max(CAMPAIGN_NAME_MAX, `The name may not be greater than ${CAMPAIGN_NAME_MAX} characters.`),
-  url: blankToNull(
-    z
-      .string()
-      .trim()
-      .max(2048, 'The URL may not be greater than 2048 characters.')
-      .pipe(
-        z.url({
-          protocol: /^https?$/,
-          hostname: z.regexes.domain,
-          error: 'The URL must be a valid http:// or https:// address.',
-        }),
-      ),
-  ),
+  name: nameField(CAMPAIGN_NAME_MAX),
+  url: blankToNull(httpUrl('URL')),
   ranges: z.array(DateRangeSchema, { error: 'The ranges must be a list of {start, end} dates.' }).max(100),
   launch_date: blankToNull(isoDate('launch date')),
   end_date: blankToNull(isoDate('end date')),

@@ -1,5 +1,4 @@
 export * from './bulk';
 export * from './campaign';
 export * from './list-query';
-export * from './related';
 export * from './report-links';

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { ListQuerySchema, listResponse, sortBy } from '../common/list-query';
+import { ListQuerySchema, listResponse, sortBy, statusListFields } from '../common/list-query';
 import { CampaignSchema } from './campaign';
 
 export const CAMPAIGN_SORTS = [
@@ -15,6 +15,7 @@ export type CampaignSort = (typeof CAMPAIGN_SORTS)[number];
 /** GET /v1/campaigns/: the shared list query with the columns a campaign list sorts by. */
 export const CampaignListQuerySchema = ListQuerySchema.extend({
   'sort-by': sortBy(CAMPAIGN_SORTS),
+  ...statusListFields,
 });
 export type CampaignListQuery = z.infer<typeof CampaignListQuerySchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { STATUSES, type Status } from '../statuses';
 
 export const MAX_ITEMS_PER_PAGE = 500;
 export const LIST_FILTER_MAX = 200;
@@ -35,6 +36,42 @@ export type ListQuery = z.infer<typeof ListQuerySchema>;
 /** A `sort-by` limited to a list's own columns, with Laravel's `in` wording. */
 export const sortBy = <const T extends readonly [string, ...string[]]>(columns: T) =>
   z.enum(columns, { error: 'The selected sort-by is invalid.' }).optional();
+
+/**
+ * DESIGN section 4: lists of items with a status also take `status` (comma-separated, e.g.
+ * `status=live,ready`) and `deleted=1` (only soft-deleted items, to restore them).
+ */
+const statusesIn = (text: string) => [
+  ...new Set(
+    text
+      .split(',')
+      .map((part) => part.trim())
+      .filter(Boolean),
+  ),
+];
+
+export const statusListFields = {
+  status: z
+    .string()
+    .refine(
+      (text) => statusesIn(text).every((part) => (STATUSES as readonly string[]).includes(part)),
+      'The selected status is invalid.',
+    )
+    .transform((text) => statusesIn(text) as Status[])
+    .optional(),
+  deleted: z
+    .enum(['0', '1', 'true', 'false'], { error: 'The deleted field must be true or false.' })
+    .transform((v) => v === '1' || v === 'true')
+    .optional(),
+};
+
+/** A list query's id filter (e.g. `campaign_id=4`), decimal digits only. */
+export const idFilter = (name: string) =>
+  z
+    .string()
+    .regex(/^[0-9]{1,10}$/, `The ${name} field must be an integer.`)
+    .transform(Number)
+    .optional();
 
 /** Laravel's paginator meta (API resource collection). `from`/`to` are null on an empty page. */
 export const ListMetaSchema = z.object({
