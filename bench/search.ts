@@ -97,7 +97,7 @@ const SIZES_PX = [
   [300, 600],
   [970, 250],
 ] as const;
-const STATUSES = ['draft', 'quality assurance', 'testing', 'ready', 'live', 'finished', 'delivered'];
+const STATUSES = ['draft', 'quality assurance', 'testing', 'ready', 'live', 'finished', 'delivered'] as const;
 
 /** Deterministic pseudo-random numbers, so every run searches the same data. */
 function rng(seed: number) {

@@ -8,8 +8,10 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Config } from './config';
 import type { Db } from './db/database';
 import { accountRoutes } from './modules/account/account.routes';
+import { approvalsRoutes } from './modules/approvals/approvals.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { campaignsRoutes } from './modules/campaigns/campaigns.routes';
+import { creativesRoutes } from './modules/creatives/creatives.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { feedbackRoutes } from './modules/feedback/feedback.routes';
 import { healthRoutes } from './modules/health/health.routes';
@@ -85,6 +87,8 @@ export async function buildApp({ config, db, logger }: BuildAppOptions) {
   await app.register(authRoutes);
   await app.register(uploadsRoutes);
   await app.register(campaignsRoutes);
+  await app.register(approvalsRoutes);
+  await app.register(creativesRoutes);
   await app.register(searchRoutes);
   await app.register(dashboardRoutes);
   await app.register(accountRoutes);

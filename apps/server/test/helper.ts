@@ -14,7 +14,7 @@ import {
   createCompaniesRepository,
   createUsersRepository,
   toUser,
-} from '../src/modules/users/users.repository';
+} from '../src/repositories/users.repository';
 
 export const PASSWORD = 'correct horse battery';
 export const engine = process.env.TEST_DB_ENGINE === 'postgres' ? 'postgres' : 'sqlite';

@@ -1,8 +1,11 @@
+import type { ApprovalStatus, DateRange, Status } from '@adstudio/contract';
+import type { Insertable } from 'kysely';
 import type { Db } from '../src/db/database';
+import type { CampaignsTable } from '../src/db/schema';
 
 /**
- * Direct inserts of the rows other slices own, so search and dashboard tests do not depend on
- * those slices' endpoints. Every helper answers the new id.
+ * One helper per table: direct inserts, so a test does not depend on another slice's endpoints.
+ * Every helper answers the new id.
  */
 let tick = 0;
 /** Distinct, increasing timestamps unless a test gives its own. */
@@ -11,30 +14,44 @@ export const stamp = () => new Date(Date.UTC(2026, 0, 1) + ++tick * 1000).toISOS
 interface Common {
   companyId: number;
   name: string;
-  status?: string;
+  status?: Status;
   updatedAt?: string;
   deleted?: boolean;
 }
 
-const times = (c: Common) => {
+const times = (c: Pick<Common, 'updatedAt' | 'deleted'>) => {
   const at = c.updatedAt ?? stamp();
   return { created_at: at, updated_at: at, deleted_at: c.deleted ? at : null };
 };
 
-export async function insertCampaign(db: Db, c: Common & { launchDate?: string | null }): Promise<number> {
-  const row = await db
-    .insertInto('campaigns')
-    .values({
-      company_id: c.companyId,
-      name: c.name,
-      status: c.status ?? 'draft',
-      ranges: '[]',
-      launch_date: c.launchDate ?? null,
-      ...times(c),
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
+/** Any campaign column may be given as is; `ranges` as a list, and the conveniences above. */
+export type CampaignInput = Common &
+  Partial<Omit<Insertable<CampaignsTable>, 'company_id' | 'name' | 'status' | 'ranges'>> & {
+    launchDate?: string | null;
+    ranges?: DateRange[];
+  };
+
+/** Inserts campaigns in one multi-row insert and answers their ids in order. */
+export async function insertCampaigns(db: Db, campaigns: readonly CampaignInput[]): Promise<number[]> {
+  if (campaigns.length === 0) return [];
+  const rows = campaigns.map(
+    ({ companyId, name, status, updatedAt, deleted, launchDate, ranges, ...columns }) => ({
+      company_id: companyId,
+      name,
+      status: status ?? 'draft',
+      url: null,
+      launch_date: launchDate ?? null,
+      end_date: null,
+      ...times({ updatedAt, deleted }),
+      ...columns,
+      ranges: JSON.stringify(ranges ?? []),
+    }),
+  );
+  return (await db.insertInto('campaigns').values(rows).returning('id').execute()).map((row) => row.id);
+}
+
+export async function insertCampaign(db: Db, c: CampaignInput): Promise<number> {
+  return (await insertCampaigns(db, [c]))[0]!;
 }
 
 export async function insertCreative(
@@ -57,7 +74,10 @@ export async function insertCreative(
   return row.id;
 }
 
-export async function insertProfile(db: Db, c: Common & { gsheetId?: string | null }): Promise<number> {
+export async function insertProfile(
+  db: Db,
+  c: Omit<Common, 'status'> & { status?: string; gsheetId?: string | null },
+): Promise<number> {
   const row = await db
     .insertInto('profiles')
     .values({
@@ -100,6 +120,42 @@ export async function insertAsset(
       created_at: at,
       updated_at: at,
       deleted_at: c.deleted ? at : null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** A publisher and its verdict on a creative of a campaign. */
+export async function insertApproval(
+  db: Db,
+  a: {
+    companyId: number;
+    campaignId: number;
+    creativeId: number;
+    publisher: string;
+    status?: ApprovalStatus;
+    at?: string;
+  },
+): Promise<number> {
+  const at = a.at ?? stamp();
+  const publisher = await db
+    .insertInto('media_entities')
+    .values({ company_id: a.companyId, name: a.publisher, created_at: at, updated_at: at })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const row = await db
+    .insertInto('approvals')
+    .values({
+      company_id: a.companyId,
+      campaign_id: a.campaignId,
+      creative_id: a.creativeId,
+      media_entity_id: publisher.id,
+      status: a.status ?? 'pending',
+      comment: a.status === 'rejected' ? 'Logo too small.' : null,
+      decided_at: a.status && a.status !== 'pending' ? at : null,
+      created_at: at,
+      updated_at: at,
     })
     .returning('id')
     .executeTakeFirstOrThrow();

@@ -4,9 +4,13 @@ import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { Database as DatabaseConfig } from '../config';
+import type { TransactorOf } from '../lib/transaction';
 import type { DB } from './schema';
 
 export type Db = Kysely<DB>;
+/** The database or an open transaction: what a repository method runs its query on. */
+export type Executor = Kysely<DB>;
+export type Transactor = TransactorOf<DB>;
 export type DbEngine = DatabaseConfig['kind'];
 
 // COUNT(*) and bigint ids come back from pg as strings; ours fit in a JS number.

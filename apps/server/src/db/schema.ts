@@ -1,3 +1,4 @@
+import type { ApprovalStatus, Status } from '@adstudio/contract';
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 /**
@@ -51,7 +52,7 @@ export interface CampaignsTable extends Timestamps, SoftDelete {
   ranges: string; // JSON {start,end}[]
   launch_date: string | null;
   end_date: string | null;
-  status: string;
+  status: Generated<Status>;
   created_by: number | null;
 }
 
@@ -63,7 +64,9 @@ export interface CreativesTable extends Timestamps, SoftDelete {
   name: string;
   width: number;
   height: number;
-  status: string;
+  status: Generated<Status>;
+  click_url: string | null;
+  rule_filter: string | null; // JSON {column, values[]}
   fallback_asset_id: number | null;
   created_by: number | null;
 }
@@ -172,7 +175,7 @@ export interface ApprovalsTable extends Timestamps {
   campaign_id: number;
   creative_id: number;
   media_entity_id: number;
-  status: string; // pending | approved | rejected
+  status: ApprovalStatus;
   comment: string | null;
   decided_at: string | null;
 }

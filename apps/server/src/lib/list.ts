@@ -1,19 +1,22 @@
-import type { ListLinks, ListMeta } from '@adstudio/contract';
+import type { ListLinks, ListMeta, Status } from '@adstudio/contract';
 import type { FastifyRequest } from 'fastify';
-import { type OrderByExpression, type SelectQueryBuilder, sql } from 'kysely';
+import { type OrderByExpression, type RawBuilder, type SelectQueryBuilder, sql } from 'kysely';
 
-export interface ListParams {
+export interface ListParams<S extends string = string> {
   page: number;
   'items-per-page': number;
-  'sort-by'?: string;
+  'sort-by'?: S;
   'sort-order'?: 'asc' | 'desc';
 }
 
-export interface ListOptions<DB, TB extends keyof DB, O> {
-  /** `sort-by` value → what to order by. The query schema has already refused any other value. */
-  sortable: Record<string, OrderByExpression<DB, TB, O>>;
-  /** Used when the query names no `sort-by`. */
-  defaultSort: { by: string; order: 'asc' | 'desc' };
+export interface ListOptions<DB, TB extends keyof DB, O, S extends string> {
+  /**
+   * `sort-by` value → what to order by, keyed by the contract's sort list (`Record<CampaignSort, …>`),
+   * so a column is declared once and the compiler keeps both sides equal.
+   */
+  sortable: Record<S, OrderByExpression<DB, TB, O>>;
+  /** Used when the query names no `sort-by` (see `defaultSort`). */
+  defaultSort: { by: OrderByExpression<DB, TB, O>; order: 'asc' | 'desc' };
   /** A unique column ordered last, so pages never overlap or skip rows when sort values tie. */
   tieBreaker: OrderByExpression<DB, TB, O>;
 }
@@ -95,16 +98,16 @@ export const containsText = (column: string, text: string) =>
  * Runs a filtered query as one page of the list contract: `{data, meta}`. Sorting puts empty values
  * last in both directions so SQLite and PostgreSQL (which disagree by default) answer alike.
  */
-export async function paginate<DB, TB extends keyof DB, O>(
+export async function paginate<DB, TB extends keyof DB, O, S extends string>(
   query: SelectQueryBuilder<DB, TB, O>,
-  params: ListParams,
-  options: ListOptions<DB, TB, O>,
+  params: ListParams<S>,
+  options: ListOptions<DB, TB, O, S>,
 ): Promise<ListPage<O>> {
   const perPage = params['items-per-page'];
-  const by = params['sort-by'] ?? options.defaultSort.by;
+  const by = params['sort-by'];
   // An order without a column applies to the default column; a column without an order sorts ascending.
-  const order = params['sort-order'] ?? (params['sort-by'] ? 'asc' : options.defaultSort.order);
-  const sortExpression = options.sortable[by];
+  const order = params['sort-order'] ?? (by ? 'asc' : options.defaultSort.order);
+  const sortExpression = by === undefined ? options.defaultSort.by : options.sortable[by];
   if (sortExpression === undefined) throw new Error(`Not a sortable column: ${by}`);
 
   let rows = query
@@ -127,3 +130,27 @@ export async function paginate<DB, TB extends keyof DB, O>(
   ]);
   return { data, meta: pageMeta(params.page, perPage, Number(count?.total ?? 0)) };
 }
+
+/** The list filters of items with a status (DESIGN section 4): `status=a,b` and `deleted=1`. */
+export interface StatusListParams {
+  status?: readonly Status[];
+  deleted?: boolean;
+}
+
+/**
+ * Which rows of `table` a list shows: live ones, or with `deleted` only soft-deleted ones; with
+ * `status` only those statuses. One condition for any query builder's `where`.
+ */
+export function listedRows(table: string, { status, deleted }: StatusListParams): RawBuilder<boolean> {
+  const kept = deleted
+    ? sql<boolean>`${sql.ref(`${table}.deleted_at`)} is not null`
+    : sql<boolean>`${sql.ref(`${table}.deleted_at`)} is null`;
+  if (!status?.length) return kept;
+  return sql<boolean>`${kept} and ${sql.ref(`${table}.status`)} in (${sql.join([...status])})`;
+}
+
+/** The default order: most recently changed first, or for deleted items most recently deleted first. */
+export const defaultSort = (table: string, { deleted }: StatusListParams) => ({
+  by: sql`${sql.ref(`${table}.${deleted ? 'deleted_at' : 'updated_at'}`)}`,
+  order: 'desc' as const,
+});

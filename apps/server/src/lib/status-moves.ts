@@ -36,3 +36,22 @@ export function checkMove(user: AccessSubject, section: Section, from: Status, t
     message: `Cannot move from ${from} to ${to}. Allowed: ${allowed.length ? allowed.join(', ') : 'none'}.`,
   };
 }
+
+/** The shortest chain of allowed moves from draft to `target`: a history the app could have written. */
+export function statusPath(target: Status): Status[] {
+  const previous = new Map<Status, Status>();
+  const queue: Status[] = ['draft'];
+  while (queue.length) {
+    const current = queue.shift()!;
+    if (current === target) break;
+    for (const next of STATUS_TRANSITIONS[current]) {
+      if (next !== 'draft' && !previous.has(next)) {
+        previous.set(next, current);
+        queue.push(next);
+      }
+    }
+  }
+  const path: Status[] = [];
+  for (let at: Status | undefined = target; at && at !== 'draft'; at = previous.get(at)) path.unshift(at);
+  return ['draft', ...path];
+}

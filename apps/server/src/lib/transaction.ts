@@ -1,14 +1,12 @@
 import type { Kysely } from 'kysely';
-import type { Db } from '../db/database';
-import type { DB } from '../db/schema';
 
-/** The database or an open transaction: what a repository method runs its query on. */
-export type Executor = Kysely<DB>;
-
-/** Runs `work` in one transaction; services take this instead of the database itself. */
-export type Transactor = <T>(work: (trx: Executor) => Promise<T>) => Promise<T>;
+/**
+ * Runs `work` in one transaction; services take this instead of the database itself. Generic over the
+ * schema so `lib/` stays below `db/` (db/database.ts names the app's own `Transactor`).
+ */
+export type TransactorOf<DB> = <T>(work: (trx: Kysely<DB>) => Promise<T>) => Promise<T>;
 
 export const createTransactor =
-  (db: Db): Transactor =>
+  <DB>(db: Kysely<DB>): TransactorOf<DB> =>
   (work) =>
     db.transaction().execute(work);

@@ -5,8 +5,8 @@ import { HttpError } from '../lib/http-errors';
 import { runPeriodically } from '../lib/periodic';
 import { nowIso } from '../lib/time';
 import { randomToken, safeEqual, sha256 } from '../lib/tokens';
-import { createSessionsRepository } from '../modules/auth/sessions.repository';
-import { toUser } from '../modules/users/users.repository';
+import { createSessionsRepository } from '../repositories/sessions.repository';
+import { toUser } from '../repositories/users.repository';
 import type { RouteGuard } from '../types';
 
 export const SESSION_COOKIE = 'adstudio_session';

@@ -34,6 +34,14 @@ describe('GET /auth/login', () => {
     expect(html).not.toContain('<script');
   });
 
+  it("is dark whatever the system's colour scheme, like the SPA's default theme", async () => {
+    const html = (await (await t.guest()).get('/auth/login')).body;
+    expect(html).toContain('<meta name="color-scheme" content="dark">');
+    // The SPA's dark page background (apps/web/src/app/theme.ts).
+    expect(html).toMatch(/:root\{color-scheme:dark;--bg:#121417;/);
+    expect(html).not.toContain('prefers-color-scheme');
+  });
+
   it('escapes what it echoes', async () => {
     const client = await t.guest();
     const res = await client.get(

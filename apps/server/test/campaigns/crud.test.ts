@@ -2,7 +2,7 @@ import type { User } from '@adstudio/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCampaignsRepository } from '../../src/modules/campaigns/campaigns.repository';
 import { buildTestApp, type Client, type TestApp } from '../helper';
-import { auditOf, insertApproval, insertCampaign, insertCreative } from './fixtures';
+import { auditOf, insertCampaign, insertCreative } from './fixtures';
 
 let t: TestApp;
 let editor: User;
@@ -434,82 +434,5 @@ describe('POST /v1/campaigns/{id}/clone', () => {
     const copy = (await client.post(`/v1/campaigns/${data.id}/clone`)).json().data;
     expect(copy.name).toHaveLength(200);
     expect(copy.name.endsWith(' (copy)')).toBe(true);
-  });
-});
-
-describe('GET /v1/campaigns/{id}/creatives and /approvals', () => {
-  it("lists the campaign's own creatives, not deleted ones or other campaigns'", async () => {
-    const [a, b] = await Promise.all([
-      insertCampaign(t.db, { companyId: t.companyId, name: unique('With creatives') }),
-      insertCampaign(t.db, { companyId: t.companyId, name: unique('Other') }),
-    ]);
-    const banner = await insertCreative(t.db, {
-      companyId: t.companyId,
-      campaignId: a!,
-      name: 'banner',
-      status: 'live',
-    });
-    const leader = await insertCreative(t.db, {
-      companyId: t.companyId,
-      campaignId: a!,
-      name: 'Leaderboard',
-    });
-    await insertCreative(t.db, { companyId: t.companyId, campaignId: a!, name: 'Gone', deleted: true });
-    await insertCreative(t.db, { companyId: t.companyId, campaignId: b!, name: 'Not mine' });
-    const res = await client.get(`/v1/campaigns/${a}/creatives`);
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({
-      data: [
-        { id: banner, name: 'banner', width: 300, height: 250, status: 'live' },
-        { id: leader, name: 'Leaderboard', width: 300, height: 250, status: 'draft' },
-      ],
-    });
-  });
-
-  it('lists approvals with creative and publisher names', async () => {
-    const campaignId = await insertCampaign(t.db, { companyId: t.companyId, name: unique('Approved') });
-    const creativeId = await insertCreative(t.db, { companyId: t.companyId, campaignId, name: 'MPU' });
-    const approvalId = await insertApproval(t.db, {
-      companyId: t.companyId,
-      campaignId,
-      creativeId,
-      publisher: 'Daily Herald',
-      status: 'rejected',
-    });
-    const empty = await insertCampaign(t.db, { companyId: t.companyId, name: unique('No approvals') });
-    expect((await client.get(`/v1/campaigns/${empty}/approvals`)).json()).toEqual({ data: [] });
-    const res = await client.get(`/v1/campaigns/${campaignId}/approvals`);
-    expect(res.statusCode).toBe(200);
-    expect(res.json().data).toEqual([
-      {
-        id: approvalId,
-        status: 'rejected',
-        comment: 'Logo too small.',
-        decided_at: '2026-01-01T00:00:00.000Z',
-        created_at: '2026-01-01T00:00:00.000Z',
-        updated_at: '2026-01-01T00:00:00.000Z',
-        creative: { id: creativeId, name: 'MPU' },
-        media_entity: { id: expect.any(Number), name: 'Daily Herald' },
-      },
-    ]);
-  });
-
-  it('serves the seeded demo approvals', async () => {
-    const { seedDemoData } = await import('../../src/db/seed');
-    const company = await t.createCompany('Demo');
-    const admin = await t.createUser({ companyId: company, roles: ['admin'] });
-    await seedDemoData(t.db, company, admin.id);
-    const demo = await t.injectAs(admin);
-    const list = (await demo.get('/v1/campaigns?items-per-page=-1')).json();
-    expect(list.meta.total).toBe(16);
-    const statuses = new Set(list.data.map((c: { status: string }) => c.status));
-    expect(statuses.size).toBe(8);
-    let approvals = 0;
-    for (const campaign of list.data) {
-      const res = await demo.get(`/v1/campaigns/${campaign.id}/approvals`);
-      expect(res.statusCode).toBe(200);
-      approvals += res.json().data.length;
-    }
-    expect(approvals).toBeGreaterThan(0);
   });
 });

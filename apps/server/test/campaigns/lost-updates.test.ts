@@ -1,3 +1,4 @@
+import type { Status } from '@adstudio/contract';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CHANGED_MEANWHILE } from '../../src/modules/campaigns/campaigns.service';
 import { buildTestApp, type Client, engine, type TestApp } from '../helper';
@@ -18,7 +19,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-const fresh = (fields: { status?: string; url?: string } = {}) =>
+const fresh = (fields: { status?: Status; url?: string } = {}) =>
   insertCampaign(t.db, { companyId: t.companyId, name: `Lost update ${++seq}`, ...fields });
 
 const rowOf = (id: number) =>

@@ -2,8 +2,10 @@ import { STATUSES } from '@adstudio/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTransactor } from '../../src/lib/transaction';
 import { createAuditRepository } from '../../src/modules/audit/audit.repository';
+import { createAuditLog } from '../../src/modules/audit/audit-log';
 import { createCampaignsRepository } from '../../src/modules/campaigns/campaigns.repository';
 import { createCampaignsService } from '../../src/modules/campaigns/campaigns.service';
+import { createCreativesRepository } from '../../src/modules/creatives/creatives.repository';
 import { buildTestApp, type Client, type TestApp } from '../helper';
 import { auditOf, INSERTED_AT, insertCampaign, insertCampaigns, insertCreative } from './fixtures';
 
@@ -211,22 +213,21 @@ describe('POST /v1/campaigns/bulk', () => {
     expect(await auditOf(t.db, done!)).toEqual([]);
   });
 
-  it('writes all or nothing: a failure midway rolls back the items already changed', async () => {
+  it('writes all or nothing: a failure after the update rolls back the items already changed', async () => {
     const user = await t.createUser({ permissions: ['edit campaigns'] });
     const ids = await insertCampaigns(t.db, [
       { companyId: t.companyId, name: `atomic 1 ${++seq}` },
       { companyId: t.companyId, name: `atomic 2 ${++seq}` },
     ]);
-    const audit = createAuditRepository(t.db);
-    let writes = 0;
+    const audit = createAuditLog(createAuditRepository(t.db), 'campaign');
     const service = createCampaignsService({
       campaigns: createCampaignsRepository(t.db),
+      withLiveCreatives: createCreativesRepository(t.db).campaignsWithLive,
       transaction: createTransactor(t.db),
       audit: {
         ...audit,
-        record: async (trx, entry) => {
-          if (++writes === 2) throw new Error('disk full');
-          await audit.record(trx, entry);
+        log: async () => {
+          throw new Error('disk full');
         },
       },
     });
@@ -318,7 +319,7 @@ describe('POST /v1/campaigns/bulk', () => {
   it.each([
     [{ action: 'status', status: 'testing', ids: [] }, 'ids', 'Select at least one campaign.'],
     [{ action: 'status', ids: [1] }, 'status', 'The status field is required.'],
-    [{ action: 'archive', ids: [1] }, 'action', 'The action must be status or delete.'],
+    [{ action: 'archive', ids: [1] }, 'action', 'The action must be status, delete or restore.'],
     [{ action: 'delete', ids: ['x'] }, 'ids.0', undefined],
     [
       { action: 'delete', ids: Array.from({ length: 1001 }, (_, i) => i + 1) },

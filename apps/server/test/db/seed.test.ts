@@ -1,7 +1,8 @@
-import { STATUS_TRANSITIONS, STATUSES } from '@adstudio/contract';
+import { IAB_SIZES, STATUS_TRANSITIONS, STATUSES, type Status } from '@adstudio/contract';
 import { afterEach, describe, expect, it } from 'vitest';
-import { prepareDatabase, statusPath } from '../../src/db/seed';
+import { prepareDatabase } from '../../src/db/seed';
 import { verifyPassword } from '../../src/lib/passwords';
+import { statusPath } from '../../src/lib/status-moves';
 import { createTestDb } from '../helper';
 
 let drop: (() => Promise<void>) | undefined;
@@ -39,6 +40,57 @@ describe('seeded history', () => {
       expect(entries[0]?.action).toBe('created');
       const last = JSON.parse(entries.at(-1)!.changes).status;
       expect(last[1]).toBe(campaign.status);
+    }
+  });
+});
+
+describe('seeded creatives', () => {
+  it('gives each campaign 2–5 creatives in IAB sizes, every status across them, and a history the app could write', async () => {
+    const test = await createTestDb();
+    drop = test.drop;
+    await prepareDatabase(test.db, {
+      admin: { email: 'c@example.com', password: 'creative-pass' },
+      seed: true,
+    });
+    const campaigns = await test.db.selectFrom('campaigns').select('id').execute();
+    const creatives = await test.db
+      .selectFrom('creatives')
+      .select(['id', 'campaign_id', 'name', 'width', 'height', 'status', 'click_url'])
+      .execute();
+    for (const campaign of campaigns) {
+      const own = creatives.filter((c) => c.campaign_id === campaign.id);
+      expect(own.length).toBeGreaterThanOrEqual(2);
+      expect(own.length).toBeLessThanOrEqual(5);
+      expect(new Set(own.map((c) => c.name.toLowerCase())).size).toBe(own.length);
+    }
+    for (const creative of creatives) {
+      expect(IAB_SIZES.some((size) => size.width === creative.width && size.height === creative.height)).toBe(
+        true,
+      );
+      expect(creative.click_url).toMatch(/^https:\/\//);
+    }
+    expect([...new Set(creatives.map((c) => c.status))].sort()).toEqual([...STATUSES].sort());
+
+    const audit = await test.db
+      .selectFrom('audit_log')
+      .select(['entity_id', 'action', 'changes', 'created_at'])
+      .where('entity_type', '=', 'creative')
+      .orderBy('created_at')
+      .orderBy('id')
+      .execute();
+    for (const creative of creatives) {
+      const entries = audit.filter((a) => a.entity_id === creative.id);
+      expect(entries[0]?.action).toBe('created');
+      expect(JSON.parse(entries[0]!.changes).status).toEqual([null, 'draft']);
+      let at: Status = 'draft';
+      for (const entry of entries.slice(1)) {
+        expect(entry.action).toBe('status');
+        const [from, to] = JSON.parse(entry.changes).status as [Status, Status];
+        expect(from).toBe(at);
+        expect(STATUS_TRANSITIONS[from]).toContain(to);
+        at = to;
+      }
+      expect(at).toBe(creative.status);
     }
   });
 });

@@ -1,3 +1,4 @@
+import type { Status } from '@adstudio/contract';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documentRoute, operationIdOf } from '../../src/plugins/route-docs';
@@ -65,7 +66,7 @@ async function answer(
   return res;
 }
 
-const campaign = (name: string, status = 'draft') =>
+const campaign = (name: string, status: Status = 'draft') =>
   insertCampaign(t.db, { companyId: t.companyId, name, status });
 const MISSING = 999_999;
 
@@ -335,9 +336,81 @@ describe('every documented operation answers as documented', () => {
     await answer(reader, 'DELETE', '/v1/campaigns/:id', 403, { params });
     await answer(admin, 'DELETE', '/v1/campaigns/:id', 204, { params });
     await answer(admin, 'DELETE', '/v1/campaigns/:id', 404, { params });
+
+    await answer(reader, 'POST', '/v1/campaigns/:id/restore', 403, { params });
+    await answer(admin, 'POST', '/v1/campaigns/:id/restore', 200, { params });
+    await answer(admin, 'POST', '/v1/campaigns/:id/restore', 404, { params });
+    const twin = await campaign('Twin');
+    await answer(admin, 'DELETE', '/v1/campaigns/:id', 204, { params: { id: twin } });
+    await campaign('twin');
+    await answer(admin, 'POST', '/v1/campaigns/:id/restore', 422, { params: { id: twin } });
   });
 
-  it('campaigns: creatives, approvals and report links', async () => {
+  it('creatives: list, create, bulk', async () => {
+    const campaignId = await campaign('Creative home');
+    const id = await insertCreative(t.db, { companyId: t.companyId, campaignId, name: 'Listed creative' });
+    const list = await answer(admin, 'GET', '/v1/creatives', 200, {
+      query: { campaign_id: String(campaignId), status: 'draft,live', size: '300x250' },
+    });
+    expect(list.json().data).toHaveLength(1);
+    await answer(admin, 'GET', '/v1/creatives', 422, { query: { size: 'big' } });
+    await answer(reader, 'GET', '/v1/creatives', 403);
+
+    const body = { campaign_id: campaignId, name: 'Created creative', width: 728, height: 90 };
+    await answer(admin, 'POST', '/v1/creatives', 201, { payload: body });
+    await answer(admin, 'POST', '/v1/creatives', 422, { payload: { ...body, width: 0 } });
+    await answer(reader, 'POST', '/v1/creatives', 403, { payload: body });
+
+    const bulk = { action: 'status', ids: [id, MISSING], status: 'testing' };
+    await answer(admin, 'POST', '/v1/creatives/bulk', 200, { payload: bulk });
+    await answer(admin, 'POST', '/v1/creatives/bulk', 422, { payload: { action: 'archive', ids: [id] } });
+    await answer(reader, 'POST', '/v1/creatives/bulk', 403, { payload: { action: 'delete', ids: [id] } });
+  });
+
+  it('creatives: one creative', async () => {
+    const campaignId = await campaign('Creative parent');
+    const id = await insertCreative(t.db, { companyId: t.companyId, campaignId, name: 'One creative' });
+    const params = { id };
+    const missing = { id: MISSING };
+    const shown = await answer(admin, 'GET', '/v1/creatives/:id', 200, {
+      params,
+      query: { include: 'history' },
+    });
+    await answer(admin, 'GET', '/v1/creatives/:id', 404, { params: missing });
+    await answer(admin, 'GET', '/v1/creatives/:id', 422, { params, query: { include: 'all' } });
+    await answer(reader, 'GET', '/v1/creatives/:id', 403, { params });
+
+    const edit = { name: 'One creative, renamed', updated_at: shown.json().data.updated_at };
+    await answer(admin, 'PUT', '/v1/creatives/:id', 200, { params, payload: edit });
+    await answer(admin, 'PUT', '/v1/creatives/:id', 409, { params, payload: { ...edit, name: 'Stale' } });
+    await answer(admin, 'PUT', '/v1/creatives/:id', 422, { params, payload: { height: 5000 } });
+    await answer(admin, 'PUT', '/v1/creatives/:id', 404, { params: missing, payload: edit });
+    await answer(reader, 'PUT', '/v1/creatives/:id', 403, { params, payload: edit });
+
+    await answer(admin, 'POST', '/v1/creatives/:id/clone', 201, { params });
+    await answer(admin, 'POST', '/v1/creatives/:id/clone', 404, { params: missing });
+    await answer(reader, 'POST', '/v1/creatives/:id/clone', 403, { params });
+
+    const live = await insertCreative(t.db, {
+      companyId: t.companyId,
+      campaignId: await campaign('Live home'),
+      name: 'Live',
+      status: 'live',
+    });
+    await answer(admin, 'DELETE', '/v1/creatives/:id', 422, { params: { id: live } });
+    await answer(reader, 'DELETE', '/v1/creatives/:id', 403, { params });
+    await answer(admin, 'DELETE', '/v1/creatives/:id', 204, { params });
+    await answer(admin, 'DELETE', '/v1/creatives/:id', 404, { params });
+
+    await answer(reader, 'POST', '/v1/creatives/:id/restore', 403, { params });
+    await answer(admin, 'POST', '/v1/creatives/:id/restore', 200, { params });
+    await answer(admin, 'POST', '/v1/creatives/:id/restore', 404, { params });
+    await answer(admin, 'DELETE', '/v1/creatives/:id', 204, { params });
+    await answer(admin, 'DELETE', '/v1/campaigns/:id', 204, { params: { id: campaignId } });
+    await answer(admin, 'POST', '/v1/creatives/:id/restore', 422, { params });
+  });
+
+  it('campaigns: approvals and report links', async () => {
     const id = await campaign('Related');
     const creativeId = await insertCreative(t.db, {
       companyId: t.companyId,
@@ -353,10 +426,6 @@ describe('every documented operation answers as documented', () => {
     const params = { id };
     const missing = { id: MISSING };
 
-    const creatives = await answer(admin, 'GET', '/v1/campaigns/:id/creatives', 200, { params });
-    expect(creatives.json().data).toHaveLength(1);
-    await answer(admin, 'GET', '/v1/campaigns/:id/creatives', 404, { params: missing });
-    await answer(reader, 'GET', '/v1/campaigns/:id/creatives', 403, { params });
     const approvals = await answer(admin, 'GET', '/v1/campaigns/:id/approvals', 200, { params });
     expect(approvals.json().data).toHaveLength(1);
     await answer(admin, 'GET', '/v1/campaigns/:id/approvals', 404, { params: missing });

@@ -233,7 +233,7 @@ describe('GET /v1/search/{q}', () => {
       company_id: companyId,
       name: `Filler ${i}`,
       ranges: '[]',
-      status: 'draft',
+      status: 'draft' as const,
       created_at: '2026-01-01T00:00:00.000Z',
       updated_at: '2026-01-01T00:00:00.000Z',
     }));

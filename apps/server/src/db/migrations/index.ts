@@ -4,6 +4,7 @@ import * as searchNameIndexes from './2026-11-21-0520-search-name-indexes';
 import * as liveListIndexes from './2026-11-21-0540-live-list-indexes';
 import * as dashboardIndexes from './2026-11-21-0600-dashboard-indexes';
 import * as uploadReceivedAt from './2026-11-21-0900-upload-received-at';
+import * as creativeFields from './2026-11-21-1000-creative-fields';
 
 /** Every migration, by name in the order they run. Listed statically so the bundled server carries them. */
 export const migrations: Record<string, Migration> = {
@@ -12,4 +13,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-21-0540-live-list-indexes': liveListIndexes,
   '2026-11-21-0600-dashboard-indexes': dashboardIndexes,
   '2026-11-21-0900-upload-received-at': uploadReceivedAt,
+  '2026-11-21-1000-creative-fields': creativeFields,
 };

@@ -7,9 +7,9 @@ import {
 } from '@adstudio/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { createSessionsRepository } from '../../repositories/sessions.repository';
+import { createUsersRepository } from '../../repositories/users.repository';
 import { currentUser } from '../../types';
-import { createSessionsRepository } from '../auth/sessions.repository';
-import { createUsersRepository } from '../users/users.repository';
 import { createAccountService } from './account.service';
 
 /** The signed-in user's own account; `GET /v1/user` itself lives with the session (auth module). */

@@ -6,11 +6,14 @@ import { fieldName, groupByField } from '../../lib/field-errors';
 import { HttpError } from '../../lib/http-errors';
 import { safeRedirectPath } from '../../lib/redirect';
 import { endSession, hasValidXsrfToken, startSession } from '../../plugins/session';
+import {
+  createLoginAttemptsRepository,
+  createSessionsRepository,
+} from '../../repositories/sessions.repository';
+import { createUsersRepository } from '../../repositories/users.repository';
 import { currentUser } from '../../types';
-import { createUsersRepository } from '../users/users.repository';
 import { createAuthService } from './auth.service';
 import { renderLoginPage } from './login-page';
-import { createLoginAttemptsRepository, createSessionsRepository } from './sessions.repository';
 
 const wantsJson = (accept: string | undefined, contentType: string | undefined) =>
   (accept?.includes('application/json') ?? false) || (contentType?.includes('application/json') ?? false);

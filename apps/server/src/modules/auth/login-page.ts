@@ -8,11 +8,15 @@ interface LoginPageProps {
   fieldErrors?: Record<string, string[]>;
 }
 
+/**
+ * The SPA's dark palette (apps/web/src/app/theme.ts), its default theme. The theme choice lives in the
+ * SPA's local storage, which a server-rendered page cannot read, so this page is always dark rather
+ * than following the system's colour scheme.
+ */
 const STYLES = `
-:root{color-scheme:dark;--bg:#121212;--card:#1e1e1e;--text:#f5f5f5;--muted:#b0b0b0;--border:#3a3a3a;
---primary:#90caf9;--primary-text:#0d1b2a;--error:#f48fb1;--error-bg:rgba(244,143,177,.12);--focus:#ffd54f}
-@media (prefers-color-scheme: light){:root{color-scheme:light;--bg:#f4f6f8;--card:#fff;--text:#1a1a1a;
---muted:#5f6368;--border:#c4c7cc;--primary:#1565c0;--primary-text:#fff;--error:#b00020;--error-bg:#fdecea;--focus:#6a1b9a}}
+:root{color-scheme:dark;--bg:#121417;--card:#1b1e23;--text:#fff;--muted:rgba(255,255,255,.74);
+--border:rgba(255,255,255,.12);--field-border:rgba(255,255,255,.42);--primary:#90caf9;--primary-text:#0d1b2a;
+--error:#ef9a9a;--error-bg:rgba(239,154,154,.12);--focus:#90caf9}
 *{box-sizing:border-box}
 body{margin:0;min-height:100vh;display:grid;place-items:center;background:var(--bg);color:var(--text);
 font:16px/1.5 Roboto,system-ui,-apple-system,"Segoe UI",Helvetica,Arial,sans-serif}
@@ -23,7 +27,7 @@ main{width:100%;max-width:400px;padding:24px}
 h1{font-size:1.5rem;margin:0 0 4px}
 p.lead{margin:0 0 24px;color:var(--muted)}
 label{display:block;font-weight:500;margin:16px 0 6px}
-input[type=email],input[type=password]{width:100%;padding:12px 14px;border-radius:8px;border:1px solid var(--border);
+input[type=email],input[type=password]{width:100%;padding:12px 14px;border-radius:8px;border:1px solid var(--field-border);
 background:transparent;color:var(--text);font:inherit}
 input:focus-visible,button:focus-visible{outline:3px solid var(--focus);outline-offset:2px}
 input[aria-invalid=true]{border-color:var(--error)}
@@ -58,6 +62,7 @@ export function renderLoginPage({
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="color-scheme" content="dark">
 <title>Sign in · Adstudio</title>
 <style>${STYLES}</style>
 </head>

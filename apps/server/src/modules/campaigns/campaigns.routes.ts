@@ -1,9 +1,7 @@
 import {
   BulkResultSchema,
-  CampaignApprovalSchema,
   CampaignBulkSchema,
   CampaignCreateSchema,
-  CampaignCreativeSchema,
   CampaignIncludeQuerySchema,
   CampaignListQuerySchema,
   CampaignListResponseSchema,
@@ -18,23 +16,24 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { collection } from '../../lib/list';
 import { idParam } from '../../lib/params';
+import { forbiddenAnswer as errors, listOf, idParams as params, staleAnswer } from '../../lib/route-schemas';
 import { createTransactor } from '../../lib/transaction';
 import { currentUser } from '../../types';
 import { createAuditRepository } from '../audit/audit.repository';
+import { createAuditLog } from '../audit/audit-log';
+import { createCreativesRepository } from '../creatives/creatives.repository';
 import { createCampaignsRepository } from './campaigns.repository';
 import { createCampaignsService } from './campaigns.service';
 
 const tags = ['campaigns'];
-const params = z.object({ id: idParam });
 const linkParams = z.object({ id: idParam, linkId: idParam });
-const listOf = <T extends z.ZodType>(item: T) => z.object({ data: z.array(item) });
-/** Beyond the answers every route documents (plugins/route-docs): the permission checks' 403. */
-const errors = { 403: ErrorBodySchema.describe('The user may not do this (permission or status rule).') };
 
 export const campaignsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const creatives = createCreativesRepository(app.db);
   const service = createCampaignsService({
     campaigns: createCampaignsRepository(app.db),
-    audit: createAuditRepository(app.db),
+    withLiveCreatives: creatives.campaignsWithLive,
+    audit: createAuditLog(createAuditRepository(app.db), 'campaign'),
     transaction: createTransactor(app.db),
   });
   const read = { preHandler: app.requireAccess('campaigns', 'read') };
@@ -48,7 +47,8 @@ export const campaignsRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'List campaigns',
         description:
           'filter matches name and url (case-insensitive); date keeps campaigns whose launch–end span ' +
-          'contains that day; items-per-page -1 = all. Default order: updated_at desc.',
+          'contains that day; status=a,b keeps those statuses; deleted=1 lists only deleted campaigns ' +
+          '(default order deleted_at desc); items-per-page -1 = all. Default order: updated_at desc.',
         querystring: CampaignListQuerySchema,
         response: { 200: CampaignListResponseSchema, ...errors },
       },
@@ -77,10 +77,12 @@ export const campaignsRoutes: FastifyPluginAsyncZod = async (app) => {
       ...read,
       schema: {
         tags,
-        summary: 'Change the status of, or delete, many campaigns in one transaction',
-        description: "Each id answers ok or why it was refused. 'delete' needs write access.",
+        summary: 'Change the status of, delete or restore many campaigns in one transaction',
+        description:
+          "Each id answers ok or why it was refused. 'delete' and 'restore' need write access. " +
+          'Each action is one statement for all ids.',
         body: CampaignBulkSchema,
-        response: { 200: listOf(BulkResultSchema), ...errors },
+        response: { 200: listOf(BulkResultSchema), ...staleAnswer('campaigns'), ...errors },
       },
     },
     async (request) => ({ data: await service.bulk(currentUser(request), request.body) }),
@@ -115,7 +117,7 @@ export const campaignsRoutes: FastifyPluginAsyncZod = async (app) => {
         params,
         response: {
           200: itemResponse(CampaignSchema),
-          409: ErrorBodySchema.describe('The campaign changed meanwhile: reload and re-apply.'),
+          ...staleAnswer('campaign'),
           ...errors,
         },
       },
@@ -170,32 +172,22 @@ export const campaignsRoutes: FastifyPluginAsyncZod = async (app) => {
       reply.code(201).send({ data: await service.clone(currentUser(request), request.params.id) }),
   );
 
-  app.get(
-    '/v1/campaigns/:id/creatives',
+  app.post(
+    '/v1/campaigns/:id/restore',
     {
-      ...read,
+      ...write,
       schema: {
         tags,
-        summary: "The campaign's creatives",
+        summary: 'Restore a deleted campaign',
         params,
-        response: { 200: listOf(CampaignCreativeSchema), ...errors },
+        response: {
+          200: itemResponse(CampaignSchema),
+          422: ErrorBodySchema.describe('A live campaign has taken its name meanwhile.'),
+          ...errors,
+        },
       },
     },
-    async (request) => ({ data: await service.creatives(currentUser(request), request.params.id) }),
-  );
-
-  app.get(
-    '/v1/campaigns/:id/approvals',
-    {
-      ...read,
-      schema: {
-        tags,
-        summary: "Publishers' approvals of the campaign's creatives",
-        params,
-        response: { 200: listOf(CampaignApprovalSchema), ...errors },
-      },
-    },
-    async (request) => ({ data: await service.approvals(currentUser(request), request.params.id) }),
+    async (request) => ({ data: await service.restore(currentUser(request), request.params.id) }),
   );
 
   app.post(

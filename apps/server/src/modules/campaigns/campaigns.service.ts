@@ -1,45 +1,42 @@
 import {
   type BulkResult,
+  CAMPAIGN_NAME_MAX,
   type Campaign,
-  type CampaignApproval,
   type CampaignBulk,
   type CampaignCreate,
-  type CampaignCreative,
   type CampaignListQuery,
   type CampaignUpdate,
   campaignDateIssues,
   canAccess,
   type DateRange,
   type FieldIssue,
-  ifMatchValue,
   type ReportLink,
   type ReportLinkCreate,
   reportLinkPath,
   type Status,
-  UPDATED_AT_REQUIRED,
-  UpdatedAtSchema,
   type User,
 } from '@adstudio/contract';
+import type { Executor, Transactor } from '../../db/database';
+import { created } from '../../lib/audit-changes';
+import { runBulk } from '../../lib/bulk';
+import { copyNameStem, freeCopyName } from '../../lib/copy-name';
 import { isUniqueViolation } from '../../lib/db-errors';
+import { planEdit } from '../../lib/edits';
 import { groupByField } from '../../lib/field-errors';
 import { forbidden, HttpError, notFound, unprocessable } from '../../lib/http-errors';
 import { parseJson } from '../../lib/json';
 import type { ListPage } from '../../lib/list';
-import { allowedMoves, checkMove } from '../../lib/status-moves';
+import { nameKey } from '../../lib/scoped-repository';
+import { allowedMoves } from '../../lib/status-moves';
 import { nowIso } from '../../lib/time';
 import { randomToken } from '../../lib/tokens';
-import type { Executor, Transactor } from '../../lib/transaction';
-import type { AuditRecord, AuditRepository } from '../audit/audit.repository';
-import { created, diff } from '../audit/audit-changes';
+import { basedOnOf, changedMeanwhile, nextUpdatedAt } from '../../lib/versions';
+import type { AuditLog } from '../audit/audit-log';
 import type { CampaignRow, CampaignsRepository, ReportLinkRow } from './campaigns.repository';
-import { copyNameStem, freeCopyName } from './copy-name';
 
-const ENTITY = 'campaign';
 export const NAME_TAKEN = 'The name has already been taken.';
 export const HAS_LIVE_CREATIVES = 'Cannot delete a campaign while it has live creatives.';
-export const QA_STATUS_ONLY = 'You may only change the status of this campaign.';
-export const CHANGED_MEANWHILE =
-  'This campaign was changed by someone else meanwhile. Reload it and try again.';
+export const CHANGED_MEANWHILE = changedMeanwhile('campaign');
 
 /** The fields a user edits, as the API shows them; audit entries compare these. */
 interface CampaignFields {
@@ -57,7 +54,7 @@ const fieldsOf = (row: CampaignRow): CampaignFields => ({
   ranges: parseJson<DateRange[]>(row.ranges, []),
   launch_date: row.launch_date,
   end_date: row.end_date,
-  status: row.status as Status,
+  status: row.status,
 });
 
 const toCampaign = (row: CampaignRow, user: User): Campaign => ({
@@ -65,7 +62,8 @@ const toCampaign = (row: CampaignRow, user: User): Campaign => ({
   ...fieldsOf(row),
   created_at: row.created_at,
   updated_at: row.updated_at,
-  allowed_statuses: allowedMoves(user, 'campaigns', row.status as Status),
+  deleted_at: row.deleted_at,
+  allowed_statuses: row.deleted_at ? [] : allowedMoves(user, 'campaigns', row.status),
 });
 
 const toReportLink = (row: ReportLinkRow): ReportLink => ({
@@ -82,59 +80,31 @@ const toReportLink = (row: ReportLinkRow): ReportLink => ({
 const fieldErrors = (issues: FieldIssue[]) =>
   groupByField(issues.map(({ path, message }) => ({ field: path.join('.'), message })));
 
-/**
- * The `updated_at` of a write: now, or 1 ms past the previous value when the clock has not moved on
- * (two writes in one millisecond), so every write makes a new version and a stale one never matches.
- */
-export const nextUpdatedAt = (previous: string, now = nowIso()): string => {
-  const floor = Date.parse(previous) + 1;
-  return Date.parse(now) >= floor ? now : new Date(floor).toISOString();
-};
-
-/** The version a field edit was based on (body field, else `If-Match`); 422 when it is no timestamp. */
-const basedOnOf = (bodyValue: string | undefined, ifMatch: string | undefined): string | undefined => {
-  const value = bodyValue ?? ifMatchValue(ifMatch);
-  if (value === undefined) return undefined;
-  const parsed = UpdatedAtSchema.safeParse(value);
-  if (!parsed.success) throw unprocessable({ updated_at: parsed.error.issues.map((i) => i.message) });
-  return value;
-};
-
 /** Ranges sorted by start, so the stored order does not depend on how the form listed them. */
 const sortedRanges = (ranges: readonly DateRange[]) =>
   [...ranges].sort((a, b) => a.start.localeCompare(b.start) || a.end.localeCompare(b.end));
 
 interface Deps {
   campaigns: CampaignsRepository;
-  audit: AuditRepository;
+  /** Which of these campaigns have a live creative (asked of the creatives slice). */
+  withLiveCreatives: (
+    companyId: number,
+    campaignIds: readonly number[],
+    trx: Executor,
+  ) => Promise<Set<number>>;
+  audit: AuditLog;
   transaction: Transactor;
 }
 
-export function createCampaignsService({ campaigns, audit, transaction }: Deps) {
-  const mustFind = async (user: User, id: number, trx?: Executor) => {
-    const row = await campaigns.findById(user.company_id, id, trx);
+export function createCampaignsService({ campaigns, withLiveCreatives, audit, transaction }: Deps) {
+  const mustFind = async (user: User, id: number, trx?: Executor, deleted = false) => {
+    const row = await campaigns.findById(user.company_id, id, trx, { deleted });
     if (!row) throw notFound();
     return row;
   };
 
-  const log = (
-    trx: Executor,
-    user: User,
-    entityId: number,
-    action: AuditRecord['action'],
-    changes: AuditRecord['changes'],
-  ) =>
-    audit.record(trx, {
-      companyId: user.company_id,
-      userId: user.id,
-      entityType: ENTITY,
-      entityId,
-      action,
-      changes,
-    });
-
   const assertNameFree = async (user: User, name: string, exceptId: number | undefined, trx: Executor) => {
-    if (await campaigns.nameTaken(user.company_id, name, exceptId, trx))
+    if (await campaigns.nameTaken(user.company_id, name, { exceptId, trx }))
       throw unprocessable({ name: [NAME_TAKEN] });
   };
 
@@ -160,8 +130,8 @@ export function createCampaignsService({ campaigns, audit, transaction }: Deps) 
       .catch(nameRace);
   };
 
-  const assertWriter = (user: User, message?: string) => {
-    if (!canAccess(user, 'campaigns', 'write')) throw forbidden(message);
+  const assertWriter = (user: User) => {
+    if (!canAccess(user, 'campaigns', 'write')) throw forbidden();
   };
 
   return {
@@ -173,8 +143,7 @@ export function createCampaignsService({ campaigns, audit, transaction }: Deps) 
     async get(user: User, id: number, include?: 'history'): Promise<Campaign> {
       const campaign = toCampaign(await mustFind(user, id), user);
       if (include !== 'history') return campaign;
-      const history = await audit.history({ companyId: user.company_id, entityType: ENTITY, entityId: id });
-      return { ...campaign, history };
+      return { ...campaign, history: await audit.history(user, id) };
     },
 
     create: (user: User, body: CampaignCreate): Promise<Campaign> =>
@@ -189,57 +158,34 @@ export function createCampaignsService({ campaigns, audit, transaction }: Deps) 
           status: 'draft',
         };
         const row = await insert(user, fields, trx);
-        await log(trx, user, row.id, 'created', created(fields));
+        await audit.log(trx, user, { entityId: row.id, action: 'created', changes: created(fields) });
         return toCampaign(row, user);
       }),
 
     /**
-     * Edits fields and/or moves the status. Writers may do both; `qa` may only move the status (any
-     * other field that actually changes is refused), and only along the moves `allowedMoves` gives.
-     * A field edit must be based on the current version (`updated_at` in the body or `If-Match`):
-     * 409 when the row changed since, 422 without it. A status move alone acts on the current row.
+     * Edits fields and/or moves the status (lib/edits: 409, then 403, then 422). Writers may do both;
+     * `qa` may only move the status. A status move alone acts on the current row.
      */
     update: (user: User, id: number, body: CampaignUpdate, ifMatch?: string): Promise<Campaign> =>
       transaction(async (trx) => {
         const { status, updated_at, ...edits } = body;
         const basedOn = basedOnOf(updated_at, ifMatch);
         const row = await mustFind(user, id, trx);
-        const before = fieldsOf(row);
-        const after: CampaignFields = {
-          ...before,
-          ...(Object.fromEntries(
-            Object.entries(edits).filter(([, v]) => v !== undefined),
-          ) as Partial<CampaignFields>),
-          ...(edits.ranges ? { ranges: sortedRanges(edits.ranges) } : {}),
-        };
-        const fieldChanges = diff(before, after);
-        const editsFields = Object.keys(fieldChanges).length > 0;
-        if (editsFields) {
-          // Compared as instants: `…:00Z` and `…:00.000Z` are the same version.
-          if (basedOn !== undefined && Date.parse(basedOn) !== Date.parse(row.updated_at)) {
-            throw new HttpError(409, CHANGED_MEANWHILE);
-          }
-          assertWriter(user, QA_STATUS_ONLY);
-        }
-        const errors = {
-          ...(editsFields && basedOn === undefined ? { updated_at: [UPDATED_AT_REQUIRED] } : {}),
-          ...fieldErrors(campaignDateIssues(after)),
-        };
-        if (Object.keys(errors).length > 0) throw unprocessable(errors);
-        if (fieldChanges.name) await assertNameFree(user, after.name, id, trx);
-        if (status !== undefined && status !== before.status) {
-          const move = checkMove(user, 'campaigns', before.status, status);
-          if (!move.ok && move.reason === 'not-permitted') throw forbidden(move.message);
-          if (!move.ok) throw unprocessable({ status: [move.message] }, move.message);
-          after.status = status;
-        }
-
-        const changes = diff(before, after);
+        const { after, changes, onlyStatus } = planEdit({
+          user,
+          section: 'campaigns',
+          noun: 'campaign',
+          before: fieldsOf(row),
+          version: row.updated_at,
+          edits: { ...edits, ranges: edits.ranges && sortedRanges(edits.ranges) },
+          status,
+          basedOn,
+          fieldErrors: (merged) => fieldErrors(campaignDateIssues(merged)),
+        });
         if (Object.keys(changes).length === 0) return toCampaign(row, user);
-        // Guarded by the version just read, which a field edit has checked is the one it was based
-        // on: a write that commits first changes updated_at, and this UPDATE then matches no row
-        // (PostgreSQL re-checks the condition after waiting for the row lock; SQLite runs one
-        // transaction at a time).
+        if (changes.name) await assertNameFree(user, after.name, id, trx);
+        // Guarded by the version just read: a write that commits first changes updated_at, and this
+        // UPDATE then matches no row.
         const updated = await campaigns
           .update(
             user.company_id,
@@ -250,113 +196,92 @@ export function createCampaignsService({ campaigns, audit, transaction }: Deps) 
           )
           .catch(nameRace);
         if (!updated) throw new HttpError(409, CHANGED_MEANWHILE);
-        const onlyStatus = Object.keys(changes).length === 1 && changes.status !== undefined;
-        await log(trx, user, id, onlyStatus ? 'status' : 'updated', changes);
+        await audit.log(trx, user, { entityId: id, action: onlyStatus ? 'status' : 'updated', changes });
         return toCampaign(updated, user);
       }),
 
     /** Soft delete; refused while a creative of the campaign is live. */
     remove: (user: User, id: number): Promise<void> =>
       transaction(async (trx) => {
-        const row = await mustFind(user, id, trx);
-        if ((await campaigns.withLiveCreatives(user.company_id, [id], trx)).has(id)) {
+        await mustFind(user, id, trx);
+        if ((await withLiveCreatives(user.company_id, [id], trx)).has(id)) {
           throw new HttpError(422, HAS_LIVE_CREATIVES);
         }
         const at = nowIso();
         await campaigns.softDelete(user.company_id, [id], at, trx);
-        await log(trx, user, id, 'deleted', { deleted_at: [row.deleted_at, at] });
+        await audit.log(trx, user, { entityId: id, action: 'deleted', changes: { deleted_at: [null, at] } });
+      }),
+
+    /** Brings a soft-deleted campaign back, unless a live one has taken its name meanwhile. */
+    restore: (user: User, id: number): Promise<Campaign> =>
+      transaction(async (trx) => {
+        const row = await mustFind(user, id, trx, true);
+        await assertNameFree(user, row.name, id, trx);
+        const at = nextUpdatedAt(row.updated_at);
+        await campaigns.restore(user.company_id, [id], at, trx).catch(nameRace);
+        await audit.log(trx, user, {
+          entityId: id,
+          action: 'restored',
+          changes: { deleted_at: [row.deleted_at, null] },
+        });
+        return toCampaign(await mustFind(user, id, trx), user);
       }),
 
     /** A draft copy under the first free "(copy)" name, with the same url, dates and ranges. */
     clone: (user: User, id: number): Promise<Campaign> =>
       transaction(async (trx) => {
         const source = await mustFind(user, id, trx);
-        const taken = await campaigns.namesStartingWith(user.company_id, copyNameStem(source.name), trx);
-        const name = freeCopyName(source.name, taken);
+        const stem = copyNameStem(source.name, CAMPAIGN_NAME_MAX);
+        const taken = await campaigns.namesStartingWith(user.company_id, stem, undefined, trx);
+        const name = freeCopyName(source.name, taken, CAMPAIGN_NAME_MAX);
         const fields: CampaignFields = { ...fieldsOf(source), name, status: 'draft' };
         const row = await insert(user, fields, trx);
-        await log(trx, user, row.id, 'created', { ...created(fields), cloned_from: [null, source.id] });
+        await audit.log(trx, user, {
+          entityId: row.id,
+          action: 'created',
+          changes: { ...created(fields), cloned_from: [null, source.id] },
+        });
         return toCampaign(row, user);
       }),
 
-    /**
-     * Applies one action to many campaigns in one transaction. Each item answers what happened;
-     * refused items (not found, a move not allowed, live creatives) change nothing.
-     */
+    /** One action on many campaigns in one transaction, as set operations (lib/bulk). */
     async bulk(user: User, body: CampaignBulk): Promise<BulkResult[]> {
-      if (body.action === 'delete') assertWriter(user);
-      const ids = [...new Set(body.ids)];
-      return transaction(async (trx) => {
-        const rows = new Map(
-          (await campaigns.findByIds(user.company_id, ids, trx)).map((row) => [row.id, row]),
-        );
-        const live =
-          body.action === 'delete'
-            ? await campaigns.withLiveCreatives(user.company_id, ids, trx)
-            : new Set<number>();
-        const at = nowIso();
-        const results: BulkResult[] = [];
-        for (const id of ids) {
-          const row = rows.get(id);
-          if (!row) {
-            results.push({ id, ok: false, message: 'Cannot find this campaign.' });
-          } else if (body.action === 'delete') {
-            if (live.has(id)) {
-              results.push({ id, ok: false, message: HAS_LIVE_CREATIVES });
-              continue;
-            }
-            await campaigns.softDelete(user.company_id, [id], at, trx);
-            await log(trx, user, id, 'deleted', { deleted_at: [null, at] });
-            results.push({ id, ok: true });
-          } else {
-            const from = row.status as Status;
-            if (from === body.status) {
-              results.push({ id, ok: true, message: `Already ${from}.` });
-              continue;
-            }
-            const move = checkMove(user, 'campaigns', from, body.status);
-            if (!move.ok) {
-              results.push({ id, ok: false, message: move.message });
-              continue;
-            }
-            const updated = await campaigns.update(
-              user.company_id,
-              id,
-              row.updated_at,
-              { status: body.status, updated_at: nextUpdatedAt(row.updated_at, at) },
-              trx,
-            );
-            if (!updated) {
-              results.push({ id, ok: false, message: CHANGED_MEANWHILE });
-              continue;
-            }
-            await log(trx, user, id, 'status', { status: [from, body.status] });
-            results.push({ id, ok: true });
-          }
-        }
-        return results;
-      });
-    },
-
-    async creatives(user: User, id: number): Promise<CampaignCreative[]> {
-      await mustFind(user, id);
-      const rows = await campaigns.creatives(user.company_id, id);
-      return rows.map((row) => ({ ...row, status: row.status as Status }));
-    },
-
-    async approvals(user: User, id: number): Promise<CampaignApproval[]> {
-      await mustFind(user, id);
-      const rows = await campaigns.approvals(user.company_id, id);
-      return rows.map((row) => ({
-        id: row.id,
-        status: row.status as CampaignApproval['status'],
-        comment: row.comment,
-        decided_at: row.decided_at,
-        created_at: row.created_at,
-        updated_at: row.updated_at,
-        creative: { id: row.creative_id, name: row.creative_name },
-        media_entity: { id: row.media_entity_id, name: row.media_entity_name },
-      }));
+      if (body.action !== 'status') assertWriter(user);
+      const company = user.company_id;
+      return transaction((trx) =>
+        runBulk(
+          user,
+          body,
+          {
+            noun: 'campaign',
+            section: 'campaigns',
+            find: (ids, deleted) => campaigns.findByIds(company, ids, trx, { deleted, lock: true }),
+            setStatus: (ids, status, at) => campaigns.setStatus(company, ids, status, at, trx),
+            softDelete: (ids, at) => campaigns.softDelete(company, ids, at, trx),
+            restore: (ids, at) => campaigns.restore(company, ids, at, trx),
+            log: (entries) => audit.log(trx, user, ...entries),
+            refuseDelete: async (rows) => {
+              const live = await withLiveCreatives(
+                company,
+                rows.map((row) => row.id),
+                trx,
+              );
+              return new Map([...live].map((id) => [id, HAS_LIVE_CREATIVES]));
+            },
+            refuseRestore: async (rows) => {
+              const taken = await campaigns.takenNames(company, rows, undefined, trx);
+              const refused = new Map<number, string>();
+              for (const row of rows) {
+                // A name taken by a live campaign, or by one restored earlier in the same batch.
+                if (taken.has(nameKey(row.name))) refused.set(row.id, NAME_TAKEN);
+                taken.add(nameKey(row.name));
+              }
+              return refused;
+            },
+          },
+          nowIso(),
+        ),
+      );
     },
 
     async createReportLink(user: User, id: number, body: ReportLinkCreate): Promise<ReportLink> {

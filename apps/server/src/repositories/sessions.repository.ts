@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
-import type { Db } from '../../db/database';
-import type { SessionRow } from '../../db/schema';
+import type { Db } from '../db/database';
+import type { SessionRow } from '../db/schema';
 
 export const createSessionsRepository = (db: Db) => ({
   insert: (session: SessionRow) => db.insertInto('sessions').values(session).execute(),

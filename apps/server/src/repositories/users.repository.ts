@@ -1,8 +1,8 @@
 import type { User } from '@adstudio/contract';
-import type { Db } from '../../db/database';
-import type { NewUser, UserRow, UserUpdate } from '../../db/schema';
-import { parseJson } from '../../lib/json';
-import { nowIso } from '../../lib/time';
+import type { Db } from '../db/database';
+import type { NewUser, UserRow, UserUpdate } from '../db/schema';
+import { parseJson } from '../lib/json';
+import { nowIso } from '../lib/time';
 
 export const toUser = (row: UserRow): User => ({
   id: row.id,

@@ -1,0 +1,67 @@
+import {
+  type AccessSubject,
+  canAccess,
+  type Section,
+  type Status,
+  UPDATED_AT_REQUIRED,
+} from '@adstudio/contract';
+import { type Changes, diff } from './audit-changes';
+import { forbidden, HttpError, unprocessable } from './http-errors';
+import { checkMove } from './status-moves';
+import { changedMeanwhile, sameVersion } from './versions';
+
+export interface EditPlan<F> {
+  after: F;
+  /** `{field: [old, new]}`; empty when nothing changes. */
+  changes: Changes;
+  /** The only change is the status (audited as 'status', not 'updated'). */
+  onlyStatus: boolean;
+}
+
+/**
+ * The rules every editable item shares (DESIGN sections 4–6), in the order the API answers them:
+ * a field edit must be based on the current version (409 when stale), only writers edit fields
+ * (`qa` may only move the status: 403), the version is required and the item's own field rules hold
+ * (422), and the status moves along the table for this user (403 when the user may not move it at
+ * all, 422 when the table has no such move).
+ */
+export function planEdit<F extends { status: Status }>(args: {
+  user: AccessSubject;
+  section: Section;
+  noun: string;
+  /** The row's current fields and version. */
+  before: F;
+  version: string;
+  /** The requested field edits (undefined = not sent). */
+  edits: Partial<F>;
+  status?: Status;
+  basedOn?: string;
+  /** The item's cross-field rules on the merged record, as 422 errors by field. */
+  fieldErrors?: (after: F) => Record<string, string[]>;
+}): EditPlan<F> {
+  const { user, section, noun, before, edits } = args;
+  const sent = Object.fromEntries(Object.entries(edits).filter(([, v]) => v !== undefined)) as Partial<F>;
+  const after: F = { ...before, ...sent };
+  const editsFields = Object.keys(diff(before, after)).length > 0;
+  if (editsFields) {
+    if (args.basedOn !== undefined && !sameVersion(args.basedOn, args.version)) {
+      throw new HttpError(409, changedMeanwhile(noun));
+    }
+    if (!canAccess(user, section, 'write'))
+      throw forbidden(`You may only change the status of this ${noun}.`);
+  }
+  const errors = {
+    ...(editsFields && args.basedOn === undefined ? { updated_at: [UPDATED_AT_REQUIRED] } : {}),
+    ...(args.fieldErrors?.(after) ?? {}),
+  };
+  if (Object.keys(errors).length > 0) throw unprocessable(errors);
+  if (args.status !== undefined && args.status !== before.status) {
+    const move = checkMove(user, section, before.status, args.status);
+    if (!move.ok && move.reason === 'not-permitted') throw forbidden(move.message);
+    if (!move.ok) throw unprocessable({ status: [move.message] }, move.message);
+    after.status = args.status;
+  }
+  const changes = diff(before, after);
+  const keys = Object.keys(changes);
+  return { after, changes, onlyStatus: keys.length === 1 && keys[0] === 'status' };
+}

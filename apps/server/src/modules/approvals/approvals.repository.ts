@@ -1,0 +1,32 @@
+import { sql } from 'kysely';
+import type { Db, Executor } from '../../db/database';
+
+/** Publishers' verdicts on creatives; every query is scoped by company. */
+export const createApprovalsRepository = (db: Db) => ({
+  /** A campaign's approvals of its live creatives, by creative and publisher name. */
+  ofCampaign: (companyId: number, campaignId: number, trx: Executor = db) =>
+    trx
+      .selectFrom('approvals')
+      .innerJoin('creatives', 'creatives.id', 'approvals.creative_id')
+      .innerJoin('media_entities', 'media_entities.id', 'approvals.media_entity_id')
+      .where('approvals.company_id', '=', companyId)
+      .where('approvals.campaign_id', '=', campaignId)
+      .where('creatives.deleted_at', 'is', null)
+      .select([
+        'approvals.id',
+        'approvals.status',
+        'approvals.comment',
+        'approvals.decided_at',
+        'approvals.created_at',
+        'approvals.updated_at',
+        'creatives.id as creative_id',
+        'creatives.name as creative_name',
+        'media_entities.id as media_entity_id',
+        'media_entities.name as media_entity_name',
+      ])
+      .orderBy(sql`lower(creatives.name)`)
+      .orderBy(sql`lower(media_entities.name)`)
+      .orderBy('approvals.id')
+      .execute(),
+});
+export type ApprovalsRepository = ReturnType<typeof createApprovalsRepository>;

@@ -1,0 +1,75 @@
+import { STATUSES, type Status } from '@adstudio/contract';
+import type { Executor } from '../../db/database';
+import { nowIso } from '../../lib/time';
+import { seedHistory } from '../audit/audit.seed';
+
+export const DEMO_ADVERTISERS = [
+  ['Lumen Coffee', 'Winter Blend Launch'],
+  ['Arcadia Motors', 'EV Test Drive Week'],
+  ['Polar Bank', 'Mortgage Rates Spring'],
+  ['Greenleaf Grocers', 'Weekly Deals Always-On'],
+  ['Skyline Air', 'Summer Getaways'],
+  ['Nordic Telecom', '5G Home Internet'],
+  ['Harbor Insurance', 'Renew & Save'],
+  ['Pixel Games', 'Season 4 Release'],
+  ['Cedar Furniture', 'Black Friday Sofas'],
+  ['Vita Pharmacy', 'Flu Shot Reminder'],
+  ['Metro Transit', 'Night Lines Awareness'],
+  ['Aurora Cinemas', 'Premiere Night'],
+  ['Bright Energy', 'Switch & Save Solar'],
+  ['Orchid Cosmetics', 'Holiday Gift Sets'],
+  ['Summit Outdoor', 'Trail Running Collection'],
+  ['Atlas Travel', 'City Breaks Retargeting'],
+] as const;
+
+export interface SeededCampaign {
+  id: number;
+  advertiser: string;
+  site: string;
+  status: Status;
+}
+
+const day = (offset: number) =>
+  new Date(Date.UTC(2026, 10, 21) + offset * 86_400_000).toISOString().slice(0, 10);
+
+/** Demo campaigns in every status, each with the history that got it there. */
+export async function seedCampaigns(
+  db: Executor,
+  companyId: number,
+  userId: number,
+): Promise<SeededCampaign[]> {
+  const now = nowIso();
+  const seeded: SeededCampaign[] = [];
+  const history = [];
+  for (const [i, [advertiser, title]] of DEMO_ADVERTISERS.entries()) {
+    const status = STATUSES[i % STATUSES.length]!;
+    const start = -40 + i * 6;
+    const launch = day(start);
+    const end = day(start + 30 + (i % 3) * 15);
+    const site = `https://${advertiser.toLowerCase().replace(/[^a-z]+/g, '')}.example.com`;
+    const fields = {
+      name: `${advertiser} – ${title}`,
+      url: `${site}/brief`,
+      ranges: [{ start: launch, end }],
+      launch_date: launch,
+      end_date: end,
+    };
+    const row = await db
+      .insertInto('campaigns')
+      .values({
+        ...fields,
+        ranges: JSON.stringify(fields.ranges),
+        company_id: companyId,
+        status,
+        created_by: userId,
+        created_at: now,
+        updated_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    seeded.push({ id: row.id, advertiser, site, status });
+    history.push({ entityId: row.id, fields, status, hoursAgo: 24 + i });
+  }
+  await seedHistory(db, { companyId, userId, entityType: 'campaign' }, history);
+  return seeded;
+}

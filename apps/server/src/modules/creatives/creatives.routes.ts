@@ -1,0 +1,195 @@
+import {
+  BulkResultSchema,
+  CreativeBulkSchema,
+  CreativeCreateSchema,
+  CreativeIncludeQuerySchema,
+  CreativeListQuerySchema,
+  CreativeListResponseSchema,
+  CreativeSchema,
+  CreativeUpdateSchema,
+  itemResponse,
+} from '@adstudio/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Db } from '../../db/database';
+import { collection } from '../../lib/list';
+import {
+  forbiddenAnswer as errors,
+  listOf,
+  noContent,
+  idParams as params,
+  refusedAnswer,
+  staleAnswer,
+} from '../../lib/route-schemas';
+import { createTransactor } from '../../lib/transaction';
+import { currentUser } from '../../types';
+import { createAuditRepository } from '../audit/audit.repository';
+import { createAuditLog } from '../audit/audit-log';
+import { createCampaignsRepository } from '../campaigns/campaigns.repository';
+import { createProfilesRepository } from '../profiles/profiles.repository';
+import { createCreativesRepository } from './creatives.repository';
+import { createCreativesService } from './creatives.service';
+
+const tags = ['creatives'];
+
+/** The service wired to its repositories on `db` (tests pass a database with a plugin). */
+export const creativesServiceOn = (db: Db) => {
+  const campaigns = createCampaignsRepository(db);
+  const profiles = createProfilesRepository(db);
+  return createCreativesService({
+    creatives: createCreativesRepository(db),
+    refs: {
+      campaign: (companyId, id, trx) => campaigns.findById(companyId, id, trx, { deleted: 'any' }),
+      deletedCampaigns: async (companyId, ids, trx) =>
+        new Set((await campaigns.findByIds(companyId, ids, trx, { deleted: true })).map((row) => row.id)),
+      profileExists: profiles.exists,
+    },
+    audit: createAuditLog(createAuditRepository(db), 'creative'),
+    transaction: createTransactor(db),
+  });
+};
+
+export const creativesRoutes: FastifyPluginAsyncZod = async (app) => {
+  const service = creativesServiceOn(app.db);
+  const read = { preHandler: app.requireAccess('creatives', 'read') };
+  const write = { preHandler: app.requireAccess('creatives', 'write') };
+
+  app.get(
+    '/v1/creatives',
+    {
+      ...read,
+      schema: {
+        tags,
+        summary: 'List creatives',
+        description:
+          "filter matches the name (case-insensitive); date keeps creatives whose campaign's launch–end " +
+          'span contains that day; campaign_id, size (300x250) and status=a,b narrow it; deleted=1 lists ' +
+          'only deleted creatives (default order deleted_at desc). Default order: updated_at desc.',
+        querystring: CreativeListQuerySchema,
+        response: { 200: CreativeListResponseSchema, ...errors },
+      },
+    },
+    async (request) => collection(request, await service.list(currentUser(request), request.query)),
+  );
+
+  app.post(
+    '/v1/creatives',
+    {
+      ...write,
+      schema: {
+        tags,
+        summary: 'Create a creative (status draft) in a live campaign',
+        body: CreativeCreateSchema,
+        response: { 201: itemResponse(CreativeSchema), ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send({ data: await service.create(currentUser(request), request.body) }),
+  );
+
+  app.post(
+    '/v1/creatives/bulk',
+    {
+      ...read,
+      schema: {
+        tags,
+        summary: 'Change the status of, delete or restore many creatives in one transaction',
+        description:
+          "Each id answers ok or why it was refused. 'delete' and 'restore' need write access. " +
+          'Each action is one statement for all ids.',
+        body: CreativeBulkSchema,
+        response: { 200: listOf(BulkResultSchema), ...errors, ...staleAnswer('creatives') },
+      },
+    },
+    async (request) => ({ data: await service.bulk(currentUser(request), request.body) }),
+  );
+
+  app.get(
+    '/v1/creatives/:id',
+    {
+      ...read,
+      schema: {
+        tags,
+        summary: 'One creative; ?include=history adds its audit history',
+        params,
+        querystring: CreativeIncludeQuerySchema,
+        response: { 200: itemResponse(CreativeSchema), ...errors },
+      },
+    },
+    async (request) => ({
+      data: await service.get(currentUser(request), request.params.id, request.query.include),
+    }),
+  );
+
+  app.put(
+    '/v1/creatives/:id',
+    {
+      // qa may move statuses out of quality assurance and testing; the service refuses anything more.
+      ...read,
+      schema: {
+        tags,
+        summary: 'Edit a creative and/or move its status',
+        body: CreativeUpdateSchema,
+        params,
+        response: { 200: itemResponse(CreativeSchema), ...staleAnswer('creative'), ...errors },
+      },
+    },
+    async (request) => ({
+      data: await service.update(
+        currentUser(request),
+        request.params.id,
+        request.body,
+        request.headers['if-match'],
+      ),
+    }),
+  );
+
+  app.delete(
+    '/v1/creatives/:id',
+    {
+      ...write,
+      schema: {
+        tags,
+        summary: 'Delete a creative (soft); refused while it is live',
+        params,
+        response: { 204: noContent, ...refusedAnswer('Refused: the creative is live.'), ...errors },
+      },
+    },
+    async (request, reply) => {
+      await service.remove(currentUser(request), request.params.id);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.post(
+    '/v1/creatives/:id/clone',
+    {
+      ...write,
+      schema: {
+        tags,
+        summary: 'Copy a creative into its campaign as a draft named "… (copy)"',
+        params,
+        response: { 201: itemResponse(CreativeSchema), ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send({ data: await service.clone(currentUser(request), request.params.id) }),
+  );
+
+  app.post(
+    '/v1/creatives/:id/restore',
+    {
+      ...write,
+      schema: {
+        tags,
+        summary: 'Restore a deleted creative',
+        params,
+        response: {
+          200: itemResponse(CreativeSchema),
+          ...refusedAnswer('Its campaign is deleted, or a live creative of the campaign has its name.'),
+          ...errors,
+        },
+      },
+    },
+    async (request) => ({ data: await service.restore(currentUser(request), request.params.id) }),
+  );
+};

@@ -1,0 +1,293 @@
+import {
+  type BulkResult,
+  CREATIVE_NAME_MAX,
+  type Creative,
+  type CreativeBulk,
+  type CreativeCreate,
+  type CreativeListQuery,
+  type CreativeUpdate,
+  canAccess,
+  type RuleFilter,
+  type Status,
+  type User,
+} from '@adstudio/contract';
+import type { Executor, Transactor } from '../../db/database';
+import { created } from '../../lib/audit-changes';
+import { runBulk } from '../../lib/bulk';
+import { copyNameStem, freeCopyName } from '../../lib/copy-name';
+import { planEdit } from '../../lib/edits';
+import { forbidden, HttpError, notFound, unprocessable } from '../../lib/http-errors';
+import { parseJson } from '../../lib/json';
+import type { ListPage } from '../../lib/list';
+import { nameKey } from '../../lib/scoped-repository';
+import { allowedMoves } from '../../lib/status-moves';
+import { nowIso } from '../../lib/time';
+import { basedOnOf, changedMeanwhile, nextUpdatedAt } from '../../lib/versions';
+import type { AuditLog } from '../audit/audit-log';
+import type { CreativeRow, CreativesRepository, CreativeView } from './creatives.repository';
+
+export const NAME_TAKEN = 'The name has already been taken.';
+export const CAMPAIGN_NOT_FOUND = 'The selected campaign is invalid.';
+export const PROFILE_NOT_FOUND = 'The selected profile is invalid.';
+export const IS_LIVE = 'Cannot delete a live creative.';
+export const CAMPAIGN_DELETED = 'Restore its campaign first.';
+export const CHANGED_MEANWHILE = changedMeanwhile('creative');
+
+/** The fields a user edits, as the API shows them; audit entries compare these. */
+interface CreativeFields {
+  campaign_id: number;
+  name: string;
+  width: number;
+  height: number;
+  click_url: string | null;
+  profile_id: number | null;
+  rule_filter: RuleFilter | null;
+  status: Status;
+}
+
+const fieldsOf = (row: CreativeRow): CreativeFields => ({
+  campaign_id: row.campaign_id,
+  name: row.name,
+  width: row.width,
+  height: row.height,
+  click_url: row.click_url,
+  profile_id: row.profile_id,
+  rule_filter: parseJson<RuleFilter | null>(row.rule_filter, null),
+  status: row.status,
+});
+
+const toColumns = (fields: CreativeFields) => ({
+  ...fields,
+  rule_filter: fields.rule_filter ? JSON.stringify(fields.rule_filter) : null,
+});
+
+const toCreative = (row: CreativeView, user: User): Creative => ({
+  id: row.id,
+  ...fieldsOf(row),
+  campaign: { id: row.campaign_id, name: row.campaign_name },
+  fallback_asset_id: row.fallback_asset_id,
+  created_at: row.created_at,
+  updated_at: row.updated_at,
+  deleted_at: row.deleted_at,
+  allowed_statuses: row.deleted_at ? [] : allowedMoves(user, 'creatives', row.status),
+});
+
+/** What the creatives slice needs to know of campaigns and profiles (their slices answer it). */
+export interface CreativeRefs {
+  /** The company's campaign, live or soft-deleted; undefined when it has none with this id. */
+  campaign(companyId: number, id: number, trx: Executor): Promise<{ deleted_at: string | null } | undefined>;
+  /** Which of these campaigns are soft-deleted (one query). */
+  deletedCampaigns(companyId: number, ids: readonly number[], trx: Executor): Promise<Set<number>>;
+  profileExists(companyId: number, id: number, trx: Executor): Promise<boolean>;
+}
+
+interface Deps {
+  creatives: CreativesRepository;
+  refs: CreativeRefs;
+  audit: AuditLog;
+  transaction: Transactor;
+}
+
+export function createCreativesService({ creatives, refs, audit, transaction }: Deps) {
+  const mustFind = async (user: User, id: number, trx?: Executor, deleted = false) => {
+    const row = await creatives.findById(user.company_id, id, trx, { deleted });
+    if (!row) throw notFound();
+    return row;
+  };
+
+  const view = async (user: User, id: number, trx?: Executor) => {
+    const row = await creatives.findView(user.company_id, id, trx);
+    if (!row) throw notFound();
+    return toCreative(row, user);
+  };
+
+  const assertWriter = (user: User) => {
+    if (!canAccess(user, 'creatives', 'write')) throw forbidden();
+  };
+
+  /** The rules that need the database: a live campaign and a profile of the company, a free name. */
+  const checkRefs = async (
+    user: User,
+    fields: CreativeFields,
+    changed: Partial<Record<keyof CreativeFields, unknown>>,
+    exceptId: number | undefined,
+    trx: Executor,
+  ) => {
+    const errors: Record<string, string[]> = {};
+    if (changed.campaign_id) {
+      const campaign = await refs.campaign(user.company_id, fields.campaign_id, trx);
+      if (!campaign || campaign.deleted_at) errors.campaign_id = [CAMPAIGN_NOT_FOUND];
+    }
+    if (changed.profile_id && fields.profile_id !== null) {
+      if (!(await refs.profileExists(user.company_id, fields.profile_id, trx)))
+        errors.profile_id = [PROFILE_NOT_FOUND];
+    }
+    if ((changed.name || changed.campaign_id) && !errors.campaign_id) {
+      const scope = { column: 'campaign_id', value: fields.campaign_id };
+      if (await creatives.nameTaken(user.company_id, fields.name, { exceptId, scope, trx }))
+        errors.name = [NAME_TAKEN];
+    }
+    if (Object.keys(errors).length > 0) throw unprocessable(errors);
+  };
+
+  const insert = async (user: User, fields: CreativeFields, trx: Executor) => {
+    const now = nowIso();
+    return creatives.insert(
+      {
+        ...toColumns(fields),
+        company_id: user.company_id,
+        created_by: user.id,
+        created_at: now,
+        updated_at: now,
+      },
+      trx,
+    );
+  };
+
+  return {
+    async list(user: User, query: CreativeListQuery): Promise<ListPage<Creative>> {
+      const page = await creatives.list(user.company_id, query);
+      return { data: page.data.map((row) => toCreative(row, user)), meta: page.meta };
+    },
+
+    async get(user: User, id: number, include?: 'history'): Promise<Creative> {
+      const creative = await view(user, id);
+      if (include !== 'history') return creative;
+      return { ...creative, history: await audit.history(user, id) };
+    },
+
+    create: (user: User, body: CreativeCreate): Promise<Creative> =>
+      transaction(async (trx) => {
+        const fields: CreativeFields = {
+          campaign_id: body.campaign_id,
+          name: body.name,
+          width: body.width,
+          height: body.height,
+          click_url: body.click_url ?? null,
+          profile_id: body.profile_id ?? null,
+          rule_filter: body.rule_filter ?? null,
+          status: 'draft',
+        };
+        await checkRefs(user, fields, { campaign_id: 1, profile_id: 1, name: 1 }, undefined, trx);
+        const { id } = await insert(user, fields, trx);
+        await audit.log(trx, user, { entityId: id, action: 'created', changes: created(fields) });
+        return view(user, id, trx);
+      }),
+
+    /** Edits fields and/or moves the status, by the same rules as campaigns (lib/edits). */
+    update: (user: User, id: number, body: CreativeUpdate, ifMatch?: string): Promise<Creative> =>
+      transaction(async (trx) => {
+        const { status, updated_at, ...edits } = body;
+        const basedOn = basedOnOf(updated_at, ifMatch);
+        const row = await mustFind(user, id, trx);
+        const { after, changes, onlyStatus } = planEdit({
+          user,
+          section: 'creatives',
+          noun: 'creative',
+          before: fieldsOf(row),
+          version: row.updated_at,
+          edits,
+          status,
+          basedOn,
+        });
+        if (Object.keys(changes).length === 0) return view(user, id, trx);
+        await checkRefs(user, after, changes, id, trx);
+        const updated = await creatives.update(
+          user.company_id,
+          id,
+          row.updated_at,
+          { ...toColumns(after), updated_at: nextUpdatedAt(row.updated_at) },
+          trx,
+        );
+        if (!updated) throw new HttpError(409, CHANGED_MEANWHILE);
+        await audit.log(trx, user, { entityId: id, action: onlyStatus ? 'status' : 'updated', changes });
+        return view(user, id, trx);
+      }),
+
+    /** Soft delete; a live creative must first be moved out of live. */
+    remove: (user: User, id: number): Promise<void> =>
+      transaction(async (trx) => {
+        const row = await mustFind(user, id, trx);
+        if (row.status === 'live') throw new HttpError(422, IS_LIVE);
+        const at = nowIso();
+        await creatives.softDelete(user.company_id, [id], at, trx);
+        await audit.log(trx, user, { entityId: id, action: 'deleted', changes: { deleted_at: [null, at] } });
+      }),
+
+    /** Brings a soft-deleted creative back: its campaign must be live and its name still free there. */
+    restore: (user: User, id: number): Promise<Creative> =>
+      transaction(async (trx) => {
+        const row = await mustFind(user, id, trx, true);
+        const campaign = await refs.campaign(user.company_id, row.campaign_id, trx);
+        if (!campaign || campaign.deleted_at) throw unprocessable({ campaign_id: [CAMPAIGN_DELETED] });
+        await checkRefs(user, fieldsOf(row), { name: 1 }, id, trx);
+        await creatives.restore(user.company_id, [id], nextUpdatedAt(row.updated_at), trx);
+        await audit.log(trx, user, {
+          entityId: id,
+          action: 'restored',
+          changes: { deleted_at: [row.deleted_at, null] },
+        });
+        return view(user, id, trx);
+      }),
+
+    /** A draft copy in the same campaign under the first free "(copy)" name there. */
+    clone: (user: User, id: number): Promise<Creative> =>
+      transaction(async (trx) => {
+        const source = await mustFind(user, id, trx);
+        const scope = { column: 'campaign_id', value: source.campaign_id };
+        const stem = copyNameStem(source.name, CREATIVE_NAME_MAX);
+        const taken = await creatives.namesStartingWith(user.company_id, stem, scope, trx);
+        const name = freeCopyName(source.name, taken, CREATIVE_NAME_MAX);
+        const fields: CreativeFields = { ...fieldsOf(source), name, status: 'draft' };
+        const { id: copyId } = await insert(user, fields, trx);
+        await audit.log(trx, user, {
+          entityId: copyId,
+          action: 'created',
+          changes: { ...created(fields), cloned_from: [null, source.id] },
+        });
+        return view(user, copyId, trx);
+      }),
+
+    /** One action on many creatives in one transaction, as set operations (lib/bulk). */
+    async bulk(user: User, body: CreativeBulk): Promise<BulkResult[]> {
+      if (body.action !== 'status') assertWriter(user);
+      const company = user.company_id;
+      return transaction((trx) =>
+        runBulk(
+          user,
+          body,
+          {
+            noun: 'creative',
+            section: 'creatives',
+            find: (ids, deleted) => creatives.findByIds(company, ids, trx, { deleted, lock: true }),
+            setStatus: (ids, status, at) => creatives.setStatus(company, ids, status, at, trx),
+            softDelete: (ids, at) => creatives.softDelete(company, ids, at, trx),
+            restore: (ids, at) => creatives.restore(company, ids, at, trx),
+            log: (entries) => audit.log(trx, user, ...entries),
+            refuseDelete: async (rows) =>
+              new Map(rows.filter((row) => row.status === 'live').map((row) => [row.id, IS_LIVE])),
+            refuseRestore: async (rows) => {
+              const deleted = await refs.deletedCampaigns(
+                company,
+                [...new Set(rows.map((row) => row.campaign_id))],
+                trx,
+              );
+              const named = rows.map((row) => ({ name: row.name, scope: row.campaign_id }));
+              const taken = await creatives.takenNames(company, named, 'campaign_id', trx);
+              const refused = new Map<number, string>();
+              for (const row of rows) {
+                const key = nameKey(row.name, row.campaign_id);
+                if (deleted.has(row.campaign_id)) refused.set(row.id, CAMPAIGN_DELETED);
+                else if (taken.has(key)) refused.set(row.id, NAME_TAKEN);
+                else taken.add(key);
+              }
+              return refused;
+            },
+          },
+          nowIso(),
+        ),
+      );
+    },
+  };
+}
+export type CreativesService = ReturnType<typeof createCreativesService>;
