@@ -11,7 +11,8 @@ interface Result {
 const searchBox = (page: Page) => page.getByRole('combobox', { name: /^Search campaigns/ });
 const searchField = (page: Page) => page.getByTestId('global-search').locator('> div').first();
 const panel = (page: Page) => page.getByTestId('search-panel');
-const options = (page: Page) => page.getByRole('listbox', { name: 'Search results' }).getByRole('option');
+/** The results popup is a grid: one row per result, whose cell may hold the profile's feed link. */
+const rows = (page: Page) => page.getByRole('grid', { name: 'Search results' }).getByRole('row');
 
 const isSearch = (response: Response) => new URL(response.url()).pathname.startsWith('/v1/search/');
 
@@ -66,24 +67,24 @@ test('typing shows the searching state, then the real results with chips and sub
 
   // Seeded 'Lumen Coffee' has a campaign, creatives and a product feed profile.
   expect(new Set(results.map((r) => r.type))).toEqual(new Set(['campaign', 'creative', 'profile']));
-  await expect(options(page)).toHaveCount(results.length);
+  await expect(rows(page)).toHaveCount(results.length);
   await expect(searching).toBeHidden();
 
   for (const [index, result] of results.entries()) {
-    const option = options(page).nth(index);
-    await expect(option).toContainText(result.title);
-    await expect(option.locator('.MuiChip-root').first()).toHaveText(result.type);
+    const row = rows(page).nth(index);
+    await expect(row).toContainText(result.title);
+    await expect(row.locator('.MuiChip-root').first()).toHaveText(result.type);
     const s = result.searchable;
-    if (s.status) await expect(option).toContainText(String(s.status));
+    if (s.status) await expect(row).toContainText(String(s.status));
     if (result.type === 'campaign') {
-      await expect(option).toContainText(`Launch ${ddmmyyyy(String(s.launch_date))}`);
+      await expect(row).toContainText(`Launch ${ddmmyyyy(String(s.launch_date))}`);
     } else if (result.type === 'creative') {
-      await expect(option).toContainText(`${s.width} x ${s.height}`);
+      await expect(row).toContainText(`${s.width} x ${s.height}`);
     } else {
-      const feed = option.getByRole('link', { name: /Open Data Feed/ });
+      const feed = row.getByRole('link', { name: /Open Data Feed/ });
       await expect(feed).toHaveAttribute('href', `https://docs.google.com/spreadsheets/d/${s.gsheet_id}`);
       await expect(feed).toHaveAttribute('target', '_blank');
-      await expect(option).toContainText(`Imported ${ddmmyyyy(String(s.created_at))}`);
+      await expect(row).toContainText(`Imported ${ddmmyyyy(String(s.created_at))}`);
     }
   }
 });
@@ -92,18 +93,18 @@ test('arrow keys move the highlight and Enter opens {type}.view', async ({ page 
   await signIn(page, 'admin');
   const results = await search(page, 'Lumen');
   expect(results.length).toBeGreaterThanOrEqual(3);
-  await expect(options(page)).toHaveCount(results.length);
-  const selected = page.getByRole('option', { selected: true });
+  await expect(rows(page)).toHaveCount(results.length);
+  const selected = page.getByRole('row', { selected: true });
   await expect(selected).toHaveCount(0);
 
   await searchBox(page).press('ArrowDown');
-  await expect(options(page).nth(0)).toHaveAttribute('aria-selected', 'true');
+  await expect(rows(page).nth(0)).toHaveAttribute('aria-selected', 'true');
   await searchBox(page).press('ArrowDown');
   await searchBox(page).press('ArrowDown');
-  await expect(options(page).nth(2)).toHaveAttribute('aria-selected', 'true');
+  await expect(rows(page).nth(2)).toHaveAttribute('aria-selected', 'true');
   await expect(selected).toHaveCount(1);
   await searchBox(page).press('ArrowUp');
-  await expect(options(page).nth(1)).toHaveAttribute('aria-selected', 'true');
+  await expect(rows(page).nth(1)).toHaveAttribute('aria-selected', 'true');
   await expect(selected).toHaveCount(1);
 
   await searchBox(page).press('Enter');
@@ -111,6 +112,64 @@ test('arrow keys move the highlight and Enter opens {type}.view', async ({ page 
   await expect(page).toHaveURL((url) => url.pathname === results[1]?.url);
   await expect(searchBox(page)).toHaveValue('');
   await expect(panel(page)).toBeHidden();
+  // Opening a result ends the search: the box is back to its resting width.
+  await expect.poll(() => width(searchField(page))).toBeCloseTo(170, 0);
+});
+
+test('Enter with nothing highlighted opens the first result, and the box shrinks back to 170 px', async ({
+  page,
+}) => {
+  await signIn(page, 'admin');
+  const results = await search(page, 'Lumen');
+  await expect(rows(page)).toHaveCount(results.length);
+  await expect(page.getByRole('row', { selected: true })).toHaveCount(0);
+  await expect.poll(() => width(searchField(page))).toBeCloseTo(300, 0);
+
+  await searchBox(page).press('Enter');
+  await expect(page).toHaveURL((url) => url.pathname === results[0]?.url);
+  await expect(panel(page)).toBeHidden();
+  await expect(searchBox(page)).toHaveValue('');
+  await expect(searchBox(page)).not.toBeFocused();
+  await expect.poll(() => width(searchField(page))).toBeCloseTo(170, 0);
+});
+
+test("the profile's 'Open Data Feed' link is reachable with the arrow keys", async ({ page, context }) => {
+  await signIn(page, 'admin');
+  const results = await search(page, 'Lumen');
+  const profile = results.findIndex((r) => r.type === 'profile');
+  expect(profile).toBeGreaterThanOrEqual(0);
+  const sheet = `https://docs.google.com/spreadsheets/d/${results[profile]?.searchable.gsheet_id}`;
+  // The sheet itself is outside the test; answer it here.
+  await context.route('https://docs.google.com/**', (route) => route.fulfill({ body: 'sheet' }));
+
+  for (let i = 0; i <= profile; i++) await searchBox(page).press('ArrowDown');
+  const row = rows(page).nth(profile);
+  await expect(row).toHaveAttribute('aria-selected', 'true');
+  const feed = row.getByRole('link', { name: /Open Data Feed/ });
+  await expect(searchBox(page)).toHaveAttribute('aria-activedescendant', /.+/);
+  expect(await searchBox(page).getAttribute('aria-activedescendant')).not.toBe(await feed.getAttribute('id'));
+
+  await searchBox(page).press('ArrowRight');
+  await expect(searchBox(page)).toHaveAttribute(
+    'aria-activedescendant',
+    (await feed.getAttribute('id')) ?? '-',
+  );
+  const opened = context.waitForEvent('page');
+  await searchBox(page).press('Enter');
+  const tab = await opened;
+  await expect(tab).toHaveURL(sheet);
+  await tab.close();
+  // The app stays where it was, the search still open.
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(row).toHaveAttribute('aria-selected', 'true');
+
+  await searchBox(page).press('ArrowLeft');
+  await expect(searchBox(page)).not.toHaveAttribute(
+    'aria-activedescendant',
+    (await feed.getAttribute('id')) ?? '-',
+  );
+  await searchBox(page).press('Enter');
+  await expect(page).toHaveURL((url) => url.pathname === results[profile]?.url);
 });
 
 test('clicking a result opens it; the highlight never runs past the ends', async ({ page }) => {
@@ -118,16 +177,17 @@ test('clicking a result opens it; the highlight never runs past the ends', async
   const results = await search(page, 'Lumen');
   await searchBox(page).press('ArrowDown');
   await searchBox(page).press('ArrowUp');
-  await expect(options(page).first()).toHaveAttribute('aria-selected', 'true');
+  await expect(rows(page).first()).toHaveAttribute('aria-selected', 'true');
   for (let i = 0; i < results.length + 2; i++) await searchBox(page).press('ArrowDown');
-  await expect(options(page).last()).toHaveAttribute('aria-selected', 'true');
+  await expect(rows(page).last()).toHaveAttribute('aria-selected', 'true');
 
   const profile = results.findIndex((r) => r.type === 'profile');
   expect(profile).toBeGreaterThanOrEqual(0);
-  await options(page).nth(profile).getByText(results[profile]!.title).click();
+  await rows(page).nth(profile).getByText(results[profile]!.title).click();
   await expect(page).toHaveURL((url) => url.pathname === results[profile]?.url);
   await expect(page.getByRole('heading', { level: 1 })).toContainText('Profile #');
   await expect(searchBox(page)).toHaveValue('');
+  await expect.poll(() => width(searchField(page))).toBeCloseTo(170, 0);
 });
 
 test('the box grows from 170 to 300 px when focused, the panel is 100 px wider; outside click collapses and clears', async ({
@@ -140,7 +200,7 @@ test('the box grows from 170 to 300 px when focused, the panel is 100 px wider; 
   await searchBox(page).click();
   await expect.poll(() => width(field)).toBeCloseTo(300, 0);
   await search(page, 'Lumen');
-  await expect(options(page).first()).toBeVisible();
+  await expect(rows(page).first()).toBeVisible();
   await expect.poll(() => width(panel(page))).toBeCloseTo(400, 0);
 
   // Bottom right of the view area, well away from the box and its panel.
@@ -156,7 +216,7 @@ test("'No results found for: {query}' and UTF-8 queries", async ({ page }) => {
   await signIn(page, 'admin');
   expect(await search(page, 'zzqx nothing')).toEqual([]);
   await expect(panel(page).getByRole('status')).toHaveText('No results found for: zzqx nothing');
-  await expect(options(page)).toHaveCount(0);
+  await expect(rows(page)).toHaveCount(0);
 
   expect(await search(page, 'Café')).toEqual([]);
   await expect(panel(page).getByRole('status')).toHaveText('No results found for: Café');
@@ -164,7 +224,7 @@ test("'No results found for: {query}' and UTF-8 queries", async ({ page }) => {
   // Seeded campaign names hold an en dash (outside Latin-1, which plain btoa would reject).
   const results = await search(page, 'Coffee – Winter');
   expect(results.map((r) => r.title)).toContain('Lumen Coffee – Winter Blend Launch');
-  await expect(options(page).first()).toContainText('Lumen Coffee – Winter Blend Launch');
+  await expect(rows(page).first()).toContainText('Lumen Coffee – Winter Blend Launch');
 });
 
 test('a blank query sends nothing; a route change clears the search', async ({ page }) => {
@@ -181,7 +241,7 @@ test('a blank query sends nothing; a route change clears the search', async ({ p
   // The router commits the new location in a transition, after the URL changes; wait for it.
   await expect(page.getByRole('heading', { level: 1, name: 'My Account' })).toBeVisible();
   await search(page, 'Polar');
-  await expect(options(page).first()).toContainText('Polar');
+  await expect(rows(page).first()).toContainText('Polar');
   expect(requests).toBe(1);
 
   // Back in history: a route change that involves no click outside the box.
@@ -196,7 +256,7 @@ test('qa searches every section it may enter, though its sidebar shows none', as
   const results = await search(page, 'Lumen');
   expect(new Set(results.map((r) => r.type))).toEqual(new Set(['campaign', 'creative', 'profile']));
   const creative = results.findIndex((r) => r.type === 'creative');
-  await options(page).nth(creative).click();
+  await rows(page).nth(creative).click();
   await expect(page).toHaveURL((url) => url.pathname === results[creative]?.url);
 });
 

@@ -1,7 +1,7 @@
 import { href } from '../config/paths';
 import { SESSION_EXPIRED_TEXT, showAlert } from '../lib/alert';
 import { registerSessionExpiredHandler } from '../lib/api-client';
-import { setUser } from '../lib/auth';
+import { setUser, signOut } from '../lib/auth';
 import { currentPath, navigateTo } from '../lib/navigation';
 
 /** Long enough to read the alert before the sign-in page replaces the app. */
@@ -9,8 +9,14 @@ export const SESSION_EXPIRED_REDIRECT_DELAY_MS = 1500;
 
 let expiring = false;
 
-/** Spec section 4: clear local storage, raise the alert, send the user on to sign-in. */
-export function handleSessionExpired(): void {
+const wait = (ms: number) => new Promise<void>((resolve) => window.setTimeout(resolve, ms));
+
+/**
+ * Spec section 4: clear local storage, raise the alert, send the user on to sign-in. A 419 can come
+ * from a stale XSRF token on a session that is still valid, and sign-in would send that session
+ * straight back to the app; so the server session is ended first, while the alert is read.
+ */
+export async function handleSessionExpired(): Promise<void> {
   if (expiring) return;
   expiring = true;
   try {
@@ -21,10 +27,10 @@ export function handleSessionExpired(): void {
   setUser(null);
   showAlert({ status: 401, data: { message: SESSION_EXPIRED_TEXT } });
   const back = currentPath();
-  window.setTimeout(() => {
-    expiring = false;
-    navigateTo(href('login', undefined, { redirect_app: back }), { replace: true });
-  }, SESSION_EXPIRED_REDIRECT_DELAY_MS);
+  await Promise.all([signOut(), wait(SESSION_EXPIRED_REDIRECT_DELAY_MS)]);
+  expiring = false;
+  navigateTo(href('login', undefined, { redirect_app: back }), { replace: true });
 }
 
-export const installSessionExpiry = (): void => registerSessionExpiredHandler(handleSessionExpired);
+export const installSessionExpiry = (): void =>
+  registerSessionExpiredHandler(() => void handleSessionExpired());

@@ -48,6 +48,13 @@ export function createAppTheme(dark: boolean): Theme {
       primary: dark ? { main: '#90caf9', contrastText: '#0d1b2a' } : { main: '#1565c0' },
       secondary: dark ? { main: '#ce93d8' } : { main: '#7b1fa2' },
       accent: { main: '#5e35b1', contrastText: '#ffffff' },
+      // Dark: a light tint with dark text, like primary; MUI's #f44336 under white text is 3.7:1.
+      // `dark` stays deep enough for white text (the alert banner's error background).
+      error: dark
+        ? { main: '#ef9a9a', light: '#ffcdd2', dark: '#c62828', contrastText: '#0d1b2a' }
+        : { main: '#d32f2f', light: '#ef5350', dark: '#c62828', contrastText: '#ffffff' },
+      // Text on any palette colour MUI derives itself meets WCAG AA (4.5:1), not MUI's default 3:1.
+      contrastThreshold: 4.5,
       section: sectionColours[mode],
       ...(dark
         ? {

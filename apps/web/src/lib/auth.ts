@@ -60,9 +60,13 @@ export function ensureUser({ trustFailureMs = 0 } = {}): Promise<User | null> {
   return pending;
 }
 
-/** POST /logout; failures are ignored (spec section 8). */
+/**
+ * Ends the server session: a fresh XSRF cookie first (`GET /sanctum/csrf-cookie`), since the one the
+ * browser holds may be the reason for a 419, then `POST /logout`. Failures are ignored (spec section 8).
+ */
 export async function signOut(): Promise<void> {
   try {
+    await api.get('/sanctum/csrf-cookie', { skipSessionExpiry: true });
     await api.post('/logout', undefined, { skipSessionExpiry: true });
   } catch {
     // The user still leaves.

@@ -15,7 +15,6 @@ import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
-import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
@@ -23,6 +22,7 @@ import { env } from '../../config/env';
 import { href } from '../../config/paths';
 import { useUser } from '../../lib/auth';
 import { setDarkTheme, useDarkTheme } from '../../lib/theme-mode';
+import { SwitchIndicator } from './switch-indicator';
 
 const initials = (name: string) =>
   name
@@ -82,13 +82,14 @@ export function UserMenu() {
         transformOrigin={{ vertical: 'top', horizontal: 'right' }}
         slotProps={{ paper: { sx: { minWidth: 260 } } }}
       >
+        {/* Who is signed in: plain text, not a heading, since a menu holds only items and separators. */}
         <Box sx={{ px: 2, py: 1.5, display: 'flex', gap: 1.5, alignItems: 'center' }} data-testid="user-card">
           <UserAvatar size={40} />
           <Box sx={{ minWidth: 0 }}>
-            <Typography variant="subtitle2" noWrap>
+            <Typography variant="subtitle2" component="p" noWrap>
               {user?.name}
             </Typography>
-            <Typography variant="body2" color="text.secondary" noWrap>
+            <Typography variant="body2" component="p" color="text.secondary" noWrap>
               {user?.email}
             </Typography>
           </Box>
@@ -146,15 +147,7 @@ export function UserMenu() {
             <DarkModeIcon fontSize="small" />
           </ListItemIcon>
           <ListItemText>Dark Theme</ListItemText>
-          <Switch
-            edge="end"
-            size="small"
-            checked={dark}
-            tabIndex={-1}
-            aria-hidden
-            slotProps={{ input: { tabIndex: -1, 'aria-hidden': true } }}
-            sx={{ ml: 1, pointerEvents: 'none' }}
-          />
+          <SwitchIndicator checked={dark} />
         </MenuItem>
         <Divider />
         <MenuItem component={RouterLink} to={href('logout')} onClick={close}>

@@ -12,7 +12,7 @@ import { useLocation } from 'react-router';
 import { href } from '../../../config/paths';
 import { useNavigateTo } from '../../../lib/use-navigate-to';
 import { resultId, type SearchResult, searchQueryOptions } from '../api/search';
-import { SearchResultItem } from './search-result-item';
+import { feedUrl, SearchResultItem } from './search-result-item';
 
 /** Spec section 9: 170 px box, 300 px focused; the results panel is 100 px wider than the box. */
 export const SEARCH_WIDTH = 170;
@@ -42,6 +42,8 @@ export function GlobalSearch() {
   const [query, setQuery] = useState('');
   const [focused, setFocused] = useState(false);
   const [active, setActive] = useState(-1);
+  // Whether the highlight sits on the active profile's 'Open Data Feed' link rather than the result.
+  const [onFeed, setOnFeed] = useState(false);
 
   const trimmed = query.trim();
   const debounced = useDebounced(trimmed, DEBOUNCE_MS);
@@ -51,52 +53,72 @@ export function GlobalSearch() {
   const results: SearchResult[] = current && !search.isError ? (search.data ?? []) : [];
   const searching = trimmed !== '' && (!current || (search.isFetching && !search.data));
   const open = trimmed !== '';
-  // The listbox exists only while there are results; the searching and empty states are status text.
+  // The grid exists only while there are results; the searching and empty states are status text.
   const listed = open && !searching && results.length > 0;
+
+  const highlight = (index: number) => {
+    setActive(index);
+    setOnFeed(false);
+  };
 
   const collapse = () => {
     setQuery('');
     setFocused(false);
-    setActive(-1);
+    highlight(-1);
   };
 
   // Any route change clears the search.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on route change only
   useEffect(() => {
     setQuery('');
-    setActive(-1);
+    highlight(-1);
     inputRef.current?.blur();
   }, [location.pathname, location.search]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new result list resets the highlight
-  useEffect(() => setActive(-1), [search.data, trimmed]);
+  useEffect(() => highlight(-1), [search.data, trimmed]);
 
+  // Opening a result ends the search at once, also when the target is the page already shown
+  // (no route change then) — the box collapses to its resting width.
   const openResult = (result: SearchResult) => {
     const targetId = resultId(result.url);
     if (!targetId) return;
+    collapse();
+    inputRef.current?.blur();
     go(`${result.type}.view`, { id: targetId });
   };
 
   const onKeyDown = (event: React.KeyboardEvent) => {
+    const highlighted = results[active];
     if (event.key === 'ArrowDown') {
       event.preventDefault();
-      if (results.length) setActive((i) => Math.min(i + 1, results.length - 1));
+      if (results.length) highlight(Math.min(active + 1, results.length - 1));
     } else if (event.key === 'ArrowUp') {
       event.preventDefault();
-      if (results.length) setActive((i) => Math.max(i - 1, 0));
+      if (results.length) highlight(Math.max(active - 1, 0));
+    } else if (event.key === 'ArrowRight' && highlighted && !onFeed && feedUrl(highlighted)) {
+      event.preventDefault();
+      setOnFeed(true);
+    } else if (event.key === 'ArrowLeft' && onFeed) {
+      event.preventDefault();
+      setOnFeed(false);
     } else if (event.key === 'Enter') {
-      const result = results[active];
-      if (result) {
-        event.preventDefault();
-        openResult(result);
-      }
+      // Nothing highlighted: the first result.
+      const result = highlighted ?? results[0];
+      if (!result) return;
+      event.preventDefault();
+      const feed = onFeed && highlighted ? feedUrl(highlighted) : null;
+      if (feed) window.open(feed, '_blank', 'noopener,noreferrer');
+      else openResult(result);
     } else if (event.key === 'Escape') {
       collapse();
     }
   };
 
   const width = focused ? SEARCH_FOCUSED_WIDTH : SEARCH_WIDTH;
-  const activeId = active >= 0 && results[active] ? `${id}-option-${active}` : undefined;
+  const cellId = (index: number) => `${id}-cell-${index}`;
+  const feedId = (index: number) => `${id}-feed-${index}`;
+  const activeId = results[active] ? (onFeed ? feedId(active) : cellId(active)) : undefined;
 
   return (
     <ClickAwayListener onClickAway={() => (focused || query ? collapse() : undefined)}>
@@ -126,6 +148,8 @@ export function GlobalSearch() {
             placeholder="Search"
             onChange={(event) => setQuery(event.target.value)}
             onFocus={() => setFocused(true)}
+            // The width follows real focus: a blur by Tab, by opening a result or by a route change shrinks it.
+            onBlur={() => setFocused(false)}
             onKeyDown={onKeyDown}
             sx={{ flex: 1, fontSize: '0.95rem' }}
             slotProps={{
@@ -134,6 +158,7 @@ export function GlobalSearch() {
                 type: 'search',
                 'aria-label': 'Search campaigns, creatives and profiles',
                 'aria-autocomplete': 'list',
+                'aria-haspopup': 'grid',
                 'aria-expanded': listed,
                 'aria-controls': listed ? listId : undefined,
                 'aria-activedescendant': activeId,
@@ -170,21 +195,18 @@ export function GlobalSearch() {
                 No results found for: {trimmed}
               </Typography>
             ) : (
-              <Box
-                component="ul"
-                id={listId}
-                role="listbox"
-                aria-label="Search results"
-                sx={{ listStyle: 'none', m: 0, p: 0.5 }}
-              >
+              <Box id={listId} role="grid" aria-label="Search results" sx={{ p: 0.5 }}>
                 {results.map((result, index) => (
                   <SearchResultItem
                     key={`${result.type}-${result.url}`}
-                    id={`${id}-option-${index}`}
+                    rowId={`${id}-row-${index}`}
+                    cellId={cellId(index)}
+                    feedId={feedId(index)}
                     result={result}
                     active={index === active}
+                    feedActive={index === active && onFeed}
                     href={href(`${result.type}.view`, { id: resultId(result.url) || '0' })}
-                    onHover={() => setActive(index)}
+                    onHover={() => (index === active ? undefined : highlight(index))}
                     onOpen={() => openResult(result)}
                   />
                 ))}

@@ -2,7 +2,6 @@ import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
-import { alpha } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
 import { StatusChip } from '../../../components/ui/status-chip';
 import { formatDate } from '../../../lib/format';
@@ -17,8 +16,22 @@ const SECTION_OF: Record<SearchType, 'campaigns' | 'creatives' | 'profiles'> = {
 export const spreadsheetUrl = (gsheetId: string) =>
   `https://docs.google.com/spreadsheets/d/${encodeURIComponent(gsheetId)}`;
 
+/** The data feed a profile result links to, if it has one. */
+export const feedUrl = (result: SearchResult): string | null =>
+  result.type === 'profile' && result.searchable.gsheet_id
+    ? spreadsheetUrl(result.searchable.gsheet_id)
+    : null;
+
 /** The subtitle of each type (spec section 2). */
-function Subtitle({ result }: { result: SearchResult }) {
+function Subtitle({
+  result,
+  feedId,
+  feedActive,
+}: {
+  result: SearchResult;
+  feedId: string;
+  feedActive: boolean;
+}) {
   const s = result.searchable;
   const parts: React.ReactNode[] = [];
   if (result.type === 'campaign') {
@@ -27,16 +40,26 @@ function Subtitle({ result }: { result: SearchResult }) {
   } else if (result.type === 'creative') {
     if (s.width != null && s.height != null) parts.push(`${s.width} x ${s.height}`);
   } else {
-    if (s.gsheet_id) {
+    const feed = feedUrl(result);
+    if (feed) {
       parts.push(
         <Link
           key="feed"
-          href={spreadsheetUrl(s.gsheet_id)}
+          id={feedId}
+          href={feed}
           target="_blank"
           rel="noopener noreferrer"
+          // Keyboard users reach it with the arrow keys (it becomes the active descendant), not Tab.
           tabIndex={-1}
           onClick={(event) => event.stopPropagation()}
-          sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.25 }}
+          sx={(theme) => ({
+            display: 'inline-flex',
+            alignItems: 'center',
+            gap: 0.25,
+            borderRadius: 0.5,
+            outline: feedActive ? `2px solid ${theme.palette.primary.main}` : 'none',
+            outlineOffset: 1,
+          })}
         >
           Open Data Feed
           <OpenInNewIcon sx={{ fontSize: 14 }} aria-label="(opens in a new tab)" />
@@ -61,26 +84,35 @@ function Subtitle({ result }: { result: SearchResult }) {
   );
 }
 
+/**
+ * One row of the results grid. A grid cell, unlike a listbox option, may hold a link of its own
+ * (the profile's data feed) without nesting one interactive control inside another.
+ */
 export function SearchResultItem({
-  id,
+  rowId,
+  cellId,
+  feedId,
   result,
   active,
+  feedActive,
   href,
   onHover,
   onOpen,
 }: {
-  id: string;
+  rowId: string;
+  cellId: string;
+  feedId: string;
   result: SearchResult;
   active: boolean;
+  feedActive: boolean;
   href: string;
   onHover: () => void;
   onOpen: () => void;
 }) {
   return (
     <Box
-      component="li"
-      id={id}
-      role="option"
+      role="row"
+      id={rowId}
       aria-selected={active}
       data-href={href}
       onMouseEnter={onHover}
@@ -89,31 +121,37 @@ export function SearchResultItem({
       onClick={onOpen}
       sx={(theme) => ({
         display: 'flex',
-        gap: 1.5,
-        alignItems: 'flex-start',
         px: 1.5,
         py: 1,
         borderRadius: 1,
         cursor: 'pointer',
-        bgcolor: active ? alpha(theme.palette.primary.main, 0.16) : 'transparent',
+        // A neutral highlight plus a bar: the coloured chips keep their contrast on it in both themes.
+        bgcolor: active ? theme.palette.action.selected : 'transparent',
+        boxShadow: active ? `inset 3px 0 0 ${theme.palette.primary.main}` : 'none',
       })}
     >
-      <Chip
-        size="small"
-        variant="outlined"
-        label={result.type}
-        sx={(theme) => ({
-          mt: 0.25,
-          minWidth: 72,
-          color: theme.palette.section[SECTION_OF[result.type]],
-          borderColor: theme.palette.section[SECTION_OF[result.type]],
-        })}
-      />
-      <Box sx={{ minWidth: 0, flex: 1 }}>
-        <Typography variant="body2" sx={{ fontWeight: 500 }} noWrap title={result.title}>
-          {result.title}
-        </Typography>
-        <Subtitle result={result} />
+      <Box
+        role="gridcell"
+        id={cellId}
+        sx={{ display: 'flex', gap: 1.5, alignItems: 'flex-start', flex: 1, minWidth: 0 }}
+      >
+        <Chip
+          size="small"
+          variant="outlined"
+          label={result.type}
+          sx={(theme) => ({
+            mt: 0.25,
+            minWidth: 72,
+            color: theme.palette.section[SECTION_OF[result.type]],
+            borderColor: theme.palette.section[SECTION_OF[result.type]],
+          })}
+        />
+        <Box sx={{ minWidth: 0, flex: 1 }}>
+          <Typography variant="body2" sx={{ fontWeight: 500 }} noWrap title={result.title}>
+            {result.title}
+          </Typography>
+          <Subtitle result={result} feedId={feedId} feedActive={feedActive} />
+        </Box>
       </Box>
     </Box>
   );
