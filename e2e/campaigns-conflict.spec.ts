@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { alertBanner, expect, signIn, test } from './fixtures';
+import { alertBanner, expect, test } from './fixtures';
 
 interface Campaign {
   id: number;
@@ -7,6 +7,8 @@ interface Campaign {
   url: string | null;
   updated_at: string;
 }
+
+test.use({ role: 'editor' });
 
 const unique = (label: string) => `${label} ${Date.now()}-${Math.floor(Math.random() * 1e4)}`;
 
@@ -32,7 +34,6 @@ async function api(page: Page, method: 'GET' | 'POST' | 'PUT', path: string, dat
 test('a save based on a stale read is refused; reload re-applies the typed value, which then saves', async ({
   page,
 }) => {
-  await signIn(page, 'editor');
   const campaign = await api(page, 'POST', '/v1/campaigns', {
     name: unique('Conflict'),
     url: 'https://before.example.com',
@@ -77,7 +78,6 @@ test('a save based on a stale read is refused; reload re-applies the typed value
 });
 
 test("the user's own status move while editing is not a conflict", async ({ page }) => {
-  await signIn(page, 'editor');
   const campaign = await api(page, 'POST', '/v1/campaigns', { name: unique('Own move') });
   await page.goto(`/campaigns/${campaign.id}`);
   await expect(page.getByRole('heading', { name: campaign.name })).toBeVisible();

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, signIn, test } from './fixtures';
+import { expect, pageAs, test } from './fixtures';
 
 /** Names unique to this run, so specs never meet each other's campaigns. */
 const unique = (label: string) => `${label} ${Date.now()}-${Math.floor(Math.random() * 1e4)}`;
@@ -40,6 +40,8 @@ const createCampaign = (page: Page, body: Record<string, unknown>) =>
 
 const banner = (page: Page) => page.getByTestId('alert-banner');
 
+test.use({ role: 'admin' });
+
 /** A date field's visible, sectioned input (MUI X); its accessible name is the field's label. */
 const dateField = (page: Page, label: string) => page.getByRole('group', { name: label, exact: true });
 /** The hidden input behind it, which holds the same DD/MM/YYYY text. */
@@ -58,7 +60,7 @@ async function fillDate(page: Page, label: string, date: string) {
 
 test('creates a campaign, edits it, moves its status and shows the history', async ({ page }) => {
   const name = unique('Spring Launch');
-  await signIn(page, 'admin', '/campaigns/new');
+  await page.goto('/campaigns/new');
   await expect(page.getByRole('heading', { name: 'New campaign' })).toBeVisible();
 
   await page.getByLabel('Name').fill(name);
@@ -115,24 +117,28 @@ test('creates a campaign, edits it, moves its status and shows the history', asy
   await expect(page.getByRole('tab', { name: 'History' })).toHaveAttribute('aria-selected', 'true');
 });
 
-test('shows server validation errors next to the fields', async ({ page }) => {
-  await signIn(page, 'editor', '/campaigns/new');
-  const taken = await createCampaign(page, { name: unique('Taken Name') });
+test.describe('as an editor', () => {
+  test.use({ role: 'editor' });
 
-  await page.getByLabel('Name').fill(taken.name);
-  await page.getByRole('button', { name: 'Create campaign' }).click();
-  const nameField = page.getByRole('textbox', { name: 'Name' });
-  await expect(nameField).toHaveAttribute('aria-invalid', 'true');
-  await expect(page.getByText('The name has already been taken.').first()).toBeVisible();
-  await expect(banner(page)).toContainText('The name has already been taken.');
-  await expect(page).toHaveURL(/\/campaigns\/new$/);
+  test('shows server validation errors next to the fields', async ({ page }) => {
+    await page.goto('/campaigns/new');
+    const taken = await createCampaign(page, { name: unique('Taken Name') });
 
-  // The shared schema catches cross-field rules before any request.
-  await page.getByLabel('Name').fill(unique('Dates'));
-  await fillDate(page, 'Launch date', '10/05/2026');
-  await fillDate(page, 'End date', '01/05/2026');
-  await page.getByRole('button', { name: 'Create campaign' }).click();
-  await expect(page.getByText('The end date must not be before the launch date.')).toBeVisible();
+    await page.getByLabel('Name').fill(taken.name);
+    await page.getByRole('button', { name: 'Create campaign' }).click();
+    const nameField = page.getByRole('textbox', { name: 'Name' });
+    await expect(nameField).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByText('The name has already been taken.').first()).toBeVisible();
+    await expect(banner(page)).toContainText('The name has already been taken.');
+    await expect(page).toHaveURL(/\/campaigns\/new$/);
+
+    // The shared schema catches cross-field rules before any request.
+    await page.getByLabel('Name').fill(unique('Dates'));
+    await fillDate(page, 'Launch date', '10/05/2026');
+    await fillDate(page, 'End date', '01/05/2026');
+    await page.getByRole('button', { name: 'Create campaign' }).click();
+    await expect(page.getByText('The end date must not be before the launch date.')).toBeVisible();
+  });
 });
 
 test('shares a report link: create, copy, revoke; viewreport selects the timeframe', async ({
@@ -140,7 +146,7 @@ test('shares a report link: create, copy, revoke; viewreport selects the timefra
   context,
 }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-  await signIn(page, 'admin');
+  await page.goto('/dashboard');
   const campaign = await createCampaign(page, {
     name: unique('Shared Report'),
     launch_date: '2026-01-01',
@@ -181,40 +187,46 @@ test('shares a report link: create, copy, revoke; viewreport selects the timefra
   await expect(page.getByText('No report links yet.')).toBeVisible();
 });
 
-test('deletes a campaign after confirmation; its page then follows the 404 rule', async ({ page }) => {
-  await signIn(page, 'campaignsOnly');
-  const campaign = await createCampaign(page, { name: unique('Doomed') });
-  await page.goto(`/campaigns/${campaign.id}`);
-  await expect(page.getByRole('heading', { name: campaign.name })).toBeVisible();
+test.describe("with 'edit campaigns' only", () => {
+  test.use({ role: 'campaignsOnly' });
 
-  await page.getByRole('button', { name: 'Delete' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Delete this campaign?' });
-  await dialog.getByRole('button', { name: 'Cancel' }).click();
-  await expect(dialog).toBeHidden();
-  await expect(page).toHaveURL(new RegExp(`/campaigns/${campaign.id}$`));
+  test('deletes a campaign after confirmation; its page then follows the 404 rule', async ({ page }) => {
+    await page.goto('/campaigns');
+    const campaign = await createCampaign(page, { name: unique('Doomed') });
+    await page.goto(`/campaigns/${campaign.id}`);
+    await expect(page.getByRole('heading', { name: campaign.name })).toBeVisible();
 
-  await page.getByRole('button', { name: 'Delete' }).click();
-  await page
-    .getByRole('dialog', { name: 'Delete this campaign?' })
-    .getByRole('button', { name: 'Delete' })
-    .click();
-  await expect(page).toHaveURL(/\/campaigns$/);
-  await expect(banner(page)).toContainText('Campaign deleted.');
+    await page.getByRole('button', { name: 'Delete' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Delete this campaign?' });
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page).toHaveURL(new RegExp(`/campaigns/${campaign.id}$`));
 
-  await page.goto(`/campaigns/${campaign.id}`);
-  await expect(page).toHaveURL(/\/campaigns$/);
-  await expect(banner(page)).toContainText('Cannot find this item');
+    await page.getByRole('button', { name: 'Delete' }).click();
+    await page
+      .getByRole('dialog', { name: 'Delete this campaign?' })
+      .getByRole('button', { name: 'Delete' })
+      .click();
+    await expect(page).toHaveURL(/\/campaigns$/);
+    await expect(banner(page)).toContainText('Campaign deleted.');
+
+    await page.goto(`/campaigns/${campaign.id}`);
+    await expect(page).toHaveURL(/\/campaigns$/);
+    await expect(banner(page)).toContainText('Cannot find this item');
+  });
 });
 
 test('an unknown campaign goes back to the overview with the 404 alert', async ({ page }) => {
-  await signIn(page, 'admin', '/campaigns/999999');
+  await page.goto('/campaigns/999999');
   await expect(page).toHaveURL(/\/campaigns$/);
   await expect(banner(page)).toContainText('Cannot find this item');
   await expect(page.getByRole('heading', { name: 'Campaigns' })).toBeVisible();
 });
 
 test('list sorting, paging and filter live in the URL and survive reload and back', async ({ page }) => {
-  await signIn(page, 'admin', '/campaigns');
+  // Eleven URL changes, each remounting the list (spec section 2): more than a short test's time.
+  test.slow();
+  await page.goto('/campaigns');
   const stamp = unique('Sortable');
   for (const letter of ['B', 'A', 'C']) {
     await createCampaign(page, {
@@ -282,7 +294,7 @@ test('list sorting, paging and filter live in the URL and survive reload and bac
 });
 
 test('bulk status change and delete of selected campaigns, per-item results', async ({ page }) => {
-  await signIn(page, 'admin', '/campaigns');
+  await page.goto('/campaigns');
   const stamp = unique('Bulk');
   for (const letter of ['A', 'B']) await createCampaign(page, { name: `${stamp} ${letter}` });
   await page.goto(`/campaigns?filter=${encodeURIComponent(stamp)}`);
@@ -324,36 +336,43 @@ test('bulk status change and delete of selected campaigns, per-item results', as
   await expect(page.getByText('No campaigns match these filters.')).toBeVisible();
 });
 
-test('qa sees a read-only campaign but may move it out of quality assurance', async ({ page, browser }) => {
-  const admin = await browser.newPage();
-  await signIn(admin, 'admin');
-  const campaign = await createCampaign(admin, { name: unique('QA Review'), url: 'https://qa.example.com' });
-  await apiCall(admin, 'PUT', `/v1/campaigns/${campaign.id}`, { status: 'quality assurance' });
-  await admin.close();
+test.describe('as qa', () => {
+  test.use({ role: 'qa' });
 
-  await signIn(page, 'qa', `/campaigns/${campaign.id}`);
-  await expect(page.getByRole('heading', { name: campaign.name })).toBeVisible();
-  await expect(page.getByLabel('Name')).toBeDisabled();
-  await expect(page.getByLabel('URL')).toBeDisabled();
-  await expect(dateInput(page, 'Launch date')).toBeDisabled();
-  await expect(page.getByRole('button', { name: 'Save' })).toHaveCount(0);
-  await expect(page.getByRole('button', { name: 'Delete' })).toHaveCount(0);
-  await expect(page.getByRole('button', { name: 'Clone' })).toHaveCount(0);
-  await expect(page.getByRole('button', { name: 'Add range' })).toHaveCount(0);
+  test('qa sees a read-only campaign but may move it out of quality assurance', async ({ page, browser }) => {
+    const admin = await pageAs(browser, 'admin');
+    await admin.goto('/dashboard');
+    const campaign = await createCampaign(admin, {
+      name: unique('QA Review'),
+      url: 'https://qa.example.com',
+    });
+    await apiCall(admin, 'PUT', `/v1/campaigns/${campaign.id}`, { status: 'quality assurance' });
+    await admin.close();
 
-  await page.getByRole('button', { name: 'Change status' }).click();
-  await expect(page.getByRole('menu').getByRole('menuitem')).toHaveText([
-    'action required',
-    'testing',
-    'ready',
-  ]);
-  await page.getByRole('menuitem', { name: 'testing' }).click();
-  await expect(banner(page)).toContainText('Status changed to testing.');
+    await page.goto(`/campaigns/${campaign.id}`);
+    await expect(page.getByRole('heading', { name: campaign.name })).toBeVisible();
+    await expect(page.getByLabel('Name')).toBeDisabled();
+    await expect(page.getByLabel('URL')).toBeDisabled();
+    await expect(dateInput(page, 'Launch date')).toBeDisabled();
+    await expect(page.getByRole('button', { name: 'Save' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Delete' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Clone' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Add range' })).toHaveCount(0);
 
-  await page.getByRole('tab', { name: 'Sharing' }).click();
-  await expect(page.getByRole('button', { name: 'Create link' })).toHaveCount(0);
+    await page.getByRole('button', { name: 'Change status' }).click();
+    await expect(page.getByRole('menu').getByRole('menuitem')).toHaveText([
+      'action required',
+      'testing',
+      'ready',
+    ]);
+    await page.getByRole('menuitem', { name: 'testing' }).click();
+    await expect(banner(page)).toContainText('Status changed to testing.');
 
-  await page.goto('/campaigns');
-  await expect(page.getByRole('heading', { name: 'Campaigns' })).toBeVisible();
-  await expect(page.getByRole('link', { name: 'New campaign' })).toHaveCount(0);
+    await page.getByRole('tab', { name: 'Sharing' }).click();
+    await expect(page.getByRole('button', { name: 'Create link' })).toHaveCount(0);
+
+    await page.goto('/campaigns');
+    await expect(page.getByRole('heading', { name: 'Campaigns' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'New campaign' })).toHaveCount(0);
+  });
 });

@@ -1,4 +1,5 @@
-import { test as base, expect, type Page } from '@playwright/test';
+import { type Browser, test as base, expect, type Page } from '@playwright/test';
+import { authFile, type SavedRole } from './auth-state';
 import { E2E_PASSWORD } from './server';
 import { USERS, type UserKey } from './users';
 
@@ -8,7 +9,18 @@ export async function signIn(page: Page, who: UserKey, redirectApp = '/dashboard
   await submitSignIn(page, who);
 }
 
-export const test = base;
+/**
+ * `test.use({ role: 'admin' })` starts each test signed in as that role, from the state the global
+ * setup saved (no sign-in through the UI). Specs that test signing in or out leave it unset.
+ */
+export const test = base.extend<{ role: SavedRole | null }>({
+  role: [null, { option: true }],
+  storageState: async ({ role, storageState }, use) => use(role ? authFile(role) : storageState),
+});
+
+/** A second page signed in as another role, e.g. to prepare data as admin. */
+export const pageAs = (browser: Browser, role: SavedRole) =>
+  browser.newPage({ storageState: authFile(role) });
 export { E2E_PASSWORD, expect, USERS };
 
 /** Fills and submits the external sign-in form the browser is already on. */

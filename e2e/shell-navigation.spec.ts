@@ -72,114 +72,141 @@ test.describe('sign-in round trip', () => {
 });
 
 test.describe('sidebar by permission (spec section 6, without qa)', () => {
-  test('admin sees every section', async ({ page }) => {
-    await signIn(page, 'admin');
-    expect(await sidebarLinkNames(page)).toEqual([
-      'Dashboard',
-      'Campaigns',
-      'Assets',
-      'Creatives',
-      'Profiles',
-      'Conditions',
-      'My Account',
-    ]);
+  test.describe(() => {
+    test.use({ role: 'admin' });
+    test('admin sees every section', async ({ page }) => {
+      await page.goto('/dashboard');
+      expect(await sidebarLinkNames(page)).toEqual([
+        'Dashboard',
+        'Campaigns',
+        'Assets',
+        'Creatives',
+        'Profiles',
+        'Conditions',
+        'My Account',
+      ]);
+    });
   });
 
-  test("'edit campaigns' only sees Campaigns besides Dashboard and My Account", async ({ page }) => {
-    await signIn(page, 'campaignsOnly');
-    expect(await sidebarLinkNames(page)).toEqual(['Dashboard', 'Campaigns', 'My Account']);
+  test.describe(() => {
+    test.use({ role: 'campaignsOnly' });
+    test("'edit campaigns' only sees Campaigns besides Dashboard and My Account", async ({ page }) => {
+      await page.goto('/dashboard');
+      expect(await sidebarLinkNames(page)).toEqual(['Dashboard', 'Campaigns', 'My Account']);
+    });
   });
 
-  test('qa only sees Dashboard and My Account', async ({ page }) => {
-    await signIn(page, 'qa');
-    await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
-    expect(await sidebarLinkNames(page)).toEqual(['Dashboard', 'My Account']);
+  test.describe(() => {
+    test.use({ role: 'qa' });
+    test('qa only sees Dashboard and My Account', async ({ page }) => {
+      await page.goto('/dashboard');
+      await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+      expect(await sidebarLinkNames(page)).toEqual(['Dashboard', 'My Account']);
+    });
   });
 
-  test('a section expands to New and highlights while its routes are open', async ({ page }) => {
-    await signIn(page, 'admin', '/profiles');
-    const nav = sidebar(page);
-    await expect(nav.getByRole('link', { name: 'Profiles' })).toHaveAttribute('aria-current', 'page');
-    await expect(nav.getByRole('link', { name: 'Profiles' })).toHaveClass(/Mui-selected/);
-    await expect(nav.getByRole('link', { name: 'New' })).toHaveAttribute('href', '/profiles/new');
-    await expect(nav.getByRole('link', { name: 'Campaigns' })).not.toHaveClass(/Mui-selected/);
-    await nav.getByRole('link', { name: 'New' }).click();
-    await expect(page).toHaveURL(/\/profiles\/new$/);
-    await expect(nav.getByRole('link', { name: 'Profiles' })).toHaveClass(/Mui-selected/);
-    await expect(nav.getByRole('link', { name: 'New' })).toHaveAttribute('aria-current', 'page');
+  test.describe(() => {
+    test.use({ role: 'admin' });
+    test('a section expands to New and highlights while its routes are open', async ({ page }) => {
+      await page.goto('/profiles');
+      const nav = sidebar(page);
+      await expect(nav.getByRole('link', { name: 'Profiles' })).toHaveAttribute('aria-current', 'page');
+      await expect(nav.getByRole('link', { name: 'Profiles' })).toHaveClass(/Mui-selected/);
+      await expect(nav.getByRole('link', { name: 'New' })).toHaveAttribute('href', '/profiles/new');
+      await expect(nav.getByRole('link', { name: 'Campaigns' })).not.toHaveClass(/Mui-selected/);
+      await nav.getByRole('link', { name: 'New' }).click();
+      await expect(page).toHaveURL(/\/profiles\/new$/);
+      await expect(nav.getByRole('link', { name: 'Profiles' })).toHaveClass(/Mui-selected/);
+      await expect(nav.getByRole('link', { name: 'New' })).toHaveAttribute('aria-current', 'page');
+    });
   });
 
-  test('the menu toggle hides and shows the sidebar', async ({ page }) => {
-    await signIn(page, 'admin');
-    await expect(sidebar(page)).toBeVisible();
-    await page.getByRole('button', { name: 'Hide navigation' }).click();
-    await expect(sidebar(page)).toBeHidden();
-    await page.getByRole('button', { name: 'Show navigation' }).click();
-    await expect(sidebar(page)).toBeVisible();
+  test.describe(() => {
+    test.use({ role: 'admin' });
+    test('the menu toggle hides and shows the sidebar', async ({ page }) => {
+      await page.goto('/dashboard');
+      await expect(sidebar(page)).toBeVisible();
+      await page.getByRole('button', { name: 'Hide navigation' }).click();
+      await expect(sidebar(page)).toBeHidden();
+      await page.getByRole('button', { name: 'Show navigation' }).click();
+      await expect(sidebar(page)).toBeVisible();
+    });
   });
 });
 
 test.describe('guards', () => {
-  test("'edit campaigns' only: /profiles goes to the dashboard", async ({ page }) => {
-    await signIn(page, 'campaignsOnly');
-    await page.goto('/profiles');
-    await expect(page).toHaveURL(/\/dashboard$/);
-    await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
-    // In-app navigation is guarded the same way.
-    await page.evaluate(() => {
-      history.pushState(null, '', '/conditions/new');
-      dispatchEvent(new PopStateEvent('popstate'));
+  test.describe(() => {
+    test.use({ role: 'campaignsOnly' });
+    test("'edit campaigns' only: /profiles goes to the dashboard", async ({ page }) => {
+      await page.goto('/dashboard');
+      await page.goto('/profiles');
+      await expect(page).toHaveURL(/\/dashboard$/);
+      await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+      // In-app navigation is guarded the same way.
+      await page.evaluate(() => {
+        history.pushState(null, '', '/conditions/new');
+        dispatchEvent(new PopStateEvent('popstate'));
+      });
+      await expect(page).toHaveURL(/\/dashboard$/);
     });
-    await expect(page).toHaveURL(/\/dashboard$/);
   });
 
-  test('qa may enter the section routes its sidebar does not show', async ({ page }) => {
-    await signIn(page, 'qa');
-    await page.goto('/campaigns');
-    await expect(page).toHaveURL(/\/campaigns$/);
-    await expect(page).toHaveTitle('Campaigns · Adstudio');
-    await page.goto('/profiles');
-    await expect(page).toHaveURL(/\/profiles$/);
-    await expect(page.getByRole('heading', { level: 1, name: 'Profiles' })).toBeVisible();
+  test.describe(() => {
+    test.use({ role: 'qa' });
+    test('qa may enter the section routes its sidebar does not show', async ({ page }) => {
+      await page.goto('/dashboard');
+      await page.goto('/campaigns');
+      await expect(page).toHaveURL(/\/campaigns$/);
+      await expect(page).toHaveTitle('Campaigns · Adstudio');
+      await page.goto('/profiles');
+      await expect(page).toHaveURL(/\/profiles$/);
+      await expect(page.getByRole('heading', { level: 1, name: 'Profiles' })).toBeVisible();
+    });
   });
 
-  test('no permissions: /conditions goes to the dashboard, /myaccount stays', async ({ page }) => {
-    await signIn(page, 'nobody');
-    await page.goto('/conditions');
-    await expect(page).toHaveURL(/\/dashboard$/);
-    await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
-    await page.goto('/myaccount');
-    await expect(page).toHaveURL(/\/myaccount$/);
-    await expect(page.getByRole('heading', { level: 1, name: 'My Account' })).toBeVisible();
+  test.describe(() => {
+    test.use({ role: 'nobody' });
+    test('no permissions: /conditions goes to the dashboard, /myaccount stays', async ({ page }) => {
+      await page.goto('/dashboard');
+      await page.goto('/conditions');
+      await expect(page).toHaveURL(/\/dashboard$/);
+      await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+      await page.goto('/myaccount');
+      await expect(page).toHaveURL(/\/myaccount$/);
+      await expect(page.getByRole('heading', { level: 1, name: 'My Account' })).toBeVisible();
+    });
   });
 });
 
 test.describe('document titles (deepest route, "Title · Adstudio")', () => {
-  test('restricted routes', async ({ page }) => {
-    await signIn(page, 'admin');
-    await expect(page).toHaveTitle('Dashboard · Adstudio');
-    // A real profile id, from the search endpoint (the profiles API belongs to a later issue).
-    const found = await getJson<{ data: { type: string; url: string }[] }>(
-      page,
-      `/v1/search/${Buffer.from('product feed').toString('base64')}`,
-    );
-    expect(found.status).toBe(200);
-    const profileUrl = found.body.data.find((result) => result.type === 'profile')?.url;
-    expect(profileUrl).toMatch(/^\/profiles\/\d+$/);
+  test.describe(() => {
+    test.use({ role: 'admin' });
+    test('restricted routes', async ({ page }) => {
+      await page.goto('/dashboard');
+      await expect(page).toHaveTitle('Dashboard · Adstudio');
+      // A real profile id, from the search endpoint (the profiles API belongs to a later issue).
+      const found = await getJson<{ data: { type: string; url: string }[] }>(
+        page,
+        `/v1/search/${Buffer.from('product feed').toString('base64')}`,
+      );
+      expect(found.status).toBe(200);
+      const profileUrl = found.body.data.find((result) => result.type === 'profile')?.url;
+      expect(profileUrl).toMatch(/^\/profiles\/\d+$/);
 
-    const cases: [string, string][] = [
-      ['/campaigns', 'Campaigns · Adstudio'],
-      ['/campaigns/new', 'New Campaign · Adstudio'],
-      [`${profileUrl}/errors`, 'Profile Errors · Adstudio'],
-      ['/creatives/new', 'New Creative · Adstudio'],
-      ['/myaccount', 'Account · Adstudio'],
-      ['/settings', 'Settings · Adstudio'],
-      ['/no/such/page', 'Not Found · Adstudio'],
-    ];
-    for (const [path, title] of cases) {
-      await page.goto(path);
-      await expect(page, path).toHaveTitle(title);
-    }
+      const cases: [string, string][] = [
+        ['/campaigns', 'Campaigns · Adstudio'],
+        ['/campaigns/new', 'New Campaign · Adstudio'],
+        [`${profileUrl}/errors`, 'Profile Errors · Adstudio'],
+        ['/creatives/new', 'New Creative · Adstudio'],
+        ['/myaccount', 'Account · Adstudio'],
+        ['/settings', 'Settings · Adstudio'],
+        ['/no/such/page', 'Not Found · Adstudio'],
+      ];
+      for (const [path, title] of cases) {
+        await page.goto(path);
+        await expect(page, path).toHaveTitle(title);
+      }
+    });
   });
 
   test('token pages need no sign-in and have their own titles', async ({ page }) => {
@@ -195,22 +222,28 @@ test.describe('document titles (deepest route, "Title · Adstudio")', () => {
 });
 
 test.describe('not found', () => {
-  test('an unknown path shows the not-found page with a way back to the dashboard', async ({ page }) => {
-    await signIn(page, 'editor');
-    await page.goto('/definitely-not-here');
-    await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
-    await expect(page.getByText('/definitely-not-here')).toBeVisible();
-    // Still inside the shell.
-    await expect(sidebar(page)).toBeVisible();
-    await page.getByRole('link', { name: 'Go to dashboard' }).click();
-    await expect(page).toHaveURL(/\/dashboard$/);
-    await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+  test.describe(() => {
+    test.use({ role: 'editor' });
+    test('an unknown path shows the not-found page with a way back to the dashboard', async ({ page }) => {
+      await page.goto('/dashboard');
+      await page.goto('/definitely-not-here');
+      await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+      await expect(page.getByText('/definitely-not-here')).toBeVisible();
+      // Still inside the shell.
+      await expect(sidebar(page)).toBeVisible();
+      await page.getByRole('link', { name: 'Go to dashboard' }).click();
+      await expect(page).toHaveURL(/\/dashboard$/);
+      await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+    });
   });
 
-  test('a non-numeric campaign id in /creatives/new/{campaignId} is not found', async ({ page }) => {
-    await signIn(page, 'editor');
-    await page.goto('/creatives/new/abc');
-    await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Go to dashboard' })).toBeVisible();
+  test.describe(() => {
+    test.use({ role: 'editor' });
+    test('a non-numeric campaign id in /creatives/new/{campaignId} is not found', async ({ page }) => {
+      await page.goto('/dashboard');
+      await page.goto('/creatives/new/abc');
+      await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+      await expect(page.getByRole('link', { name: 'Go to dashboard' })).toBeVisible();
+    });
   });
 });

@@ -22,12 +22,14 @@ const page =
   <M,>(load: () => Promise<M>, pick: (module: M) => React.ComponentType) =>
   async () => ({ Component: pick(await load()) });
 
-// Each campaigns screen is its own chunk: the list carries the DataGrid, the forms the date pickers.
+// Each list, form and view is its own chunk: the list carries the DataGrid, the forms the date pickers.
 const campaignsList = () => import('../features/campaigns/campaigns-list-page');
 const campaignNew = () => import('../features/campaigns/campaign-new-page');
 const campaignView = () => import('../features/campaigns/campaign-view-page');
 const assets = () => import('../features/assets/asset-pages');
-const creatives = () => import('../features/creatives/creative-pages');
+const creativesList = () => import('../features/creatives/creatives-list-page');
+const creativeNew = () => import('../features/creatives/creative-new-page');
+const creativeView = () => import('../features/creatives/creative-view-page');
 const profiles = () => import('../features/profiles/profile-pages');
 const conditions = () => import('../features/conditions/condition-pages');
 
@@ -81,15 +83,19 @@ const restricted: RouteObject[] = [
     path: '/creatives',
     loader: requireSection('creatives'),
     children: [
-      { index: true, handle: handleOf('creatives.view'), lazy: page(creatives, (m) => m.CreativesListPage) },
-      { path: 'new', handle: handleOf('creatives.new'), lazy: page(creatives, (m) => m.CreativeNewPage) },
+      {
+        index: true,
+        handle: handleOf('creatives.view'),
+        lazy: page(creativesList, (m) => m.CreativesListPage),
+      },
+      { path: 'new', handle: handleOf('creatives.new'), lazy: page(creativeNew, (m) => m.CreativeNewPage) },
       {
         path: 'new/:campaignId',
         handle: handleOf('creatives.new.campaign'),
         loader: numericParam('campaignId'),
-        lazy: page(creatives, (m) => m.CreativeNewPage),
+        lazy: page(creativeNew, (m) => m.CreativeNewPage),
       },
-      { path: ':id', handle: handleOf('creative.view'), lazy: page(creatives, (m) => m.CreativeViewPage) },
+      { path: ':id', handle: handleOf('creative.view'), lazy: page(creativeView, (m) => m.CreativeViewPage) },
     ],
   },
   {

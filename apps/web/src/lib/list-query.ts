@@ -10,9 +10,8 @@ export interface ListOptions {
   itemsPerPage?: number;
 }
 
-export type ListQueryParams = Partial<
-  Record<'page' | 'sort-by' | 'sort-order' | 'date' | 'filter' | 'items-per-page', string | number>
->;
+/** The query of a list request; lists add their own keys (`status`, `deleted`, `campaign_id`, …). */
+export type ListQueryParams = Record<string, string | number>;
 
 export const ALL_ITEMS = -1;
 

@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  campaignDays,
-  campaignDuration,
-  campaignTimeline,
-  fieldLabel,
-  formatChangeValue,
-} from './campaign-format';
+import { fieldLabel } from '../../lib/history-format';
+import { CAMPAIGN_FIELD_LABELS, campaignDays, campaignDuration, campaignTimeline } from './campaign-format';
 
 describe('campaignTimeline (spec section 3)', () => {
   it("shows 'start - end' when both dates exist", () => {
@@ -44,23 +39,9 @@ describe('campaignDuration', () => {
   });
 });
 
-describe('formatChangeValue (history)', () => {
-  it('shows dates DD/MM/YYYY, ranges as spans and nothing as a dash', () => {
-    expect(formatChangeValue('2026-05-04')).toBe('04/05/2026');
-    expect(formatChangeValue(null)).toBe('—');
-    expect(formatChangeValue([])).toBe('—');
-    expect(
-      formatChangeValue([
-        { start: '2026-01-01', end: '2026-01-10' },
-        { start: '2026-02-01', end: '2026-02-10' },
-      ]),
-    ).toBe('01/01/2026 - 10/01/2026, 01/02/2026 - 10/02/2026');
-    expect(formatChangeValue('live')).toBe('live');
-    expect(formatChangeValue(12)).toBe('12');
-  });
-
-  it('labels fields for people', () => {
-    expect(fieldLabel('launch_date')).toBe('Launch date');
-    expect(fieldLabel('some_field')).toBe('some field');
+describe('campaign field labels (history)', () => {
+  it('labels campaign fields for people, and the shared ones through the kit', () => {
+    expect(fieldLabel('launch_date', CAMPAIGN_FIELD_LABELS)).toBe('Launch date');
+    expect(fieldLabel('name', CAMPAIGN_FIELD_LABELS)).toBe('Name');
   });
 });

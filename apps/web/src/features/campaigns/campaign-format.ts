@@ -30,36 +30,10 @@ export function campaignDuration(launch: string | null | undefined, end: string 
   return `${days} days`;
 }
 
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
-
-/** One side of an audit change (`old → new`), readable: dates DD/MM/YYYY, ranges listed, empty as '—'. */
-export function formatChangeValue(value: unknown): string {
-  if (value === null || value === undefined || value === '') return '—';
-  if (typeof value === 'string') return ISO_DATE.test(value) ? formatDate(value) : value;
-  if (Array.isArray(value)) {
-    if (value.length === 0) return '—';
-    return value.map((entry) => formatChangeValue(entry)).join(', ');
-  }
-  if (typeof value === 'object') {
-    const range = value as { start?: unknown; end?: unknown };
-    if (typeof range.start === 'string' && typeof range.end === 'string') {
-      return `${formatDate(range.start)} - ${formatDate(range.end)}`;
-    }
-    return JSON.stringify(value);
-  }
-  return String(value);
-}
-
-/** Field names as a person reads them. */
-export const FIELD_LABELS: Readonly<Record<string, string>> = {
-  name: 'Name',
-  url: 'URL',
+/** Campaign fields as a person reads them, in the history (the shared ones come from the kit). */
+export const CAMPAIGN_FIELD_LABELS: Readonly<Record<string, string>> = {
   ranges: 'Ranges',
   launch_date: 'Launch date',
   end_date: 'End date',
-  status: 'Status',
-  deleted_at: 'Deleted',
   cloned_from: 'Copied from campaign',
 };
-
-export const fieldLabel = (field: string): string => FIELD_LABELS[field] ?? field.replaceAll('_', ' ');

@@ -4,12 +4,13 @@ import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import { useRef } from 'react';
 import { PageHeader } from '../../components/ui/page-header';
+import { UnsavedChangesGuard } from '../../components/ui/unsaved-changes-guard';
 import { useCanAccess } from '../../lib/access';
 import { showAlert } from '../../lib/alert';
+import { showServerErrors } from '../../lib/form-errors';
 import { useNavigateTo } from '../../lib/use-navigate-to';
 import { useCreateCampaign } from './api/create-campaign';
-import { CampaignFormFields, showServerErrors, useCampaignForm } from './components/campaign-form';
-import { UnsavedChangesGuard } from './components/unsaved-changes';
+import { CampaignFormFields, useCampaignForm } from './components/campaign-form';
 
 /** A new campaign; it starts as a draft. */
 export function CampaignNewPage() {
@@ -41,7 +42,7 @@ export function CampaignNewPage() {
             submitLabel="Create campaign"
             onCancel={() => go('campaigns.view')}
           />
-          <UnsavedChangesGuard dirty={form.formState.isDirty} allowLeave={allowLeave} />
+          <UnsavedChangesGuard dirty={form.formState.isDirty} allowLeave={allowLeave} noun="this campaign" />
         </Paper>
       ) : (
         <Alert severity="info">You may view campaigns but not create them.</Alert>

@@ -2,36 +2,37 @@ import type { Campaign } from '@adstudio/contract';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
-import Paper from '@mui/material/Paper';
-import Tab from '@mui/material/Tab';
-import Tabs from '@mui/material/Tabs';
 import { useRef } from 'react';
 import { useParams, useSearchParams } from 'react-router';
+import { HistoryList } from '../../components/ui/history-list';
+import { ItemPage } from '../../components/ui/item-page';
 import { PageHeader } from '../../components/ui/page-header';
-import { ErrorState, LoadingState } from '../../components/ui/states';
+import { ResourceActions } from '../../components/ui/resource-actions';
 import { StatusChip } from '../../components/ui/status-chip';
+import { StatusControl } from '../../components/ui/status-control';
+import { ViewTabs } from '../../components/ui/view-tabs';
+import { href } from '../../config/paths';
 import { useCanAccess } from '../../lib/access';
-import { errorMessage } from '../../lib/api-client';
-import { useOpenItem } from '../../lib/current-item';
+import { parseTab } from '../../lib/route-id';
 import { useNavigateTo } from '../../lib/use-navigate-to';
-import { campaignDuration, campaignTimeline } from './campaign-format';
+import { useCloneCampaign } from './api/clone-campaign';
+import { useDeleteCampaign } from './api/delete-campaign';
+import { useCampaign } from './api/get-campaign';
+import { useCampaignHistory } from './api/get-campaign-history';
+import { campaignKeys } from './api/keys';
+import { useUpdateCampaign } from './api/update-campaign';
+import { CAMPAIGN_FIELD_LABELS, campaignDuration, campaignTimeline } from './campaign-format';
 import { ApprovalsTab } from './components/approvals-tab';
-import { CampaignActions } from './components/campaign-actions';
 import { CreativesTab } from './components/creatives-tab';
 import { DetailsTab } from './components/details-tab';
-import { HistoryTab } from './components/history-tab';
 import { SharingTab } from './components/sharing-tab';
-import { StatusControl } from './components/status-control';
-import { useCampaignOrLeave } from './use-campaign-or-leave';
-import {
-  parseCampaignId,
-  parseTab,
-  parseTimeframe,
-  TAB_LABELS,
-  TABS,
-  type Timeframe,
-  type ViewTab,
-} from './view-state';
+import { parseTimeframe, TAB_LABELS, TABS, type Timeframe, type ViewTab } from './view-state';
+
+const campaignHref = (id: number) => href('campaign.view', { id });
+
+function CampaignHistory({ campaignId }: { campaignId: number }) {
+  return <HistoryList history={useCampaignHistory(campaignId)} labels={CAMPAIGN_FIELD_LABELS} />;
+}
 
 function CampaignView({
   campaign,
@@ -45,6 +46,9 @@ function CampaignView({
   const canWrite = useCanAccess('campaigns', 'write');
   const [, setSearchParams] = useSearchParams();
   const go = useNavigateTo();
+  const update = useUpdateCampaign();
+  const clone = useCloneCampaign();
+  const remove = useDeleteCampaign();
   // The page's own navigation (after clone or delete) skips the unsaved-changes question.
   const allowLeave = useRef(false);
   const timeline = campaignTimeline(campaign.launch_date, campaign.end_date);
@@ -86,54 +90,46 @@ function CampaignView({
         }
         actions={
           <>
-            <StatusControl campaign={campaign} />
-            {canWrite ? <CampaignActions campaign={campaign} allowLeave={allowLeave} /> : null}
+            <StatusControl
+              allowed={campaign.allowed_statuses}
+              onMove={(status) => update.mutateAsync({ id: campaign.id, body: { status } })}
+            />
+            {canWrite ? (
+              <ResourceActions
+                noun="campaign"
+                name={campaign.name}
+                onClone={() => clone.mutateAsync(campaign.id)}
+                onDelete={() => remove.mutateAsync(campaign.id)}
+                viewHref={campaignHref}
+                overview={href('campaigns.view')}
+                allowLeave={allowLeave}
+              />
+            ) : null}
           </>
         }
       />
-      <Paper variant="outlined">
-        <Tabs
-          value={tab}
-          onChange={(_event, next: ViewTab) =>
-            setSearchParams(next === 'details' && !timeframe ? {} : { tab: next })
-          }
-          variant="scrollable"
-          allowScrollButtonsMobile
-          aria-label="Campaign sections"
-          sx={{ borderBottom: 1, borderColor: 'divider', px: 1 }}
-        >
-          {TABS.map((value) => (
-            <Tab
-              key={value}
-              value={value}
-              label={TAB_LABELS[value]}
-              id={`campaign-tab-${value}`}
-              aria-controls={`campaign-tabpanel-${value}`}
-            />
-          ))}
-        </Tabs>
-        <Box
-          role="tabpanel"
-          id={`campaign-tabpanel-${tab}`}
-          aria-labelledby={`campaign-tab-${tab}`}
-          sx={{ p: { xs: 2, sm: 3 } }}
-        >
-          {tab === 'details' ? (
-            <DetailsTab campaign={campaign} readOnly={!canWrite} allowLeave={allowLeave} />
-          ) : null}
-          {tab === 'creatives' ? <CreativesTab campaignId={campaign.id} /> : null}
-          {tab === 'approvals' ? <ApprovalsTab campaignId={campaign.id} /> : null}
-          {tab === 'sharing' ? (
-            <SharingTab
-              campaignId={campaign.id}
-              canWrite={canWrite}
-              timeframe={timeframe}
-              onTimeframe={onTimeframe}
-            />
-          ) : null}
-          {tab === 'history' ? <HistoryTab campaignId={campaign.id} /> : null}
-        </Box>
-      </Paper>
+      <ViewTabs
+        tabs={TABS}
+        labels={TAB_LABELS}
+        value={tab}
+        onChange={(next) => setSearchParams(next === 'details' && !timeframe ? {} : { tab: next })}
+        label="Campaign sections"
+      >
+        {tab === 'details' ? (
+          <DetailsTab campaign={campaign} readOnly={!canWrite} allowLeave={allowLeave} />
+        ) : null}
+        {tab === 'creatives' ? <CreativesTab campaignId={campaign.id} canWrite={canWrite} /> : null}
+        {tab === 'approvals' ? <ApprovalsTab campaignId={campaign.id} /> : null}
+        {tab === 'sharing' ? (
+          <SharingTab
+            campaignId={campaign.id}
+            canWrite={canWrite}
+            timeframe={timeframe}
+            onTimeframe={onTimeframe}
+          />
+        ) : null}
+        {tab === 'history' ? <CampaignHistory campaignId={campaign.id} /> : null}
+      </ViewTabs>
     </Box>
   );
 }
@@ -142,20 +138,17 @@ function CampaignView({
 export function CampaignViewPage() {
   const params = useParams();
   const [searchParams] = useSearchParams();
-  const id = parseCampaignId(params.id);
   const timeframe = parseTimeframe(params.start, params.end);
-  const tab = parseTab(searchParams.get('tab'), timeframe ? 'sharing' : 'details');
-  const { campaign, notFound } = useCampaignOrLeave(id);
-  useOpenItem('campaigns', id === null ? undefined : String(id), campaign.data?.name);
-
-  if (notFound || campaign.isPending) return <LoadingState label="Loading campaign…" />;
-  if (campaign.isError) {
-    return (
-      <ErrorState
-        message={`The campaign could not be loaded. ${errorMessage(campaign.error)}`}
-        onRetry={() => void campaign.refetch()}
-      />
-    );
-  }
-  return <CampaignView campaign={campaign.data} tab={tab} timeframe={timeframe} />;
+  const tab = parseTab(searchParams.get('tab'), TABS, timeframe ? 'sharing' : 'details');
+  return (
+    <ItemPage
+      section="campaigns"
+      noun="campaign"
+      useItem={useCampaign}
+      keys={campaignKeys}
+      overview={href('campaigns.view')}
+    >
+      {(campaign) => <CampaignView campaign={campaign} tab={tab} timeframe={timeframe} />}
+    </ItemPage>
+  );
 }

@@ -15,9 +15,6 @@ export const TAB_LABELS: Readonly<Record<ViewTab, string>> = {
   history: 'History',
 };
 
-export const parseTab = (value: string | null, fallback: ViewTab): ViewTab =>
-  (TABS as readonly string[]).includes(value ?? '') ? (value as ViewTab) : fallback;
-
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 const isDay = (value: string) => ISO_DATE.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`));
 
@@ -26,10 +23,3 @@ export function parseTimeframe(start: string | undefined, end: string | undefine
   if (!start || !end || !isDay(start) || !isDay(end) || end < start) return null;
   return { start, end };
 }
-
-/** A route id that cannot name a campaign is treated like one the server cannot find. */
-export const parseCampaignId = (value: string | undefined): number | null => {
-  if (!value || !/^\d{1,10}$/.test(value)) return null;
-  const id = Number(value);
-  return id >= 1 && id <= 2_147_483_647 ? id : null;
-};

@@ -17,9 +17,10 @@ import { useDashboard } from './api/get-dashboard';
 import { ItemList } from './components/item-list';
 import { SectionCard } from './components/section-card';
 
-const CARDS: readonly { section: Section; title: string; list: RouteName }[] = [
-  { section: 'campaigns', title: 'Campaigns', list: 'campaigns.view' },
-  { section: 'creatives', title: 'Creatives', list: 'creatives.view' },
+/** `statuses`: the section's list filters by the campaign/creative statuses, so its counts link there. */
+const CARDS: readonly { section: Section; title: string; list: RouteName; statuses?: boolean }[] = [
+  { section: 'campaigns', title: 'Campaigns', list: 'campaigns.view', statuses: true },
+  { section: 'creatives', title: 'Creatives', list: 'creatives.view', statuses: true },
   { section: 'profiles', title: 'Profiles', list: 'profiles.view' },
   { section: 'conditions', title: 'Conditions', list: 'conditions.view' },
   { section: 'assets', title: 'Assets', list: 'assets.view' },
@@ -90,6 +91,9 @@ export function DashboardPage() {
                       total={counts.total}
                       byStatus={counts.by_status}
                       colour={theme.palette.section[card.section]}
+                      statusHref={
+                        card.statuses ? (status) => href(card.list, undefined, { status }) : undefined
+                      }
                     />
                   );
                 })}

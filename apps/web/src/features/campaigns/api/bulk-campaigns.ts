@@ -1,7 +1,7 @@
 import { type BulkResult, BulkResultSchema, type CampaignBulk } from '@adstudio/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api } from '../../../lib/api-client';
+import { useItemsMutation } from '../../../lib/resource-mutations';
 import { campaignKeys } from './keys';
 
 const ResponseSchema = z.object({ data: z.array(BulkResultSchema) });
@@ -11,15 +11,4 @@ export async function bulkCampaigns(body: CampaignBulk): Promise<BulkResult[]> {
   return ResponseSchema.parse((await api.post('/v1/campaigns/bulk', body)).data).data;
 }
 
-export function useBulkCampaigns() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: bulkCampaigns,
-    onSuccess: (_results, body) => {
-      for (const id of body.ids) {
-        void queryClient.invalidateQueries({ queryKey: campaignKeys.detail(id), refetchType: 'none' });
-      }
-      return queryClient.invalidateQueries({ queryKey: campaignKeys.lists() });
-    },
-  });
-}
+export const useBulkCampaigns = () => useItemsMutation(campaignKeys, bulkCampaigns, (body) => body.ids);

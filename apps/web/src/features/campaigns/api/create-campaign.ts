@@ -1,22 +1,11 @@
-import { type Campaign, type CampaignCreate, CampaignSchema, itemResponse } from '@adstudio/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type Campaign, type CampaignCreate, CampaignSchema } from '@adstudio/contract';
 import { api } from '../../../lib/api-client';
+import { getData } from '../../../lib/get-data';
+import { useItemMutation } from '../../../lib/resource-mutations';
 import { campaignKeys } from './keys';
 
-const ResponseSchema = itemResponse(CampaignSchema);
-
 /** POST /v1/campaigns → 201 {data}. */
-export async function createCampaign(body: CampaignCreate): Promise<Campaign> {
-  return ResponseSchema.parse((await api.post('/v1/campaigns', body)).data).data;
-}
+export const createCampaign = (body: CampaignCreate): Promise<Campaign> =>
+  getData(CampaignSchema, api.post('/v1/campaigns', body));
 
-export function useCreateCampaign() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: createCampaign,
-    onSuccess: (campaign) => {
-      queryClient.setQueryData(campaignKeys.detail(campaign.id), campaign);
-      return queryClient.invalidateQueries({ queryKey: campaignKeys.lists() });
-    },
-  });
-}
+export const useCreateCampaign = () => useItemMutation(campaignKeys, createCampaign);

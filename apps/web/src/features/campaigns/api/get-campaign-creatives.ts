@@ -1,17 +1,27 @@
-import { type CampaignCreative, CampaignCreativeSchema } from '@adstudio/contract';
+import { type CreativeListResponse, CreativeSchema } from '@adstudio/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
 import { api } from '../../../lib/api-client';
-import { campaignKeys } from './keys';
+import { getCollection } from '../../../lib/get-data';
+import { resourceKeys } from '../../../lib/resource-keys';
 
-const ResponseSchema = z.object({ data: z.array(CampaignCreativeSchema) });
+/** The creatives section's keys: its writes refresh this list too. */
+const creativeKeys = resourceKeys('creatives');
 
-/** GET /v1/campaigns/{id}/creatives. */
-export async function getCampaignCreatives(id: number): Promise<CampaignCreative[]> {
-  return ResponseSchema.parse((await api.get(`/v1/campaigns/${id}/creatives`)).data).data;
-}
+/** GET /v1/creatives?campaign_id={id}&items-per-page=-1: every creative of the campaign. */
+export const getCampaignCreatives = (campaignId: number): Promise<CreativeListResponse> =>
+  getCollection(CreativeSchema, api.get('/v1/creatives', { params: campaignCreativesQuery(campaignId) }));
 
-export const campaignCreativesQueryOptions = (id: number) =>
-  queryOptions({ queryKey: campaignKeys.creatives(id), queryFn: () => getCampaignCreatives(id) });
+const campaignCreativesQuery = (campaignId: number) => ({
+  campaign_id: campaignId,
+  'items-per-page': -1,
+  'sort-by': 'name',
+});
 
-export const useCampaignCreatives = (id: number) => useQuery(campaignCreativesQueryOptions(id));
+export const campaignCreativesQueryOptions = (campaignId: number) =>
+  queryOptions({
+    queryKey: creativeKeys.list(campaignCreativesQuery(campaignId)),
+    queryFn: () => getCampaignCreatives(campaignId),
+  });
+
+export const useCampaignCreatives = (campaignId: number) =>
+  useQuery(campaignCreativesQueryOptions(campaignId));

@@ -4,9 +4,8 @@ import { getCampaign } from './get-campaign';
 import { campaignKeys } from './keys';
 
 /** GET /v1/campaigns/{id}?include=history → the audit entries, newest first. */
-export async function getCampaignHistory(id: number): Promise<HistoryEntry[]> {
-  return (await getCampaign(id, { history: true })).history ?? [];
-}
+export const getCampaignHistory = async (id: number): Promise<HistoryEntry[]> =>
+  (await getCampaign(id, { history: true })).history ?? [];
 
 export const campaignHistoryQueryOptions = (id: number) =>
   queryOptions({ queryKey: campaignKeys.history(id), queryFn: () => getCampaignHistory(id), staleTime: 0 });

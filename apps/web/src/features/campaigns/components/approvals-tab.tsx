@@ -5,8 +5,7 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/states';
-import { errorMessage } from '../../../lib/api-client';
+import { QueryView } from '../../../components/ui/query-view';
 import { formatDateTime } from '../../../lib/format';
 import { useCampaignApprovals } from '../api/get-campaign-approvals';
 
@@ -19,13 +18,19 @@ const APPROVAL_COLOURS: Record<CampaignApproval['status'], 'default' | 'success'
 /** Each publisher's verdict on each creative of the campaign. */
 export function ApprovalsTab({ campaignId }: { campaignId: number }) {
   const approvals = useCampaignApprovals(campaignId);
-  if (approvals.isPending) return <LoadingState label="Loading approvals…" />;
-  if (approvals.isError) {
-    return <ErrorState message={errorMessage(approvals.error)} onRetry={() => void approvals.refetch()} />;
-  }
-  if (approvals.data.length === 0) {
-    return <EmptyState title="No approvals yet: publishers' verdicts on the creatives appear here." />;
-  }
+  return (
+    <QueryView
+      query={approvals}
+      pending="Loading approvals…"
+      isEmpty={(list) => list.length === 0}
+      empty="No approvals yet: publishers' verdicts on the creatives appear here."
+    >
+      {(list) => <ApprovalsTable approvals={list} />}
+    </QueryView>
+  );
+}
+
+function ApprovalsTable({ approvals }: { approvals: CampaignApproval[] }) {
   return (
     <Table size="small" aria-label="Approvals">
       <TableHead>
@@ -38,7 +43,7 @@ export function ApprovalsTab({ campaignId }: { campaignId: number }) {
         </TableRow>
       </TableHead>
       <TableBody>
-        {approvals.data.map((approval) => (
+        {approvals.map((approval) => (
           <TableRow key={approval.id}>
             <TableCell>{approval.creative.name}</TableCell>
             <TableCell>{approval.media_entity.name}</TableCell>

@@ -6,11 +6,10 @@ import {
 } from '@adstudio/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import { type Path, type UseFormReturn, useForm } from 'react-hook-form';
+import { type UseFormReturn, useForm } from 'react-hook-form';
 import { FormDateField } from '../../../components/ui/date-field';
+import { FormActions } from '../../../components/ui/form-actions';
 import { FormTextField } from '../../../components/ui/form-text-field';
-import { applyServerErrors } from '../../../lib/form-errors';
 import { RangesEditor } from './ranges-editor';
 
 export type CampaignForm = UseFormReturn<CampaignCreateInput, unknown, CampaignCreate>;
@@ -31,20 +30,6 @@ export function useCampaignForm(campaign?: Campaign): CampaignForm {
   });
 }
 
-/** Puts a 422's field errors (`name`, `ranges.1.start`, …) next to the fields of the form. */
-export function showServerErrors(form: CampaignForm, error: unknown): boolean {
-  const count = form.getValues('ranges')?.length ?? 0;
-  const fields = [
-    'name',
-    'url',
-    'launch_date',
-    'end_date',
-    'ranges',
-    ...Array.from({ length: count }, (_, i) => [`ranges.${i}.start`, `ranges.${i}.end`]).flat(),
-  ] as Path<CampaignCreateInput>[];
-  return applyServerErrors(error, form.setError, fields);
-}
-
 /** Name, URL, launch and end dates and ranges; read-only for users who may not write. */
 export function CampaignFormFields({
   form,
@@ -60,7 +45,6 @@ export function CampaignFormFields({
   onCancel?: () => void;
 }) {
   const { control, formState, handleSubmit } = form;
-  const { errors } = formState;
   return (
     <Box
       component="form"
@@ -95,19 +79,8 @@ export function CampaignFormFields({
           sx={{ flex: '1 1 200px' }}
         />
       </Box>
-      <RangesEditor control={control} errors={errors} disabled={readOnly} />
-      {readOnly ? null : (
-        <Box sx={{ display: 'flex', gap: 1 }}>
-          <Button type="submit" variant="contained" disabled={formState.isSubmitting}>
-            {formState.isSubmitting ? 'Saving…' : submitLabel}
-          </Button>
-          {onCancel ? (
-            <Button onClick={onCancel} disabled={formState.isSubmitting}>
-              Cancel
-            </Button>
-          ) : null}
-        </Box>
-      )}
+      <RangesEditor control={control} errors={formState.errors} disabled={readOnly} />
+      {readOnly ? null : <FormActions form={form} submitLabel={submitLabel} onCancel={onCancel} />}
     </Box>
   );
 }

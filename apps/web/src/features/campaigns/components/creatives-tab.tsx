@@ -1,3 +1,6 @@
+import AddIcon from '@mui/icons-material/Add';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -5,46 +8,66 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import { Link as RouterLink } from 'react-router';
-import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/states';
+import { QueryView } from '../../../components/ui/query-view';
 import { StatusChip } from '../../../components/ui/status-chip';
 import { href } from '../../../config/paths';
-import { errorMessage } from '../../../lib/api-client';
+import { formatDate } from '../../../lib/format';
 import { useCampaignCreatives } from '../api/get-campaign-creatives';
 
-/** The campaign's creatives, each linking to its own page. */
-export function CreativesTab({ campaignId }: { campaignId: number }) {
+/** The campaign's creatives, each linking to its own page, and a way to add one to it. */
+export function CreativesTab({ campaignId, canWrite }: { campaignId: number; canWrite: boolean }) {
   const creatives = useCampaignCreatives(campaignId);
-  if (creatives.isPending) return <LoadingState label="Loading creatives…" />;
-  if (creatives.isError) {
-    return <ErrorState message={errorMessage(creatives.error)} onRetry={() => void creatives.refetch()} />;
-  }
-  if (creatives.data.length === 0) return <EmptyState title="This campaign has no creatives yet." />;
   return (
-    <Table size="small" aria-label="Creatives">
-      <TableHead>
-        <TableRow>
-          <TableCell>Name</TableCell>
-          <TableCell>Size</TableCell>
-          <TableCell>Status</TableCell>
-        </TableRow>
-      </TableHead>
-      <TableBody>
-        {creatives.data.map((creative) => (
-          <TableRow key={creative.id}>
-            <TableCell>
-              <Link component={RouterLink} to={href('creative.view', { id: creative.id })}>
-                {creative.name}
-              </Link>
-            </TableCell>
-            <TableCell>
-              {creative.width} x {creative.height}
-            </TableCell>
-            <TableCell>
-              <StatusChip status={creative.status} />
-            </TableCell>
-          </TableRow>
-        ))}
-      </TableBody>
-    </Table>
+    <>
+      {canWrite ? (
+        <Box sx={{ display: 'flex', justifyContent: 'flex-end', mb: 2 }}>
+          <Button
+            component={RouterLink}
+            to={href('creatives.new.campaign', { campaignId })}
+            variant="outlined"
+            startIcon={<AddIcon />}
+          >
+            New creative
+          </Button>
+        </Box>
+      ) : null}
+      <QueryView
+        query={creatives}
+        pending="Loading creatives…"
+        isEmpty={(list) => list.data.length === 0}
+        empty="This campaign has no creatives yet."
+      >
+        {(list) => (
+          <Table size="small" aria-label="Creatives">
+            <TableHead>
+              <TableRow>
+                <TableCell>Name</TableCell>
+                <TableCell>Size</TableCell>
+                <TableCell>Status</TableCell>
+                <TableCell>Updated</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {list.data.map((creative) => (
+                <TableRow key={creative.id}>
+                  <TableCell>
+                    <Link component={RouterLink} to={href('creative.view', { id: creative.id })}>
+                      {creative.name}
+                    </Link>
+                  </TableCell>
+                  <TableCell>
+                    {creative.width} x {creative.height}
+                  </TableCell>
+                  <TableCell>
+                    <StatusChip status={creative.status} />
+                  </TableCell>
+                  <TableCell>{formatDate(creative.updated_at)}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        )}
+      </QueryView>
+    </>
   );
 }

@@ -20,13 +20,13 @@ import { DateField, INVALID_DATE, isCompleteDate } from '../../../components/ui/
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/states';
 import { showAlert } from '../../../lib/alert';
 import { errorMessage } from '../../../lib/api-client';
+import { copyText } from '../../../lib/copy-text';
 import { formatDate, formatDateTime } from '../../../lib/format';
 import { useCreateReportLink } from '../api/create-report-link';
 import { useReportLinks } from '../api/get-report-links';
 import { useRevokeReportLink } from '../api/revoke-report-link';
 import { campaignTimeline } from '../campaign-format';
 import type { Timeframe } from '../view-state';
-import { copyText } from './copy-text';
 
 const visuallyHidden = {
   position: 'absolute',

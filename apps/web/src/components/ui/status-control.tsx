@@ -1,26 +1,34 @@
-import type { Campaign, Status } from '@adstudio/contract';
+import type { Status } from '@adstudio/contract';
 import ArrowDropDownIcon from '@mui/icons-material/ArrowDropDown';
 import Button from '@mui/material/Button';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import { useId, useState } from 'react';
-import { StatusChip } from '../../../components/ui/status-chip';
-import { showAlert } from '../../../lib/alert';
-import { useUpdateCampaign } from '../api/update-campaign';
+import { showAlert } from '../../lib/alert';
+import { StatusChip } from './status-chip';
 
-/** Moves the campaign's status; offers only the moves the server allows this user. */
-export function StatusControl({ campaign }: { campaign: Campaign }) {
-  const update = useUpdateCampaign();
+/** Moves an item's status; offers only the moves the server allows this user (`allowed_statuses`). */
+export function StatusControl({
+  allowed,
+  onMove,
+}: {
+  allowed: readonly Status[];
+  /** Sends the move; a failure raises the alert banner on its own. */
+  onMove: (status: Status) => Promise<unknown>;
+}) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const [busy, setBusy] = useState(false);
   const menuId = useId();
-  const allowed = campaign.allowed_statuses;
 
   const move = (status: Status) => {
     setAnchor(null);
-    update.mutate(
-      { id: campaign.id, body: { status } },
-      { onSuccess: () => showAlert({ status: 200, data: { message: `Status changed to ${status}.` } }) },
-    );
+    setBusy(true);
+    onMove(status)
+      .then(
+        () => showAlert({ status: 200, data: { message: `Status changed to ${status}.` } }),
+        () => {},
+      )
+      .finally(() => setBusy(false));
   };
 
   return (
@@ -29,7 +37,7 @@ export function StatusControl({ campaign }: { campaign: Campaign }) {
         variant="outlined"
         endIcon={<ArrowDropDownIcon />}
         onClick={(event) => setAnchor(event.currentTarget)}
-        disabled={allowed.length === 0 || update.isPending}
+        disabled={allowed.length === 0 || busy}
         aria-haspopup="menu"
         aria-controls={anchor ? menuId : undefined}
         aria-expanded={anchor ? true : undefined}

@@ -4,11 +4,10 @@ import Box from '@mui/material/Box';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import Typography from '@mui/material/Typography';
-import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/states';
-import { errorMessage } from '../../../lib/api-client';
-import { formatDateTime } from '../../../lib/format';
-import { useCampaignHistory } from '../api/get-campaign-history';
-import { fieldLabel, formatChangeValue } from '../campaign-format';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { formatDateTime } from '../../lib/format';
+import { fieldLabel, formatChangeValue } from '../../lib/history-format';
+import { QueryView } from './query-view';
 
 const ACTION_LABELS: Record<string, string> = {
   created: 'Created',
@@ -18,7 +17,7 @@ const ACTION_LABELS: Record<string, string> = {
   restored: 'Restored',
 };
 
-function Entry({ entry }: { entry: HistoryEntry }) {
+function Entry({ entry, labels }: { entry: HistoryEntry; labels: Readonly<Record<string, string>> }) {
   return (
     <ListItem divider alignItems="flex-start" sx={{ display: 'block', px: 0 }} data-testid="history-entry">
       <Typography variant="body2">
@@ -41,7 +40,7 @@ function Entry({ entry }: { entry: HistoryEntry }) {
         {Object.entries(entry.changes).map(([field, [before, after]]) => (
           <Box key={field} sx={{ display: 'contents' }}>
             <Typography component="dt" variant="body2" color="text.secondary">
-              {fieldLabel(field)}
+              {fieldLabel(field, labels)}
             </Typography>
             <Typography
               component="dd"
@@ -59,19 +58,29 @@ function Entry({ entry }: { entry: HistoryEntry }) {
   );
 }
 
-/** Who changed what and when: the campaign's audit entries, newest first. */
-export function HistoryTab({ campaignId }: { campaignId: number }) {
-  const history = useCampaignHistory(campaignId);
-  if (history.isPending) return <LoadingState label="Loading history…" />;
-  if (history.isError) {
-    return <ErrorState message={errorMessage(history.error)} onRetry={() => void history.refetch()} />;
-  }
-  if (history.data.length === 0) return <EmptyState title="No changes recorded yet." />;
+/** Who changed what and when: an item's audit entries, newest first. */
+export function HistoryList({
+  history,
+  labels = {},
+}: {
+  history: UseQueryResult<HistoryEntry[]>;
+  /** The section's own field names, e.g. `{launch_date: 'Launch date'}`. */
+  labels?: Readonly<Record<string, string>>;
+}) {
   return (
-    <List aria-label="History" disablePadding>
-      {history.data.map((entry) => (
-        <Entry key={entry.id} entry={entry} />
-      ))}
-    </List>
+    <QueryView
+      query={history}
+      pending="Loading history…"
+      isEmpty={(entries) => entries.length === 0}
+      empty="No changes recorded yet."
+    >
+      {(entries) => (
+        <List aria-label="History" disablePadding>
+          {entries.map((entry) => (
+            <Entry key={entry.id} entry={entry} labels={labels} />
+          ))}
+        </List>
+      )}
+    </QueryView>
   );
 }

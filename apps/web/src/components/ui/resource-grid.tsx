@@ -1,0 +1,94 @@
+import {
+  DataGrid,
+  type GridColDef,
+  type GridPaginationModel,
+  type GridRowSelectionModel,
+  type GridSortModel,
+} from '@mui/x-data-grid';
+import { useMemo } from 'react';
+import { PAGE_SIZE_CHOICES, type SortOrder } from '../../lib/list-state';
+import { EmptyState } from './states';
+
+declare module '@mui/x-data-grid' {
+  interface NoRowsOverlayPropsOverrides {
+    emptyText?: string;
+  }
+  interface NoResultsOverlayPropsOverrides {
+    emptyText?: string;
+  }
+}
+
+function NoRows({ emptyText }: { emptyText?: string }) {
+  return <EmptyState title={emptyText ?? 'Nothing here.'} />;
+}
+
+export interface ResourceGridProps<T extends { id: number }> {
+  label: string;
+  rows: T[];
+  columns: GridColDef<T>[];
+  /** Columns the server sorts by; the others are not sortable. */
+  sorts: readonly string[];
+  total: number | undefined;
+  loading: boolean;
+  /** 0-based, as the grid counts. */
+  page: number;
+  pageSize: number;
+  sortBy: string | null;
+  sortOrder: SortOrder | null;
+  emptyText: string;
+  selection: GridRowSelectionModel;
+  onSelection: (selection: GridRowSelectionModel) => void;
+  onPagination: (model: GridPaginationModel) => void;
+  onSort: (sortBy: string | null, sortOrder: SortOrder | null) => void;
+}
+
+/** A list's server-side grid: the server pages and sorts; the URL holds the state. */
+export function ResourceGrid<T extends { id: number }>(props: ResourceGridProps<T>) {
+  // Stable models: a new object each render reads to the grid as a change, and a sort change
+  // sends it back to the first page.
+  const { sortBy, sortOrder, page, pageSize, sorts } = props;
+  const sortModel = useMemo<GridSortModel>(
+    () => (sortBy && sorts.includes(sortBy) ? [{ field: sortBy, sort: sortOrder ?? 'asc' }] : []),
+    [sortBy, sortOrder, sorts],
+  );
+  const paginationModel = useMemo(() => ({ page, pageSize }), [page, pageSize]);
+  const columns = useMemo(
+    () => props.columns.map((column) => ({ ...column, sortable: sorts.includes(column.field) })),
+    [props.columns, sorts],
+  );
+  return (
+    <DataGrid
+      label={props.label}
+      rows={props.rows}
+      columns={columns}
+      getRowId={(row) => row.id}
+      // Unknown (-1) while the first page loads, so the grid does not clamp the page from the URL.
+      rowCount={props.total ?? -1}
+      loading={props.loading}
+      autoHeight
+      paginationMode="server"
+      sortingMode="server"
+      disableColumnFilter
+      sortingOrder={['asc', 'desc', null]}
+      pageSizeOptions={PAGE_SIZE_CHOICES.map((value) => (value === -1 ? { value, label: 'All' } : value))}
+      paginationModel={paginationModel}
+      onPaginationModelChange={props.onPagination}
+      sortModel={sortModel}
+      onSortModelChange={(model) => {
+        const first = model[0];
+        if (first?.sort && sorts.includes(first.field)) props.onSort(first.field, first.sort);
+        else props.onSort(null, null);
+      }}
+      checkboxSelection
+      disableRowSelectionOnClick
+      rowSelectionModel={props.selection}
+      onRowSelectionModelChange={props.onSelection}
+      slots={{ noRowsOverlay: NoRows, noResultsOverlay: NoRows }}
+      slotProps={{
+        noRowsOverlay: { emptyText: props.emptyText },
+        noResultsOverlay: { emptyText: props.emptyText },
+      }}
+      sx={{ bgcolor: 'background.paper', '& .MuiDataGrid-cell': { display: 'flex', alignItems: 'center' } }}
+    />
+  );
+}

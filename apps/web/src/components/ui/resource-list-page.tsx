@@ -1,0 +1,278 @@
+import type { Bulk, BulkResult, Section, Status } from '@adstudio/contract';
+import AddIcon from '@mui/icons-material/Add';
+import RestoreFromTrashIcon from '@mui/icons-material/RestoreFromTrash';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import Paper from '@mui/material/Paper';
+import type { GridColDef, GridRowSelectionModel } from '@mui/x-data-grid';
+import type { UseMutationResult, UseQueryResult } from '@tanstack/react-query';
+import { type ReactNode, useCallback, useMemo, useState } from 'react';
+import { Link as RouterLink, useLocation, useSearchParams } from 'react-router';
+import { useCanAccess } from '../../lib/access';
+import { showAlert } from '../../lib/alert';
+import { errorMessage } from '../../lib/api-client';
+import { formatDate } from '../../lib/format';
+import type { ListQueryParams } from '../../lib/list-query';
+import {
+  FALLBACK_PAGE_SIZE,
+  isFiltered,
+  type ListState,
+  type ListStateConfig,
+  parseListState,
+  toListQuery,
+  toSearchParams,
+  withChanges,
+} from '../../lib/list-state';
+import { useDefaultPageSize } from '../../lib/user-settings';
+import { BulkActions } from './bulk-actions';
+import { ListFilters } from './list-filters';
+import { PageHeader } from './page-header';
+import { ResourceGrid } from './resource-grid';
+import { EmptyState, ErrorState } from './states';
+
+/** What every listed item has. */
+export interface ListItem {
+  id: number;
+  name: string;
+  status: Status;
+  deleted_at: string | null;
+}
+
+/** A section's list requests, as hooks (module constants, so their identity never changes). */
+export interface ListSource<T extends ListItem> {
+  useList: (
+    query: ListQueryParams,
+    enabled: boolean,
+  ) => UseQueryResult<{ data: T[]; meta: { total: number } }>;
+  useBulk: () => UseMutationResult<BulkResult[], unknown, Bulk>;
+  useRestore: () => UseMutationResult<unknown, unknown, number>;
+}
+
+/** A list's own filters, next to the shared ones; each is a URL parameter of `config.extras`. */
+export type ExtraFilters = (props: {
+  values: Readonly<Record<string, string>>;
+  onChange: (key: string, value: string | null) => void;
+}) => ReactNode;
+
+const NO_SELECTION: GridRowSelectionModel = { type: 'include', ids: new Set() };
+
+const selectedRows = <T extends ListItem>(rows: readonly T[], model: GridRowSelectionModel) =>
+  rows.filter((row) => (model.type === 'include' ? model.ids.has(row.id) : !model.ids.has(row.id)));
+
+/**
+ * A section's overview: filters, statuses and deleted items, server-side paging and sorting, all in
+ * the URL; an empty state with a create button; selection with bulk actions; restore of deleted rows.
+ */
+export function ResourceListPage<T extends ListItem, S extends string>({
+  title,
+  noun,
+  section,
+  config,
+  source,
+  columns,
+  itemHref,
+  createHref,
+  filterPlaceholder,
+  dateLabel,
+  deleteNote,
+  extraFilters,
+}: {
+  /** "Creatives". */
+  title: string;
+  /** "creative". */
+  noun: string;
+  section: Section;
+  config: ListStateConfig<S>;
+  source: ListSource<T>;
+  /** The columns after the name, each `field` a sort key when the server sorts by it. */
+  columns: GridColDef<T>[];
+  itemHref: (id: number) => string;
+  createHref: string;
+  filterPlaceholder: string;
+  dateLabel?: string;
+  deleteNote: string;
+  extraFilters?: ExtraFilters;
+}) {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const location = useLocation();
+  const state = useMemo(() => parseListState(searchParams, config), [searchParams, config]);
+  const canWrite = useCanAccess(section, 'write');
+  const defaults = useDefaultPageSize(FALLBACK_PAGE_SIZE);
+  const pageSize = state.itemsPerPage ?? defaults.pageSize;
+  const list = source.useList(
+    toListQuery(state, defaults.pageSize),
+    state.itemsPerPage !== null || defaults.ready,
+  );
+  const bulk = source.useBulk();
+  const restore = source.useRestore();
+  const [selection, setSelection] = useState<GridRowSelectionModel>(NO_SELECTION);
+
+  // The list state lives in the URL, so reload and back keep it; replace, so back leaves the list.
+  const change = useCallback(
+    (changes: Partial<ListState<S>>, keepFocus = false) => {
+      const next = toSearchParams(withChanges(state, changes));
+      if (next.toString() === searchParams.toString()) return;
+      setSearchParams(next, { replace: true, state: keepFocus ? { focusFilter: true } : null });
+    },
+    [state, searchParams, setSearchParams],
+  );
+  const filterChanges = useMemo(
+    () => ({
+      onFilter: (filter: string, keepFocus: boolean) => change({ filter }, keepFocus),
+      onDate: (date: string | null) => change({ date }),
+      onStatus: (status: Status[]) => change({ status }),
+      onDeleted: (deleted: boolean) => change({ deleted }),
+    }),
+    [change],
+  );
+  const onExtra = (key: string, value: string | null) => {
+    const extra = { ...state.extra };
+    if (value) extra[key] = value;
+    else delete extra[key];
+    change({ extra });
+  };
+
+  const rows = list.data?.data ?? [];
+  const settled = list.isSuccess && !list.isPlaceholderData;
+  const filtered = isFiltered(state);
+  const nothingYet = settled && list.data.meta.total === 0 && !filtered && !state.deleted;
+
+  const allColumns = useMemo<GridColDef<T>[]>(() => {
+    const name: GridColDef<T> = {
+      field: 'name',
+      headerName: 'Name',
+      flex: 2,
+      minWidth: 220,
+      renderCell: ({ row }) =>
+        state.deleted ? (
+          <span title={row.name}>{row.name}</span>
+        ) : (
+          <Link
+            component={RouterLink}
+            to={itemHref(row.id)}
+            sx={{ fontWeight: 500, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
+            title={row.name}
+          >
+            {row.name}
+          </Link>
+        ),
+    };
+    if (!state.deleted) return [name, ...columns];
+    const deletedAt: GridColDef<T> = {
+      field: 'deleted_at',
+      headerName: 'Deleted',
+      width: 130,
+      valueFormatter: (value: string | null) => formatDate(value),
+    };
+    const restoreColumn: GridColDef<T> = {
+      field: 'restore',
+      headerName: '',
+      width: 130,
+      renderCell: ({ row }) =>
+        canWrite ? (
+          <Button
+            size="small"
+            startIcon={<RestoreFromTrashIcon />}
+            aria-label={`Restore ${row.name}`}
+            onClick={() =>
+              restore.mutate(row.id, {
+                onSuccess: () => showAlert({ status: 200, data: { message: `Restored "${row.name}".` } }),
+              })
+            }
+          >
+            Restore
+          </Button>
+        ) : null,
+    };
+    // Deleted rows show when they were deleted instead of when they were last changed.
+    return [name, ...columns.filter((column) => column.field !== 'updated_at'), deletedAt, restoreColumn];
+  }, [state.deleted, columns, itemHref, canWrite, restore]);
+
+  return (
+    <Box>
+      <PageHeader
+        title={state.deleted ? `Deleted ${title.toLowerCase()}` : title}
+        subtitle={list.data && settled ? `${list.data.meta.total} in total` : undefined}
+        actions={
+          canWrite ? (
+            <Button component={RouterLink} to={createHref} variant="contained" startIcon={<AddIcon />}>
+              New {noun}
+            </Button>
+          ) : null
+        }
+      />
+      <ListFilters
+        noun={`${noun}s`}
+        filter={state.filter}
+        placeholder={filterPlaceholder}
+        date={state.date}
+        dateLabel={dateLabel}
+        status={state.status}
+        deleted={state.deleted}
+        focusFilter={(location.state as { focusFilter?: boolean } | null)?.focusFilter === true}
+        changes={filterChanges}
+      >
+        {extraFilters?.({ values: state.extra, onChange: onExtra })}
+      </ListFilters>
+      {list.isError ? (
+        <Box sx={{ mb: 2 }}>
+          <ErrorState
+            message={`The ${noun}s could not be loaded. ${errorMessage(list.error)}`}
+            onRetry={() => void list.refetch()}
+          />
+        </Box>
+      ) : null}
+      {nothingYet ? (
+        <Paper variant="outlined">
+          <EmptyState title={`No ${noun}s yet.`}>
+            {canWrite ? (
+              <Button component={RouterLink} to={createHref} variant="outlined" startIcon={<AddIcon />}>
+                Create the first {noun}
+              </Button>
+            ) : null}
+          </EmptyState>
+        </Paper>
+      ) : (
+        <>
+          <BulkActions
+            noun={noun}
+            selected={selectedRows(rows, selection)}
+            deleted={state.deleted}
+            canWrite={canWrite}
+            deleteNote={deleteNote}
+            run={bulk.mutateAsync}
+            busy={bulk.isPending}
+            onDone={() => setSelection(NO_SELECTION)}
+          />
+          <ResourceGrid
+            label={title}
+            rows={rows}
+            columns={allColumns}
+            sorts={config.sorts}
+            total={list.data?.meta.total}
+            loading={list.isFetching || list.isPending}
+            page={state.page - 1}
+            pageSize={pageSize}
+            sortBy={state.sortBy}
+            sortOrder={state.sortOrder}
+            emptyText={
+              state.deleted
+                ? `No deleted ${noun}s${filtered ? ' match these filters' : ''}.`
+                : `No ${noun}s match these filters.`
+            }
+            selection={selection}
+            onSelection={setSelection}
+            onPagination={(model) => {
+              // While a page loads the grid may clamp to the rows it has; only user changes count.
+              if (!settled) return;
+              if (model.pageSize !== pageSize) change({ itemsPerPage: model.pageSize });
+              else change({ page: model.page + 1 });
+            }}
+            onSort={(sortBy, sortOrder) => change({ sortBy: sortBy as S | null, sortOrder })}
+          />
+        </>
+      )}
+    </Box>
+  );
+}

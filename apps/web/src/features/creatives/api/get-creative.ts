@@ -1,0 +1,17 @@
+import { type Creative, CreativeSchema } from '@adstudio/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { getData } from '../../../lib/get-data';
+import { creativeKeys } from './keys';
+
+/** GET /v1/creatives/{id}; `history` adds the audit entries (newest first). */
+export const getCreative = (id: number, options: { history?: boolean } = {}): Promise<Creative> =>
+  getData(
+    CreativeSchema,
+    api.get(`/v1/creatives/${id}`, { params: options.history ? { include: 'history' } : undefined }),
+  );
+
+export const creativeQueryOptions = (id: number) =>
+  queryOptions({ queryKey: creativeKeys.detail(id), queryFn: () => getCreative(id) });
+
+export const useCreative = (id: number, enabled = true) => useQuery({ ...creativeQueryOptions(id), enabled });

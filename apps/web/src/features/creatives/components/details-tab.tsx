@@ -1,0 +1,54 @@
+import type { Creative } from '@adstudio/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import type { RefObject } from 'react';
+import { ConflictAlert } from '../../../components/ui/conflict-alert';
+import { UnsavedChangesGuard } from '../../../components/ui/unsaved-changes-guard';
+import { useVersionedForm } from '../../../lib/use-versioned-form';
+import { creativeQueryOptions } from '../api/get-creative';
+import { useUpdateCreative } from '../api/update-creative';
+import { CreativeFormFields, creativeFormValues, useCreativeForm } from './creative-form';
+import { ReadOnlyFacts } from './read-only-facts';
+
+const toValues = (creative: Creative) => creativeFormValues(creative);
+
+/** The creative's fields; editable for writers, read-only otherwise; a stale save offers re-apply. */
+export function DetailsTab({
+  creative,
+  readOnly,
+  allowLeave,
+}: {
+  creative: Creative;
+  readOnly: boolean;
+  allowLeave: RefObject<boolean>;
+}) {
+  const form = useCreativeForm(creative);
+  const update = useUpdateCreative({ alertOnError: false });
+  const queryClient = useQueryClient();
+  const edit = useVersionedForm({
+    item: creative,
+    form,
+    toValues,
+    save: (values, updatedAt) =>
+      update.mutateAsync({ id: creative.id, body: { ...values, updated_at: updatedAt } }),
+    fetchLatest: () => queryClient.fetchQuery({ ...creativeQueryOptions(creative.id), staleTime: 0 }),
+    savedMessage: 'Creative saved.',
+  });
+
+  return (
+    <>
+      {edit.conflict ? (
+        <ConflictAlert noun="creative" reloading={edit.reloading} onReload={edit.reloadAndReapply} />
+      ) : null}
+      <CreativeFormFields
+        form={form}
+        readOnly={readOnly}
+        onSubmit={edit.submit}
+        submitLabel="Save"
+        onCancel={edit.isDirty ? edit.cancel : undefined}
+      >
+        <ReadOnlyFacts creative={creative} />
+      </CreativeFormFields>
+      <UnsavedChangesGuard dirty={edit.isDirty && !readOnly} allowLeave={allowLeave} noun="this creative" />
+    </>
+  );
+}

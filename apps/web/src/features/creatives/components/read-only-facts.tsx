@@ -1,0 +1,53 @@
+import type { Creative } from '@adstudio/contract';
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
+import { StatusChip } from '../../../components/ui/status-chip';
+
+function Fact({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <>
+      <Typography component="dt" variant="body2" color="text.secondary">
+        {term}
+      </Typography>
+      <Typography component="dd" variant="body2" sx={{ m: 0 }}>
+        {children}
+      </Typography>
+    </>
+  );
+}
+
+/**
+ * What the creative form shows without editing it: the status (moved from the header), the feed
+ * that drives it and its backup image. Nothing is made up: what is not there yet says so.
+ */
+export function ReadOnlyFacts({ creative }: { creative?: Creative | undefined }) {
+  const filter = creative?.rule_filter;
+  return (
+    <Box
+      component="dl"
+      aria-label="Not edited here"
+      sx={{ m: 0, display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 3, rowGap: 1.25 }}
+    >
+      <Fact term="Status">
+        <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
+          <StatusChip status={creative?.status ?? 'draft'} />
+          {creative ? 'Change it with “Change status” above.' : 'A new creative starts as a draft.'}
+        </Box>
+      </Fact>
+      <Fact term="Profile">
+        {creative?.profile_id ? `Profile #${creative.profile_id}` : 'None.'} Profiles come later.
+      </Fact>
+      <Fact term="Rule filter">
+        {filter
+          ? `${filter.column}: ${filter.values.join(', ')}`
+          : 'None: it would serve every rule of its profile.'}
+      </Fact>
+      <Fact term="Backup image">
+        {creative?.fallback_asset_id
+          ? `Asset #${creative.fallback_asset_id}`
+          : 'No backup image yet — set it from the assets tab.'}
+      </Fact>
+    </Box>
+  );
+}

@@ -1,0 +1,43 @@
+import { IAB_SIZES, sizeLabel } from '@adstudio/contract';
+
+export const CUSTOM_SIZE = 'custom';
+export const SIZE_PATTERN = /^[1-9]\d{0,3}x[1-9]\d{0,3}$/;
+
+/** The size choices of the form and the list's size filter: IAB presets by name. */
+export const SIZE_OPTIONS = IAB_SIZES.map((size) => ({
+  value: sizeLabel(size),
+  label: `${size.width} × ${size.height} · ${size.label}`,
+}));
+
+/** The preset a size is (`300x250`), or 'custom'. */
+export function sizeChoice(width: unknown, height: unknown): string {
+  const preset = IAB_SIZES.find((size) => size.width === width && size.height === height);
+  return preset ? sizeLabel(preset) : CUSTOM_SIZE;
+}
+
+/** `300 × 250`, as people read a size. */
+export const sizeText = (width: number, height: number) => `${width} × ${height}`;
+
+/** Creative fields as a person reads them, in the history (the shared ones come from the kit). */
+export const CREATIVE_FIELD_LABELS: Readonly<Record<string, string>> = {
+  campaign_id: 'Campaign',
+  width: 'Width',
+  height: 'Height',
+  click_url: 'Click URL',
+  profile_id: 'Profile',
+  rule_filter: 'Rule filter',
+  fallback_asset_id: 'Backup image',
+  cloned_from: 'Copied from creative',
+};
+
+export const CREATIVE_TABS = ['details', 'assets', 'packages', 'dynamic-code', 'preview', 'history'] as const;
+export type CreativeTab = (typeof CREATIVE_TABS)[number];
+
+export const CREATIVE_TAB_LABELS: Readonly<Record<CreativeTab, string>> = {
+  details: 'Details',
+  assets: 'Assets',
+  packages: 'Packages',
+  'dynamic-code': 'Dynamic code',
+  preview: 'Preview',
+  history: 'History',
+};

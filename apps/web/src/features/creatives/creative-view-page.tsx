@@ -1,0 +1,121 @@
+import type { Creative } from '@adstudio/contract';
+import Box from '@mui/material/Box';
+import Link from '@mui/material/Link';
+import { useRef } from 'react';
+import { Link as RouterLink, useSearchParams } from 'react-router';
+import { HistoryList } from '../../components/ui/history-list';
+import { ItemPage } from '../../components/ui/item-page';
+import { PageHeader } from '../../components/ui/page-header';
+import { ResourceActions } from '../../components/ui/resource-actions';
+import { StatusChip } from '../../components/ui/status-chip';
+import { StatusControl } from '../../components/ui/status-control';
+import { ViewTabs } from '../../components/ui/view-tabs';
+import { href } from '../../config/paths';
+import { useCanAccess } from '../../lib/access';
+import { parseTab } from '../../lib/route-id';
+import { useCloneCreative } from './api/clone-creative';
+import { useDeleteCreative } from './api/delete-creative';
+import { useCreative } from './api/get-creative';
+import { useCreativeHistory } from './api/get-creative-history';
+import { creativeKeys } from './api/keys';
+import { useUpdateCreative } from './api/update-creative';
+import { DetailsTab } from './components/details-tab';
+import { AssetsTab, DynamicCodeTab, PackagesTab, PreviewTab } from './components/later-tabs';
+import {
+  CREATIVE_FIELD_LABELS,
+  CREATIVE_TAB_LABELS,
+  CREATIVE_TABS,
+  type CreativeTab,
+  sizeText,
+} from './creative-format';
+
+const creativeHref = (id: number) => href('creative.view', { id });
+
+function CreativeHistory({ creativeId }: { creativeId: number }) {
+  return <HistoryList history={useCreativeHistory(creativeId)} labels={CREATIVE_FIELD_LABELS} />;
+}
+
+function CreativeView({ creative, tab }: { creative: Creative; tab: CreativeTab }) {
+  const canWrite = useCanAccess('creatives', 'write');
+  const [, setSearchParams] = useSearchParams();
+  const update = useUpdateCreative();
+  const clone = useCloneCreative();
+  const remove = useDeleteCreative();
+  // The page's own navigation (after clone or delete) skips the unsaved-changes question.
+  const allowLeave = useRef(false);
+
+  return (
+    <Box>
+      <PageHeader
+        title={creative.name}
+        subtitle={
+          <Box
+            component="span"
+            sx={{ display: 'inline-flex', gap: 1.5, alignItems: 'center', flexWrap: 'wrap' }}
+          >
+            <StatusChip status={creative.status} />
+            <span>{sizeText(creative.width, creative.height)}</span>
+            <span>
+              ·{' '}
+              <Link component={RouterLink} to={href('campaign.view', { id: creative.campaign.id })}>
+                {creative.campaign.name}
+              </Link>
+            </span>
+          </Box>
+        }
+        actions={
+          <>
+            <StatusControl
+              allowed={creative.allowed_statuses}
+              onMove={(status) => update.mutateAsync({ id: creative.id, body: { status } })}
+            />
+            {canWrite ? (
+              <ResourceActions
+                noun="creative"
+                name={creative.name}
+                onClone={() => clone.mutateAsync(creative.id)}
+                onDelete={() => remove.mutateAsync(creative.id)}
+                viewHref={creativeHref}
+                overview={href('creatives.view')}
+                allowLeave={allowLeave}
+              />
+            ) : null}
+          </>
+        }
+      />
+      <ViewTabs
+        tabs={CREATIVE_TABS}
+        labels={CREATIVE_TAB_LABELS}
+        value={tab}
+        onChange={(next) => setSearchParams(next === 'details' ? {} : { tab: next })}
+        label="Creative sections"
+      >
+        {tab === 'details' ? (
+          <DetailsTab creative={creative} readOnly={!canWrite} allowLeave={allowLeave} />
+        ) : null}
+        {tab === 'assets' ? <AssetsTab creative={creative} /> : null}
+        {tab === 'packages' ? <PackagesTab creative={creative} /> : null}
+        {tab === 'dynamic-code' ? <DynamicCodeTab creative={creative} /> : null}
+        {tab === 'preview' ? <PreviewTab creative={creative} /> : null}
+        {tab === 'history' ? <CreativeHistory creativeId={creative.id} /> : null}
+      </ViewTabs>
+    </Box>
+  );
+}
+
+/** One creative, with URL-addressable tabs; a 404 goes back to the overview (spec section 8). */
+export function CreativeViewPage() {
+  const [searchParams] = useSearchParams();
+  const tab = parseTab(searchParams.get('tab'), CREATIVE_TABS, 'details');
+  return (
+    <ItemPage
+      section="creatives"
+      noun="creative"
+      useItem={useCreative}
+      keys={creativeKeys}
+      overview={href('creatives.view')}
+    >
+      {(creative) => <CreativeView creative={creative} tab={tab} />}
+    </ItemPage>
+  );
+}

@@ -1,0 +1,116 @@
+import { CREATIVE_SORTS, type Creative, type CreativeSort } from '@adstudio/contract';
+import Link from '@mui/material/Link';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
+import type { GridColDef } from '@mui/x-data-grid';
+import { Link as RouterLink } from 'react-router';
+import { type ExtraFilters, type ListSource, ResourceListPage } from '../../components/ui/resource-list-page';
+import { StatusChip } from '../../components/ui/status-chip';
+import { href } from '../../config/paths';
+import { formatDate } from '../../lib/format';
+import type { ListStateConfig } from '../../lib/list-state';
+import { useBulkCreatives } from './api/bulk-creatives';
+import { useCreatives } from './api/get-creatives';
+import { useRestoreCreative } from './api/restore-creative';
+import { CampaignPicker } from './components/campaign-picker';
+import { SIZE_OPTIONS, SIZE_PATTERN, sizeText } from './creative-format';
+
+const CONFIG: ListStateConfig<CreativeSort> = {
+  sorts: CREATIVE_SORTS,
+  extras: { campaign_id: /^[1-9]\d{0,9}$/, size: SIZE_PATTERN },
+};
+const SOURCE: ListSource<Creative> = {
+  useList: useCreatives,
+  useBulk: useBulkCreatives,
+  useRestore: useRestoreCreative,
+};
+
+const COLUMNS: GridColDef<Creative>[] = [
+  {
+    field: 'campaign',
+    headerName: 'Campaign',
+    flex: 1.5,
+    minWidth: 180,
+    valueGetter: (_value, row) => row.campaign.name,
+    renderCell: ({ row }) => (
+      <Link
+        component={RouterLink}
+        to={href('campaign.view', { id: row.campaign.id })}
+        color="inherit"
+        title={row.campaign.name}
+        sx={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
+      >
+        {row.campaign.name}
+      </Link>
+    ),
+  },
+  {
+    field: 'size',
+    headerName: 'Size',
+    width: 120,
+    valueGetter: (_value, row) => sizeText(row.width, row.height),
+  },
+  {
+    field: 'status',
+    headerName: 'Status',
+    width: 190,
+    renderCell: ({ row }) => <StatusChip status={row.status} />,
+  },
+  {
+    field: 'updated_at',
+    headerName: 'Updated',
+    width: 130,
+    valueFormatter: (value: string) => formatDate(value),
+  },
+];
+
+const creativeHref = (id: number) => href('creative.view', { id });
+
+/** The list's own filters: the campaign (searched by name) and the size. */
+const extraFilters: ExtraFilters = ({ values, onChange }) => (
+  <>
+    <CampaignPicker
+      value={values.campaign_id ? Number(values.campaign_id) : null}
+      onChange={(id) => onChange('campaign_id', id ? String(id) : null)}
+      size="small"
+      sx={{ width: { xs: '100%', sm: 240 } }}
+    />
+    <TextField
+      select
+      size="small"
+      label="Size"
+      value={values.size ?? ''}
+      onChange={(event) => onChange('size', event.target.value || null)}
+      sx={{ width: { xs: '100%', sm: 220 } }}
+    >
+      <MenuItem value="">Any size</MenuItem>
+      {SIZE_OPTIONS.map((option) => (
+        <MenuItem key={option.value} value={option.value}>
+          {option.label}
+        </MenuItem>
+      ))}
+      {values.size && !SIZE_OPTIONS.some((option) => option.value === values.size) ? (
+        <MenuItem value={values.size}>{values.size.replace('x', ' × ')}</MenuItem>
+      ) : null}
+    </TextField>
+  </>
+);
+
+/** The creatives overview: filter, statuses, campaign, size, deleted ones, paging, sorting and bulk actions. */
+export function CreativesListPage() {
+  return (
+    <ResourceListPage
+      title="Creatives"
+      noun="creative"
+      section="creatives"
+      config={CONFIG}
+      source={SOURCE}
+      columns={COLUMNS}
+      itemHref={creativeHref}
+      createHref={href('creatives.new')}
+      filterPlaceholder="Name"
+      deleteNote="Live creatives are kept; the others are deleted."
+      extraFilters={extraFilters}
+    />
+  );
+}

@@ -1,0 +1,20 @@
+import { itemResponse, type ListLinks, type ListMeta, listResponse } from '@adstudio/contract';
+import type { AxiosResponse } from 'axios';
+import type { z } from 'zod';
+
+/** The `data` of a `{data}` answer, parsed with the contract's schema: `getData(CreativeSchema, api.get(…))`. */
+export async function getData<T extends z.ZodType>(
+  schema: T,
+  request: Promise<AxiosResponse<unknown>>,
+): Promise<z.output<T>> {
+  const body = itemResponse(schema).parse((await request).data) as { data: z.output<T> };
+  return body.data;
+}
+
+/** A Laravel collection answer `{data, links, meta}`, each item parsed with the contract's schema. */
+export async function getCollection<T extends z.ZodType>(
+  schema: T,
+  request: Promise<AxiosResponse<unknown>>,
+): Promise<{ data: z.output<T>[]; links: ListLinks; meta: ListMeta }> {
+  return listResponse(schema).parse((await request).data) as never;
+}
