@@ -265,3 +265,14 @@ test('a user without permissions finds nothing', async ({ page }) => {
   expect(await search(page, 'Lumen')).toEqual([]);
   await expect(panel(page).getByRole('status')).toHaveText('No results found for: Lumen');
 });
+
+test('a creative result opens the creative page', async ({ page }) => {
+  await signIn(page, 'admin');
+  const results = await search(page, '300x250');
+  const creative = results.find((result) => result.type === 'creative');
+  expect(creative).toBeDefined();
+  await rows(page).filter({ hasText: creative!.title }).first().click();
+  await expect(page).toHaveURL((url) => url.pathname === creative!.url);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(creative!.title);
+  await expect(page.getByRole('tab', { name: 'Details' })).toHaveAttribute('aria-selected', 'true');
+});
