@@ -17,6 +17,64 @@ export interface AccessRoute<F> {
   scoped: boolean;
 }
 
+/** What the standard rows act on: an item in quality assurance and a soft-deleted one. */
+export interface ResourceFixture {
+  id: number;
+  deletedId: number;
+}
+
+/**
+ * The rows every slice built on the kit has (list, show, history, qa's status move, delete, clone,
+ * restore, bulk status/delete/restore) for the resource at `base` (e.g. `/v1/creatives`); a slice
+ * adds its own (create and edit bodies, sub-resources).
+ */
+export function resourceAccessRoutes<F extends ResourceFixture>(base: string): AccessRoute<F>[] {
+  const bulk = (name: string, body: (f: F) => unknown, qa: boolean): AccessRoute<F> => ({
+    name,
+    method: 'POST',
+    url: () => `${base}/bulk`,
+    body,
+    ok: 200,
+    qa,
+    scoped: false,
+  });
+  return [
+    { name: 'list', method: 'GET', url: () => `${base}/`, ok: 200, qa: true, scoped: false },
+    { name: 'list (no slash)', method: 'GET', url: () => base, ok: 200, qa: true, scoped: false },
+    { name: 'show', method: 'GET', url: (f) => `${base}/${f.id}`, ok: 200, qa: true, scoped: true },
+    {
+      name: 'show with history',
+      method: 'GET',
+      url: (f) => `${base}/${f.id}?include=history`,
+      ok: 200,
+      qa: true,
+      scoped: true,
+    },
+    {
+      name: 'status move out of quality assurance',
+      method: 'PUT',
+      url: (f) => `${base}/${f.id}`,
+      body: () => ({ status: 'ready' }),
+      ok: 200,
+      qa: true,
+      scoped: true,
+    },
+    { name: 'delete', method: 'DELETE', url: (f) => `${base}/${f.id}`, ok: 204, qa: false, scoped: true },
+    { name: 'clone', method: 'POST', url: (f) => `${base}/${f.id}/clone`, ok: 201, qa: false, scoped: true },
+    {
+      name: 'restore',
+      method: 'POST',
+      url: (f) => `${base}/${f.deletedId}/restore`,
+      ok: 200,
+      qa: false,
+      scoped: true,
+    },
+    bulk('bulk status', (f) => ({ action: 'status', status: 'testing', ids: [f.id] }), true),
+    bulk('bulk delete', (f) => ({ action: 'delete', ids: [f.id] }), false),
+    bulk('bulk restore', (f) => ({ action: 'restore', ids: [f.deletedId] }), false),
+  ];
+}
+
 export interface AccessMatrixOptions<F> {
   section: Section;
   routes: readonly AccessRoute<F>[];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type AccessRoute, describeAccessMatrix } from '../access-matrix';
+import { type AccessRoute, describeAccessMatrix, resourceAccessRoutes } from '../access-matrix';
 import type { TestApp } from '../helper';
 import { INSERTED_AT, insertCampaign } from './fixtures';
 
@@ -54,8 +54,7 @@ const snapshot = async (t: TestApp, f: Fixture) => ({
 });
 
 const ROUTES: AccessRoute<Fixture>[] = [
-  { name: 'list', method: 'GET', url: () => '/v1/campaigns/', ok: 200, qa: true, scoped: false },
-  { name: 'list (no slash)', method: 'GET', url: () => '/v1/campaigns', ok: 200, qa: true, scoped: false },
+  ...resourceAccessRoutes<Fixture>('/v1/campaigns'),
   {
     name: 'create',
     method: 'POST',
@@ -64,15 +63,6 @@ const ROUTES: AccessRoute<Fixture>[] = [
     ok: 201,
     qa: false,
     scoped: false,
-  },
-  { name: 'show', method: 'GET', url: (f) => `/v1/campaigns/${f.id}`, ok: 200, qa: true, scoped: true },
-  {
-    name: 'show with history',
-    method: 'GET',
-    url: (f) => `/v1/campaigns/${f.id}?include=history`,
-    ok: 200,
-    qa: true,
-    scoped: true,
   },
   {
     name: 'edit',
@@ -84,37 +74,11 @@ const ROUTES: AccessRoute<Fixture>[] = [
     scoped: true,
   },
   {
-    name: 'status move out of quality assurance',
-    method: 'PUT',
-    url: (f) => `/v1/campaigns/${f.id}`,
-    body: () => ({ status: 'ready' }),
-    ok: 200,
-    qa: true,
-    scoped: true,
-  },
-  { name: 'delete', method: 'DELETE', url: (f) => `/v1/campaigns/${f.id}`, ok: 204, qa: false, scoped: true },
-  {
-    name: 'clone',
-    method: 'POST',
-    url: (f) => `/v1/campaigns/${f.id}/clone`,
-    ok: 201,
-    qa: false,
-    scoped: true,
-  },
-  {
     name: 'approvals',
     method: 'GET',
     url: (f) => `/v1/campaigns/${f.id}/approvals`,
     ok: 200,
     qa: true,
-    scoped: true,
-  },
-  {
-    name: 'restore',
-    method: 'POST',
-    url: (f) => `/v1/campaigns/${f.deletedId}/restore`,
-    ok: 200,
-    qa: false,
     scoped: true,
   },
   {
@@ -141,33 +105,6 @@ const ROUTES: AccessRoute<Fixture>[] = [
     ok: 204,
     qa: false,
     scoped: true,
-  },
-  {
-    name: 'bulk status',
-    method: 'POST',
-    url: () => '/v1/campaigns/bulk',
-    body: (f) => ({ action: 'status', status: 'testing', ids: [f.id] }),
-    ok: 200,
-    qa: true,
-    scoped: false,
-  },
-  {
-    name: 'bulk delete',
-    method: 'POST',
-    url: () => '/v1/campaigns/bulk',
-    body: (f) => ({ action: 'delete', ids: [f.id] }),
-    ok: 200,
-    qa: false,
-    scoped: false,
-  },
-  {
-    name: 'bulk restore',
-    method: 'POST',
-    url: () => '/v1/campaigns/bulk',
-    body: (f) => ({ action: 'restore', ids: [f.deletedId] }),
-    ok: 200,
-    qa: false,
-    scoped: false,
   },
 ];
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type AccessRoute, describeAccessMatrix } from '../access-matrix';
+import { type AccessRoute, describeAccessMatrix, resourceAccessRoutes } from '../access-matrix';
 import type { TestApp } from '../helper';
 import { insertCampaign, insertCreative, stamp } from '../rows';
 
@@ -46,8 +46,7 @@ const snapshot = async (t: TestApp, f: Fixture) => ({
 });
 
 const ROUTES: AccessRoute<Fixture>[] = [
-  { name: 'list', method: 'GET', url: () => '/v1/creatives/', ok: 200, qa: true, scoped: false },
-  { name: 'list (no slash)', method: 'GET', url: () => '/v1/creatives', ok: 200, qa: true, scoped: false },
+  ...resourceAccessRoutes<Fixture>('/v1/creatives'),
   {
     name: 'list of a campaign',
     method: 'GET',
@@ -65,15 +64,6 @@ const ROUTES: AccessRoute<Fixture>[] = [
     qa: false,
     scoped: false,
   },
-  { name: 'show', method: 'GET', url: (f) => `/v1/creatives/${f.id}`, ok: 200, qa: true, scoped: true },
-  {
-    name: 'show with history',
-    method: 'GET',
-    url: (f) => `/v1/creatives/${f.id}?include=history`,
-    ok: 200,
-    qa: true,
-    scoped: true,
-  },
   {
     name: 'edit',
     method: 'PUT',
@@ -82,59 +72,6 @@ const ROUTES: AccessRoute<Fixture>[] = [
     ok: 200,
     qa: false,
     scoped: true,
-  },
-  {
-    name: 'status move out of quality assurance',
-    method: 'PUT',
-    url: (f) => `/v1/creatives/${f.id}`,
-    body: () => ({ status: 'ready' }),
-    ok: 200,
-    qa: true,
-    scoped: true,
-  },
-  { name: 'delete', method: 'DELETE', url: (f) => `/v1/creatives/${f.id}`, ok: 204, qa: false, scoped: true },
-  {
-    name: 'clone',
-    method: 'POST',
-    url: (f) => `/v1/creatives/${f.id}/clone`,
-    ok: 201,
-    qa: false,
-    scoped: true,
-  },
-  {
-    name: 'restore',
-    method: 'POST',
-    url: (f) => `/v1/creatives/${f.deletedId}/restore`,
-    ok: 200,
-    qa: false,
-    scoped: true,
-  },
-  {
-    name: 'bulk status',
-    method: 'POST',
-    url: () => '/v1/creatives/bulk',
-    body: (f) => ({ action: 'status', status: 'testing', ids: [f.id] }),
-    ok: 200,
-    qa: true,
-    scoped: false,
-  },
-  {
-    name: 'bulk delete',
-    method: 'POST',
-    url: () => '/v1/creatives/bulk',
-    body: (f) => ({ action: 'delete', ids: [f.id] }),
-    ok: 200,
-    qa: false,
-    scoped: false,
-  },
-  {
-    name: 'bulk restore',
-    method: 'POST',
-    url: () => '/v1/creatives/bulk',
-    body: (f) => ({ action: 'restore', ids: [f.deletedId] }),
-    ok: 200,
-    qa: false,
-    scoped: false,
   },
 ];
 
