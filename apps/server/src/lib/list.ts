@@ -95,6 +95,15 @@ export const containsText = (column: string, text: string) =>
   sql<boolean>`lower(${sql.ref(column)}) like lower(${`%${escapeLike(text)}%`}) escape '\\'`;
 
 /**
+ * The `date` filter of a span (launch–end): the span contains the day, a missing end leaves that
+ * side open, and a span with no dates contains no day. Same SQL on SQLite and PostgreSQL.
+ */
+export const spanContains = (start: string, end: string, day: string) => {
+  const [from, to] = [sql.ref(start), sql.ref(end)];
+  return sql<boolean>`((${from} is not null or ${to} is not null) and (${from} is null or ${from} <= ${day}) and (${to} is null or ${to} >= ${day}))`;
+};
+
+/**
  * Runs a filtered query as one page of the list contract: `{data, meta}`. Sorting puts empty values
  * last in both directions so SQLite and PostgreSQL (which disagree by default) answer alike.
  */

@@ -2,7 +2,7 @@ import type { CampaignListQuery, CampaignSort } from '@adstudio/contract';
 import { type Insertable, type Selectable, sql } from 'kysely';
 import type { Db, Executor } from '../../db/database';
 import type { CampaignsTable, ReportLinksTable } from '../../db/schema';
-import { containsText, defaultSort, listedRows, paginate } from '../../lib/list';
+import { containsText, defaultSort, listedRows, paginate, spanContains } from '../../lib/list';
 import { scopedRepository } from '../../lib/scoped-repository';
 
 export type CampaignRow = Selectable<CampaignsTable>;
@@ -35,17 +35,8 @@ export const createCampaignsRepository = (db: Db) => ({
         eb.or([containsText('campaigns.name', text), containsText('campaigns.url', text)]),
       );
     }
-    if (query.date) {
-      const day = query.date;
-      // A span open at one end still contains the day; a campaign with no dates contains none.
-      rows = rows.where((eb) =>
-        eb.and([
-          eb.or([eb('campaigns.launch_date', 'is not', null), eb('campaigns.end_date', 'is not', null)]),
-          eb.or([eb('campaigns.launch_date', 'is', null), eb('campaigns.launch_date', '<=', day)]),
-          eb.or([eb('campaigns.end_date', 'is', null), eb('campaigns.end_date', '>=', day)]),
-        ]),
-      );
-    }
+    if (query.date)
+      rows = rows.where(spanContains('campaigns.launch_date', 'campaigns.end_date', query.date));
     return paginate(rows, query, {
       sortable: SORTS,
       defaultSort: defaultSort('campaigns', query),

@@ -2,7 +2,7 @@ import type { CreativeListQuery, CreativeSort } from '@adstudio/contract';
 import { type Insertable, type Selectable, sql } from 'kysely';
 import type { Db, Executor } from '../../db/database';
 import type { CreativesTable } from '../../db/schema';
-import { containsText, defaultSort, listedRows, paginate } from '../../lib/list';
+import { containsText, defaultSort, listedRows, paginate, spanContains } from '../../lib/list';
 import { type ScopedOptions, scopedRepository } from '../../lib/scoped-repository';
 
 export type CreativeRow = Selectable<CreativesTable>;
@@ -41,17 +41,9 @@ export const createCreativesRepository = (db: Db) => {
           .where('creatives.width', '=', query.size.width)
           .where('creatives.height', '=', query.size.height);
       }
-      if (query.date) {
-        const day = query.date;
-        // The campaign's launch–end span contains the day (open at a missing end; no dates: never).
-        rows = rows.where((eb) =>
-          eb.and([
-            eb.or([eb('campaigns.launch_date', 'is not', null), eb('campaigns.end_date', 'is not', null)]),
-            eb.or([eb('campaigns.launch_date', 'is', null), eb('campaigns.launch_date', '<=', day)]),
-            eb.or([eb('campaigns.end_date', 'is', null), eb('campaigns.end_date', '>=', day)]),
-          ]),
-        );
-      }
+      // The creative's campaign runs that day.
+      if (query.date)
+        rows = rows.where(spanContains('campaigns.launch_date', 'campaigns.end_date', query.date));
       return paginate(rows, query, {
         sortable: SORTS,
         defaultSort: defaultSort('creatives', query),
