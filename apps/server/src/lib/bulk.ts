@@ -36,6 +36,33 @@ export interface BulkOps<R extends BulkRow> {
   refuseRestore?(rows: readonly R[]): Promise<Map<number, string>>;
 }
 
+/** The set writes of a company-scoped repository (lib/scoped-repository), on any executor `X`. */
+export interface SetWrites<R, X> {
+  findByIds(
+    companyId: number,
+    ids: readonly number[],
+    trx: X,
+    options: { deleted: boolean; lock: boolean },
+  ): Promise<R[]>;
+  setStatus(companyId: number, ids: readonly number[], status: Status, at: string, trx: X): Promise<number>;
+  softDelete(companyId: number, ids: readonly number[], at: string, trx: X): Promise<number>;
+  restore(companyId: number, ids: readonly number[], at: string, trx: X): Promise<number>;
+}
+
+/** A repository's set writes bound to one company and transaction, as `runBulk` calls them (rows locked). */
+export const setOperations = <R extends BulkRow, X>(
+  repository: SetWrites<R, X>,
+  companyId: number,
+  trx: X,
+) => ({
+  find: (ids: readonly number[], deleted: boolean) =>
+    repository.findByIds(companyId, ids, trx, { deleted, lock: true }),
+  setStatus: (ids: readonly number[], status: Status, at: string) =>
+    repository.setStatus(companyId, ids, status, at, trx),
+  softDelete: (ids: readonly number[], at: string) => repository.softDelete(companyId, ids, at, trx),
+  restore: (ids: readonly number[], at: string) => repository.restore(companyId, ids, at, trx),
+});
+
 /**
  * Applies one bulk action (inside the caller's transaction): reads the rows once, decides per id in
  * code (found, allowed move, the slice's refusals), then writes all accepted ids with one UPDATE and

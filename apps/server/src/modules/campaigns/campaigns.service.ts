@@ -18,7 +18,7 @@ import {
 } from '@adstudio/contract';
 import type { Executor, Transactor } from '../../db/database';
 import { created } from '../../lib/audit-changes';
-import { runBulk } from '../../lib/bulk';
+import { runBulk, setOperations } from '../../lib/bulk';
 import { copyNameStem, freeCopyName } from '../../lib/copy-name';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { planEdit } from '../../lib/edits';
@@ -255,10 +255,7 @@ export function createCampaignsService({ campaigns, withLiveCreatives, audit, tr
           {
             noun: 'campaign',
             section: 'campaigns',
-            find: (ids, deleted) => campaigns.findByIds(company, ids, trx, { deleted, lock: true }),
-            setStatus: (ids, status, at) => campaigns.setStatus(company, ids, status, at, trx),
-            softDelete: (ids, at) => campaigns.softDelete(company, ids, at, trx),
-            restore: (ids, at) => campaigns.restore(company, ids, at, trx),
+            ...setOperations(campaigns, company, trx),
             log: (entries) => audit.log(trx, user, ...entries),
             refuseDelete: async (rows) => {
               const live = await withLiveCreatives(

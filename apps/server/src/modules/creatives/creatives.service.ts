@@ -13,7 +13,7 @@ import {
 } from '@adstudio/contract';
 import type { Executor, Transactor } from '../../db/database';
 import { created } from '../../lib/audit-changes';
-import { runBulk } from '../../lib/bulk';
+import { runBulk, setOperations } from '../../lib/bulk';
 import { copyNameStem, freeCopyName } from '../../lib/copy-name';
 import { planEdit } from '../../lib/edits';
 import { forbidden, HttpError, notFound, unprocessable } from '../../lib/http-errors';
@@ -259,10 +259,7 @@ export function createCreativesService({ creatives, refs, audit, transaction }: 
           {
             noun: 'creative',
             section: 'creatives',
-            find: (ids, deleted) => creatives.findByIds(company, ids, trx, { deleted, lock: true }),
-            setStatus: (ids, status, at) => creatives.setStatus(company, ids, status, at, trx),
-            softDelete: (ids, at) => creatives.softDelete(company, ids, at, trx),
-            restore: (ids, at) => creatives.restore(company, ids, at, trx),
+            ...setOperations(creatives, company, trx),
             log: (entries) => audit.log(trx, user, ...entries),
             refuseDelete: async (rows) =>
               new Map(rows.filter((row) => row.status === 'live').map((row) => [row.id, IS_LIVE])),
