@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { alertBanner, expect, test } from './fixtures';
+import { alertBanner, apiAs, expect, test, unique } from './fixtures';
 
 interface Campaign {
   id: number;
@@ -10,26 +10,8 @@ interface Campaign {
 
 test.use({ role: 'editor' });
 
-const unique = (label: string) => `${label} ${Date.now()}-${Math.floor(Math.random() * 1e4)}`;
-
-/**
- * Calls the API with the page's session from outside the page, as another tab of the same user
- * would: the session cookie rides along, the XSRF header is read from the XSRF-TOKEN cookie.
- */
-async function api(page: Page, method: 'GET' | 'POST' | 'PUT', path: string, data?: object) {
-  const xsrf = (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
-  const response = await page.request.fetch(path, {
-    method,
-    data,
-    headers: {
-      Accept: 'application/json',
-      'X-Requested-With': 'XMLHttpRequest',
-      'X-XSRF-TOKEN': decodeURIComponent(xsrf),
-    },
-  });
-  expect(response.status(), `${method} ${path}: ${await response.text()}`).toBeLessThan(300);
-  return (await response.json()).data as Campaign;
-}
+const api = (page: Page, method: 'GET' | 'POST' | 'PUT', path: string, data?: object) =>
+  apiAs<Campaign>(page, method, path, data);
 
 test('a save based on a stale read is refused; reload re-applies the typed value, which then saves', async ({
   page,

@@ -1,7 +1,5 @@
 import type { Page } from '@playwright/test';
-import { alertBanner, expect, test } from './fixtures';
-
-const unique = (label: string) => `${label} ${Date.now()}-${Math.floor(Math.random() * 1e4)}`;
+import { alertBanner, apiAs, expect, test, unique } from './fixtures';
 
 interface Item {
   id: number;
@@ -9,21 +7,8 @@ interface Item {
   updated_at: string;
 }
 
-/** Calls the API with the page's session, as another tab of the same user would. */
-async function api(page: Page, method: 'GET' | 'POST' | 'PUT', path: string, data?: object): Promise<Item> {
-  const xsrf = (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
-  const response = await page.request.fetch(path, {
-    method,
-    data,
-    headers: {
-      Accept: 'application/json',
-      'X-Requested-With': 'XMLHttpRequest',
-      'X-XSRF-TOKEN': decodeURIComponent(xsrf),
-    },
-  });
-  expect(response.status(), `${method} ${path}: ${await response.text()}`).toBeLessThan(300);
-  return (await response.json()).data as Item;
-}
+const api = (page: Page, method: 'GET' | 'POST' | 'PUT', path: string, data?: object) =>
+  apiAs<Item>(page, method, path, data);
 
 const grid = (page: Page, name: string) => page.getByRole('grid', { name });
 const dataRows = (page: Page, name: string) =>
