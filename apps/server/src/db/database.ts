@@ -24,6 +24,7 @@ export function createDb(config: DatabaseConfig): Db {
     database.pragma('foreign_keys = ON');
     database.pragma('busy_timeout = 5000');
     database.pragma('synchronous = NORMAL');
+    foldCaseLikePostgres(database);
     return new Kysely<DB>({ dialect: new SqliteDialect({ database }) });
   }
   const pool = new pg.Pool({
@@ -32,6 +33,19 @@ export function createDb(config: DatabaseConfig): Db {
     ...(config.schema ? { options: `-c search_path=${config.schema}` } : {}),
   });
   return new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+}
+
+/**
+ * SQLite's built-in lower() folds ASCII only; PostgreSQL's (UTF-8 ctype) folds every letter. Every
+ * connection replaces it with JavaScript's, so `lower(name)` means the same on both engines: names
+ * are unique, sorted and searched ignoring case for 'É' as for 'E'. Deterministic, so the
+ * lower(name) indexes use it (they were rebuilt by migration 2026-11-21-1110); a connection that
+ * opens the file without it (the sqlite3 shell) must not write to those tables.
+ */
+function foldCaseLikePostgres(database: SQLite.Database) {
+  database.function('lower', { deterministic: true }, (text: unknown) =>
+    typeof text === 'string' ? text.toLowerCase() : text,
+  );
 }
 
 export async function pingDb(db: Db): Promise<boolean> {

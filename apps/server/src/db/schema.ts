@@ -252,7 +252,17 @@ export interface AuditLogTable {
   created_at: string;
 }
 
+/** Rows per company, list, status ('' for lists without one) and deleted (0/1); kept by triggers. */
+export interface ItemCountsTable {
+  company_id: number;
+  section: string;
+  status: string;
+  deleted: number;
+  n: number;
+}
+
 export interface DB {
+  item_counts: ItemCountsTable;
   companies: CompaniesTable;
   users: UsersTable;
   sessions: SessionsTable;

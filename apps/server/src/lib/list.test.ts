@@ -3,14 +3,44 @@ import { escapeLike, pageMeta, toCollection } from './list';
 
 describe('pageMeta', () => {
   it('counts pages, at least one', () => {
-    expect(pageMeta(2, 25, 51)).toEqual({ current_page: 2, per_page: 25, total: 51, last_page: 3 });
-    expect(pageMeta(1, 25, 50)).toEqual({ current_page: 1, per_page: 25, total: 50, last_page: 2 });
-    expect(pageMeta(1, 25, 0)).toEqual({ current_page: 1, per_page: 25, total: 0, last_page: 1 });
+    expect(pageMeta(2, 25, 51)).toEqual({
+      current_page: 2,
+      per_page: 25,
+      total: 51,
+      last_page: 3,
+      total_capped: false,
+    });
+    expect(pageMeta(1, 25, 50)).toEqual({
+      current_page: 1,
+      per_page: 25,
+      total: 50,
+      last_page: 2,
+      total_capped: false,
+    });
+    expect(pageMeta(1, 25, 0)).toEqual({
+      current_page: 1,
+      per_page: 25,
+      total: 0,
+      last_page: 1,
+      total_capped: false,
+    });
   });
 
   it('uses the total as the page size for -1 (all), never 0', () => {
-    expect(pageMeta(3, -1, 1000)).toEqual({ current_page: 1, per_page: 1000, total: 1000, last_page: 1 });
-    expect(pageMeta(1, -1, 0)).toEqual({ current_page: 1, per_page: 1, total: 0, last_page: 1 });
+    expect(pageMeta(3, -1, 1000)).toEqual({
+      current_page: 1,
+      per_page: 1000,
+      total: 1000,
+      last_page: 1,
+      total_capped: false,
+    });
+    expect(pageMeta(1, -1, 0)).toEqual({
+      current_page: 1,
+      per_page: 1,
+      total: 0,
+      last_page: 1,
+      total_capped: false,
+    });
   });
 });
 
@@ -34,6 +64,7 @@ describe('toCollection', () => {
         per_page: 2,
         to: 4,
         total: 5,
+        total_capped: false,
       },
     });
   });

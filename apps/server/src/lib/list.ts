@@ -1,6 +1,6 @@
-import type { ListLinks, ListMeta, Status } from '@adstudio/contract';
+import { LIST_COUNT_CAP, type ListLinks, type ListMeta, type Status } from '@adstudio/contract';
 import type { FastifyRequest } from 'fastify';
-import { type OrderByExpression, type RawBuilder, type SelectQueryBuilder, sql } from 'kysely';
+import { type Kysely, type RawBuilder, type SelectQueryBuilder, sql } from 'kysely';
 
 export interface ListParams<S extends string = string> {
   page: number;
@@ -9,20 +9,39 @@ export interface ListParams<S extends string = string> {
   'sort-order'?: 'asc' | 'desc';
 }
 
-export interface ListOptions<DB, TB extends keyof DB, O, S extends string> {
+/** A column (`table.column`) or an expression to order by. */
+export type SortColumn = string | RawBuilder<unknown>;
+
+/**
+ * What a `sort-by` value orders by: one column; several, in turn (e.g. a creative's campaign name,
+ * then the campaign, so a walk of campaigns in name order yields each one's creatives together); or
+ * a column that may be empty, empty values last in both directions (`(col is null), col`, which an
+ * index per direction serves on both engines).
+ */
+export type SortKey = SortColumn | { columns: SortColumn[] } | { emptyLast: string };
+
+export interface ListOptions<S extends string> {
   /**
    * `sort-by` value → what to order by, keyed by the contract's sort list (`Record<CampaignSort, …>`),
    * so a column is declared once and the compiler keeps both sides equal.
    */
-  sortable: Record<S, OrderByExpression<DB, TB, O>>;
+  sortable: Record<S, SortKey>;
   /** Used when the query names no `sort-by` (see `defaultSort`). */
-  defaultSort: { by: OrderByExpression<DB, TB, O>; order: 'asc' | 'desc' };
-  /** A unique column ordered last, so pages never overlap or skip rows when sort values tie. */
-  tieBreaker: OrderByExpression<DB, TB, O>;
+  defaultSort: { by: SortKey; order: 'asc' | 'desc' };
+  /** The row's unique id column (`table.id`), ordered last so pages never overlap or skip rows. */
+  id: string;
+  /** The list's total (see `keptTotal` and `cappedTotal`). */
+  total: () => Promise<ListTotal>;
+}
+
+/** A list's number of rows; `capped` when counting stopped at LIST_COUNT_CAP (the real one is larger). */
+export interface ListTotal {
+  total: number;
+  capped: boolean;
 }
 
 /** The numbers of one page; the URLs of the collection are added where the request is known. */
-export type PageCounts = Pick<ListMeta, 'current_page' | 'per_page' | 'total' | 'last_page'>;
+export type PageCounts = Pick<ListMeta, 'current_page' | 'per_page' | 'total' | 'last_page' | 'total_capped'>;
 
 export interface ListPage<T> {
   data: T[];
@@ -34,8 +53,19 @@ export interface ListPage<T> {
  * never 0 (Laravel's paginator divides by it), even when "all" finds nothing.
  */
 export function pageMeta(page: number, perPage: number, total: number): PageCounts {
-  if (perPage === -1) return { current_page: 1, per_page: Math.max(1, total), total, last_page: 1 };
-  return { current_page: page, per_page: perPage, total, last_page: Math.max(1, Math.ceil(total / perPage)) };
+  if (perPage === -1)
+    return { current_page: 1, per_page: Math.max(1, total), total, last_page: 1, total_capped: false };
+  const last = Math.max(1, Math.ceil(total / perPage));
+  return { current_page: page, per_page: perPage, total, last_page: last, total_capped: false };
+}
+
+/**
+ * Page numbers of a list whose count stopped at the cap: `total` is the cap, and the last page is
+ * the one after this when more rows follow it, so `links.next` leads on to the end.
+ */
+export function cappedPageMeta(page: number, perPage: number, cap: number, more: boolean): PageCounts {
+  const last = Math.max(Math.ceil(cap / perPage), more ? page + 1 : page);
+  return { current_page: page, per_page: perPage, total: cap, last_page: last, total_capped: true };
 }
 
 export interface Collection<T> {
@@ -75,6 +105,7 @@ export function toCollection<T>(
       per_page: perPage,
       to: from === null ? null : from + page.data.length - 1,
       total: page.meta.total,
+      total_capped: page.meta.total_capped ?? false,
     },
   };
 }
@@ -90,10 +121,6 @@ export const collection = <T>(request: FastifyRequest, page: ListPage<T>): Colle
 /** `%` and `_` typed by a user match themselves; pair with `escape '\'`. */
 export const escapeLike = (text: string): string => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-/** `lower(column) like lower('%text%')` for a free-text filter, the same on SQLite and PostgreSQL. */
-export const containsText = (column: string, text: string) =>
-  sql<boolean>`lower(${sql.ref(column)}) like lower(${`%${escapeLike(text)}%`}) escape '\\'`;
-
 /**
  * The `date` filter of a span (launch–end): the span contains the day, a missing end leaves that
  * side open, and a span with no dates contains no day. Same SQL on SQLite and PostgreSQL.
@@ -103,42 +130,98 @@ export const spanContains = (start: string, end: string, day: string) => {
   return sql<boolean>`((${from} is not null or ${to} is not null) and (${from} is null or ${from} <= ${day}) and (${to} is null or ${to} >= ${day}))`;
 };
 
+/** The ORDER BY terms of a sort key in one direction, empty values last. */
+function orderTerms(
+  key: SortKey,
+  order: 'asc' | 'desc',
+): { by: RawBuilder<unknown>; order: 'asc' | 'desc' }[] {
+  const expression = (column: SortColumn) => (typeof column === 'string' ? sql.ref(column) : column);
+  if (typeof key === 'object' && 'emptyLast' in key) {
+    const column = sql.ref(key.emptyLast);
+    return [
+      { by: sql`(${column} is null)`, order: 'asc' },
+      { by: column, order },
+    ];
+  }
+  const columns = typeof key === 'object' && 'columns' in key ? key.columns : [key];
+  return columns.map((column) => ({ by: expression(column), order }));
+}
+
 /**
- * Runs a filtered query as one page of the list contract: `{data, meta}`. Sorting puts empty values
- * last in both directions so SQLite and PostgreSQL (which disagree by default) answer alike.
+ * Runs a filtered query as one page of the list contract: `{data, meta}`. The page's ids come first
+ * from a walk of the sort's index (an index-only walk to a deep offset on PostgreSQL), then its rows;
+ * the total comes from `options.total` meanwhile. Empty values sort last in both directions, so
+ * SQLite and PostgreSQL (which disagree by default) answer alike.
  */
 export async function paginate<DB, TB extends keyof DB, O, S extends string>(
   query: SelectQueryBuilder<DB, TB, O>,
   params: ListParams<S>,
-  options: ListOptions<DB, TB, O, S>,
+  options: ListOptions<S>,
 ): Promise<ListPage<O>> {
   const perPage = params['items-per-page'];
   const by = params['sort-by'];
   // An order without a column applies to the default column; a column without an order sorts ascending.
   const order = params['sort-order'] ?? (by ? 'asc' : options.defaultSort.order);
-  const sortExpression = by === undefined ? options.defaultSort.by : options.sortable[by];
-  if (sortExpression === undefined) throw new Error(`Not a sortable column: ${by}`);
-
-  let rows = query
-    .orderBy(sortExpression, (ob) => (order === 'asc' ? ob.asc() : ob.desc()).nullsLast())
-    .orderBy(options.tieBreaker, order);
+  const key = by === undefined ? options.defaultSort.by : options.sortable[by];
+  if (key === undefined) throw new Error(`Not a sortable column: ${by}`);
+  const terms = [...orderTerms(key, order), { by: sql.ref(options.id), order }];
+  const ordered = <Q extends SelectQueryBuilder<DB, TB, unknown>>(rows: Q): Q =>
+    terms.reduce((q, term) => q.orderBy(term.by, term.order) as Q, rows);
 
   if (perPage === -1) {
-    const data = await rows.execute();
+    const data = await ordered(query).execute();
     return { data, meta: pageMeta(1, -1, data.length) };
   }
-  rows = rows.limit(perPage).offset((params.page - 1) * perPage);
-  const [data, count] = await Promise.all([
-    rows.execute(),
-    query
-      .clearSelect()
-      .clearOrderBy()
-      .select(sql<number>`count(*)`.as('total'))
-      .$castTo<{ total: number | string }>()
-      .executeTakeFirst(),
+  const pageIds = query
+    .clearSelect()
+    .select(sql<number>`${sql.ref(options.id)}`.as('page_id'))
+    .$castTo<{ page_id: number }>();
+  const [ids, total] = await Promise.all([
+    ordered(pageIds)
+      .limit(perPage + 1)
+      .offset((params.page - 1) * perPage)
+      .execute(),
+    options.total(),
   ]);
-  return { data, meta: pageMeta(params.page, perPage, Number(count?.total ?? 0)) };
+  const more = ids.length > perPage;
+  const onPage = ids.slice(0, perPage).map((row) => Number(row.page_id));
+  const rows =
+    onPage.length === 0
+      ? []
+      : await query.where(sql<boolean>`${sql.ref(options.id)} in (${sql.join(onPage)})`).execute();
+  const byId = new Map(rows.map((row) => [Number((row as unknown as { id: number }).id), row]));
+  const data = onPage.flatMap((id) => byId.get(id) ?? []);
+  const meta = total.capped
+    ? cappedPageMeta(params.page, perPage, total.total, more)
+    : pageMeta(params.page, perPage, total.total);
+  return { data, meta };
 }
+
+/**
+ * The total of a filtered list: counted exactly up to LIST_COUNT_CAP, beyond that the cap and
+ * `capped`. Reading at most cap + 1 rows keeps the cost bounded however large the table grows.
+ */
+export async function cappedTotal<DB, TB extends keyof DB, O>(
+  executor: Kysely<DB>,
+  query: SelectQueryBuilder<DB, TB, O>,
+): Promise<ListTotal> {
+  const counted = query
+    .clearSelect()
+    .clearOrderBy()
+    .select(sql<number>`1`.as('one'))
+    .limit(LIST_COUNT_CAP_PLUS_ONE);
+  const row = await sql<{ n: number | string }>`select count(*) as n from (${counted}) as matched`.execute(
+    executor,
+  );
+  return capAt(Number(row.rows[0]?.n ?? 0));
+}
+
+/** How many rows a capped count reads: one past the cap tells that there are more. */
+export const LIST_COUNT_CAP_PLUS_ONE = LIST_COUNT_CAP + 1;
+
+/** A count of at most cap + 1 rows as a list total. */
+export const capAt = (n: number): ListTotal =>
+  n > LIST_COUNT_CAP ? { total: LIST_COUNT_CAP, capped: true } : { total: n, capped: false };
 
 /** The list filters of items with a status (DESIGN section 4): `status=a,b` and `deleted=1`. */
 export interface StatusListParams {
@@ -160,6 +243,6 @@ export function listedRows(table: string, { status, deleted }: StatusListParams)
 
 /** The default order: most recently changed first, or for deleted items most recently deleted first. */
 export const defaultSort = (table: string, { deleted }: StatusListParams) => ({
-  by: sql`${sql.ref(`${table}.${deleted ? 'deleted_at' : 'updated_at'}`)}`,
+  by: `${table}.${deleted ? 'deleted_at' : 'updated_at'}`,
   order: 'desc' as const,
 });

@@ -90,6 +90,7 @@ describe('GET /v1/campaigns/', () => {
       per_page: 25,
       to: 25,
       total: N,
+      total_capped: false,
     });
     expect(body.links).toEqual({
       first: `${path}?page=1`,

@@ -1,6 +1,6 @@
 import { encodeSearchQuery, type SearchResult } from '@adstudio/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { INFIX_WINDOW } from '../../src/modules/search/search.repository';
+import { SPARSE_MATCHES } from '../../src/lib/text-match';
 import { buildTestApp, type Client, type TestApp } from '../helper';
 import { insertCampaign, insertCreative, insertProfile } from '../rows';
 
@@ -224,14 +224,15 @@ describe('GET /v1/search/{q}', () => {
     );
   });
 
-  it('finds prefixes among all rows but contains-matches only among the most recently updated', async () => {
+  it('finds contains-matches among every row however old, through a sparse or a dense index plan', async () => {
     const { companyId, client } = await company();
     const old = '2020-01-01T00:00:00.000Z';
-    await insertCampaign(t.db, { companyId, name: 'Old needle', updatedAt: old });
-    await insertCampaign(t.db, { companyId, name: 'needle old', updatedAt: old });
-    const filler = Array.from({ length: INFIX_WINDOW }, (_, i) => ({
+    await insertCampaign(t.db, { companyId, name: 'Big Lumber', updatedAt: old });
+    await insertCampaign(t.db, { companyId, name: 'Café Noir', updatedAt: old });
+    // More rows containing 'xneedle' than the sparse plan collects, all newer than Big Lumber.
+    const filler = Array.from({ length: SPARSE_MATCHES + 100 }, (_, i) => ({
       company_id: companyId,
-      name: `Filler ${i}`,
+      name: `Filler xneedle ${String(i).padStart(5, '0')}`,
       ranges: '[]',
       status: 'draft' as const,
       created_at: '2026-01-01T00:00:00.000Z',
@@ -242,13 +243,10 @@ describe('GET /v1/search/{q}', () => {
         .insertInto('campaigns')
         .values(filler.slice(i, i + 500))
         .execute();
-    expect(titles(await search(client, 'needle'))).toEqual(['campaign:needle old']);
-    await t.db
-      .updateTable('campaigns')
-      .set({ updated_at: '2027-01-01T00:00:00.000Z' })
-      .where('company_id', '=', companyId)
-      .where('name', '=', 'Old needle')
-      .execute();
-    expect(titles(await search(client, 'needle'))).toEqual(['campaign:needle old', 'campaign:Old needle']);
+    expect(titles(await search(client, 'umber'))).toEqual(['campaign:Big Lumber']);
+    expect(titles(await search(client, 'FÉ NO'))).toEqual(['campaign:Café Noir']);
+    expect(titles(await search(client, 'NEEDLE 0'))).toEqual(
+      [0, 1, 2, 3, 4, 5, 6, 7].map((i) => `campaign:Filler xneedle 0000${i}`),
+    );
   });
 });

@@ -73,6 +73,9 @@ export const idFilter = (name: string) =>
     .transform(Number)
     .optional();
 
+/** How far a filtered list counts its matches; beyond it the total reads "10,000+". */
+export const LIST_COUNT_CAP = 10_000;
+
 /** Laravel's paginator meta (API resource collection). `from`/`to` are null on an empty page. */
 export const ListMetaSchema = z.object({
   current_page: z.number().int(),
@@ -82,6 +85,11 @@ export const ListMetaSchema = z.object({
   per_page: z.number().int(),
   to: z.number().int().nullable(),
   total: z.number().int(),
+  /**
+   * True when a filtered list's count stopped at the cap (`LIST_COUNT_CAP`): `total` is then the
+   * cap, the real number is larger ("10,000+"), and `links.next` says whether another page exists.
+   */
+  total_capped: z.boolean().optional(),
 });
 export type ListMeta = z.infer<typeof ListMetaSchema>;
 

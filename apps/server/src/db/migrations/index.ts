@@ -5,6 +5,9 @@ import * as liveListIndexes from './2026-11-21-0540-live-list-indexes';
 import * as dashboardIndexes from './2026-11-21-0600-dashboard-indexes';
 import * as uploadReceivedAt from './2026-11-21-0900-upload-received-at';
 import * as creativeFields from './2026-11-21-1000-creative-fields';
+import * as itemCounts from './2026-11-21-1100-item-counts';
+import * as textSearch from './2026-11-21-1110-text-search';
+import * as sortIndexes from './2026-11-21-1120-sort-indexes';
 
 /** Every migration, by name in the order they run. Listed statically so the bundled server carries them. */
 export const migrations: Record<string, Migration> = {
@@ -14,4 +17,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-21-0600-dashboard-indexes': dashboardIndexes,
   '2026-11-21-0900-upload-received-at': uploadReceivedAt,
   '2026-11-21-1000-creative-fields': creativeFields,
+  '2026-11-21-1100-item-counts': itemCounts,
+  '2026-11-21-1110-text-search': textSearch,
+  '2026-11-21-1120-sort-indexes': sortIndexes,
 };

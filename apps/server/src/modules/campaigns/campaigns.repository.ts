@@ -2,19 +2,30 @@ import type { CampaignListQuery, CampaignSort } from '@adstudio/contract';
 import { type Insertable, type Selectable, sql } from 'kysely';
 import type { Db, Executor } from '../../db/database';
 import type { CampaignsTable, ReportLinksTable } from '../../db/schema';
-import { containsText, defaultSort, listedRows, paginate, spanContains } from '../../lib/list';
+import { keptTotal } from '../../lib/item-counts';
+import {
+  capAt,
+  cappedTotal,
+  defaultSort,
+  LIST_COUNT_CAP_PLUS_ONE,
+  listedRows,
+  paginate,
+  type SortKey,
+  spanContains,
+} from '../../lib/list';
 import { scopedRepository } from '../../lib/scoped-repository';
+import { textMatch } from '../../lib/text-match';
 
 export type CampaignRow = Selectable<CampaignsTable>;
 export type NewCampaignRow = Insertable<CampaignsTable>;
 export type ReportLinkRow = Selectable<ReportLinksTable>;
 
 /** Each sortable column once, keyed by the contract's list (the compiler keeps them equal). */
-const SORTS: Record<CampaignSort, ReturnType<typeof sql> | `campaigns.${keyof CampaignsTable}`> = {
+const SORTS: Record<CampaignSort, SortKey> = {
   name: sql`lower(campaigns.name)`,
   status: 'campaigns.status',
-  launch_date: 'campaigns.launch_date',
-  end_date: 'campaigns.end_date',
+  launch_date: { emptyLast: 'campaigns.launch_date' },
+  end_date: { emptyLast: 'campaigns.end_date' },
   created_at: 'campaigns.created_at',
   updated_at: 'campaigns.updated_at',
 };
@@ -23,24 +34,33 @@ const SORTS: Record<CampaignSort, ReturnType<typeof sql> | `campaigns.${keyof Ca
 export const createCampaignsRepository = (db: Db) => ({
   ...scopedRepository(db, 'campaigns'),
 
-  list: (companyId: number, query: CampaignListQuery, trx: Executor = db) => {
+  /**
+   * A page of the list. Its total: kept counts without filters but status; through the text index
+   * for a text filter alone; else counted up to the cap.
+   */
+  list: async (companyId: number, query: CampaignListQuery, trx: Executor = db) => {
     let rows = trx
       .selectFrom('campaigns')
       .selectAll('campaigns')
       .where('campaigns.company_id', '=', companyId)
       .where(listedRows('campaigns', query));
-    if (query.filter) {
-      const text = query.filter;
-      rows = rows.where((eb) =>
-        eb.or([containsText('campaigns.name', text), containsText('campaigns.url', text)]),
-      );
-    }
+    const text = query.filter
+      ? await textMatch(trx, { table: 'campaigns', columns: ['name', 'url'] }, companyId, query, query.filter)
+      : undefined;
+    if (text) rows = rows.where(text.where);
     if (query.date)
       rows = rows.where(spanContains('campaigns.launch_date', 'campaigns.end_date', query.date));
+    const total =
+      !text && !query.date
+        ? async () => ({ total: await keptTotal(trx, 'campaigns', companyId, query), capped: false })
+        : text?.count && !query.date
+          ? async () => capAt(await text.count!(LIST_COUNT_CAP_PLUS_ONE))
+          : () => cappedTotal(trx, rows);
     return paginate(rows, query, {
       sortable: SORTS,
       defaultSort: defaultSort('campaigns', query),
-      tieBreaker: 'campaigns.id',
+      id: 'campaigns.id',
+      total,
     });
   },
 

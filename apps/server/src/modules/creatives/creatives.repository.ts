@@ -2,17 +2,29 @@ import type { CreativeListQuery, CreativeSort } from '@adstudio/contract';
 import { type Insertable, type Selectable, sql } from 'kysely';
 import type { Db, Executor } from '../../db/database';
 import type { CreativesTable } from '../../db/schema';
-import { containsText, defaultSort, listedRows, paginate, spanContains } from '../../lib/list';
+import { keptTotal } from '../../lib/item-counts';
+import {
+  capAt,
+  cappedTotal,
+  defaultSort,
+  LIST_COUNT_CAP_PLUS_ONE,
+  listedRows,
+  paginate,
+  type SortKey,
+  spanContains,
+} from '../../lib/list';
 import { type ScopedOptions, scopedRepository } from '../../lib/scoped-repository';
+import { textMatch } from '../../lib/text-match';
 
 export type CreativeRow = Selectable<CreativesTable>;
 export type CreativeView = CreativeRow & { campaign_name: string };
 export type NewCreativeRow = Insertable<CreativesTable>;
 
 /** Each sortable column once, keyed by the contract's list. Sizes order by width, then height (≤ 4000). */
-const SORTS: Record<CreativeSort, ReturnType<typeof sql> | `creatives.${keyof CreativesTable}`> = {
+const SORTS: Record<CreativeSort, SortKey> = {
   name: sql`lower(creatives.name)`,
-  campaign: sql`lower(campaigns.name)`,
+  // Then by campaign, so a walk of the campaigns' name index yields each campaign's creatives together.
+  campaign: { columns: [sql`lower(campaigns.name)`, 'campaigns.id'] },
   size: sql`(creatives.width * 10000 + creatives.height)`,
   status: 'creatives.status',
   created_at: 'creatives.created_at',
@@ -32,9 +44,13 @@ export const createCreativesRepository = (db: Db) => {
   return {
     ...scopedRepository(db, 'creatives'),
 
-    list: (companyId: number, query: CreativeListQuery, trx: Executor = db) => {
+    /** A page of the list; its total as for campaigns (kept counts, the text index, or capped). */
+    list: async (companyId: number, query: CreativeListQuery, trx: Executor = db) => {
       let rows = views(trx, companyId).where(listedRows('creatives', query));
-      if (query.filter) rows = rows.where(containsText('creatives.name', query.filter));
+      const text = query.filter
+        ? await textMatch(trx, { table: 'creatives', columns: ['name'] }, companyId, query, query.filter)
+        : undefined;
+      if (text) rows = rows.where(text.where);
       if (query.campaign_id !== undefined) rows = rows.where('creatives.campaign_id', '=', query.campaign_id);
       if (query.size) {
         rows = rows
@@ -44,10 +60,18 @@ export const createCreativesRepository = (db: Db) => {
       // The creative's campaign runs that day.
       if (query.date)
         rows = rows.where(spanContains('campaigns.launch_date', 'campaigns.end_date', query.date));
+      const narrowed = query.campaign_id !== undefined || query.size || query.date;
+      const total =
+        !text && !narrowed
+          ? async () => ({ total: await keptTotal(trx, 'creatives', companyId, query), capped: false })
+          : text?.count && !narrowed
+            ? async () => capAt(await text.count!(LIST_COUNT_CAP_PLUS_ONE))
+            : () => cappedTotal(trx, rows);
       return paginate(rows, query, {
         sortable: SORTS,
         defaultSort: defaultSort('creatives', query),
-        tieBreaker: 'creatives.id',
+        id: 'creatives.id',
+        total,
       });
     },
 

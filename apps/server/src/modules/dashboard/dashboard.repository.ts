@@ -1,5 +1,6 @@
 import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
 import type { Db } from '../../db/database';
+import { keptTotal, statusCounts } from '../../lib/item-counts';
 
 export type StatusTable = 'campaigns' | 'creatives' | 'profiles';
 export type CountTable = 'conditions' | 'assets';
@@ -28,19 +29,11 @@ export const createDashboardRepository = (db: Db) => {
   ];
 
   return {
-    /** Live rows per status. */
-    statusCounts: (table: StatusTable, companyId: number) =>
-      live(table, companyId)
-        .select(['status', sql<number>`count(*)`.as('n')])
-        .groupBy('status')
-        .execute() as Promise<{ status: string; n: number }[]>,
+    /** Live rows per status, from the kept counts (lib/item-counts.ts). */
+    statusCounts: (table: StatusTable, companyId: number) => statusCounts(db, table, companyId),
 
-    count: async (table: CountTable, companyId: number) => {
-      const row = await live(table, companyId)
-        .select(sql<number>`count(*)`.as('n'))
-        .executeTakeFirstOrThrow();
-      return Number(row.n);
-    },
+    /** Live rows, from the kept counts. */
+    count: (table: CountTable, companyId: number) => keptTotal(db, table, companyId, {}),
 
     /** The most recently updated live rows, newest first. */
     recent: (table: ItemTable, companyId: number, limit: number) =>

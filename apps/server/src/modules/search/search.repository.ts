@@ -1,11 +1,12 @@
 import { type Kysely, PostgresAdapter, type Selectable, type SelectQueryBuilder, sql } from 'kysely';
 import type { Db } from '../../db/database';
 import type { DB } from '../../db/schema';
+import { textMatch } from '../../lib/text-match';
 
 /**
  * `prefix`: names starting with the query (the exact name sorts first), an index range scan.
- * `infix`: names containing the query after their first character, among a bounded window of
- * the most recently updated rows.
+ * `infix`: names containing the query after their first character, found through the trigram index
+ * over every row (lib/text-match.ts), however old.
  */
 export type NameMatch = 'prefix' | 'infix';
 
@@ -15,13 +16,6 @@ export interface NameQuery {
   match: NameMatch;
   limit: number;
 }
-
-/**
- * How many of a type's most recently updated rows a contains-search reads. A substring cannot use
- * a b-tree, so without a bound a query that matches nothing reads every row (300k creatives);
- * with it, the cost stays flat however large the company grows. Prefixes search every row.
- */
-export const INFIX_WINDOW = 2000;
 
 /**
  * The largest code point: every string that starts with `p` sorts in [p, p || MAX) in code-point
@@ -55,29 +49,22 @@ export const createSearchRepository = (db: Db) => {
   // The query is lowered by the database too, so both sides fold case the same way.
   const startsWith = (query: string) =>
     sql<boolean>`${lowerName} >= lower(${query}) and ${lowerName} < lower(${query}) || ${MAX_CHAR}`;
-  const containsAfterStart = (query: string) =>
-    postgres
-      ? sql<boolean>`strpos(lower(name), lower(${query})) > 1`
-      : sql<boolean>`instr(lower(name), lower(${query})) > 1`;
   const exact = (query: string) => sql<number>`case when lower(name) = lower(${query}) then 1 else 0 end`;
   // The three tables differ only in their columns; the typed result is restored below.
   // biome-ignore lint/suspicious/noExplicitAny: one query shape over three tables
   const anyDb = db as unknown as Kysely<any>;
 
-  function find<T extends Searched>(table: T, { companyId, query, match, limit }: NameQuery) {
+  async function find<T extends Searched>(table: T, { companyId, query, match, limit }: NameQuery) {
     const columns: string[] = COLUMNS[table];
-    const live = (rows: AnyQuery) => rows.where('company_id', '=', companyId).where('deleted_at', 'is', null);
-    const candidates: AnyQuery =
-      match === 'prefix'
-        ? live(anyDb.selectFrom(table as string)).where(startsWith(query))
-        : anyDb
-            .selectFrom(
-              live(anyDb.selectFrom(table as string).select(columns))
-                .orderBy('updated_at', 'desc')
-                .limit(INFIX_WINDOW)
-                .as('recent'),
-            )
-            .where(containsAfterStart(query));
+    let candidates: AnyQuery = anyDb
+      .selectFrom(table as string)
+      .where(sql<boolean>`${sql.ref(`${table}.company_id`)} = ${companyId}`)
+      .where(sql<boolean>`${sql.ref(`${table}.deleted_at`)} is null`);
+    if (match === 'prefix') candidates = candidates.where(startsWith(query));
+    else {
+      const text = await textMatch(db, { table, columns: ['name'] }, companyId, {}, query);
+      candidates = candidates.where(text.where).where(sql<boolean>`not (${startsWith(query)})`);
+    }
     return candidates
       .select([...columns, exact(query).as('exact')])
       .orderBy(lowerName)

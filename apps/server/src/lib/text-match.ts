@@ -1,0 +1,100 @@
+import { type Kysely, PostgresAdapter, type RawBuilder, sql } from 'kysely';
+import { escapeLike, listedRows, type StatusListParams } from './list';
+
+/**
+ * Up to this many matches, a text filter narrows the list to their ids (a short list read through
+ * the trigram index, then sorted); beyond it matches are dense enough (≥ 2 % of 100k rows) that
+ * walking the sort's index and testing each row finds a page sooner than collecting every match.
+ */
+export const SPARSE_MATCHES = 2000;
+
+/** The trigram indexes need three characters; shorter text is tested row by row. */
+const INDEXED_LENGTH = 3;
+
+/** A table whose `columns` have a trigram index (migration 2026-11-21-1110). */
+export interface TextIndexed {
+  table: 'campaigns' | 'creatives' | 'profiles' | 'conditions';
+  columns: readonly string[];
+}
+
+export interface TextMatch {
+  /** The list's condition: the row contains the text in one of the columns, ignoring case. */
+  where: RawBuilder<boolean>;
+  /**
+   * The number of matching rows of the company (with the status and deleted filters), counted
+   * through the index up to `limit` rows, or undefined when only a scan could count them.
+   */
+  count?: (limit: number) => Promise<number>;
+}
+
+const isPostgres = (executor: Kysely<unknown>) => executor.getExecutor().adapter instanceof PostgresAdapter;
+
+/**
+ * How a list finds rows whose columns contain `text`, case folded for every letter on both engines
+ * (SQLite FTS5 trigram tables, PostgreSQL pg_trgm GIN indexes). Reads at most SPARSE_MATCHES + 1
+ * ids to choose between the two plans above; either answers exactly the rows a plain scan would.
+ */
+export async function textMatch<DB>(
+  executor: Kysely<DB>,
+  { table, columns }: TextIndexed,
+  companyId: number,
+  listed: StatusListParams,
+  text: string,
+): Promise<TextMatch> {
+  const db = executor as unknown as Kysely<unknown>;
+  const postgres = isPostgres(db);
+  const scan = scanned(postgres, table, columns, text);
+  if ([...text].length < INDEXED_LENGTH) return { where: scan };
+
+  const matching = postgres
+    ? sql`select ${sql.ref(`${table}.id`)} as id from ${sql.table(table)}
+          where ${sql.ref(`${table}.company_id`)} = ${companyId} and ${listedRows(table, listed)}
+          and (${sql.join(
+            columns.map(
+              (c) =>
+                sql`lower(${sql.ref(`${table}.${c}`)}) like lower(${`%${escapeLike(text)}%`}) escape '\\'`,
+            ),
+            sql` or `,
+          )})`
+    : // CROSS JOIN keeps SQLite's join order: stream the index's matches, then look each row up.
+      sql`select ${sql.ref(`${table}.id`)} as id from ${sql.table(`${table}_text`)}
+          cross join ${sql.table(table)} on ${sql.ref(`${table}.id`)} = ${sql.ref(`${table}_text.rowid`)}
+          where ${sql.table(`${table}_text`)} match ${phrase(text)}
+          and ${sql.ref(`${table}.company_id`)} = ${companyId} and ${listedRows(table, listed)}`;
+
+  const ids = (await sql<{ id: number }>`${matching} limit ${SPARSE_MATCHES + 1}`.execute(db)).rows.map(
+    (row) => Number(row.id),
+  );
+  const count = async (limit: number) => {
+    if (ids.length <= SPARSE_MATCHES) return Math.min(ids.length, limit);
+    const row = await sql<{
+      n: number | string;
+    }>`select count(*) as n from (${matching} limit ${limit}) as matched`.execute(db);
+    return Number(row.rows[0]?.n ?? 0);
+  };
+  if (ids.length > SPARSE_MATCHES) return { where: scan, count };
+  const where =
+    ids.length === 0 ? sql<boolean>`1 = 0` : sql<boolean>`${sql.ref(`${table}.id`)} in (${sql.join(ids)})`;
+  return { where, count };
+}
+
+/** An FTS5 phrase of the text: its trigrams in a row, i.e. the text anywhere in a column. */
+const phrase = (text: string) => `"${text.replaceAll('"', '""')}"`;
+
+/**
+ * The row-by-row test, written so that no trigram index serves it (the plan walks the sort's index).
+ * SQLite's LIKE folds ASCII letters only, so text with other letters compares lower() (JavaScript's
+ * on SQLite, see db/database.ts) of both sides.
+ */
+function scanned(postgres: boolean, table: string, columns: readonly string[], text: string) {
+  const folded = text.toLowerCase();
+  const tests = columns.map((c) => {
+    const column = sql.ref(`${table}.${c}`);
+    if (postgres) return sql<boolean>`strpos(lower(${column}), lower(${text})) > 0`;
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: ASCII is the range U+0000–U+007F
+    if (/^[\u0000-\u007f]*$/.test(text))
+      return sql<boolean>`${column} like ${`%${escapeLike(text)}%`} escape '\\'`;
+    return sql<boolean>`instr(lower(${column}), ${folded}) > 0`;
+  });
+  return sql<boolean>`(${sql.join(tests, sql` or `)})`;
+}
