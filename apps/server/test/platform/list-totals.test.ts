@@ -1,0 +1,227 @@
+import { LIST_COUNT_CAP, type STATUSES } from '@adstudio/contract';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type Client, type TestApp } from '../helper';
+import { insertCampaign, insertCreative } from '../rows';
+
+let t: TestApp;
+let admin: Client;
+let other: Client;
+let otherCompany: number;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  admin = await t.injectAs(await t.createUser({ roles: ['admin'] }));
+  otherCompany = await t.createCompany('Other');
+  other = await t.injectAs(await t.createUser({ roles: ['admin'], companyId: otherCompany }));
+});
+afterAll(() => t.close());
+
+const COUNTED = [
+  ['campaigns', true],
+  ['creatives', true],
+  ['profiles', true],
+  ['conditions', false],
+  ['assets', false],
+] as const;
+
+/** item_counts against a count of the tables themselves: every company, list, status, deleted. */
+async function expectCountsExact() {
+  const kept = new Map<string, number>();
+  for (const row of await t.db.selectFrom('item_counts').selectAll().execute()) {
+    if (Number(row.n) !== 0)
+      kept.set(`${row.company_id}|${row.section}|${row.status}|${row.deleted}`, Number(row.n));
+  }
+  const counted = new Map<string, number>();
+  for (const [table, hasStatus] of COUNTED) {
+    const rows = await sql<{ company_id: number; status: string; deleted: number; n: number }>`
+      select company_id, ${hasStatus ? sql.ref('status') : sql.lit('')} as status,
+        case when deleted_at is null then 0 else 1 end as deleted, count(*) as n
+      from ${sql.table(table)} group by 1, 2, 3`.execute(t.db);
+    for (const row of rows.rows)
+      counted.set(`${row.company_id}|${table}|${row.status}|${row.deleted}`, Number(row.n));
+  }
+  expect(kept).toEqual(counted);
+}
+
+/** A list's meta.total against a plain count of its rows. */
+async function expectListTotals(client: Client, companyId: number) {
+  for (const [list, query] of [
+    ['campaigns', ''],
+    ['campaigns', 'status=draft,testing'],
+    ['campaigns', 'deleted=1'],
+    ['creatives', ''],
+    ['creatives', 'status=live'],
+    ['creatives', 'deleted=1&status=draft'],
+  ] as const) {
+    const params = new URLSearchParams(query);
+    let rows = t.db
+      .selectFrom(list)
+      .select(sql<number>`count(*)`.as('n'))
+      .where('company_id', '=', companyId)
+      .where('deleted_at', params.get('deleted') ? 'is not' : 'is', null);
+    const statuses = params.get('status')?.split(',') as (typeof STATUSES)[number][] | undefined;
+    if (statuses) rows = rows.where('status', 'in', statuses);
+    const { n } = await rows.executeTakeFirstOrThrow();
+    const res = await client.get(`/v1/${list}/?${query}`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().meta, `${list}?${query}`).toMatchObject({ total: Number(n), total_capped: false });
+  }
+}
+
+/** A write that succeeded (2xx), with the body shown when it did not. */
+function ok(res: { statusCode: number; body: string }) {
+  expect(res.statusCode, res.body).toBeLessThan(300);
+}
+
+describe('kept counts', () => {
+  it('stay exact after every kind of write, on the list totals and the dashboard', async () => {
+    const create = async (name: string) => {
+      const res = await admin.post('/v1/campaigns', { name });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json().data.id as number;
+    };
+    const [a, b, c] = [await create('Count a'), await create('Count b'), await create('Count c')];
+    await other.post('/v1/campaigns', { name: 'Elsewhere' });
+    await expectCountsExact();
+
+    // A status move, a rename (no counter moves), a clone.
+    const edit = async (id: number, changes: object) => {
+      const { updated_at } = (await admin.get(`/v1/campaigns/${id}`)).json().data;
+      const res = await admin.put(`/v1/campaigns/${id}`, { ...changes, updated_at });
+      expect(res.statusCode, res.body).toBe(200);
+    };
+    await edit(a, { status: 'testing' });
+    await edit(b, { name: 'Count b renamed' });
+    ok(await admin.post(`/v1/campaigns/${c}/clone`));
+    await expectCountsExact();
+
+    // Bulk status, bulk delete, single delete, single restore, bulk restore.
+    const moved = await admin.post('/v1/campaigns/bulk', {
+      action: 'status',
+      status: 'testing',
+      ids: [b, c],
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    await expectCountsExact();
+    ok(await admin.post('/v1/campaigns/bulk', { action: 'delete', ids: [a, b] }));
+    ok(await admin.delete(`/v1/campaigns/${c}`));
+    await expectCountsExact();
+    await expectListTotals(admin, t.companyId);
+    ok(await admin.post(`/v1/campaigns/${c}/restore`));
+    ok(await admin.post('/v1/campaigns/bulk', { action: 'restore', ids: [a, b] }));
+    await expectCountsExact();
+
+    // Creatives through the API, and rows written straight to the tables (seeds, feeds, fixes).
+    const made = await admin.post('/v1/creatives', {
+      campaign_id: a,
+      name: 'Count creative',
+      width: 300,
+      height: 250,
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const creative = made.json().data.id as number;
+    ok(await admin.post(`/v1/creatives/${creative}/clone`));
+    expect(
+      (await admin.post('/v1/creatives/bulk', { action: 'status', status: 'live', ids: [creative] }))
+        .statusCode,
+    ).toBe(200);
+    const raw = await insertCampaign(t.db, { companyId: t.companyId, name: 'Raw', status: 'live' });
+    await insertCreative(t.db, {
+      companyId: t.companyId,
+      campaignId: raw,
+      name: 'Raw creative',
+      deleted: true,
+    });
+    await t.db.updateTable('campaigns').set({ company_id: otherCompany }).where('id', '=', raw).execute();
+    await t.db.deleteFrom('creatives').where('name', '=', 'Raw creative').execute();
+    await expectCountsExact();
+    await expectListTotals(admin, t.companyId);
+    await expectListTotals(other, otherCompany);
+
+    // The dashboard reads the same counts.
+    const dashboard = (await admin.get('/v1/dashboard')).json().data;
+    const live = await t.db
+      .selectFrom('campaigns')
+      .select(['status', sql<number>`count(*)`.as('n')])
+      .where('company_id', '=', t.companyId)
+      .where('deleted_at', 'is', null)
+      .groupBy('status')
+      .execute();
+    const total = live.reduce((sum, row) => sum + Number(row.n), 0);
+    expect(JSON.stringify(dashboard)).toContain(`"total":${total}`);
+  });
+
+  it('are left as they were by a write that fails and rolls back', async () => {
+    const before = await t.db
+      .selectFrom('item_counts')
+      .selectAll()
+      .orderBy(['company_id', 'section', 'status', 'deleted'])
+      .execute();
+    await expect(
+      t.db.transaction().execute(async (trx) => {
+        await trx
+          .updateTable('campaigns')
+          .set({ status: 'finished' })
+          .where('company_id', '=', t.companyId)
+          .execute();
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    const after = await t.db
+      .selectFrom('item_counts')
+      .selectAll()
+      .orderBy(['company_id', 'section', 'status', 'deleted'])
+      .execute();
+    expect(after).toEqual(before);
+    await expectCountsExact();
+  });
+});
+
+describe('filtered totals', () => {
+  it(`count exactly up to ${LIST_COUNT_CAP}, then say the cap and page on to the end`, async () => {
+    const companyId = await t.createCompany('Big');
+    const client = await t.injectAs(await t.createUser({ roles: ['admin'], companyId }));
+    const N = LIST_COUNT_CAP + 60;
+    const at = '2026-01-01T00:00:00.000Z';
+    for (let from = 0; from < N; from += 1000) {
+      const rows = Array.from({ length: Math.min(1000, N - from) }, (_, i) => ({
+        company_id: companyId,
+        name: `Capped ${from + i}`,
+        ranges: '[{"start":"2026-01-01","end":"2026-12-31"}]',
+        launch_date: '2026-01-01',
+        end_date: '2026-12-31',
+        created_at: at,
+        updated_at: at,
+      }));
+      await t.db.insertInto('campaigns').values(rows).execute();
+    }
+    await insertCampaign(t.db, {
+      companyId,
+      name: 'Not matching',
+      launchDate: '2020-01-01',
+      end_date: '2020-01-02',
+    });
+
+    // Unfiltered: the kept count, exact however large.
+    expect((await client.get('/v1/campaigns/')).json().meta).toMatchObject({
+      total: N + 1,
+      total_capped: false,
+    });
+    for (const filter of ['filter=capped', 'filter=pped', 'filter=ca', 'date=2026-06-01']) {
+      const first = (await client.get(`/v1/campaigns/?${filter}`)).json();
+      expect(first.meta, filter).toMatchObject({ total: LIST_COUNT_CAP, total_capped: true, last_page: 400 });
+      // At the cap's last page there is a next one; the real last page has none.
+      const atCap = (await client.get(`/v1/campaigns/?${filter}&page=400`)).json();
+      expect(atCap.meta.last_page).toBe(401);
+      expect(atCap.links.next).toContain('page=401');
+      const end = (await client.get(`/v1/campaigns/?${filter}&page=403`)).json();
+      expect(end.data).toHaveLength(N - 402 * 25);
+      expect(end.links.next).toBeNull();
+      expect(end.meta).toMatchObject({ current_page: 403, last_page: 403, total_capped: true });
+    }
+    // Below the cap a filtered total is exact.
+    const few = (await client.get('/v1/campaigns/?filter=capped 99')).json().meta;
+    expect(few).toMatchObject({ total: 111, total_capped: false }); // 99, 990–999, 9900–9999
+  });
+});
