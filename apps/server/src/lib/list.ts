@@ -123,11 +123,13 @@ export const escapeLike = (text: string): string => text.replace(/[\\%_]/g, (c) 
 
 /**
  * The `date` filter of a span (launch–end): the span contains the day, a missing end leaves that
- * side open, and a span with no dates contains no day. Same SQL on SQLite and PostgreSQL.
+ * side open, and a span with no dates contains no day. Written as two ranges of a (company, launch,
+ * end) index — launched by that day, or no launch and ending on or after it — rather than as one
+ * test a scan must apply to every row. Same SQL on SQLite and PostgreSQL.
  */
 export const spanContains = (start: string, end: string, day: string) => {
   const [from, to] = [sql.ref(start), sql.ref(end)];
-  return sql<boolean>`((${from} is not null or ${to} is not null) and (${from} is null or ${from} <= ${day}) and (${to} is null or ${to} >= ${day}))`;
+  return sql<boolean>`((${from} <= ${day} and (${to} is null or ${to} >= ${day})) or (${from} is null and ${to} >= ${day}))`;
 };
 
 /** The ORDER BY terms of a sort key in one direction, empty values last. */
@@ -153,11 +155,14 @@ function orderTerms(
  * the total comes from `options.total` meanwhile. Empty values sort last in both directions, so
  * SQLite and PostgreSQL (which disagree by default) answer alike.
  */
-export async function paginate<DB, TB extends keyof DB, O, S extends string>(
+export async function paginate<DB, TB extends keyof DB, O, S extends string, R = O>(
   query: SelectQueryBuilder<DB, TB, O>,
   params: ListParams<S>,
-  options: ListOptions<S>,
-): Promise<ListPage<O>> {
+  options: ListOptions<S> & {
+    /** Reads the rows of these ids (e.g. with a join the ids did not need); by default `query`'s own. */
+    load?: (ids: number[]) => Promise<R[]>;
+  },
+): Promise<ListPage<R>> {
   const perPage = params['items-per-page'];
   const by = params['sort-by'];
   // An order without a column applies to the default column; a column without an order sorts ascending.
@@ -168,14 +173,31 @@ export async function paginate<DB, TB extends keyof DB, O, S extends string>(
   const ordered = <Q extends SelectQueryBuilder<DB, TB, unknown>>(rows: Q): Q =>
     terms.reduce((q, term) => q.orderBy(term.by, term.order) as Q, rows);
 
-  if (perPage === -1) {
-    const data = await ordered(query).execute();
-    return { data, meta: pageMeta(1, -1, data.length) };
-  }
   const pageIds = query
     .clearSelect()
     .select(sql<number>`${sql.ref(options.id)}`.as('page_id'))
     .$castTo<{ page_id: number }>();
+  const load = async (ids: number[]): Promise<R[]> => {
+    const rows: R[] = [];
+    // In chunks, below either engine's limit of bound parameters.
+    for (let from = 0; from < ids.length; from += 1000) {
+      const chunk = ids.slice(from, from + 1000);
+      rows.push(
+        ...(options.load
+          ? await options.load(chunk)
+          : ((await query
+              .where(sql<boolean>`${sql.ref(options.id)} in (${sql.join(chunk)})`)
+              .execute()) as R[])),
+      );
+    }
+    const byId = new Map(rows.map((row) => [Number((row as { id: number }).id), row]));
+    return ids.flatMap((id) => byId.get(id) ?? []);
+  };
+
+  if (perPage === -1) {
+    const data = await load((await ordered(pageIds).execute()).map((row) => Number(row.page_id)));
+    return { data, meta: pageMeta(1, -1, data.length) };
+  }
   const [ids, total] = await Promise.all([
     ordered(pageIds)
       .limit(perPage + 1)
@@ -184,13 +206,7 @@ export async function paginate<DB, TB extends keyof DB, O, S extends string>(
     options.total(),
   ]);
   const more = ids.length > perPage;
-  const onPage = ids.slice(0, perPage).map((row) => Number(row.page_id));
-  const rows =
-    onPage.length === 0
-      ? []
-      : await query.where(sql<boolean>`${sql.ref(options.id)} in (${sql.join(onPage)})`).execute();
-  const byId = new Map(rows.map((row) => [Number((row as unknown as { id: number }).id), row]));
-  const data = onPage.flatMap((id) => byId.get(id) ?? []);
+  const data = await load(ids.slice(0, perPage).map((row) => Number(row.page_id)));
   const meta = total.capped
     ? cappedPageMeta(params.page, perPage, total.total, more)
     : pageMeta(params.page, perPage, total.total);

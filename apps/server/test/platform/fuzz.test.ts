@@ -23,7 +23,10 @@ beforeAll(async () => {
   await insertCreative(t.db, { companyId: t.companyId, campaignId, name: 'Fuzzed creative' });
   const other = await t.createCompany();
   await insertCampaign(t.db, { companyId: other, name: 'Other company' });
+  // On PostgreSQL introspection sees every schema of the database; only this test's is ours.
+  const own = t.config.database.kind === 'postgres' ? t.config.database.schema : undefined;
   tables = (await t.db.introspection.getTables())
+    .filter((table) => own === undefined || table.schema === own)
     .map((table) => table.name)
     .filter((name) => !BOOKKEEPING.has(name) && !name.startsWith('kysely_'))
     .sort();

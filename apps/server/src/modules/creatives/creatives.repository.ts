@@ -46,7 +46,21 @@ export const createCreativesRepository = (db: Db) => {
 
     /** A page of the list; its total as for campaigns (kept counts, the text index, or capped). */
     list: async (companyId: number, query: CreativeListQuery, trx: Executor = db) => {
-      let rows = views(trx, companyId).where(listedRows('creatives', query));
+      // The page's ids come from creatives alone (joined to campaigns only to sort by campaign); the
+      // rows of the page are then read with their campaign's name.
+      let rows = trx
+        .selectFrom('creatives')
+        .selectAll('creatives')
+        .where('creatives.company_id', '=', companyId)
+        .where(listedRows('creatives', query))
+        // The company's campaigns (the same, by construction) let the walk use its name index.
+        .$if(query['sort-by'] === 'campaign', (q) =>
+          q.innerJoin('campaigns', (join) =>
+            join
+              .onRef('campaigns.id', '=', 'creatives.campaign_id')
+              .on('campaigns.company_id', '=', companyId),
+          ),
+        );
       const text = query.filter
         ? await textMatch(trx, { table: 'creatives', columns: ['name'] }, companyId, query, query.filter)
         : undefined;
@@ -58,8 +72,16 @@ export const createCreativesRepository = (db: Db) => {
           .where('creatives.height', '=', query.size.height);
       }
       // The creative's campaign runs that day.
-      if (query.date)
-        rows = rows.where(spanContains('campaigns.launch_date', 'campaigns.end_date', query.date));
+      if (query.date) {
+        const day = query.date;
+        rows = rows.where('creatives.campaign_id', 'in', (eb) =>
+          eb
+            .selectFrom('campaigns')
+            .select('campaigns.id')
+            .where('campaigns.company_id', '=', companyId)
+            .where(spanContains('campaigns.launch_date', 'campaigns.end_date', day)),
+        );
+      }
       const narrowed = query.campaign_id !== undefined || query.size || query.date;
       const total =
         !text && !narrowed
@@ -72,6 +94,7 @@ export const createCreativesRepository = (db: Db) => {
         defaultSort: defaultSort('creatives', query),
         id: 'creatives.id',
         total,
+        load: (ids) => views(trx, companyId).where('creatives.id', 'in', ids).execute(),
       });
     },
 
