@@ -1,5 +1,5 @@
 import { type Kysely, PostgresAdapter, type RawBuilder, sql } from 'kysely';
-import { escapeLike, listedRows, type StatusListParams } from './list';
+import { escapeLike, LIST_COUNT_CAP_PLUS_ONE, listedRows, type StatusListParams } from './list';
 
 /**
  * Up to this many matches, a text filter narrows the list to their ids (a short list read through
@@ -8,7 +8,10 @@ import { escapeLike, listedRows, type StatusListParams } from './list';
  */
 export const SPARSE_MATCHES = 2000;
 
-/** The trigram indexes need three characters; shorter text is tested row by row. */
+/**
+ * The trigram indexes need three characters. Shorter text is tested row by row over an index that
+ * holds lower(column) (e.g. campaigns_live_text_idx), collecting up to the cap of ids in one walk.
+ */
 const INDEXED_LENGTH = 3;
 
 /** A table whose `columns` have a trigram index (migration 2026-11-21-1110). */
@@ -44,10 +47,14 @@ export async function textMatch<DB>(
   const db = executor as unknown as Kysely<unknown>;
   const postgres = isPostgres(db);
   const scan = scanned(postgres, table, columns, text);
-  if ([...text].length < INDEXED_LENGTH) return { where: scan };
+  const short = [...text].length < INDEXED_LENGTH;
 
-  const matching = postgres
+  const matching = short
     ? sql`select ${sql.ref(`${table}.id`)} as id from ${sql.table(table)}
+          where ${sql.ref(`${table}.company_id`)} = ${companyId} and ${listedRows(table, listed)}
+          and ${folded(postgres, table, columns, text)}`
+    : postgres
+      ? sql`select ${sql.ref(`${table}.id`)} as id from ${sql.table(table)}
           where ${sql.ref(`${table}.company_id`)} = ${companyId} and ${listedRows(table, listed)}
           and (${sql.join(
             columns.map(
@@ -56,17 +63,19 @@ export async function textMatch<DB>(
             ),
             sql` or `,
           )})`
-    : // CROSS JOIN keeps SQLite's join order: stream the index's matches, then look each row up.
-      sql`select ${sql.ref(`${table}.id`)} as id from ${sql.table(`${table}_text`)}
+      : // CROSS JOIN keeps SQLite's join order: stream the index's matches, then look each row up.
+        sql`select ${sql.ref(`${table}.id`)} as id from ${sql.table(`${table}_text`)}
           cross join ${sql.table(table)} on ${sql.ref(`${table}.id`)} = ${sql.ref(`${table}_text.rowid`)}
           where ${sql.table(`${table}_text`)} match ${phrase(text)}
           and ${sql.ref(`${table}.company_id`)} = ${companyId} and ${listedRows(table, listed)}`;
 
-  const ids = (await sql<{ id: number }>`${matching} limit ${SPARSE_MATCHES + 1}`.execute(db)).rows.map(
-    (row) => Number(row.id),
+  // Short text: one walk collects the ids up to the cap, which is also the count.
+  const read = short ? LIST_COUNT_CAP_PLUS_ONE : SPARSE_MATCHES + 1;
+  const ids = (await sql<{ id: number }>`${matching} limit ${read}`.execute(db)).rows.map((row) =>
+    Number(row.id),
   );
   const count = async (limit: number) => {
-    if (ids.length <= SPARSE_MATCHES) return Math.min(ids.length, limit);
+    if (ids.length < read || limit <= read) return Math.min(ids.length, limit);
     const row = await sql<{
       n: number | string;
     }>`select count(*) as n from (${matching} limit ${limit}) as matched`.execute(db);
@@ -76,6 +85,20 @@ export async function textMatch<DB>(
   const where =
     ids.length === 0 ? sql<boolean>`1 = 0` : sql<boolean>`${sql.ref(`${table}.id`)} in (${sql.join(ids)})`;
   return { where, count };
+}
+
+/**
+ * The short-text test on lower(column), which SQLite reads from an index holding it rather than
+ * computing it per row; LIKE then compares the folded text (its own folding is ASCII only).
+ */
+function folded(postgres: boolean, table: string, columns: readonly string[], text: string) {
+  const tests = columns.map((c) => {
+    const column = sql.ref(`${table}.${c}`);
+    return postgres
+      ? sql<boolean>`strpos(lower(${column}), lower(${text})) > 0`
+      : sql<boolean>`lower(${column}) like ${`%${escapeLike(text.toLowerCase())}%`} escape '\\'`;
+  });
+  return sql<boolean>`(${sql.join(tests, sql` or `)})`;
 }
 
 /** An FTS5 phrase of the text: its trigrams in a row, i.e. the text anywhere in a column. */

@@ -224,4 +224,57 @@ describe('filtered totals', () => {
     const few = (await client.get('/v1/campaigns/?filter=capped 99')).json().meta;
     expect(few).toMatchObject({ total: 111, total_capped: false }); // 99, 990–999, 9900–9999
   });
+
+  it('lists the creatives of the campaigns running on a day, few campaigns or many', async () => {
+    const companyId = await t.createCompany('Dated');
+    const client = await t.injectAs(await t.createUser({ roles: ['admin'], companyId }));
+    const at = '2026-01-01T00:00:00.000Z';
+    // 700 campaigns: three in four run through June 2026 (more than the 500 listed by id), the rest
+    // ran in 2020; a few have only an end or no dates at all.
+    const campaigns = Array.from({ length: 700 }, (_, i) => ({
+      company_id: companyId,
+      name: `Dated ${i}`,
+      ranges: '[]',
+      launch_date: i % 50 === 0 ? null : i % 4 !== 3 ? '2026-06-01' : '2020-01-01',
+      end_date: i % 70 === 0 ? null : i % 4 !== 3 ? '2026-06-30' : '2020-01-31',
+      created_at: at,
+      updated_at: at,
+    }));
+    const ids = (await t.db.insertInto('campaigns').values(campaigns).returning('id').execute()).map(
+      (r) => r.id,
+    );
+    const creatives = ids.map((campaignId, i) => ({
+      company_id: companyId,
+      campaign_id: campaignId,
+      name: `Dated creative ${i}`,
+      width: 300,
+      height: 250,
+      created_at: at,
+      updated_at: new Date(Date.UTC(2026, 0, 1) + i * 1000).toISOString(),
+    }));
+    const made = (await t.db.insertInto('creatives').values(creatives).returning('id').execute()).map(
+      (r) => r.id,
+    );
+    const runs = (c: (typeof campaigns)[number], day: string) =>
+      (c.launch_date !== null || c.end_date !== null) &&
+      (c.launch_date === null || c.launch_date <= day) &&
+      (c.end_date === null || c.end_date >= day);
+    for (const day of ['2026-06-15', '2020-01-15', '2030-01-01', '2019-01-01']) {
+      const expected = made.filter((_, i) => runs(campaigns[i]!, day)).sort((a, b) => b - a);
+      const all = (
+        await client.get(`/v1/creatives/?date=${day}&items-per-page=-1&sort-by=created_at&sort-order=desc`)
+      ).json();
+      expect(
+        all.data.map((c: { id: number }) => c.id).sort((a: number, b: number) => b - a),
+        day,
+      ).toEqual(expected);
+      const page = (await client.get(`/v1/creatives/?date=${day}&page=2`)).json();
+      expect(page.meta.total, day).toBe(expected.length);
+      // Most recently updated first: the newest creatives are the highest ids here.
+      expect(
+        page.data.map((c: { id: number }) => c.id),
+        day,
+      ).toEqual(expected.slice(25, 50));
+    }
+  });
 });

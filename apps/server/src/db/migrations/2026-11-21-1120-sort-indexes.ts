@@ -44,8 +44,6 @@ export async function up(db: AnyDb): Promise<void> {
   await sql
     .raw('create index campaigns_span_idx on campaigns (company_id, launch_date, end_date, deleted_at)')
     .execute(db);
-  // The text filter reads the trigram index now (2026-11-21-1110).
-  await db.schema.dropIndex('campaigns_live_text_idx').execute();
   await index(db, 'creatives_live_campaign_id_idx', 'creatives', 'company_id, campaign_id, id', LIVE);
   // Creatives by campaign name walk every campaign of the company (a deleted one may keep creatives).
   await sql
@@ -83,7 +81,6 @@ export async function down(db: AnyDb): Promise<void> {
     await index(db, `campaigns_live_${short}_idx`, 'campaigns', `company_id, ${column}, id`, LIVE);
   }
   await db.schema.dropIndex('campaigns_span_idx').execute();
-  await index(db, 'campaigns_live_text_idx', 'campaigns', 'company_id, lower(name), lower(url)', LIVE);
   await db.schema.dropIndex('creatives_live_campaign_id_idx').execute();
   await db.schema.dropIndex('campaigns_name_all_idx').execute();
   for (const table of ['campaigns', 'creatives', 'profiles', 'conditions']) {

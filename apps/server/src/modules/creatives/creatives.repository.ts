@@ -31,6 +31,34 @@ const SORTS: Record<CreativeSort, SortKey> = {
   updated_at: 'creatives.updated_at',
 };
 
+/** Up to this many campaigns running on a day, the date filter lists their creatives by id. */
+const FEW_CAMPAIGNS = 500;
+
+/**
+ * The `date` filter of creatives: their campaign runs that day. Few such campaigns: their ids,
+ * whose creatives an index finds. Many: the sort's index is walked and each creative's campaign
+ * tested against them (`campaign_id + 0` keeps the campaign index out of that plan); the capped
+ * count still reads each running campaign's creatives through the campaign index.
+ */
+async function campaignsRunning(trx: Executor, companyId: number, day: string) {
+  const running = trx
+    .selectFrom('campaigns')
+    .select('campaigns.id')
+    .where('campaigns.company_id', '=', companyId)
+    .where(spanContains('campaigns.launch_date', 'campaigns.end_date', day));
+  const few = await running.limit(FEW_CAMPAIGNS + 1).execute();
+  if (few.length <= FEW_CAMPAIGNS) {
+    const ids = few.map((row) => row.id);
+    const listed =
+      ids.length === 0 ? sql<boolean>`1 = 0` : sql<boolean>`creatives.campaign_id in (${sql.join(ids)})`;
+    return { page: listed, count: listed };
+  }
+  return {
+    page: sql<boolean>`(creatives.campaign_id + 0) in (${running})`,
+    count: sql<boolean>`creatives.campaign_id in (${running})`,
+  };
+}
+
 /** Creatives, with their campaign's name for lists and links; every query is scoped by company. */
 export const createCreativesRepository = (db: Db) => {
   const views = (trx: Executor, companyId: number) =>
@@ -72,15 +100,12 @@ export const createCreativesRepository = (db: Db) => {
           .where('creatives.height', '=', query.size.height);
       }
       // The creative's campaign runs that day.
+      // Counted through the campaign index, paged through the sort's (see campaignsRunning).
+      let counted = rows;
       if (query.date) {
-        const day = query.date;
-        rows = rows.where('creatives.campaign_id', 'in', (eb) =>
-          eb
-            .selectFrom('campaigns')
-            .select('campaigns.id')
-            .where('campaigns.company_id', '=', companyId)
-            .where(spanContains('campaigns.launch_date', 'campaigns.end_date', day)),
-        );
+        const running = await campaignsRunning(trx, companyId, query.date);
+        counted = rows.where(running.count);
+        rows = rows.where(running.page);
       }
       const narrowed = query.campaign_id !== undefined || query.size || query.date;
       const total =
@@ -88,7 +113,7 @@ export const createCreativesRepository = (db: Db) => {
           ? async () => ({ total: await keptTotal(trx, 'creatives', companyId, query), capped: false })
           : text?.count && !narrowed
             ? async () => capAt(await text.count!(LIST_COUNT_CAP_PLUS_ONE))
-            : () => cappedTotal(trx, rows);
+            : () => cappedTotal(trx, query.date ? counted : rows);
       return paginate(rows, query, {
         sortable: SORTS,
         defaultSort: defaultSort('creatives', query),
