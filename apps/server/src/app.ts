@@ -18,6 +18,7 @@ import { healthRoutes } from './modules/health/health.routes';
 import { searchRoutes } from './modules/search/search.routes';
 import { uploadsRoutes } from './modules/uploads/uploads.routes';
 import { authorizationPlugin } from './plugins/authorization';
+import { compressSmallPlugin } from './plugins/compress-small';
 import { configPlugin } from './plugins/config';
 import { corsPlugin } from './plugins/cors';
 import { dbPlugin } from './plugins/db';
@@ -65,6 +66,8 @@ export async function buildApp({ config, db, logger }: BuildAppOptions) {
   await app.register(errorsPlugin);
   await app.register(dbPlugin, db ? { db } : {});
   // Brotli at a moderate level (the SPA's bundles and JSON lists shrink ~4x); gzip for older clients.
+  // Small text answers (API JSON) in one call first; larger ones through streams.
+  await app.register(compressSmallPlugin);
   await app.register(compress, {
     encodings: ['br', 'gzip'],
     threshold: 1024,

@@ -24,8 +24,10 @@ export function createDb(config: DatabaseConfig): Db {
     database.pragma('foreign_keys = ON');
     database.pragma('busy_timeout = 5000');
     database.pragma('synchronous = NORMAL');
+    // ANALYZE (run by `pragma optimize`, plugins/db.ts) samples this many rows per index: fast at any size.
+    database.pragma('analysis_limit = 1000');
     foldCaseLikePostgres(database);
-    return new Kysely<DB>({ dialect: new SqliteDialect({ database }) });
+    return new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(database) }) });
   }
   const pool = new pg.Pool({
     connectionString: config.url,
@@ -33,6 +35,34 @@ export function createDb(config: DatabaseConfig): Db {
     ...(config.schema ? { options: `-c search_path=${config.schema}` } : {}),
   });
   return new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+}
+
+/** How many prepared statements a SQLite connection keeps (least recently used ones go). */
+const STATEMENT_CACHE_SIZE = 500;
+
+/**
+ * Kysely prepares every query anew; preparing costs about as much as running a short indexed query.
+ * The same SQL text reuses its statement, unless that one is still being iterated (a stream).
+ */
+function withStatementCache(database: SQLite.Database) {
+  const cache = new Map<string, SQLite.Statement>();
+  return {
+    close: () => database.close(),
+    prepare(text: string) {
+      const cached = cache.get(text);
+      if (cached && !cached.busy) {
+        cache.delete(text);
+        cache.set(text, cached);
+        return cached;
+      }
+      const statement = database.prepare(text);
+      if (!cached) {
+        cache.set(text, statement);
+        if (cache.size > STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value as string);
+      }
+      return statement;
+    },
+  };
 }
 
 /**

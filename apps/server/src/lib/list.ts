@@ -132,6 +132,12 @@ export const spanContains = (start: string, end: string, day: string) => {
   return sql<boolean>`((${from} <= ${day} and (${to} is null or ${to} >= ${day})) or (${from} is null and ${to} >= ${day}))`;
 };
 
+/**
+ * From this offset on, a page reads its ids first and then its rows: skipping rows to a deep offset
+ * then walks the index alone (PostgreSQL reads no table row for the ones skipped).
+ */
+const DEFERRED_FROM = 1000;
+
 /** The ORDER BY terms of a sort key in one direction, empty values last. */
 function orderTerms(
   key: SortKey,
@@ -198,15 +204,34 @@ export async function paginate<DB, TB extends keyof DB, O, S extends string, R =
     const data = await load((await ordered(pageIds).execute()).map((row) => Number(row.page_id)));
     return { data, meta: pageMeta(1, -1, data.length) };
   }
-  const [ids, total] = await Promise.all([
-    ordered(pageIds)
-      .limit(perPage + 1)
-      .offset((params.page - 1) * perPage)
-      .execute(),
-    options.total(),
-  ]);
-  const more = ids.length > perPage;
-  const data = await load(ids.slice(0, perPage).map((row) => Number(row.page_id)));
+  const offset = (params.page - 1) * perPage;
+  let data: R[];
+  let more: boolean;
+  let total: ListTotal;
+  if (offset < DEFERRED_FROM && !options.load) {
+    // Near the start the rows are read in the walk itself: one query instead of two.
+    let rows: O[];
+    [rows, total] = await Promise.all([
+      ordered(query)
+        .limit(perPage + 1)
+        .offset(offset)
+        .execute(),
+      options.total(),
+    ]);
+    more = rows.length > perPage;
+    data = rows.slice(0, perPage) as unknown as R[];
+  } else {
+    let ids: { page_id: number }[];
+    [ids, total] = await Promise.all([
+      ordered(pageIds)
+        .limit(perPage + 1)
+        .offset(offset)
+        .execute(),
+      options.total(),
+    ]);
+    more = ids.length > perPage;
+    data = await load(ids.slice(0, perPage).map((row) => Number(row.page_id)));
+  }
   const meta = total.capped
     ? cappedPageMeta(params.page, perPage, total.total, more)
     : pageMeta(params.page, perPage, total.total);

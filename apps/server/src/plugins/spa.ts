@@ -9,7 +9,8 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /**
  * Serves the built SPA: hashed assets cached for a year, other files revalidated, and any other
- * GET that accepts HTML answered with index.html (history mode). Files are looked up per request,
+ * GET that accepts HTML answered with index.html (history mode); precompressed copies where the
+ * build made them. Files are looked up per request,
  * so a rebuild is served without a restart. Unknown API paths stay JSON 404s.
  */
 export const spaPlugin = fp(
@@ -17,7 +18,9 @@ export const spaPlugin = fp(
     const root = app.config.webDist;
     const built = fs.existsSync(path.join(root, 'index.html'));
     if (!built) app.log.warn(`SPA not built at ${root}; run "npm run build" to serve it`);
-    await app.register(fastifyStatic, { root, serve: false });
+    // The build writes a best-quality Brotli copy beside each asset (`x.js.br`): served as is to
+    // browsers that accept it, instead of compressing every answer anew at a lower level.
+    await app.register(fastifyStatic, { root, serve: false, preCompressed: true });
 
     // The SPA's runtime configuration (integrations, links), from the server's environment.
     app.get('/config.json', { schema: { hide: true } }, async (_request, reply) =>

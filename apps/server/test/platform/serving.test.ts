@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../helper';
 
@@ -42,6 +43,31 @@ describe('the SPA', () => {
     const res = await t.app.inject({ method: 'GET', url: '/assets/index-Ab12Cd34.js' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it("serves the build's precompressed Brotli copy as is, and the plain file to others", async () => {
+    const plain = `const y = ${JSON.stringify('precompressed '.repeat(500))};`;
+    fs.writeFileSync(path.join(webDist, 'assets', 'pre-Dd22.js'), plain);
+    // A marker the server's own compression could not produce: proof the stored copy was sent.
+    const stored = zlib.brotliCompressSync(`${plain}// stored copy`);
+    fs.writeFileSync(path.join(webDist, 'assets', 'pre-Dd22.js.br'), stored);
+    const br = await t.app.inject({
+      method: 'GET',
+      url: '/assets/pre-Dd22.js',
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toMatch(/javascript/);
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toContain('// stored copy');
+    const identity = await t.app.inject({
+      method: 'GET',
+      url: '/assets/pre-Dd22.js',
+      headers: { 'accept-encoding': 'identity' },
+    });
+    expect(identity.headers['content-encoding']).toBeUndefined();
+    expect(identity.body).toBe(plain);
   });
 
   it('compresses the bundles and JSON for clients that accept it', async () => {
