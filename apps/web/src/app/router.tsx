@@ -12,10 +12,10 @@ import {
   requireUser,
 } from './guards';
 import { HydrateFallback } from './hydrate-fallback';
+import { prefetchItemLoader, prefetchListLoader, prefetchLoader } from './prefetch';
 import { RootLayout } from './root-layout';
 import { RootError, RouteError } from './route-error';
 import { AppShell } from './shell/app-shell';
-import { TokenLayout } from './token-layout';
 
 /** Lazily loads a page component, so each screen is its own chunk. */
 const page =
@@ -33,11 +33,24 @@ const creativeView = () => import('../features/creatives/creative-view-page');
 const profiles = () => import('../features/profiles/profile-pages');
 const conditions = () => import('../features/conditions/condition-pages');
 
+// Each page's requests start with the guard's, from a loader that imports only its api file.
+const campaignsApi = () => import('../features/campaigns/api/get-campaigns');
+const campaignApi = () => import('../features/campaigns/api/get-campaign');
+const creativesApi = () => import('../features/creatives/api/get-creatives');
+const creativeApi = () => import('../features/creatives/api/get-creative');
+const dashboardApi = () => import('../features/dashboard/api/get-dashboard');
+
+const campaignLoader = prefetchItemLoader(
+  'campaigns',
+  async () => (await campaignApi()).campaignQueryOptions,
+);
+
 /** Signed-in screens, inside the shell. */
 const restricted: RouteObject[] = [
   {
     path: '/dashboard',
     handle: handleOf('dashboard'),
+    loader: prefetchLoader(async () => (await dashboardApi()).dashboardQueryOptions),
     lazy: page(
       () => import('../features/dashboard/dashboard-page'),
       (m) => m.DashboardPage,
@@ -51,13 +64,20 @@ const restricted: RouteObject[] = [
       {
         index: true,
         handle: handleOf('campaigns.view'),
+        loader: prefetchListLoader(async () => (await campaignsApi()).prefetchCampaigns),
         lazy: page(campaignsList, (m) => m.CampaignsListPage),
       },
       { path: 'new', handle: handleOf('campaigns.new'), lazy: page(campaignNew, (m) => m.CampaignNewPage) },
-      { path: ':id', handle: handleOf('campaign.view'), lazy: page(campaignView, (m) => m.CampaignViewPage) },
+      {
+        path: ':id',
+        handle: handleOf('campaign.view'),
+        loader: campaignLoader,
+        lazy: page(campaignView, (m) => m.CampaignViewPage),
+      },
       {
         path: ':id/viewreport/:start/:end',
         handle: handleOf('campaign.viewreport'),
+        loader: campaignLoader,
         lazy: page(campaignView, (m) => m.CampaignViewPage),
       },
     ],
@@ -86,6 +106,7 @@ const restricted: RouteObject[] = [
       {
         index: true,
         handle: handleOf('creatives.view'),
+        loader: prefetchListLoader(async () => (await creativesApi()).prefetchCreatives),
         lazy: page(creativesList, (m) => m.CreativesListPage),
       },
       { path: 'new', handle: handleOf('creatives.new'), lazy: page(creativeNew, (m) => m.CreativeNewPage) },
@@ -95,7 +116,12 @@ const restricted: RouteObject[] = [
         loader: numericParam('campaignId'),
         lazy: page(creativeNew, (m) => m.CreativeNewPage),
       },
-      { path: ':id', handle: handleOf('creative.view'), lazy: page(creativeView, (m) => m.CreativeViewPage) },
+      {
+        path: ':id',
+        handle: handleOf('creative.view'),
+        loader: prefetchItemLoader('creatives', async () => (await creativeApi()).creativeQueryOptions),
+        lazy: page(creativeView, (m) => m.CreativeViewPage),
+      },
     ],
   },
   {
@@ -203,7 +229,14 @@ export const routes: RouteObject[] = [
       { index: true, loader: homeLoader },
       { path: '/login', handle: handleOf('login'), loader: loginLoader, Component: HydrateFallback },
       { path: '/logout', handle: handleOf('logout'), loader: logoutLoader, Component: HydrateFallback },
-      { Component: TokenLayout, children: [{ ErrorBoundary: RouteError, children: tokenPages }] },
+      {
+        // Only external parties open token pages: their layout is not part of the app's first load.
+        lazy: page(
+          () => import('./token-layout'),
+          (m) => m.TokenLayout,
+        ),
+        children: [{ ErrorBoundary: RouteError, children: tokenPages }],
+      },
       {
         id: 'restricted',
         loader: requireUser,

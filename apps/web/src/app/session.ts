@@ -1,7 +1,7 @@
 import { href } from '../config/paths';
 import { SESSION_EXPIRED_TEXT, showAlert } from '../lib/alert';
 import { registerSessionExpiredHandler } from '../lib/api-client';
-import { setUser, signOut } from '../lib/auth';
+import { isAuthenticated, setUser, signOut } from '../lib/auth';
 import { currentPath, navigateTo } from '../lib/navigation';
 
 /** Long enough to read the alert before the sign-in page replaces the app. */
@@ -15,9 +15,12 @@ const wait = (ms: number) => new Promise<void>((resolve) => window.setTimeout(re
  * Spec section 4: clear local storage, raise the alert, send the user on to sign-in. A 419 can come
  * from a stale XSRF token on a session that is still valid, and sign-in would send that session
  * straight back to the app; so the server session is ended first, while the alert is read.
+ * Only a session that was signed in can expire: a 401 before the user is known (a page's requests
+ * start alongside the guard's, app/prefetch.ts) is the guard's to handle, by sending the visitor
+ * to sign-in without the alert.
  */
 export async function handleSessionExpired(): Promise<void> {
-  if (expiring) return;
+  if (expiring || !isAuthenticated()) return;
   expiring = true;
   try {
     localStorage.clear();

@@ -1,4 +1,3 @@
-import { AxiosError, type AxiosResponse } from 'axios';
 import { describe, expect, it } from 'vitest';
 import {
   ALERT_TIMEOUT_MS,
@@ -11,6 +10,9 @@ import {
   resolveAlert,
   showAlert,
 } from './alert';
+import { ApiError, type ApiRequest } from './api-client';
+
+const REQUEST: ApiRequest = { method: 'POST', url: '/v1/campaigns' };
 
 describe('alert mapping (spec section 8)', () => {
   it.each([
@@ -93,13 +95,7 @@ describe('resolveAlert', () => {
 
 describe('alertFromError', () => {
   const failed = (status: number, data: unknown, statusText = '') =>
-    new AxiosError('failed', 'ERR_BAD_RESPONSE', undefined, undefined, {
-      status,
-      statusText,
-      data,
-      headers: {},
-      config: { headers: {} },
-    } as unknown as AxiosResponse);
+    new ApiError('failed', 'ERR_BAD_REQUEST', REQUEST, { status, statusText, data, headers: {} });
 
   it('carries status, message and errors, with the spec text as the status text', () => {
     const payload = alertFromError(
@@ -150,9 +146,9 @@ describe('alertFromError', () => {
     );
   });
   it('explains a network failure', () => {
-    expect(resolveAlert(alertFromError(new AxiosError('Network Error', 'ERR_NETWORK'))).message).toMatch(
-      /Cannot reach the server/,
-    );
+    expect(
+      resolveAlert(alertFromError(new ApiError('Network Error', 'ERR_NETWORK', REQUEST))).message,
+    ).toMatch(/Cannot reach the server/);
   });
 });
 

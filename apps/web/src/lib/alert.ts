@@ -1,4 +1,4 @@
-import { isAxiosError } from 'axios';
+import { isApiError } from './api-client';
 import { createStore, useStore } from './store';
 
 /** The alert payload of spec section 3. */
@@ -97,7 +97,7 @@ export const statusText = (status: number, reasonPhrase?: string | null): string
 
 /** Turns a failed request into an alert payload (the server's body is `{message, errors?}`). */
 export function alertFromError(error: unknown): AlertPayload {
-  if (isAxiosError(error) && error.response) {
+  if (isApiError(error) && error.response) {
     const body = error.response.data as Record<string, unknown> | string | undefined;
     const data = typeof body === 'object' && body !== null ? body : undefined;
     return {
@@ -110,7 +110,7 @@ export function alertFromError(error: unknown): AlertPayload {
       statusText: statusText(error.response.status, error.response.statusText),
     };
   }
-  if (isAxiosError(error)) {
+  if (isApiError(error)) {
     return { status: 0, data: { message: 'Cannot reach the server. Check your connection and try again.' } };
   }
   return { status: 0, data: { message: error instanceof Error ? error.message : 'Something went wrong.' } };

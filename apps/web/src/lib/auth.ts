@@ -1,6 +1,6 @@
 import type { User } from '@adstudio/contract';
-import * as z from 'zod/mini';
 import { api } from './api-client';
+import { array, dataOf, int, nullable, object, string } from './read-json';
 import { createStore, useStore } from './store';
 
 /** The signed-in user; null until fetched or after sign-out / expiry (spec: `authenticated` flag). */
@@ -11,26 +11,24 @@ export const isAuthenticated = (): boolean => Boolean(userStore.get()?.id);
 export const setUser = (user: User | null): void => userStore.set(user);
 export const useUser = (): User | null => useStore(userStore);
 
-/**
- * The contract's UserSchema, in zod/mini so the first load stays small (the classic build is
- * ~60 KB gzipped); the annotation keeps it in step with the contract's type.
- */
-const UserResponseSchema: z.ZodMiniType<{ data: User }> = z.object({
-  data: z.object({
-    id: z.number().check(z.int()),
-    name: z.string(),
-    email: z.string(),
-    avatar: z.nullable(z.string()),
-    company_id: z.number().check(z.int()),
-    roles: z.array(z.string()),
-    permissions: z.array(z.string()),
-  }),
-});
+/** The contract's UserSchema, read by hand so the first load carries no zod (see read-json.ts). */
+function readUser(value: unknown, path: string): User {
+  const user = object(value, path);
+  return {
+    id: int(user.id, `${path}.id`),
+    name: string(user.name, `${path}.name`),
+    email: string(user.email, `${path}.email`),
+    avatar: nullable(string)(user.avatar, `${path}.avatar`),
+    company_id: int(user.company_id, `${path}.company_id`),
+    roles: array(string)(user.roles, `${path}.roles`),
+    permissions: array(string)(user.permissions, `${path}.permissions`),
+  };
+}
 
 /** GET /v1/user. Expiry is left to the caller, which redirects to sign-in on failure. */
 export async function fetchUser(): Promise<User> {
   const response = await api.get('/v1/user', { skipSessionExpiry: true });
-  return UserResponseSchema.parse(response.data).data;
+  return dataOf(response.data, readUser);
 }
 
 let pending: Promise<User | null> | null = null;

@@ -1,15 +1,19 @@
-import { AxiosError, AxiosHeaders } from 'axios';
 import { describe, expect, it, vi } from 'vitest';
+import { ApiError } from './api-client';
 import { hasPath, serverErrors, showServerErrors, splitServerErrors } from './form-errors';
 
 const failure = (status: number, data: unknown) =>
-  new AxiosError('failed', 'ERR', undefined, undefined, {
-    status,
-    statusText: '',
-    headers: {},
-    config: { headers: new AxiosHeaders() },
-    data,
-  });
+  new ApiError(
+    'failed',
+    'ERR_BAD_REQUEST',
+    { method: 'PUT', url: '/v1/campaigns/1' },
+    {
+      status,
+      statusText: '',
+      headers: {},
+      data,
+    },
+  );
 
 describe('server 422 errors on a form', () => {
   it('takes the first message of each key, only from a 422', () => {

@@ -1,9 +1,9 @@
-import { isAxiosError } from 'axios';
 import type { FieldValues, Path, UseFormReturn, UseFormSetError } from 'react-hook-form';
+import { isApiError } from './api-client';
 
 /** The first message of each key of a 422's `errors` (`{name: ['…'], 'ranges.1.start': ['…']}`). */
 export function serverErrors(error: unknown): Record<string, string> {
-  if (!isAxiosError(error) || error.response?.status !== 422) return {};
+  if (!isApiError(error) || error.response?.status !== 422) return {};
   const errors = (error.response.data as { errors?: Record<string, unknown> } | undefined)?.errors ?? {};
   const messages: Record<string, string> = {};
   for (const [key, value] of Object.entries(errors)) {

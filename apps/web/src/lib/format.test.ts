@@ -1,5 +1,6 @@
+import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime } from './format';
+import { DATE_FORMAT, formatCount, formatDate, formatDateTime } from './format';
 
 describe('date display DD/MM/YYYY (spec section 9)', () => {
   it('formats calendar dates without shifting the day', () => {
@@ -14,5 +15,50 @@ describe('date display DD/MM/YYYY (spec section 9)', () => {
     expect(formatDate(null)).toBe('');
     expect(formatDate(undefined)).toBe('');
     expect(formatDate('not a date')).toBe('');
+  });
+});
+
+describe('counts', () => {
+  it('have thousands separators whatever the browser locale', () => {
+    expect(formatCount(0)).toBe('0');
+    expect(formatCount(999)).toBe('999');
+    expect(formatCount(10_000)).toBe('10,000');
+    expect(formatCount(1_234_567)).toBe('1,234,567');
+  });
+});
+
+describe('dates read as dayjs reads them (format.ts no longer loads dayjs)', () => {
+  const samples = [
+    '2026-03-01',
+    '2026-12-31',
+    '2026-07-04T10:05:00',
+    '2026-07-04T10:05',
+    '2026-07-04 10:05:00',
+    '2026-07-04T23:59:59.999999',
+    '2026-07-04T10:00:00.000000Z',
+    '2026-07-04T10:00:00Z',
+    '2026-07-04T22:30:00+02:00',
+    '2026-07-04T01:30:00-05:00',
+    '2026-02-30',
+    '2026-13-01',
+    '0002-01-01',
+    '20260704',
+    '2026',
+    'not a date',
+    '',
+  ];
+  it('formats every sample as dayjs would', () => {
+    const viaDayjs = (value: string, pattern: string) => {
+      if (!value) return '';
+      const parsed =
+        /^\d{4}-\d{2}-\d{2}$/.test(value) && pattern === DATE_FORMAT
+          ? dayjs(`${value}T00:00:00`)
+          : dayjs(value);
+      return parsed.isValid() ? parsed.format(pattern) : '';
+    };
+    for (const value of samples) {
+      expect([value, formatDate(value)]).toEqual([value, viaDayjs(value, DATE_FORMAT)]);
+      expect([value, formatDateTime(value)]).toEqual([value, viaDayjs(value, `${DATE_FORMAT} HH:mm`)]);
+    }
   });
 });

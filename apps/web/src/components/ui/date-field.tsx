@@ -1,25 +1,13 @@
 import 'dayjs/locale/en-gb';
 import type { SxProps, Theme } from '@mui/material/styles';
+import TextField from '@mui/material/TextField';
 import { AdapterDayjs } from '@mui/x-date-pickers/AdapterDayjs';
 import { DatePicker } from '@mui/x-date-pickers/DatePicker';
-import { DateTimePicker } from '@mui/x-date-pickers/DateTimePicker';
 import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
 import dayjs, { type Dayjs } from 'dayjs';
-import { type ReactNode, type Ref, useState } from 'react';
-import { type Control, Controller, type FieldPathByValue, type FieldValues } from 'react-hook-form';
+import { lazy, type ReactNode, type Ref, Suspense, useState } from 'react';
 import { DATE_FORMAT } from '../../lib/format';
-
-/**
- * What a DateField reports while its text is not a whole, plausible date (typed halfway, 31/02, year 0002).
- * Not '' — so a form never saves a half-typed date as "no date"; the contract's ISO-date schemas reject it.
- */
-export const INVALID_DATE = 'invalid-date';
-
-const ISO_PATTERN = { date: /^\d{4}-\d{2}-\d{2}$/, time: /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/ };
-
-/** True for a value a DateField reports for a whole date: `YYYY-MM-DD` (`YYYY-MM-DDTHH:mm` with time). */
-export const isCompleteDate = (value: string | null | undefined, withTime = false): value is string =>
-  Boolean(value) && ISO_PATTERN[withTime ? 'time' : 'date'].test(value ?? '');
+import { INVALID_DATE, isCompleteDate } from './date-value';
 
 export interface DateFieldProps {
   label: string;
@@ -38,9 +26,15 @@ export interface DateFieldProps {
   required?: boolean;
   /** Shows a clear button while the field holds a date. */
   clearable?: boolean;
+  autoFocus?: boolean;
   size?: 'small' | 'medium';
   sx?: SxProps<Theme>;
 }
+
+/** Weighs nearly as much as the date picker again, and only a link's expiry asks for a time. */
+const DateTimePicker = lazy(() =>
+  import('@mui/x-date-pickers/DateTimePicker').then((module) => ({ default: module.DateTimePicker })),
+);
 
 const ISO_DATE = 'YYYY-MM-DD';
 const ISO_DATE_TIME = 'YYYY-MM-DDTHH:mm';
@@ -60,7 +54,8 @@ const toValue = (date: Dayjs | null, hasValidationError: boolean, withTime: bool
 
 /**
  * A date (or date and time) shown and typed as DD/MM/YYYY (spec section 9) whatever the browser's locale;
- * the value in and out stays ISO, so schemas and the API are unchanged. For react-hook-form, see FormDateField.
+ * the value in and out stays ISO, so schemas and the API are unchanged. For react-hook-form, see FormDateField
+ * (form-date-field.tsx).
  */
 export function DateField({
   label,
@@ -75,6 +70,7 @@ export function DateField({
   disabled = false,
   required = false,
   clearable = false,
+  autoFocus,
   size,
   sx,
 }: DateFieldProps) {
@@ -89,62 +85,37 @@ export function DateField({
 
   return (
     <LocalizationProvider dateAdapter={AdapterDayjs} adapterLocale="en-gb">
-      <Picker
-        label={label}
-        value={shown.date}
-        format={format}
-        ampm={withTime ? false : undefined}
-        disabled={disabled}
-        name={name}
-        inputRef={inputRef}
-        localeText={{ fieldClearLabel: 'Clear date' }}
-        onChange={(date: Dayjs | null, { validationError }) => {
-          const next = toValue(date, validationError !== null, withTime);
-          setShown({ value: next, date });
-          if (next !== (value ?? '')) onChange(next);
-        }}
-        slotProps={{
-          field: { clearable },
-          textField: {
-            required,
-            size,
-            sx,
-            onBlur,
-            error: error || invalidEntry,
-            helperText: invalidEntry ? `Enter a valid date as ${format}.` : helperText,
-          },
-        }}
-      />
-    </LocalizationProvider>
-  );
-}
-
-/** A DateField bound to a react-hook-form field; the field's error message shows beneath it. */
-export function FormDateField<TValues extends FieldValues, TTransformed = TValues>({
-  control,
-  name,
-  ...props
-}: Omit<DateFieldProps, 'value' | 'onChange' | 'onBlur' | 'name' | 'inputRef' | 'error'> & {
-  control: Control<TValues, unknown, TTransformed>;
-  name: FieldPathByValue<TValues, string | null | undefined>;
-}) {
-  return (
-    <Controller
-      control={control}
-      name={name}
-      render={({ field, fieldState }) => (
-        <DateField
-          {...props}
-          name={field.name}
-          value={field.value as string | null | undefined}
-          onChange={field.onChange}
-          onBlur={field.onBlur}
-          inputRef={field.ref}
-          disabled={props.disabled || field.disabled}
-          error={Boolean(fieldState.error)}
-          helperText={fieldState.error?.message ?? props.helperText}
+      <Suspense
+        fallback={<TextField label={label} size={size} sx={sx} disabled value="" helperText={helperText} />}
+      >
+        <Picker
+          label={label}
+          value={shown.date}
+          format={format}
+          ampm={withTime ? false : undefined}
+          disabled={disabled}
+          autoFocus={autoFocus}
+          name={name}
+          inputRef={inputRef}
+          localeText={{ fieldClearLabel: 'Clear date' }}
+          onChange={(date: Dayjs | null, { validationError }) => {
+            const next = toValue(date, validationError !== null, withTime);
+            setShown({ value: next, date });
+            if (next !== (value ?? '')) onChange(next);
+          }}
+          slotProps={{
+            field: { clearable },
+            textField: {
+              required,
+              size,
+              sx,
+              onBlur,
+              error: error || invalidEntry,
+              helperText: invalidEntry ? `Enter a valid date as ${format}.` : helperText,
+            },
+          }}
         />
-      )}
-    />
+      </Suspense>
+    </LocalizationProvider>
   );
 }

@@ -8,7 +8,8 @@ import InputAdornment from '@mui/material/InputAdornment';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
-import { DateField, isCompleteDate } from './date-field';
+import { isCompleteDate } from './date-value';
+import { DeferredDateField } from './deferred-date-field';
 import { StatusFilter } from './status-filter';
 
 export const FILTER_DEBOUNCE_MS = 400;
@@ -117,7 +118,7 @@ export function ListFilters({
           }}
         />
         {dateLabel ? (
-          <DateField
+          <DeferredDateField
             label={dateLabel}
             size="small"
             clearable

@@ -7,6 +7,7 @@ import {
 } from '@mui/x-data-grid';
 import { useMemo } from 'react';
 import { PAGE_SIZE_CHOICES, type SortOrder } from '../../lib/list-state';
+import { displayedRows, type ListTotal } from './list-total';
 import { EmptyState } from './states';
 
 declare module '@mui/x-data-grid' {
@@ -28,7 +29,8 @@ export interface ResourceGridProps<T extends { id: number }> {
   columns: GridColDef<T>[];
   /** Columns the server sorts by; the others are not sortable. */
   sorts: readonly string[];
-  total: number | undefined;
+  /** Unknown while the first page loads. */
+  total: ListTotal | undefined;
   loading: boolean;
   /** 0-based, as the grid counts. */
   page: number;
@@ -56,14 +58,29 @@ export function ResourceGrid<T extends { id: number }>(props: ResourceGridProps<
     () => props.columns.map((column) => ({ ...column, sortable: sorts.includes(column.field) })),
     [props.columns, sorts],
   );
+  const { total } = props;
+  const hasNextPage = total?.hasNextPage;
+  const paginationMeta = useMemo(() => ({ hasNextPage }), [hasNextPage]);
+  const count = total?.total;
+  const capped = total?.capped ?? false;
+  const localeText = useMemo(
+    () => ({
+      paginationDisplayedRows: (rows: { from: number; to: number; count: number }) =>
+        displayedRows(rows, count === undefined ? undefined : { total: count, capped }),
+    }),
+    [count, capped],
+  );
   return (
     <DataGrid
       label={props.label}
       rows={props.rows}
       columns={columns}
       getRowId={(row) => row.id}
-      // Unknown (-1) while the first page loads, so the grid does not clamp the page from the URL.
-      rowCount={props.total ?? -1}
+      // Unknown (-1) while the first page loads, so the grid does not clamp the page from the URL, and
+      // when the total is capped: the pager then goes by `hasNextPage`, past the cap's last page.
+      rowCount={total && !total.capped ? total.total : -1}
+      paginationMeta={paginationMeta}
+      localeText={localeText}
       loading={props.loading}
       autoHeight
       paginationMode="server"

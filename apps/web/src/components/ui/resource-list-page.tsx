@@ -1,4 +1,4 @@
-import type { Bulk, BulkResult, Section, Status } from '@adstudio/contract';
+import type { Bulk, BulkResult, ListLinks, ListMeta, Section, Status } from '@adstudio/contract';
 import AddIcon from '@mui/icons-material/Add';
 import RestoreFromTrashIcon from '@mui/icons-material/RestoreFromTrash';
 import Box from '@mui/material/Box';
@@ -27,6 +27,7 @@ import {
 import { useDefaultPageSize } from '../../lib/user-settings';
 import { BulkActions } from './bulk-actions';
 import { ListFilters } from './list-filters';
+import { listTotal, totalText } from './list-total';
 import { PageHeader } from './page-header';
 import { ResourceGrid } from './resource-grid';
 import { EmptyState, ErrorState } from './states';
@@ -44,7 +45,7 @@ export interface ListSource<T extends ListItem> {
   useList: (
     query: ListQueryParams,
     enabled: boolean,
-  ) => UseQueryResult<{ data: T[]; meta: { total: number } }>;
+  ) => UseQueryResult<{ data: T[]; meta: ListMeta; links: ListLinks }>;
   useBulk: () => UseMutationResult<BulkResult[], unknown, Bulk>;
   useRestore: () => UseMutationResult<unknown, unknown, number>;
 }
@@ -137,6 +138,7 @@ export function ResourceListPage<T extends ListItem, S extends string>({
   const settled = list.isSuccess && !list.isPlaceholderData;
   const filtered = isFiltered(state);
   const nothingYet = settled && list.data.meta.total === 0 && !filtered && !state.deleted;
+  const total = list.data ? listTotal(list.data.meta, list.data.links) : undefined;
 
   const allColumns = useMemo<GridColDef<T>[]>(() => {
     const name: GridColDef<T> = {
@@ -193,7 +195,7 @@ export function ResourceListPage<T extends ListItem, S extends string>({
     <Box>
       <PageHeader
         title={state.deleted ? `Deleted ${title.toLowerCase()}` : title}
-        subtitle={list.data && settled ? `${list.data.meta.total} in total` : undefined}
+        subtitle={total && settled ? totalText(total) : undefined}
         actions={
           canWrite ? (
             <Button component={RouterLink} to={createHref} variant="contained" startIcon={<AddIcon />}>
@@ -250,7 +252,7 @@ export function ResourceListPage<T extends ListItem, S extends string>({
             rows={rows}
             columns={allColumns}
             sorts={config.sorts}
-            total={list.data?.meta.total}
+            total={total}
             loading={list.isFetching || list.isPending}
             page={state.page - 1}
             pageSize={pageSize}

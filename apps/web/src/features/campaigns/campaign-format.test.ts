@@ -1,3 +1,4 @@
+import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
 import { fieldLabel } from '../../lib/history-format';
 import { CAMPAIGN_FIELD_LABELS, campaignDays, campaignDuration, campaignTimeline } from './campaign-format';
@@ -43,5 +44,20 @@ describe('campaign field labels (history)', () => {
   it('labels campaign fields for people, and the shared ones through the kit', () => {
     expect(fieldLabel('launch_date', CAMPAIGN_FIELD_LABELS)).toBe('Launch date');
     expect(fieldLabel('name', CAMPAIGN_FIELD_LABELS)).toBe('Name');
+  });
+});
+
+describe('campaignDays without dayjs', () => {
+  it('counts as dayjs counts, in any time zone', () => {
+    const viaDayjs = (a: string, b: string) => dayjs(`${b}T00:00:00`).diff(dayjs(`${a}T00:00:00`), 'day');
+    const pairs = [
+      ['2026-01-01', '2026-12-31'],
+      ['2026-03-28', '2026-03-30'],
+      ['2026-10-24', '2026-10-26'],
+      ['2026-05-10', '2026-05-01'],
+      ['2024-02-28', '2024-03-01'],
+      ['2026-02-30', '2026-03-03'],
+    ] as const;
+    for (const [a, b] of pairs) expect([a, b, campaignDays(a, b)]).toEqual([a, b, viaDayjs(a, b)]);
   });
 });

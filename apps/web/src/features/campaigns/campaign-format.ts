@@ -1,7 +1,12 @@
-import dayjs from 'dayjs';
-import { formatDate } from '../../lib/format';
+import { formatDate, parseDate } from '../../lib/format';
 
-const day = (value: string) => dayjs(`${value}T00:00:00`);
+const DAY_MS = 86_400_000;
+
+/** The day number (days since 1970-01-01) of a calendar date, whatever the time zone; null when invalid. */
+function dayNumber(value: string): number | null {
+  const date = parseDate(`${value}T00:00:00`);
+  return date && Date.UTC(date.getFullYear(), date.getMonth(), date.getDate()) / DAY_MS;
+}
 
 /** Spec section 3: 'DD/MM/YYYY', or 'start - end' when both dates exist; '' without dates. */
 export function campaignTimeline(launch: string | null | undefined, end: string | null | undefined): string {
@@ -17,10 +22,9 @@ export function campaignDays(
   end: string | null | undefined,
 ): number | null {
   if (!launch || !end) return null;
-  const from = day(launch);
-  const to = day(end);
-  if (!from.isValid() || !to.isValid()) return null;
-  return to.diff(from, 'day');
+  const from = dayNumber(launch);
+  const to = dayNumber(end);
+  return from === null || to === null ? null : to - from;
 }
 
 export function campaignDuration(launch: string | null | undefined, end: string | null | undefined): string {

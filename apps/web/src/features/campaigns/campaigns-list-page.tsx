@@ -1,16 +1,14 @@
-import { CAMPAIGN_SORTS, type Campaign, type CampaignSort } from '@adstudio/contract';
+import type { Campaign } from '@adstudio/contract';
 import type { GridColDef } from '@mui/x-data-grid';
 import { type ListSource, ResourceListPage } from '../../components/ui/resource-list-page';
 import { StatusChip } from '../../components/ui/status-chip';
 import { href } from '../../config/paths';
 import { formatDate } from '../../lib/format';
-import type { ListStateConfig } from '../../lib/list-state';
 import { useBulkCampaigns } from './api/bulk-campaigns';
-import { useCampaigns } from './api/get-campaigns';
+import { campaignListConfig, useCampaigns } from './api/get-campaigns';
 import { useRestoreCampaign } from './api/restore-campaign';
 import { campaignDays, campaignDuration, campaignTimeline } from './campaign-format';
 
-const CONFIG: ListStateConfig<CampaignSort> = { sorts: CAMPAIGN_SORTS };
 const SOURCE: ListSource<Campaign> = {
   useList: useCampaigns,
   useBulk: useBulkCampaigns,
@@ -56,7 +54,7 @@ export function CampaignsListPage() {
       title="Campaigns"
       noun="campaign"
       section="campaigns"
-      config={CONFIG}
+      config={campaignListConfig}
       source={SOURCE}
       columns={COLUMNS}
       itemHref={campaignHref}

@@ -1,4 +1,4 @@
-import { CREATIVE_SORTS, type Creative, type CreativeSort } from '@adstudio/contract';
+import type { Creative } from '@adstudio/contract';
 import Link from '@mui/material/Link';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
@@ -8,17 +8,12 @@ import { type ExtraFilters, type ListSource, ResourceListPage } from '../../comp
 import { StatusChip } from '../../components/ui/status-chip';
 import { href } from '../../config/paths';
 import { formatDate } from '../../lib/format';
-import type { ListStateConfig } from '../../lib/list-state';
 import { useBulkCreatives } from './api/bulk-creatives';
-import { useCreatives } from './api/get-creatives';
+import { creativeListConfig, useCreatives } from './api/get-creatives';
 import { useRestoreCreative } from './api/restore-creative';
 import { CampaignPicker } from './components/campaign-picker';
-import { SIZE_OPTIONS, SIZE_PATTERN, sizeText } from './creative-format';
+import { SIZE_OPTIONS, sizeText } from './creative-format';
 
-const CONFIG: ListStateConfig<CreativeSort> = {
-  sorts: CREATIVE_SORTS,
-  extras: { campaign_id: /^[1-9]\d{0,9}$/, size: SIZE_PATTERN },
-};
 const SOURCE: ListSource<Creative> = {
   useList: useCreatives,
   useBulk: useBulkCreatives,
@@ -103,7 +98,7 @@ export function CreativesListPage() {
       title="Creatives"
       noun="creative"
       section="creatives"
-      config={CONFIG}
+      config={creativeListConfig}
       source={SOURCE}
       columns={COLUMNS}
       itemHref={creativeHref}

@@ -7,8 +7,8 @@ import {
 import { zodResolver } from '@hookform/resolvers/zod';
 import Box from '@mui/material/Box';
 import { type UseFormReturn, useForm } from 'react-hook-form';
-import { FormDateField } from '../../../components/ui/date-field';
 import { FormActions } from '../../../components/ui/form-actions';
+import { FormDateField } from '../../../components/ui/form-date-field';
 import { FormTextField } from '../../../components/ui/form-text-field';
 import { RangesEditor } from './ranges-editor';
 

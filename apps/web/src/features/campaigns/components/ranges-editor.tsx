@@ -6,7 +6,7 @@ import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
 import { type Control, type FieldErrors, useFieldArray } from 'react-hook-form';
-import { FormDateField } from '../../../components/ui/date-field';
+import { FormDateField } from '../../../components/ui/form-date-field';
 
 /** The campaign's flights: {start, end} rows that can be added and removed. */
 export function RangesEditor({

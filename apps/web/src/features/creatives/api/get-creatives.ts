@@ -1,9 +1,17 @@
-import { type CreativeListResponse, CreativeSchema } from '@adstudio/contract';
+import {
+  CREATIVE_SORTS,
+  type CreativeListResponse,
+  CreativeSchema,
+  type CreativeSort,
+} from '@adstudio/contract';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { getCollection } from '../../../lib/get-data';
 import { latestList } from '../../../lib/latest-list';
 import type { ListQueryParams } from '../../../lib/list-query';
+import type { ListStateConfig } from '../../../lib/list-state';
+import { prefetchList } from '../../../lib/prefetch-list';
+import { SIZE_PATTERN } from '../creative-format';
 import { creativeKeys } from './keys';
 
 /** GET /v1/creatives/ with the list query (plus status, deleted, campaign_id, size) → {data, links, meta}. */
@@ -12,6 +20,16 @@ export const getCreatives = (query: ListQueryParams): Promise<CreativeListRespon
 
 export const creativesQueryOptions = (query: ListQueryParams) =>
   queryOptions({ queryKey: creativeKeys.list(query), queryFn: () => getCreatives(query) });
+
+/** What the list's URL may hold besides the shared state: its sort columns and own filters. */
+export const creativeListConfig: ListStateConfig<CreativeSort> = {
+  sorts: CREATIVE_SORTS,
+  extras: { campaign_id: /^[1-9]\d{0,9}$/, size: SIZE_PATTERN },
+};
+
+/** From the route loader: the page the list at `url` will ask for (lib/prefetch-list.ts). */
+export const prefetchCreatives = (url: URL) =>
+  prefetchList(url, 'creatives', creativeListConfig, creativesQueryOptions);
 
 /** While the next page loads, the last one fetched stays on screen. */
 export function useCreatives(query: ListQueryParams, enabled = true) {

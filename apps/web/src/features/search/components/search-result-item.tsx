@@ -5,22 +5,13 @@ import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { StatusChip } from '../../../components/ui/status-chip';
 import { formatDate } from '../../../lib/format';
-import type { SearchResult, SearchType } from '../api/search';
+import { feedUrl, type SearchResult, type SearchType } from '../api/search';
 
 const SECTION_OF: Record<SearchType, 'campaigns' | 'creatives' | 'profiles'> = {
   campaign: 'campaigns',
   creative: 'creatives',
   profile: 'profiles',
 };
-
-export const spreadsheetUrl = (gsheetId: string) =>
-  `https://docs.google.com/spreadsheets/d/${encodeURIComponent(gsheetId)}`;
-
-/** The data feed a profile result links to, if it has one. */
-export const feedUrl = (result: SearchResult): string | null =>
-  result.type === 'profile' && result.searchable.gsheet_id
-    ? spreadsheetUrl(result.searchable.gsheet_id)
-    : null;
 
 /** The subtitle of each type (spec section 2). */
 function Subtitle({
