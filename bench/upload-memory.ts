@@ -2,10 +2,10 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { withThrowawayDir } from './lib/throwaway-db';
 
 /**
  * A 1 GB upload to the real server process: its peak memory (VmHWM) must stay flat, because the
@@ -13,40 +13,58 @@ import { pipeline } from 'node:stream/promises';
  */
 const SIZE = Number(process.env.BENCH_UPLOAD_MB ?? 1024) * 1024 * 1024;
 const root = path.resolve(import.meta.dirname, '..');
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'adstudio-bench-upload-'));
-const port = await new Promise<number>((resolve) => {
-  const probe = net.createServer().listen(0, '127.0.0.1', () => {
-    const { port } = probe.address() as net.AddressInfo;
-    probe.close(() => resolve(port));
+await withThrowawayDir('adstudio-bench-upload-', async (dataDir, beforeRemoving) => {
+  const port = await new Promise<number>((resolve) => {
+    const probe = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
   });
-});
-const base = `http://127.0.0.1:${port}`;
-const server = spawn(
-  path.join(root, 'node_modules/.bin/tsx'),
-  [path.join(root, 'apps/server/src/server.ts')],
-  {
-    env: {
-      ...process.env,
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      APP_URL: base,
-      ADMIN_PASSWORD: 'bench-password',
-      SEED: 'false',
-      LOG_LEVEL: 'warn',
-      MAX_UPLOAD_MB: '4096',
-      DATABASE_URL: '',
+  const base = `http://127.0.0.1:${port}`;
+  const server = spawn(
+    path.join(root, 'node_modules/.bin/tsx'),
+    [path.join(root, 'apps/server/src/server.ts')],
+    {
+      env: {
+        ...process.env,
+        DATA_DIR: dataDir,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        APP_URL: base,
+        ADMIN_PASSWORD: 'bench-password',
+        SEED: 'false',
+        LOG_LEVEL: 'warn',
+        MAX_UPLOAD_MB: '4096',
+        DATABASE_URL: '',
+      },
+      stdio: 'ignore',
     },
-    stdio: 'ignore',
-  },
-);
-const peakKb = () => {
-  // tsx starts node as a child; the server is the process that listens, i.e. the newest node below us.
-  const status = fs.readFileSync(`/proc/${serverPid}/status`, 'utf8');
-  return Number(status.match(/VmHWM:\s+(\d+)/)?.[1] ?? 0);
-};
-let serverPid = server.pid!;
-try {
+  );
+  const peakKb = () => {
+    // tsx starts node as a child; the server is the process that listens, i.e. the newest node below us.
+    const status = fs.readFileSync(`/proc/${serverPid}/status`, 'utf8');
+    return Number(status.match(/VmHWM:\s+(\d+)/)?.[1] ?? 0);
+  };
+  // Stop the server before its folder goes; an interrupted upload would hold its graceful close.
+  beforeRemoving(async () => {
+    const exited = new Promise<void>((resolve) => {
+      if (server.exitCode !== null || server.signalCode !== null) resolve();
+      else server.once('exit', () => resolve());
+    });
+    server.kill('SIGTERM');
+    const timer = setTimeout(() => {
+      for (const pid of new Set([serverPid, server.pid!])) {
+        try {
+          process.kill(pid, 'SIGKILL');
+        } catch {
+          // already gone
+        }
+      }
+    }, 3000);
+    await exited;
+    clearTimeout(timer);
+  });
+  let serverPid = server.pid!;
   for (let i = 0; ; i++) {
     const ok = await fetch(`${base}/healthz`).then(
       (r) => r.ok,
@@ -119,8 +137,4 @@ try {
   console.log(
     `server peak RSS: ${(before / 1024).toFixed(0)} MB before, ${(after / 1024).toFixed(0)} MB after; growth ${((after - before) / 1024).toFixed(1)} MB = ${((((after - before) * 1024) / SIZE) * 100).toFixed(2)}% of the file`,
   );
-} finally {
-  server.kill('SIGTERM');
-  await new Promise((r) => server.once('exit', r));
-  fs.rmSync(dataDir, { recursive: true, force: true });
-}
+});
