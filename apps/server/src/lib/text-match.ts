@@ -70,7 +70,29 @@ export async function textMatch<DB>(
           and ${sql.ref(`${table}.company_id`)} = ${companyId} and ${listedRows(table, listed)}`;
 
   // Short text: one walk collects the ids up to the cap, which is also the count.
-  const read = short ? LIST_COUNT_CAP_PLUS_ONE : SPARSE_MATCHES + 1;
+  return sparseOrDense(
+    db,
+    `${table}.id`,
+    matching,
+    scan,
+    short ? LIST_COUNT_CAP_PLUS_ONE : SPARSE_MATCHES + 1,
+  );
+}
+
+/**
+ * The choice every index-backed filter makes: read up to `read` ids of the matching rows (`matching`,
+ * a `select … as id` an index serves); up to SPARSE_MATCHES of them, the list is narrowed to those
+ * ids (sorting a few rows is cheap); more, and the list walks its sort's index testing `dense` on
+ * each row, which fills a page within a few rows when matches are that common. Its count reads the
+ * matching query again up to the cap, unless the ids read already answer it.
+ */
+export async function sparseOrDense(
+  db: Kysely<unknown>,
+  id: string,
+  matching: RawBuilder<unknown>,
+  dense: RawBuilder<boolean>,
+  read = SPARSE_MATCHES + 1,
+): Promise<TextMatch> {
   const ids = (await sql<{ id: number }>`${matching} limit ${read}`.execute(db)).rows.map((row) =>
     Number(row.id),
   );
@@ -81,9 +103,8 @@ export async function textMatch<DB>(
     }>`select count(*) as n from (${matching} limit ${limit}) as matched`.execute(db);
     return Number(row.rows[0]?.n ?? 0);
   };
-  if (ids.length > SPARSE_MATCHES) return { where: scan, count };
-  const where =
-    ids.length === 0 ? sql<boolean>`1 = 0` : sql<boolean>`${sql.ref(`${table}.id`)} in (${sql.join(ids)})`;
+  if (ids.length > SPARSE_MATCHES) return { where: dense, count };
+  const where = ids.length === 0 ? sql<boolean>`1 = 0` : sql<boolean>`${sql.ref(id)} in (${sql.join(ids)})`;
   return { where, count };
 }
 

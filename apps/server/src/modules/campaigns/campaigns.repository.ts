@@ -1,5 +1,5 @@
 import type { CampaignListQuery, CampaignSort } from '@adstudio/contract';
-import { type Insertable, type Selectable, sql } from 'kysely';
+import { type Insertable, type Kysely, type Selectable, sql } from 'kysely';
 import type { Db, Executor } from '../../db/database';
 import type { CampaignsTable, ReportLinksTable } from '../../db/schema';
 import { keptTotal } from '../../lib/item-counts';
@@ -14,7 +14,7 @@ import {
   spanContains,
 } from '../../lib/list';
 import { scopedRepository } from '../../lib/scoped-repository';
-import { textMatch } from '../../lib/text-match';
+import { sparseOrDense, textMatch } from '../../lib/text-match';
 
 export type CampaignRow = Selectable<CampaignsTable>;
 export type NewCampaignRow = Insertable<CampaignsTable>;
@@ -48,13 +48,27 @@ export const createCampaignsRepository = (db: Db) => ({
       ? await textMatch(trx, { table: 'campaigns', columns: ['name', 'url'] }, companyId, query, query.filter)
       : undefined;
     if (text) rows = rows.where(text.where);
-    if (query.date)
-      rows = rows.where(spanContains('campaigns.launch_date', 'campaigns.end_date', query.date));
+    // The date filter chooses like the text filter: the running campaigns' ids when few (read from
+    // the covering span index), else a walk of the sort's index testing each row.
+    const span = query.date
+      ? spanContains('campaigns.launch_date', 'campaigns.end_date', query.date)
+      : undefined;
+    const dated = span
+      ? await sparseOrDense(
+          trx as unknown as Kysely<unknown>,
+          'campaigns.id',
+          sql`select campaigns.id as id from campaigns
+              where campaigns.company_id = ${companyId} and ${listedRows('campaigns', query)} and ${span}`,
+          span,
+        )
+      : undefined;
+    if (dated) rows = rows.where(dated.where);
+    const only = text ?? dated;
     const total =
-      !text && !query.date
+      !text && !dated
         ? async () => ({ total: await keptTotal(trx, 'campaigns', companyId, query), capped: false })
-        : text?.count && !query.date
-          ? async () => capAt(await text.count!(LIST_COUNT_CAP_PLUS_ONE))
+        : only?.count && !(text && dated)
+          ? async () => capAt(await only.count!(LIST_COUNT_CAP_PLUS_ONE))
           : () => cappedTotal(trx, rows);
     return paginate(rows, query, {
       sortable: SORTS,

@@ -95,9 +95,10 @@ export const createCreativesRepository = (db: Db) => {
       if (text) rows = rows.where(text.where);
       if (query.campaign_id !== undefined) rows = rows.where('creatives.campaign_id', '=', query.campaign_id);
       if (query.size) {
-        rows = rows
-          .where('creatives.width', '=', query.size.width)
-          .where('creatives.height', '=', query.size.height);
+        // The size sort's expression, so its index finds a size's rows (widths and heights ≤ 4000).
+        rows = rows.where(
+          sql<boolean>`(creatives.width * 10000 + creatives.height) = ${query.size.width * 10000 + query.size.height}`,
+        );
       }
       // The creative's campaign runs that day.
       // Counted through the campaign index, paged through the sort's (see campaignsRunning).
