@@ -43,6 +43,8 @@ export async function textMatch<DB>(
   companyId: number,
   listed: StatusListParams,
   text: string,
+  /** false when nobody reads the count (the global search wants a few rows, not a total). */
+  { counted = true }: { counted?: boolean } = {},
 ): Promise<TextMatch> {
   const db = executor as unknown as Kysely<unknown>;
   const postgres = isPostgres(db);
@@ -69,15 +71,23 @@ export async function textMatch<DB>(
           where ${sql.table(`${table}_text`)} match ${phrase(text)}
           and ${sql.ref(`${table}.company_id`)} = ${companyId} and ${listedRows(table, listed)}`;
 
-  // Short text: one walk collects the ids up to the cap, which is also the count.
   return sparseOrDense(
     db,
     `${table}.id`,
     matching,
     scan,
-    short ? LIST_COUNT_CAP_PLUS_ONE : SPARSE_MATCHES + 1,
+    counted ? oneWalk(postgres, short) : SPARSE_MATCHES + 1,
   );
 }
+
+/**
+ * How many ids the first read takes. Up to the cap (so it is also the count) when a second read
+ * would cost as much again: text shorter than a trigram (a walk of rows), and on PostgreSQL, whose
+ * bitmap scans rebuild the whole match set and recheck every row for each read. SQLite's FTS5 streams
+ * its matches, so a first read of SPARSE_MATCHES + 1 and a count only when needed cost less there.
+ */
+export const oneWalk = (postgres: boolean, short = false) =>
+  short || postgres ? LIST_COUNT_CAP_PLUS_ONE : SPARSE_MATCHES + 1;
 
 /**
  * The choice every index-backed filter makes: read up to `read` ids of the matching rows (`matching`,

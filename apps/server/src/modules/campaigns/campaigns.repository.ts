@@ -1,5 +1,5 @@
 import type { CampaignListQuery, CampaignSort } from '@adstudio/contract';
-import { type Insertable, type Kysely, type Selectable, sql } from 'kysely';
+import { type Insertable, type Kysely, PostgresAdapter, type Selectable, sql } from 'kysely';
 import type { Db, Executor } from '../../db/database';
 import type { CampaignsTable, ReportLinksTable } from '../../db/schema';
 import { keptTotal } from '../../lib/item-counts';
@@ -14,7 +14,7 @@ import {
   spanContains,
 } from '../../lib/list';
 import { scopedRepository } from '../../lib/scoped-repository';
-import { sparseOrDense, textMatch } from '../../lib/text-match';
+import { oneWalk, sparseOrDense, textMatch } from '../../lib/text-match';
 
 export type CampaignRow = Selectable<CampaignsTable>;
 export type NewCampaignRow = Insertable<CampaignsTable>;
@@ -60,6 +60,7 @@ export const createCampaignsRepository = (db: Db) => ({
           sql`select campaigns.id as id from campaigns
               where campaigns.company_id = ${companyId} and ${listedRows('campaigns', query)} and ${span}`,
           span,
+          oneWalk(trx.getExecutor().adapter instanceof PostgresAdapter),
         )
       : undefined;
     if (dated) rows = rows.where(dated.where);

@@ -62,7 +62,9 @@ export const createSearchRepository = (db: Db) => {
       .where(sql<boolean>`${sql.ref(`${table}.deleted_at`)} is null`);
     if (match === 'prefix') candidates = candidates.where(startsWith(query));
     else {
-      const text = await textMatch(db, { table, columns: ['name'] }, companyId, {}, query);
+      const text = await textMatch(db, { table, columns: ['name'] }, companyId, {}, query, {
+        counted: false,
+      });
       candidates = candidates.where(text.where).where(sql<boolean>`not (${startsWith(query)})`);
     }
     return candidates
