@@ -3,6 +3,7 @@ import type { FetchQueryOptions, QueryKey } from '@tanstack/react-query';
 import type { LoaderFunctionArgs } from 'react-router';
 import { canAccess } from '../lib/access';
 import { getUser } from '../lib/auth';
+import { type ListRequest, prefetchList } from '../lib/prefetch-list';
 import { queryClient } from '../lib/query-client';
 import { parseRouteId } from '../lib/route-id';
 
@@ -19,11 +20,13 @@ const start = (work: () => Promise<unknown>) => {
   return null;
 };
 
-/** A list: its settings and the page its URL names (lib/prefetch-list.ts). */
+/** A list: its settings and the page its URL names, at once, without its api module (lib/prefetch-list.ts). */
 export const prefetchListLoader =
-  (load: () => Promise<(url: URL) => void>) =>
-  ({ request }: LoaderFunctionArgs) =>
-    start(async () => (await load())(new URL(request.url)));
+  (list: ListRequest) =>
+  ({ request }: LoaderFunctionArgs) => {
+    prefetchList(new URL(request.url), list);
+    return null;
+  };
 
 /** An item page (`:id`) of a section the user may read. */
 export const prefetchItemLoader =

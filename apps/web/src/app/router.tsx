@@ -1,5 +1,7 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { handleOf } from '../config/paths';
+import { campaignsListRequest } from '../features/campaigns/api/campaigns-list-request';
+import { creativesListRequest } from '../features/creatives/api/creatives-list-request';
 import { NotFoundPage } from '../features/not-found/not-found-page';
 import { registerNavigator } from '../lib/navigation';
 import {
@@ -33,10 +35,9 @@ const creativeView = () => import('../features/creatives/creative-view-page');
 const profiles = () => import('../features/profiles/profile-pages');
 const conditions = () => import('../features/conditions/condition-pages');
 
-// Each page's requests start with the guard's, from a loader that imports only its api file.
-const campaignsApi = () => import('../features/campaigns/api/get-campaigns');
+// Each page's requests start with the guard's: a list's from what its URL names (no schema), the
+// others' from a loader that imports only its api file.
 const campaignApi = () => import('../features/campaigns/api/get-campaign');
-const creativesApi = () => import('../features/creatives/api/get-creatives');
 const creativeApi = () => import('../features/creatives/api/get-creative');
 const dashboardApi = () => import('../features/dashboard/api/get-dashboard');
 
@@ -64,7 +65,7 @@ const restricted: RouteObject[] = [
       {
         index: true,
         handle: handleOf('campaigns.view'),
-        loader: prefetchListLoader(async () => (await campaignsApi()).prefetchCampaigns),
+        loader: prefetchListLoader(campaignsListRequest),
         lazy: page(campaignsList, (m) => m.CampaignsListPage),
       },
       { path: 'new', handle: handleOf('campaigns.new'), lazy: page(campaignNew, (m) => m.CampaignNewPage) },
@@ -106,7 +107,7 @@ const restricted: RouteObject[] = [
       {
         index: true,
         handle: handleOf('creatives.view'),
-        loader: prefetchListLoader(async () => (await creativesApi()).prefetchCreatives),
+        loader: prefetchListLoader(creativesListRequest),
         lazy: page(creativesList, (m) => m.CreativesListPage),
       },
       { path: 'new', handle: handleOf('creatives.new'), lazy: page(creativeNew, (m) => m.CreativeNewPage) },

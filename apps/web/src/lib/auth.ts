@@ -1,5 +1,6 @@
 import type { User } from '@adstudio/contract';
 import { api } from './api-client';
+import { clearEarlyRequests } from './early-requests';
 import { array, dataOf, int, nullable, object, string } from './read-json';
 import { createStore, useStore } from './store';
 
@@ -69,6 +70,7 @@ export async function signOut(): Promise<void> {
   } catch {
     // The user still leaves.
   }
+  clearEarlyRequests();
   userStore.set(null);
 }
 

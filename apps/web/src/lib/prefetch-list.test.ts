@@ -1,12 +1,18 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { api } from './api-client';
 import { setUser } from './auth';
+import { clearEarlyRequests, takeEarly } from './early-requests';
 import type { ListQueryParams } from './list-query';
+import { PAGE_SIZE_HINT_KEY, userSettingsKey } from './page-size-hint';
 import { prefetchList } from './prefetch-list';
 import { queryClient } from './query-client';
-import { PAGE_SIZE_HINT_KEY, userSettingsQueryOptions } from './user-settings';
 
-const config = { sorts: ['name', 'status'] as const, extras: { campaign_id: /^\d+$/ } };
+const list = {
+  section: 'campaigns' as const,
+  path: '/v1/things/',
+  extras: { campaign_id: /^\d+$/ },
+  listKey: (query: ListQueryParams) => ['things', 'list', query] as const,
+};
 const user = (permissions: string[]) => ({
   id: 1,
   name: 'Ada',
@@ -17,69 +23,75 @@ const user = (permissions: string[]) => ({
   permissions,
 });
 
-/** Records the list queries asked for; the settings answer 404 unless cached. */
+/** Records the urls asked for; every answer is an empty 200. */
 function setUp() {
-  const asked: ListQueryParams[] = [];
-  const settings: string[] = [];
+  const asked: string[] = [];
   api.defaults.transport = async (request) => {
-    settings.push(request.url);
-    return { status: 404, statusText: '', data: {}, headers: {} };
+    asked.push(request.url);
+    return { status: 200, statusText: '', data: {}, headers: {} };
   };
-  const listQuery = (query: ListQueryParams) => ({
-    queryKey: ['things', 'list', query] as const,
-    queryFn: async () => {
-      asked.push(query);
-      return [];
-    },
-  });
-  return { asked, settings, listQuery };
+  return asked;
 }
 
 describe('a list prefetched from its route loader', () => {
   const transport = api.defaults.transport;
   afterEach(() => {
     api.defaults.transport = transport;
+    clearEarlyRequests();
     queryClient.clear();
     localStorage.clear();
     setUser(null);
   });
 
-  it('asks for the settings and for the page the URL names, with the page size the settings hold', async () => {
-    const { asked, settings, listQuery } = setUp();
-    queryClient.setQueryData(userSettingsQueryOptions().queryKey, { items_per_page: 50 });
-    prefetchList(
-      new URL('http://x.test/things?page=2&sort-by=name&campaign_id=7&junk=1'),
-      'campaigns',
-      config,
-      listQuery,
-    );
-    await vi.waitFor(() => expect(asked).toHaveLength(1));
-    expect(asked[0]).toEqual({ page: 2, 'sort-by': 'name', 'items-per-page': 50, campaign_id: '7' });
-    expect(settings).toEqual([]);
+  it('asks at once for the page the URL names, with the page size the cached settings hold', () => {
+    const asked = setUp();
+    queryClient.setQueryData(userSettingsKey, { items_per_page: 50 });
+    prefetchList(new URL('http://x.test/things?page=2&sort-by=name&campaign_id=7&junk=1'), list);
+    expect(asked).toEqual(['/v1/things/?page=2&sort-by=name&items-per-page=50&campaign_id=7']);
+    expect(
+      takeEarly('/v1/things/', { page: 2, 'sort-by': 'name', 'items-per-page': 50, campaign_id: '7' }),
+    ).toBeDefined();
   });
 
-  it('guesses the page size from the last one seen, else 25, while the settings are asked for', async () => {
-    const { asked, settings, listQuery } = setUp();
+  it('guesses the page size from the last one seen, else 25, while the settings are asked for', () => {
+    const asked = setUp();
     localStorage.setItem(PAGE_SIZE_HINT_KEY, '100');
-    prefetchList(new URL('http://x.test/things'), 'campaigns', config, listQuery);
+    prefetchList(new URL('http://x.test/things'), list);
     localStorage.clear();
-    prefetchList(new URL('http://x.test/things?status=live'), 'campaigns', config, listQuery);
-    await vi.waitFor(() => expect(asked).toHaveLength(2));
+    prefetchList(new URL('http://x.test/things?status=live'), list);
     expect(asked).toEqual([
-      { page: 1, 'items-per-page': 100 },
-      { page: 1, 'items-per-page': 25, status: 'live' },
+      '/v1/user/settings',
+      '/v1/things/?page=1&items-per-page=100',
+      '/v1/things/?page=1&items-per-page=25&status=live',
     ]);
-    expect(settings).toEqual(['/v1/user/settings']);
   });
 
-  it('asks for nothing in a section the signed-in user may not read', async () => {
-    const { asked, settings, listQuery } = setUp();
+  it('passes on a sort that looks like a column (the page checks it) and leaves out any other', () => {
+    const asked = setUp();
+    queryClient.setQueryData(userSettingsKey, { items_per_page: 25 });
+    prefetchList(new URL('http://x.test/things?sort-by=launch_date&sort-order=desc'), list);
+    prefetchList(new URL('http://x.test/things?sort-by=Name%3B1'), list);
+    expect(asked).toEqual([
+      '/v1/things/?page=1&sort-by=launch_date&sort-order=desc&items-per-page=25',
+      '/v1/things/?page=1&items-per-page=25',
+    ]);
+  });
+
+  it('leaves out what the cache holds fresh', () => {
+    const asked = setUp();
+    queryClient.setQueryData(userSettingsKey, { items_per_page: 25 });
+    queryClient.setQueryData(list.listKey({ page: 1, 'items-per-page': 25 }), []);
+    prefetchList(new URL('http://x.test/things'), list);
+    expect(asked).toEqual([]);
+  });
+
+  it('asks for nothing in a section the signed-in user may not read', () => {
+    const asked = setUp();
     setUser(user(['edit creatives']));
-    prefetchList(new URL('http://x.test/things'), 'campaigns', config, listQuery);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-    expect([asked, settings]).toEqual([[], []]);
+    prefetchList(new URL('http://x.test/things'), list);
+    expect(asked).toEqual([]);
     setUser(user(['edit campaigns']));
-    prefetchList(new URL('http://x.test/things'), 'campaigns', config, listQuery);
-    await vi.waitFor(() => expect(asked).toHaveLength(1));
+    prefetchList(new URL('http://x.test/things'), list);
+    expect(asked).toEqual(['/v1/user/settings', '/v1/things/?page=1&items-per-page=25']);
   });
 });

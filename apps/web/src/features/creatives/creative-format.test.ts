@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { CUSTOM_SIZE, SIZE_OPTIONS, SIZE_PATTERN, sizeChoice, sizeText } from './creative-format';
+import { SIZE_PATTERN } from './api/creatives-list-request';
+import { CUSTOM_SIZE, SIZE_OPTIONS, sizeChoice, sizeText } from './creative-format';
 
 describe('creative sizes', () => {
   it('names the IAB presets and calls anything else custom', () => {

@@ -1,7 +1,6 @@
 import { IAB_SIZES, sizeLabel } from '@adstudio/contract';
 
 export const CUSTOM_SIZE = 'custom';
-export const SIZE_PATTERN = /^[1-9]\d{0,3}x[1-9]\d{0,3}$/;
 
 /** The size choices of the form and the list's size filter: IAB presets by name. */
 export const SIZE_OPTIONS = IAB_SIZES.map((size) => ({

@@ -5,18 +5,20 @@ import {
   type CreativeSort,
 } from '@adstudio/contract';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { takeOrGet } from '../../../lib/early-requests';
 import { getCollection } from '../../../lib/get-data';
 import { latestList } from '../../../lib/latest-list';
 import type { ListQueryParams } from '../../../lib/list-query';
 import type { ListStateConfig } from '../../../lib/list-state';
-import { prefetchList } from '../../../lib/prefetch-list';
-import { SIZE_PATTERN } from '../creative-format';
+import { creativesListRequest } from './creatives-list-request';
 import { creativeKeys } from './keys';
 
-/** GET /v1/creatives/ with the list query (plus status, deleted, campaign_id, size) → {data, links, meta}. */
+/**
+ * GET /v1/creatives/ with the list query (plus status, deleted, campaign_id, size) → {data, links, meta};
+ * the loader's request when it matches.
+ */
 export const getCreatives = (query: ListQueryParams): Promise<CreativeListResponse> =>
-  getCollection(CreativeSchema, api.get('/v1/creatives/', { params: query }));
+  getCollection(CreativeSchema, takeOrGet(creativesListRequest.path, query));
 
 export const creativesQueryOptions = (query: ListQueryParams) =>
   queryOptions({ queryKey: creativeKeys.list(query), queryFn: () => getCreatives(query) });
@@ -24,12 +26,8 @@ export const creativesQueryOptions = (query: ListQueryParams) =>
 /** What the list's URL may hold besides the shared state: its sort columns and own filters. */
 export const creativeListConfig: ListStateConfig<CreativeSort> = {
   sorts: CREATIVE_SORTS,
-  extras: { campaign_id: /^[1-9]\d{0,9}$/, size: SIZE_PATTERN },
+  extras: creativesListRequest.extras,
 };
-
-/** From the route loader: the page the list at `url` will ask for (lib/prefetch-list.ts). */
-export const prefetchCreatives = (url: URL) =>
-  prefetchList(url, 'creatives', creativeListConfig, creativesQueryOptions);
 
 /** While the next page loads, the last one fetched stays on screen. */
 export function useCreatives(query: ListQueryParams, enabled = true) {
