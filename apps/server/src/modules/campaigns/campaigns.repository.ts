@@ -2,17 +2,8 @@ import type { CampaignListQuery, CampaignSort } from '@adstudio/contract';
 import { type Insertable, type Kysely, PostgresAdapter, type Selectable, sql } from 'kysely';
 import type { Db, Executor } from '../../db/database';
 import type { CampaignsTable, ReportLinksTable } from '../../db/schema';
-import { keptTotal } from '../../lib/item-counts';
-import {
-  capAt,
-  cappedTotal,
-  defaultSort,
-  LIST_COUNT_CAP_PLUS_ONE,
-  listedRows,
-  paginate,
-  type SortKey,
-  spanContains,
-} from '../../lib/list';
+import { defaultSort, listedRows, paginate, type SortKey, spanContains } from '../../lib/list';
+import { listTotal } from '../../lib/list-total';
 import { scopedRepository } from '../../lib/scoped-repository';
 import { oneWalk, sparseOrDense, textMatch } from '../../lib/text-match';
 
@@ -64,13 +55,14 @@ export const createCampaignsRepository = (db: Db) => ({
         )
       : undefined;
     if (dated) rows = rows.where(dated.where);
-    const only = text ?? dated;
-    const total =
-      !text && !dated
-        ? async () => ({ total: await keptTotal(trx, 'campaigns', companyId, query), capped: false })
-        : only?.count && !(text && dated)
-          ? async () => capAt(await only.count!(LIST_COUNT_CAP_PLUS_ONE))
-          : () => cappedTotal(trx, rows);
+    const total = listTotal(trx, {
+      section: 'campaigns',
+      companyId,
+      listed: query,
+      matches: [text, dated],
+      narrowed: false,
+      rows,
+    });
     return paginate(rows, query, {
       sortable: SORTS,
       defaultSort: defaultSort('campaigns', query),

@@ -2,17 +2,8 @@ import type { CreativeListQuery, CreativeSort } from '@adstudio/contract';
 import { type Insertable, type Selectable, sql } from 'kysely';
 import type { Db, Executor } from '../../db/database';
 import type { CreativesTable } from '../../db/schema';
-import { keptTotal } from '../../lib/item-counts';
-import {
-  capAt,
-  cappedTotal,
-  defaultSort,
-  LIST_COUNT_CAP_PLUS_ONE,
-  listedRows,
-  paginate,
-  type SortKey,
-  spanContains,
-} from '../../lib/list';
+import { defaultSort, listedRows, paginate, type SortKey, spanContains } from '../../lib/list';
+import { listTotal } from '../../lib/list-total';
 import { type ScopedOptions, scopedRepository } from '../../lib/scoped-repository';
 import { textMatch } from '../../lib/text-match';
 
@@ -108,13 +99,14 @@ export const createCreativesRepository = (db: Db) => {
         counted = rows.where(running.count);
         rows = rows.where(running.page);
       }
-      const narrowed = query.campaign_id !== undefined || query.size || query.date;
-      const total =
-        !text && !narrowed
-          ? async () => ({ total: await keptTotal(trx, 'creatives', companyId, query), capped: false })
-          : text?.count && !narrowed
-            ? async () => capAt(await text.count!(LIST_COUNT_CAP_PLUS_ONE))
-            : () => cappedTotal(trx, query.date ? counted : rows);
+      const total = listTotal(trx, {
+        section: 'creatives',
+        companyId,
+        listed: query,
+        matches: [text],
+        narrowed: query.campaign_id !== undefined || query.size !== undefined || query.date !== undefined,
+        rows: counted,
+      });
       return paginate(rows, query, {
         sortable: SORTS,
         defaultSort: defaultSort('creatives', query),
