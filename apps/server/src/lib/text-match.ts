@@ -14,6 +14,14 @@ export const SPARSE_MATCHES = 2000;
  */
 const INDEXED_LENGTH = 3;
 
+/** Per table, the live-row index holding lower() of its text columns (migration 2026-11-21-0540). */
+const SHORT_TEXT_INDEX: Record<TextIndexed['table'], string> = {
+  campaigns: 'campaigns_live_text_idx',
+  creatives: 'creatives_live_name_idx',
+  profiles: 'profiles_live_name_idx',
+  conditions: 'conditions_live_name_idx',
+};
+
 /** A table whose `columns` have a trigram index (migration 2026-11-21-1110). */
 export interface TextIndexed {
   table: 'campaigns' | 'creatives' | 'profiles' | 'conditions';
@@ -51,8 +59,12 @@ export async function textMatch<DB>(
   const scan = scanned(postgres, table, columns, text);
   const short = [...text].length < INDEXED_LENGTH;
 
+  // SQLite: name the index holding lower(column), or the planner may walk the company's rows and
+  // compute lower() for each (measured: 60 ms instead of 5 for a 2-letter text over 100k rows).
+  const holdingLower =
+    !postgres && !listed.deleted ? sql` indexed by ${sql.id(SHORT_TEXT_INDEX[table])}` : sql``;
   const matching = short
-    ? sql`select ${sql.ref(`${table}.id`)} as id from ${sql.table(table)}
+    ? sql`select ${sql.ref(`${table}.id`)} as id from ${sql.table(table)}${holdingLower}
           where ${sql.ref(`${table}.company_id`)} = ${companyId} and ${listedRows(table, listed)}
           and ${folded(postgres, table, columns, text)}`
     : postgres
