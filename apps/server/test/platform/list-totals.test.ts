@@ -277,4 +277,60 @@ describe('filtered totals', () => {
       ).toEqual(expected.slice(25, 50));
     }
   });
+
+  it('finds the campaigns running on a day through the range index, kept in step by every write', async () => {
+    const companyId = await t.createCompany('Spans');
+    const client = await t.injectAs(await t.createUser({ roles: ['admin'], companyId }));
+    const at = '2026-01-01T00:00:00.000Z';
+    const dayOf = (n: number) => new Date(Date.UTC(2026, 0, 1) + n * 86_400_000).toISOString().slice(0, 10);
+    const spans = Array.from({ length: 120 }, (_, i) => ({
+      launch_date: i % 9 === 0 ? null : dayOf((i * 7) % 60),
+      end_date: i % 11 === 0 ? null : dayOf(((i * 7) % 60) + (i % 20)),
+    }));
+    const ids = (
+      await t.db
+        .insertInto('campaigns')
+        .values(
+          spans.map((span, i) => ({
+            company_id: companyId,
+            name: `Span ${i}`,
+            ranges: '[]',
+            ...span,
+            created_at: at,
+            updated_at: at,
+          })),
+        )
+        .returning('id')
+        .execute()
+    ).map((r) => r.id);
+    // Writes after the insert: new dates, dates removed, a campaign moved to another company, one deleted.
+    await t.db
+      .updateTable('campaigns')
+      .set({ launch_date: dayOf(5), end_date: dayOf(6) })
+      .where('id', '=', ids[1]!)
+      .execute();
+    spans[1] = { launch_date: dayOf(5), end_date: dayOf(6) };
+    await t.db
+      .updateTable('campaigns')
+      .set({ launch_date: null, end_date: null })
+      .where('id', '=', ids[2]!)
+      .execute();
+    spans[2] = { launch_date: null, end_date: null };
+    await t.db.updateTable('campaigns').set({ company_id: t.companyId }).where('id', '=', ids[3]!).execute();
+    await t.db.deleteFrom('campaigns').where('id', '=', ids[4]!).execute();
+    const gone = new Set([ids[3], ids[4]]);
+    const runs = (span: (typeof spans)[number], day: string) =>
+      (span.launch_date !== null || span.end_date !== null) &&
+      (span.launch_date === null || span.launch_date <= day) &&
+      (span.end_date === null || span.end_date >= day);
+    for (const n of [-5, 0, 5, 6, 30, 59, 70, 90]) {
+      const day = dayOf(n);
+      const expected = ids.filter((id, i) => !gone.has(id) && runs(spans[i]!, day)).sort((a, b) => a - b);
+      const res = (await client.get(`/v1/campaigns/?date=${day}&items-per-page=-1`)).json();
+      expect(
+        res.data.map((c: { id: number }) => c.id).sort((a: number, b: number) => a - b),
+        day,
+      ).toEqual(expected);
+    }
+  });
 });

@@ -56,7 +56,7 @@ export async function down(db: AnyDb): Promise<void> {
  * schema it lives in, to name its operator classes whatever the search_path. Several schemas may
  * migrate at once (the tests do): losing the race to install it is fine, hence the savepoint.
  */
-async function extensionSchema(db: AnyDb, name: string): Promise<string> {
+export async function extensionSchema(db: AnyDb, name: string): Promise<string> {
   const installed = () =>
     sql<{
       schema: string;

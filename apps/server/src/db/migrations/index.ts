@@ -8,6 +8,7 @@ import * as creativeFields from './2026-11-21-1000-creative-fields';
 import * as itemCounts from './2026-11-21-1100-item-counts';
 import * as textSearch from './2026-11-21-1110-text-search';
 import * as sortIndexes from './2026-11-21-1120-sort-indexes';
+import * as campaignDays from './2026-11-21-1130-campaign-days';
 
 /** Every migration, by name in the order they run. Listed statically so the bundled server carries them. */
 export const migrations: Record<string, Migration> = {
@@ -20,4 +21,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-21-1100-item-counts': itemCounts,
   '2026-11-21-1110-text-search': textSearch,
   '2026-11-21-1120-sort-indexes': sortIndexes,
+  '2026-11-21-1130-campaign-days': campaignDays,
 };

@@ -6,6 +6,7 @@ import { defaultSort, listedRows, paginate, type SortKey, spanContains } from '.
 import { listTotal } from '../../lib/list-total';
 import { scopedRepository } from '../../lib/scoped-repository';
 import { oneWalk, sparseOrDense, textMatch } from '../../lib/text-match';
+import { campaignsOnDay } from '../../repositories/campaign-days';
 
 export type CampaignRow = Selectable<CampaignsTable>;
 export type NewCampaignRow = Insertable<CampaignsTable>;
@@ -40,7 +41,7 @@ export const createCampaignsRepository = (db: Db) => ({
       : undefined;
     if (text) rows = rows.where(text.where);
     // The date filter chooses like the text filter: the running campaigns' ids when few (read from
-    // the covering span index), else a walk of the sort's index testing each row.
+    // the range index), else a walk of the sort's index testing each row.
     const span = query.date
       ? spanContains('campaigns.launch_date', 'campaigns.end_date', query.date)
       : undefined;
@@ -48,8 +49,7 @@ export const createCampaignsRepository = (db: Db) => ({
       ? await sparseOrDense(
           trx as unknown as Kysely<unknown>,
           'campaigns.id',
-          sql`select campaigns.id as id from campaigns
-              where campaigns.company_id = ${companyId} and ${listedRows('campaigns', query)} and ${span}`,
+          campaignsOnDay(trx, companyId, query.date!, query),
           span,
           oneWalk(trx.getExecutor().adapter instanceof PostgresAdapter),
         )

@@ -2,10 +2,11 @@ import type { CreativeListQuery, CreativeSort } from '@adstudio/contract';
 import { type Insertable, type Selectable, sql } from 'kysely';
 import type { Db, Executor } from '../../db/database';
 import type { CreativesTable } from '../../db/schema';
-import { defaultSort, listedRows, paginate, type SortKey, spanContains } from '../../lib/list';
+import { defaultSort, listedRows, paginate, type SortKey } from '../../lib/list';
 import { listTotal } from '../../lib/list-total';
 import { type ScopedOptions, scopedRepository } from '../../lib/scoped-repository';
 import { textMatch } from '../../lib/text-match';
+import { campaignsOnDay } from '../../repositories/campaign-days';
 
 export type CreativeRow = Selectable<CreativesTable>;
 export type CreativeView = CreativeRow & { campaign_name: string };
@@ -32,14 +33,10 @@ const FEW_CAMPAIGNS = 500;
  * count still reads each running campaign's creatives through the campaign index.
  */
 async function campaignsRunning(trx: Executor, companyId: number, day: string) {
-  const running = trx
-    .selectFrom('campaigns')
-    .select('campaigns.id')
-    .where('campaigns.company_id', '=', companyId)
-    .where(spanContains('campaigns.launch_date', 'campaigns.end_date', day));
-  const few = await running.limit(FEW_CAMPAIGNS + 1).execute();
+  const running = campaignsOnDay(trx, companyId, day);
+  const few = (await sql<{ id: number }>`${running} limit ${FEW_CAMPAIGNS + 1}`.execute(trx)).rows;
   if (few.length <= FEW_CAMPAIGNS) {
-    const ids = few.map((row) => row.id);
+    const ids = few.map((row) => Number(row.id));
     const listed =
       ids.length === 0 ? sql<boolean>`1 = 0` : sql<boolean>`creatives.campaign_id in (${sql.join(ids)})`;
     return { page: listed, count: listed };
