@@ -114,6 +114,8 @@ export async function sparseOrDense(
   matching: RawBuilder<unknown>,
   dense: RawBuilder<boolean>,
   read = SPARSE_MATCHES + 1,
+  /** Up to how many matches the list is narrowed to their ids. */
+  sparse = SPARSE_MATCHES,
 ): Promise<TextMatch> {
   const ids = (await sql<{ id: number }>`${matching} limit ${read}`.execute(db)).rows.map((row) =>
     Number(row.id),
@@ -125,9 +127,20 @@ export async function sparseOrDense(
     }>`select count(*) as n from (${matching} limit ${limit}) as matched`.execute(db);
     return Number(row.rows[0]?.n ?? 0);
   };
-  if (ids.length > SPARSE_MATCHES) return { where: dense, count };
-  const where = ids.length === 0 ? sql<boolean>`1 = 0` : sql<boolean>`${sql.ref(id)} in (${sql.join(ids)})`;
-  return { where, count };
+  if (ids.length > sparse) return { where: dense, count };
+  return { where: idIn(id, ids), count };
+}
+
+/**
+ * `column in (ids…)`, the list padded to a power of two by repeating its last id: a few statement
+ * shapes instead of one per length, so prepared statements are reused (db/database.ts).
+ */
+export function idIn(column: string, ids: readonly number[]): RawBuilder<boolean> {
+  if (ids.length === 0) return sql<boolean>`1 = 0`;
+  let size = 8;
+  while (size < ids.length) size *= 2;
+  const padded = [...ids, ...Array<number>(size - ids.length).fill(ids.at(-1)!)];
+  return sql<boolean>`${sql.ref(column)} in (${sql.join(padded)})`;
 }
 
 /**

@@ -229,8 +229,9 @@ describe('filtered totals', () => {
     const companyId = await t.createCompany('Dated');
     const client = await t.injectAs(await t.createUser({ roles: ['admin'], companyId }));
     const at = '2026-01-01T00:00:00.000Z';
-    // 700 campaigns: three in four run through June 2026 (more than the 500 listed by id), the rest
-    // ran in 2020; a few have only an end or no dates at all.
+    // 700 campaigns of 20 creatives: three in four run through June 2026 (their 10,000+ creatives
+    // are more than the cap: the walked plan), the rest ran in 2020 (listed by id); a few have only
+    // an end or no dates at all.
     const campaigns = Array.from({ length: 700 }, (_, i) => ({
       company_id: companyId,
       name: `Dated ${i}`,
@@ -243,24 +244,32 @@ describe('filtered totals', () => {
     const ids = (await t.db.insertInto('campaigns').values(campaigns).returning('id').execute()).map(
       (r) => r.id,
     );
-    const creatives = ids.map((campaignId, i) => ({
-      company_id: companyId,
-      campaign_id: campaignId,
-      name: `Dated creative ${i}`,
-      width: 300,
-      height: 250,
-      created_at: at,
-      updated_at: new Date(Date.UTC(2026, 0, 1) + i * 1000).toISOString(),
-    }));
-    const made = (await t.db.insertInto('creatives').values(creatives).returning('id').execute()).map(
-      (r) => r.id,
+    const PER_CAMPAIGN = 20;
+    const creatives = ids.flatMap((campaignId, i) =>
+      Array.from({ length: PER_CAMPAIGN }, (_, k) => ({
+        company_id: companyId,
+        campaign_id: campaignId,
+        name: `Dated creative ${i}-${k}`,
+        width: 300,
+        height: 250,
+        created_at: at,
+        updated_at: new Date(Date.UTC(2026, 0, 1) + (i * PER_CAMPAIGN + k) * 1000).toISOString(),
+      })),
     );
+    const made: number[] = [];
+    for (let from = 0; from < creatives.length; from += 1000) {
+      const batch = creatives.slice(from, from + 1000);
+      made.push(
+        ...(await t.db.insertInto('creatives').values(batch).returning('id').execute()).map((r) => r.id),
+      );
+    }
+    const campaignOf = (k: number) => campaigns[Math.floor(k / PER_CAMPAIGN)]!;
     const runs = (c: (typeof campaigns)[number], day: string) =>
       (c.launch_date !== null || c.end_date !== null) &&
       (c.launch_date === null || c.launch_date <= day) &&
       (c.end_date === null || c.end_date >= day);
     for (const day of ['2026-06-15', '2020-01-15', '2030-01-01', '2019-01-01']) {
-      const expected = made.filter((_, i) => runs(campaigns[i]!, day)).sort((a, b) => b - a);
+      const expected = made.filter((_, k) => runs(campaignOf(k), day)).sort((a, b) => b - a);
       const all = (
         await client.get(`/v1/creatives/?date=${day}&items-per-page=-1&sort-by=created_at&sort-order=desc`)
       ).json();
@@ -269,7 +278,9 @@ describe('filtered totals', () => {
         day,
       ).toEqual(expected);
       const page = (await client.get(`/v1/creatives/?date=${day}&page=2`)).json();
-      expect(page.meta.total, day).toBe(expected.length);
+      const capped = expected.length > LIST_COUNT_CAP;
+      expect(page.meta.total, day).toBe(capped ? LIST_COUNT_CAP : expected.length);
+      expect(page.meta.total_capped, day).toBe(capped);
       // Most recently updated first: the newest creatives are the highest ids here.
       expect(
         page.data.map((c: { id: number }) => c.id),

@@ -1,11 +1,19 @@
 import type { CreativeListQuery, CreativeSort } from '@adstudio/contract';
-import { type Insertable, type Selectable, sql } from 'kysely';
+import { LIST_COUNT_CAP } from '@adstudio/contract';
+import { type Insertable, type Kysely, type Selectable, sql } from 'kysely';
 import type { Db, Executor } from '../../db/database';
 import type { CreativesTable } from '../../db/schema';
-import { defaultSort, listedRows, paginate, type SortKey } from '../../lib/list';
+import {
+  defaultSort,
+  LIST_COUNT_CAP_PLUS_ONE,
+  listedRows,
+  paginate,
+  type SortKey,
+  type StatusListParams,
+} from '../../lib/list';
 import { listTotal } from '../../lib/list-total';
 import { type ScopedOptions, scopedRepository } from '../../lib/scoped-repository';
-import { textMatch } from '../../lib/text-match';
+import { sparseOrDense, textMatch } from '../../lib/text-match';
 import { campaignsOnDay } from '../../repositories/campaign-days';
 
 export type CreativeRow = Selectable<CreativesTable>;
@@ -23,28 +31,25 @@ const SORTS: Record<CreativeSort, SortKey> = {
   updated_at: 'creatives.updated_at',
 };
 
-/** Up to this many campaigns running on a day, the date filter lists their creatives by id. */
-const FEW_CAMPAIGNS = 500;
-
 /**
- * The `date` filter of creatives: their campaign runs that day. Few such campaigns: their ids,
- * whose creatives an index finds. Many: the sort's index is walked and each creative's campaign
- * tested against them (`campaign_id + 0` keeps the campaign index out of that plan); the capped
- * count still reads each running campaign's creatives through the campaign index.
+ * The `date` filter of creatives: their campaign runs that day (the range index finds the
+ * campaigns, the campaign index their creatives). Up to the cap, the list is narrowed to those
+ * creatives' ids — running campaigns are often many yet old, so a walk of the sort's index could
+ * pass most creatives before filling a page. Beyond it, the sort's index is walked testing each
+ * creative's campaign (`campaign_id + 0` keeps the campaign index out of that plan).
  */
-async function campaignsRunning(trx: Executor, companyId: number, day: string) {
+function creativesRunning(trx: Executor, companyId: number, listed: StatusListParams, day: string) {
   const running = campaignsOnDay(trx, companyId, day);
-  const few = (await sql<{ id: number }>`${running} limit ${FEW_CAMPAIGNS + 1}`.execute(trx)).rows;
-  if (few.length <= FEW_CAMPAIGNS) {
-    const ids = few.map((row) => Number(row.id));
-    const listed =
-      ids.length === 0 ? sql<boolean>`1 = 0` : sql<boolean>`creatives.campaign_id in (${sql.join(ids)})`;
-    return { page: listed, count: listed };
-  }
-  return {
-    page: sql<boolean>`(creatives.campaign_id + 0) in (${running})`,
-    count: sql<boolean>`creatives.campaign_id in (${running})`,
-  };
+  return sparseOrDense(
+    trx as unknown as Kysely<unknown>,
+    'creatives.id',
+    sql`select creatives.id as id from creatives
+        where creatives.company_id = ${companyId} and ${listedRows('creatives', listed)}
+        and creatives.campaign_id in (${running})`,
+    sql<boolean>`(creatives.campaign_id + 0) in (${running})`,
+    LIST_COUNT_CAP_PLUS_ONE,
+    LIST_COUNT_CAP,
+  );
 }
 
 /** Creatives, with their campaign's name for lists and links; every query is scoped by company. */
@@ -88,21 +93,15 @@ export const createCreativesRepository = (db: Db) => {
           sql<boolean>`(creatives.width * 10000 + creatives.height) = ${query.size.width * 10000 + query.size.height}`,
         );
       }
-      // The creative's campaign runs that day.
-      // Counted through the campaign index, paged through the sort's (see campaignsRunning).
-      let counted = rows;
-      if (query.date) {
-        const running = await campaignsRunning(trx, companyId, query.date);
-        counted = rows.where(running.count);
-        rows = rows.where(running.page);
-      }
+      const dated = query.date ? await creativesRunning(trx, companyId, query, query.date) : undefined;
+      if (dated) rows = rows.where(dated.where);
       const total = listTotal(trx, {
         section: 'creatives',
         companyId,
         listed: query,
-        matches: [text],
-        narrowed: query.campaign_id !== undefined || query.size !== undefined || query.date !== undefined,
-        rows: counted,
+        matches: [text, dated],
+        narrowed: query.campaign_id !== undefined || query.size !== undefined,
+        rows,
       });
       return paginate(rows, query, {
         sortable: SORTS,
