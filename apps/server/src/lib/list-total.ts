@@ -1,7 +1,7 @@
 import type { Kysely, SelectQueryBuilder } from 'kysely';
+import type { IndexedFilter } from './indexed-filter';
 import { type CountedSection, keptTotal } from './item-counts';
 import { capAt, cappedTotal, LIST_COUNT_CAP_PLUS_ONE, type ListTotal, type StatusListParams } from './list';
-import type { TextMatch } from './text-match';
 
 export interface TotalOf<DB, TB extends keyof DB, O> {
   section: CountedSection;
@@ -9,7 +9,7 @@ export interface TotalOf<DB, TB extends keyof DB, O> {
   /** The status and deleted filters, which the kept counts answer. */
   listed: StatusListParams;
   /** Index-backed filters in use (text, date), each able to count its own matches. */
-  matches: readonly (TextMatch | undefined)[];
+  matches: readonly (IndexedFilter | undefined)[];
   /** Whether any other filter narrows the list (a creative's campaign or size). */
   narrowed: boolean;
   /** The list's rows with every filter, counted when nothing cheaper is exact. */
@@ -25,7 +25,7 @@ export function listTotal<DB, TB extends keyof DB, O>(
   executor: Kysely<DB>,
   { section, companyId, listed, matches, narrowed, rows }: TotalOf<DB, TB, O>,
 ): () => Promise<ListTotal> {
-  const used = matches.filter((match): match is TextMatch => match !== undefined);
+  const used = matches.filter((match): match is IndexedFilter => match !== undefined);
   if (used.length === 0 && !narrowed)
     return async () => ({ total: await keptTotal(executor, section, companyId, listed), capped: false });
   const only = used.length === 1 && !narrowed ? used[0]?.count : undefined;

@@ -1,12 +1,6 @@
-import { type Kysely, PostgresAdapter, type RawBuilder, sql } from 'kysely';
-import { escapeLike, LIST_COUNT_CAP_PLUS_ONE, listedRows, type StatusListParams } from './list';
-
-/**
- * Up to this many matches, a text filter narrows the list to their ids (a short list read through
- * the trigram index, then sorted); beyond it matches are dense enough (≥ 2 % of 100k rows) that
- * walking the sort's index and testing each row finds a page sooner than collecting every match.
- */
-export const SPARSE_MATCHES = 2000;
+import { type Kysely, sql } from 'kysely';
+import { type IndexedFilter, isPostgres, oneWalk, SPARSE_MATCHES, sparseOrDense } from './indexed-filter';
+import { escapeLike, listedRows, type StatusListParams } from './list';
 
 /**
  * The trigram indexes need three characters. Shorter text is tested row by row over an index that
@@ -28,22 +22,10 @@ export interface TextIndexed {
   columns: readonly string[];
 }
 
-export interface TextMatch {
-  /** The list's condition: the row contains the text in one of the columns, ignoring case. */
-  where: RawBuilder<boolean>;
-  /**
-   * The number of matching rows of the company (with the status and deleted filters), counted
-   * through the index up to `limit` rows, or undefined when only a scan could count them.
-   */
-  count?: (limit: number) => Promise<number>;
-}
-
-const isPostgres = (executor: Kysely<unknown>) => executor.getExecutor().adapter instanceof PostgresAdapter;
-
 /**
  * How a list finds rows whose columns contain `text`, case folded for every letter on both engines
- * (SQLite FTS5 trigram tables, PostgreSQL pg_trgm GIN indexes). Reads at most SPARSE_MATCHES + 1
- * ids to choose between the two plans above; either answers exactly the rows a plain scan would.
+ * (SQLite FTS5 trigram tables, PostgreSQL pg_trgm GIN indexes), choosing its plan as every
+ * index-backed filter does (`sparseOrDense`); either plan answers exactly the rows a plain scan would.
  */
 export async function textMatch<DB>(
   executor: Kysely<DB>,
@@ -53,7 +35,7 @@ export async function textMatch<DB>(
   text: string,
   /** false when nobody reads the count (the global search wants a few rows, not a total). */
   { counted = true }: { counted?: boolean } = {},
-): Promise<TextMatch> {
+): Promise<IndexedFilter> {
   const db = executor as unknown as Kysely<unknown>;
   const postgres = isPostgres(db);
   const scan = scanned(postgres, table, columns, text);
@@ -90,57 +72,6 @@ export async function textMatch<DB>(
     scan,
     counted ? oneWalk(postgres, short) : SPARSE_MATCHES + 1,
   );
-}
-
-/**
- * How many ids the first read takes. Up to the cap (so it is also the count) when a second read
- * would cost as much again: text shorter than a trigram (a walk of rows), and on PostgreSQL, whose
- * bitmap scans rebuild the whole match set and recheck every row for each read. SQLite's FTS5 streams
- * its matches, so a first read of SPARSE_MATCHES + 1 and a count only when needed cost less there.
- */
-export const oneWalk = (postgres: boolean, short = false) =>
-  short || postgres ? LIST_COUNT_CAP_PLUS_ONE : SPARSE_MATCHES + 1;
-
-/**
- * The choice every index-backed filter makes: read up to `read` ids of the matching rows (`matching`,
- * a `select … as id` an index serves); up to SPARSE_MATCHES of them, the list is narrowed to those
- * ids (sorting a few rows is cheap); more, and the list walks its sort's index testing `dense` on
- * each row, which fills a page within a few rows when matches are that common. Its count reads the
- * matching query again up to the cap, unless the ids read already answer it.
- */
-export async function sparseOrDense(
-  db: Kysely<unknown>,
-  id: string,
-  matching: RawBuilder<unknown>,
-  dense: RawBuilder<boolean>,
-  read = SPARSE_MATCHES + 1,
-  /** Up to how many matches the list is narrowed to their ids. */
-  sparse = SPARSE_MATCHES,
-): Promise<TextMatch> {
-  const ids = (await sql<{ id: number }>`${matching} limit ${read}`.execute(db)).rows.map((row) =>
-    Number(row.id),
-  );
-  const count = async (limit: number) => {
-    if (ids.length < read || limit <= read) return Math.min(ids.length, limit);
-    const row = await sql<{
-      n: number | string;
-    }>`select count(*) as n from (${matching} limit ${limit}) as matched`.execute(db);
-    return Number(row.rows[0]?.n ?? 0);
-  };
-  if (ids.length > sparse) return { where: dense, count };
-  return { where: idIn(id, ids), count };
-}
-
-/**
- * `column in (ids…)`, the list padded to a power of two by repeating its last id: a few statement
- * shapes instead of one per length, so prepared statements are reused (db/database.ts).
- */
-export function idIn(column: string, ids: readonly number[]): RawBuilder<boolean> {
-  if (ids.length === 0) return sql<boolean>`1 = 0`;
-  let size = 8;
-  while (size < ids.length) size *= 2;
-  const padded = [...ids, ...Array<number>(size - ids.length).fill(ids.at(-1)!)];
-  return sql<boolean>`${sql.ref(column)} in (${sql.join(padded)})`;
 }
 
 /**

@@ -1,7 +1,7 @@
 import { encodeSearchQuery } from '@adstudio/contract';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SPARSE_MATCHES } from '../../src/lib/text-match';
+import { SPARSE_MATCHES } from '../../src/lib/indexed-filter';
 import { buildTestApp, type Client, type TestApp } from '../helper';
 
 /**

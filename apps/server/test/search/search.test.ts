@@ -1,6 +1,6 @@
 import { encodeSearchQuery, type SearchResult } from '@adstudio/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SPARSE_MATCHES } from '../../src/lib/text-match';
+import { SPARSE_MATCHES } from '../../src/lib/indexed-filter';
 import { buildTestApp, type Client, type TestApp } from '../helper';
 import { insertCampaign, insertCreative, insertProfile } from '../rows';
 

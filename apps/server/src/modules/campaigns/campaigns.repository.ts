@@ -1,11 +1,12 @@
 import type { CampaignListQuery, CampaignSort } from '@adstudio/contract';
-import { type Insertable, type Kysely, PostgresAdapter, type Selectable, sql } from 'kysely';
+import { type Insertable, type Kysely, type Selectable, sql } from 'kysely';
 import type { Db, Executor } from '../../db/database';
 import type { CampaignsTable, ReportLinksTable } from '../../db/schema';
+import { isPostgres, oneWalk, sparseOrDense } from '../../lib/indexed-filter';
 import { defaultSort, listedRows, paginate, type SortKey, spanContains } from '../../lib/list';
 import { listTotal } from '../../lib/list-total';
 import { scopedRepository } from '../../lib/scoped-repository';
-import { oneWalk, sparseOrDense, textMatch } from '../../lib/text-match';
+import { textMatch } from '../../lib/text-match';
 import { campaignsOnDay } from '../../repositories/campaign-days';
 
 export type CampaignRow = Selectable<CampaignsTable>;
@@ -51,7 +52,7 @@ export const createCampaignsRepository = (db: Db) => ({
           'campaigns.id',
           campaignsOnDay(trx, companyId, query.date!, query),
           span,
-          oneWalk(trx.getExecutor().adapter instanceof PostgresAdapter),
+          oneWalk(isPostgres(trx as unknown as Kysely<unknown>)),
         )
       : undefined;
     if (dated) rows = rows.where(dated.where);

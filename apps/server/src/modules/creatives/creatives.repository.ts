@@ -3,6 +3,7 @@ import { LIST_COUNT_CAP } from '@adstudio/contract';
 import { type Insertable, type Kysely, type Selectable, sql } from 'kysely';
 import type { Db, Executor } from '../../db/database';
 import type { CreativesTable } from '../../db/schema';
+import { sparseOrDense } from '../../lib/indexed-filter';
 import {
   defaultSort,
   LIST_COUNT_CAP_PLUS_ONE,
@@ -13,7 +14,7 @@ import {
 } from '../../lib/list';
 import { listTotal } from '../../lib/list-total';
 import { type ScopedOptions, scopedRepository } from '../../lib/scoped-repository';
-import { sparseOrDense, textMatch } from '../../lib/text-match';
+import { textMatch } from '../../lib/text-match';
 import { campaignsOnDay } from '../../repositories/campaign-days';
 
 export type CreativeRow = Selectable<CreativesTable>;

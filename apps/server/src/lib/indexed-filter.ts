@@ -1,0 +1,75 @@
+import { type Kysely, PostgresAdapter, type RawBuilder, sql } from 'kysely';
+import { LIST_COUNT_CAP_PLUS_ONE } from './list';
+
+/**
+ * Up to this many matches, an index-backed filter (text, date) narrows the list to their ids (a short
+ * list read through its index, then sorted); beyond it matches are dense enough (≥ 2 % of 100k rows) that
+ * walking the sort's index and testing each row finds a page sooner than collecting every match.
+ */
+export const SPARSE_MATCHES = 2000;
+
+/** What an index-backed filter adds to a list: its condition and, when the index can, its count. */
+export interface IndexedFilter {
+  /** The list's condition. */
+  where: RawBuilder<boolean>;
+  /**
+   * The number of matching rows of the company (with the status and deleted filters), counted
+   * through the index up to `limit` rows, or undefined when only a scan could count them.
+   */
+  count?: (limit: number) => Promise<number>;
+}
+
+/**
+ * How many ids the first read takes. Up to the cap (so it is also the count) when a second read
+ * would cost as much again: text shorter than a trigram (a walk of rows), and on PostgreSQL, whose
+ * bitmap scans rebuild the whole match set and recheck every row for each read. SQLite's FTS5 streams
+ * its matches, so a first read of SPARSE_MATCHES + 1 and a count only when needed cost less there.
+ */
+export const oneWalk = (postgres: boolean, short = false) =>
+  short || postgres ? LIST_COUNT_CAP_PLUS_ONE : SPARSE_MATCHES + 1;
+
+/**
+ * The choice every index-backed filter makes: read up to `read` ids of the matching rows (`matching`,
+ * a `select … as id` an index serves); up to SPARSE_MATCHES of them, the list is narrowed to those
+ * ids (sorting a few rows is cheap); more, and the list walks its sort's index testing `dense` on
+ * each row, which fills a page within a few rows when matches are that common. Its count reads the
+ * matching query again up to the cap, unless the ids read already answer it.
+ */
+export async function sparseOrDense(
+  db: Kysely<unknown>,
+  id: string,
+  matching: RawBuilder<unknown>,
+  dense: RawBuilder<boolean>,
+  read = SPARSE_MATCHES + 1,
+  /** Up to how many matches the list is narrowed to their ids. */
+  sparse = SPARSE_MATCHES,
+): Promise<IndexedFilter> {
+  const ids = (await sql<{ id: number }>`${matching} limit ${read}`.execute(db)).rows.map((row) =>
+    Number(row.id),
+  );
+  const count = async (limit: number) => {
+    if (ids.length < read || limit <= read) return Math.min(ids.length, limit);
+    const row = await sql<{
+      n: number | string;
+    }>`select count(*) as n from (${matching} limit ${limit}) as matched`.execute(db);
+    return Number(row.rows[0]?.n ?? 0);
+  };
+  if (ids.length > sparse) return { where: dense, count };
+  return { where: idIn(id, ids), count };
+}
+
+/**
+ * `column in (ids…)`, the list padded to a power of two by repeating its last id: a few statement
+ * shapes instead of one per length, so prepared statements are reused (db/database.ts).
+ */
+export function idIn(column: string, ids: readonly number[]): RawBuilder<boolean> {
+  if (ids.length === 0) return sql<boolean>`1 = 0`;
+  let size = 8;
+  while (size < ids.length) size *= 2;
+  const padded = [...ids, ...Array<number>(size - ids.length).fill(ids.at(-1)!)];
+  return sql<boolean>`${sql.ref(column)} in (${sql.join(padded)})`;
+}
+
+/** Whether the executor talks to PostgreSQL (the filters choose their plans per engine). */
+export const isPostgres = (executor: Kysely<unknown>) =>
+  executor.getExecutor().adapter instanceof PostgresAdapter;
