@@ -2,7 +2,7 @@ import { LIST_COUNT_CAP, type STATUSES } from '@adstudio/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type Client, type TestApp } from '../helper';
-import { insertCampaign, insertCreative } from '../rows';
+import { insertAsset, insertCampaign, insertCondition, insertCreative, insertProfile } from '../rows';
 
 let t: TestApp;
 let admin: Client;
@@ -138,6 +138,22 @@ describe('kept counts', () => {
     await expectCountsExact();
     await expectListTotals(admin, t.companyId);
     await expectListTotals(other, otherCompany);
+
+    // Lists without an API yet (profiles, conditions, assets) are counted by the same triggers,
+    // with or without a status column.
+    const profile = await insertProfile(t.db, { companyId: t.companyId, name: 'Counted feed' });
+    await insertProfile(t.db, { companyId: t.companyId, name: 'Deleted feed', deleted: true });
+    await t.db.updateTable('profiles').set({ status: 'synced' }).where('id', '=', profile).execute();
+    const condition = await insertCondition(t.db, { companyId: t.companyId, name: 'Counted condition' });
+    await t.db
+      .updateTable('conditions')
+      .set({ deleted_at: '2026-02-01T00:00:00.000Z' })
+      .where('id', '=', condition)
+      .execute();
+    const asset = await insertAsset(t.db, { companyId: t.companyId, creativeId: creative });
+    await insertAsset(t.db, { companyId: otherCompany, creativeId: creative });
+    await t.db.deleteFrom('assets').where('id', '=', asset).execute();
+    await expectCountsExact();
 
     // The dashboard reads the same counts.
     const dashboard = (await admin.get('/v1/dashboard')).json().data;
