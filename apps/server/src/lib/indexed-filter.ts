@@ -1,5 +1,5 @@
 import { type Kysely, PostgresAdapter, type RawBuilder, sql } from 'kysely';
-import { LIST_COUNT_CAP_PLUS_ONE } from './list';
+import { idIn, LIST_COUNT_CAP_PLUS_ONE } from './list';
 
 /**
  * Up to this many matches, an index-backed filter (text, date) narrows the list to their ids (a short
@@ -35,8 +35,8 @@ export const oneWalk = (postgres: boolean, short = false) =>
  * each row, which fills a page within a few rows when matches are that common. Its count reads the
  * matching query again up to the cap, unless the ids read already answer it.
  */
-export async function sparseOrDense(
-  db: Kysely<unknown>,
+export async function sparseOrDense<DB>(
+  executor: Kysely<DB>,
   id: string,
   matching: RawBuilder<unknown>,
   dense: RawBuilder<boolean>,
@@ -44,6 +44,7 @@ export async function sparseOrDense(
   /** Up to how many matches the list is narrowed to their ids. */
   sparse = SPARSE_MATCHES,
 ): Promise<IndexedFilter> {
+  const db = executor as unknown as Kysely<unknown>;
   const ids = (await sql<{ id: number }>`${matching} limit ${read}`.execute(db)).rows.map((row) =>
     Number(row.id),
   );
@@ -58,18 +59,6 @@ export async function sparseOrDense(
   return { where: idIn(id, ids), count };
 }
 
-/**
- * `column in (ids…)`, the list padded to a power of two by repeating its last id: a few statement
- * shapes instead of one per length, so prepared statements are reused (db/database.ts).
- */
-export function idIn(column: string, ids: readonly number[]): RawBuilder<boolean> {
-  if (ids.length === 0) return sql<boolean>`1 = 0`;
-  let size = 8;
-  while (size < ids.length) size *= 2;
-  const padded = [...ids, ...Array<number>(size - ids.length).fill(ids.at(-1)!)];
-  return sql<boolean>`${sql.ref(column)} in (${sql.join(padded)})`;
-}
-
 /** Whether the executor talks to PostgreSQL (the filters choose their plans per engine). */
-export const isPostgres = (executor: Kysely<unknown>) =>
+export const isPostgres = <DB>(executor: Kysely<DB>) =>
   executor.getExecutor().adapter instanceof PostgresAdapter;

@@ -118,6 +118,18 @@ export const collection = <T>(request: FastifyRequest, page: ListPage<T>): Colle
     search: request.url.includes('?') ? request.url.slice(request.url.indexOf('?') + 1) : '',
   });
 
+/**
+ * `column in (ids…)`, the list padded to a power of two by repeating its last id: a few statement
+ * shapes instead of one per length, so prepared statements are reused (db/database.ts).
+ */
+export function idIn(column: string, ids: readonly number[]): RawBuilder<boolean> {
+  if (ids.length === 0) return sql<boolean>`1 = 0`;
+  let size = 8;
+  while (size < ids.length) size *= 2;
+  const padded = [...ids, ...Array<number>(size - ids.length).fill(ids.at(-1)!)];
+  return sql<boolean>`${sql.ref(column)} in (${sql.join(padded)})`;
+}
+
 /** `%` and `_` typed by a user match themselves; pair with `escape '\'`. */
 export const escapeLike = (text: string): string => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
@@ -191,9 +203,7 @@ export async function paginate<DB, TB extends keyof DB, O, S extends string, R =
       rows.push(
         ...(options.load
           ? await options.load(chunk)
-          : ((await query
-              .where(sql<boolean>`${sql.ref(options.id)} in (${sql.join(chunk)})`)
-              .execute()) as R[])),
+          : ((await query.where(idIn(options.id, chunk)).execute()) as R[])),
       );
     }
     const byId = new Map(rows.map((row) => [Number((row as { id: number }).id), row]));

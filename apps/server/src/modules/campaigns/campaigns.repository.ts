@@ -1,9 +1,16 @@
 import type { CampaignListQuery, CampaignSort } from '@adstudio/contract';
-import { type Insertable, type Kysely, type Selectable, sql } from 'kysely';
+import { type Insertable, type Selectable, sql } from 'kysely';
 import type { Db, Executor } from '../../db/database';
 import type { CampaignsTable, ReportLinksTable } from '../../db/schema';
 import { isPostgres, oneWalk, sparseOrDense } from '../../lib/indexed-filter';
-import { defaultSort, listedRows, paginate, type SortKey, spanContains } from '../../lib/list';
+import {
+  defaultSort,
+  listedRows,
+  paginate,
+  type SortKey,
+  type StatusListParams,
+  spanContains,
+} from '../../lib/list';
 import { listTotal } from '../../lib/list-total';
 import { scopedRepository } from '../../lib/scoped-repository';
 import { textMatch } from '../../lib/text-match';
@@ -23,6 +30,19 @@ const SORTS: Record<CampaignSort, SortKey> = {
   updated_at: 'campaigns.updated_at',
 };
 
+/**
+ * The `date` filter: the campaigns running that day, chosen like the text filter — their ids when
+ * few (read from the range index), else a walk of the sort's index testing each row's span.
+ */
+const campaignsRunning = (trx: Executor, companyId: number, listed: StatusListParams, day: string) =>
+  sparseOrDense(
+    trx,
+    'campaigns.id',
+    campaignsOnDay(trx, companyId, day, listed),
+    spanContains('campaigns.launch_date', 'campaigns.end_date', day),
+    oneWalk(isPostgres(trx)),
+  );
+
 /** Campaigns and their report links; every query is scoped by company and takes an optional transaction. */
 export const createCampaignsRepository = (db: Db) => ({
   ...scopedRepository(db, 'campaigns'),
@@ -41,20 +61,7 @@ export const createCampaignsRepository = (db: Db) => ({
       ? await textMatch(trx, { table: 'campaigns', columns: ['name', 'url'] }, companyId, query, query.filter)
       : undefined;
     if (text) rows = rows.where(text.where);
-    // The date filter chooses like the text filter: the running campaigns' ids when few (read from
-    // the range index), else a walk of the sort's index testing each row.
-    const span = query.date
-      ? spanContains('campaigns.launch_date', 'campaigns.end_date', query.date)
-      : undefined;
-    const dated = span
-      ? await sparseOrDense(
-          trx as unknown as Kysely<unknown>,
-          'campaigns.id',
-          campaignsOnDay(trx, companyId, query.date!, query),
-          span,
-          oneWalk(isPostgres(trx as unknown as Kysely<unknown>)),
-        )
-      : undefined;
+    const dated = query.date ? await campaignsRunning(trx, companyId, query, query.date) : undefined;
     if (dated) rows = rows.where(dated.where);
     const total = listTotal(trx, {
       section: 'campaigns',

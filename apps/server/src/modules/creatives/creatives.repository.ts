@@ -1,11 +1,12 @@
 import type { CreativeListQuery, CreativeSort } from '@adstudio/contract';
 import { LIST_COUNT_CAP } from '@adstudio/contract';
-import { type Insertable, type Kysely, type Selectable, sql } from 'kysely';
+import { type Insertable, type Selectable, sql } from 'kysely';
 import type { Db, Executor } from '../../db/database';
 import type { CreativesTable } from '../../db/schema';
 import { sparseOrDense } from '../../lib/indexed-filter';
 import {
   defaultSort,
+  idIn,
   LIST_COUNT_CAP_PLUS_ONE,
   listedRows,
   paginate,
@@ -42,7 +43,7 @@ const SORTS: Record<CreativeSort, SortKey> = {
 function creativesRunning(trx: Executor, companyId: number, listed: StatusListParams, day: string) {
   const running = campaignsOnDay(trx, companyId, day);
   return sparseOrDense(
-    trx as unknown as Kysely<unknown>,
+    trx,
     'creatives.id',
     sql`select creatives.id as id from creatives
         where creatives.company_id = ${companyId} and ${listedRows('creatives', listed)}
@@ -109,7 +110,7 @@ export const createCreativesRepository = (db: Db) => {
         defaultSort: defaultSort('creatives', query),
         id: 'creatives.id',
         total,
-        load: (ids) => views(trx, companyId).where('creatives.id', 'in', ids).execute(),
+        load: (ids) => views(trx, companyId).where(idIn('creatives.id', ids)).execute(),
       });
     },
 
