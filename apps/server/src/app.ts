@@ -9,12 +9,16 @@ import type { Config } from './config';
 import type { Db } from './db/database';
 import { accountRoutes } from './modules/account/account.routes';
 import { approvalsRoutes } from './modules/approvals/approvals.routes';
+import { assetsRoutes } from './modules/assets/assets.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { campaignsRoutes } from './modules/campaigns/campaigns.routes';
 import { creativesRoutes } from './modules/creatives/creatives.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
+import { dynamicCodeRoutes } from './modules/dynamic-code/dynamic-code.routes';
 import { feedbackRoutes } from './modules/feedback/feedback.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { packagesRoutes } from './modules/packages/packages.routes';
+import { profilesRoutes } from './modules/profiles/profiles.routes';
 import { searchRoutes } from './modules/search/search.routes';
 import { uploadsRoutes } from './modules/uploads/uploads.routes';
 import { authorizationPlugin } from './plugins/authorization';
@@ -23,6 +27,7 @@ import { configPlugin } from './plugins/config';
 import { corsPlugin } from './plugins/cors';
 import { dbPlugin } from './plugins/db';
 import { errorsPlugin } from './plugins/errors';
+import { jobsPlugin } from './plugins/jobs';
 import { queryPlugin } from './plugins/query';
 import { routeDocsPlugin } from './plugins/route-docs';
 import { securityPlugin } from './plugins/security';
@@ -65,6 +70,7 @@ export async function buildApp({ config, db, logger }: BuildAppOptions) {
   await app.register(configPlugin, { config });
   await app.register(errorsPlugin);
   await app.register(dbPlugin, db ? { db } : {});
+  await app.register(jobsPlugin);
   // Brotli at a moderate level (the SPA's bundles and JSON lists shrink ~4x); gzip for older clients.
   // Small text answers (API JSON) in one call first; larger ones through streams.
   await app.register(compressSmallPlugin);
@@ -92,6 +98,10 @@ export async function buildApp({ config, db, logger }: BuildAppOptions) {
   await app.register(campaignsRoutes);
   await app.register(approvalsRoutes);
   await app.register(creativesRoutes);
+  await app.register(assetsRoutes);
+  await app.register(packagesRoutes);
+  await app.register(dynamicCodeRoutes);
+  await app.register(profilesRoutes);
   await app.register(searchRoutes);
   await app.register(dashboardRoutes);
   await app.register(accountRoutes);

@@ -48,6 +48,18 @@ const EnvSchema = z.object({
   HOST: z.string().min(1).default('0.0.0.0'),
   APP_URL: httpUrl.optional(),
   SPA_URL: httpUrl.optional(),
+  RENDER_URL: httpUrl.optional(),
+  SHEETS_EXPORT_URL: z
+    .string()
+    .refine(
+      (v) => v.includes('{id}') && /^https?:\/\//.test(v),
+      'SHEETS_EXPORT_URL must be an http(s) URL with {id}',
+    )
+    .default('https://docs.google.com/spreadsheets/d/{id}/export?format=xlsx'),
+  SHEETS_API_URL: httpUrl.default('https://sheets.googleapis.com'),
+  GOOGLE_TOKEN_URL: httpUrl.optional(),
+  GOOGLE_APPLICATION_CREDENTIALS: z.string().min(1).optional(),
+  DATASOURCE_ALLOW_HOSTS: z.string().optional(),
   CORS_ORIGINS: originList.optional(),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z
@@ -94,6 +106,19 @@ export interface Config {
   appUrl: string;
   /** Where the SPA lives: sign-in sends the browser back here. */
   spaUrl: string;
+  /** Where creatives render (DESIGN section 9): an origin of its own when set, else APP_URL. */
+  renderUrl: string | undefined;
+  /** Where feeds come from (DESIGN section 10): the operator's Google endpoints, and internal hosts user URLs may reach. */
+  feeds: {
+    sheetsExportUrl: string;
+    sheetsApiUrl: string;
+    /** Overrides the service account's token_uri. */
+    tokenUrl: string | undefined;
+    /** A service account JSON: with it, sheets are read through the Sheets API. */
+    credentialsFile: string | undefined;
+    /** Host names or IP addresses user-given URLs may reach though the SSRF guard would refuse them. */
+    allowHosts: string[];
+  };
   /** Origins whose pages may call the API with credentials (CORS); empty means none. */
   corsOrigins: string[];
   secureCookies: boolean;
@@ -142,6 +167,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     host: e.HOST,
     appUrl,
     spaUrl: e.SPA_URL?.replace(/\/+$/, '') ?? appUrl,
+    renderUrl: e.RENDER_URL?.replace(/\/+$/, ''),
+    feeds: {
+      sheetsExportUrl: e.SHEETS_EXPORT_URL,
+      sheetsApiUrl: e.SHEETS_API_URL.replace(/\/+$/, ''),
+      tokenUrl: e.GOOGLE_TOKEN_URL,
+      credentialsFile: e.GOOGLE_APPLICATION_CREDENTIALS,
+      allowHosts: (e.DATASOURCE_ALLOW_HOSTS ?? '')
+        .split(',')
+        .map((host) => host.trim().toLowerCase())
+        .filter(Boolean),
+    },
     corsOrigins: e.CORS_ORIGINS ?? [],
     secureCookies: appUrl.startsWith('https://'),
     dataDir,

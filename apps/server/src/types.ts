@@ -9,8 +9,11 @@ import type { Signer } from './storage/signer';
 export interface RouteGuard {
   /** Reachable without a session (token pages, the SPA, sign-in). */
   public: boolean;
-  /** State-changing methods need the X-XSRF-TOKEN header. */
-  xsrf: boolean;
+  /**
+   * State-changing methods need the X-XSRF-TOKEN header; 'always': every method does, for the
+   * spec's state-changing GETs (DESIGN section 4).
+   */
+  xsrf: boolean | 'always';
 }
 
 /** A registered route, for tests that must cover all of them (e.g. XSRF on every write). */
@@ -45,8 +48,11 @@ declare module 'fastify' {
      * true for everything else (the SPA, sign-in page, signed storage URLs, docs).
      */
     public?: boolean;
-    /** Default true: state-changing methods need the XSRF header. False for writes scoped by a signature or token. */
-    xsrf?: boolean;
+    /**
+     * Default true: state-changing methods need the XSRF header. False for writes scoped by a
+     * signature or token; 'always' for a GET that changes state (e.g. `GET /v1/assets/{id}/restore`).
+     */
+    xsrf?: boolean | 'always';
   }
 }
 

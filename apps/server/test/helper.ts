@@ -97,10 +97,12 @@ let counter = 0;
 
 export async function buildTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const { db, database, drop } = await createTestDb();
+  // Each app its own files: ids restart with every test database, so a shared folder would mix them.
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'adstudio-test-data-'));
   const config: Config = {
     ...loadConfig({
       NODE_ENV: 'test',
-      DATA_DIR: path.join(os.tmpdir(), 'adstudio-test-data'),
+      DATA_DIR: dataDir,
       SEED: 'false',
       LOG_LEVEL: 'silent',
       ...env,
@@ -174,6 +176,7 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
     close: async () => {
       await app.close();
       await drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

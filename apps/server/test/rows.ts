@@ -1,7 +1,7 @@
 import type { ApprovalStatus, DateRange, Status } from '@adstudio/contract';
 import type { Insertable } from 'kysely';
 import type { Db } from '../src/db/database';
-import type { CampaignsTable } from '../src/db/schema';
+import type { AssetsTable, CampaignsTable } from '../src/db/schema';
 
 /**
  * One helper per table: direct inserts, so a test does not depend on another slice's endpoints.
@@ -102,24 +102,37 @@ export async function insertCondition(db: Db, c: Omit<Common, 'status'>): Promis
   return row.id;
 }
 
+/** An asset row (no file behind it unless the test writes one); any column may be given as is. */
 export async function insertAsset(
   db: Db,
-  c: { companyId: number; creativeId: number; deleted?: boolean },
+  c: {
+    companyId: number;
+    creativeId: number;
+    name?: string;
+    deleted?: boolean;
+    updatedAt?: string;
+  } & Partial<Omit<Insertable<AssetsTable>, 'company_id' | 'creative_id' | 'name'>>,
 ): Promise<number> {
-  const at = stamp();
+  const { companyId, creativeId, name, deleted, updatedAt, ...columns } = c;
+  const at = updatedAt ?? stamp();
   const row = await db
     .insertInto('assets')
     .values({
-      company_id: c.companyId,
-      creative_id: c.creativeId,
-      original_name: 'banner.png',
-      storage_key: `assets/${at}.png`,
+      company_id: companyId,
+      creative_id: creativeId,
+      name: name ?? 'banner.png',
+      original_name: name ?? 'banner.png',
+      storage_key: `assets/${companyId}/${creativeId}/${at.replace(/[^0-9]/g, '')}.png`,
       content_type: 'image/png',
       size: 1234,
       extension: 'png',
+      sha256: '',
+      width: 300,
+      height: 250,
       created_at: at,
       updated_at: at,
-      deleted_at: c.deleted ? at : null,
+      deleted_at: deleted ? at : null,
+      ...columns,
     })
     .returning('id')
     .executeTakeFirstOrThrow();

@@ -75,11 +75,20 @@ export interface AssetsTable extends Timestamps, SoftDelete {
   id: Id;
   company_id: number;
   creative_id: number;
+  /** Shown and renamed; starts as the uploaded file's name. */
+  name: string;
   original_name: string;
   storage_key: string;
+  /** Detected from the bytes. */
   content_type: string;
   size: number;
   extension: string;
+  sha256: string;
+  /** Pixels, for images and video (null when the file does not say). */
+  width: number | null;
+  height: number | null;
+  /** A WebP thumbnail (images only). */
+  thumbnail_key: string | null;
 }
 
 export interface PackagesTable extends Timestamps {
@@ -93,6 +102,13 @@ export interface PackagesTable extends Timestamps {
   notes: string | null;
   status: string; // uploaded | approved | rejected
   created_by: number | null;
+  processing: Generated<string>; // queued | unpacking | ready | failed
+  processing_error: string | null;
+  /** `index.html` or `folder/index.html` inside the zip. */
+  entry_file: string | null;
+  file_count: number | null;
+  unpacked_size: number | null;
+  findings: Generated<string>; // JSON PackageFinding[]
 }
 
 export interface DynamicCodesTable extends Timestamps {
@@ -101,6 +117,9 @@ export interface DynamicCodesTable extends Timestamps {
   creative_id: number;
   code: string;
   status: string; // generated | implemented | verified
+  profile_id: number | null;
+  columns: Generated<string>; // JSON string[]: the profile columns it was generated from
+  generated_at: string | null;
 }
 
 export interface ProfileTemplatesTable extends Timestamps, SoftDelete {
@@ -115,10 +134,24 @@ export interface ProfilesTable extends Timestamps, SoftDelete {
   company_id: number;
   template_id: number | null;
   name: string;
+  source: Generated<string>; // gsheet | upload | url
   url: string | null;
   gsheet_id: string | null;
+  file_key: string | null; // source upload: where the file is kept
+  file_name: string | null;
   ranges: string; // JSON string[] of A1 ranges
-  status: string; // new | syncing | synced | failed
+  schedule: string | null; // hourly | every N hours | daily at HH:MM (UTC)
+  next_sync_at: string | null;
+  status: string; // new | syncing | synced | failed | needs_confirmation
+  sync_error: string | null;
+  sync_id: number | null; // the sync running or last run
+  columns: Generated<string>; // JSON string[]: the feed's header as of the last good sync
+  rows_total: Generated<number>;
+  rows_processed: Generated<number>;
+  rows_active: Generated<number>;
+  rows_with_errors: Generated<number>;
+  warnings_total: Generated<number>;
+  rules_live: Generated<number>; // rules the feed has now (not ended): positions 1..rules_live
   synced_at: string | null;
 }
 
@@ -127,19 +160,63 @@ export interface ProfileRulesTable extends Timestamps {
   company_id: number;
   profile_id: number;
   position: number;
-  key: string;
+  unique_id: string;
+  reporting_label: Generated<string>;
+  is_default: Generated<number>; // 0 | 1
+  active: Generated<number>; // 0 | 1
+  start_date: string | null;
+  end_date: string | null;
   condition_ids: string; // JSON number[]
   data: string; // JSON column -> value
+  ended_at: string | null; // set when the row left the feed
 }
 
 export interface ProfileErrorsTable {
   id: Id;
   company_id: number;
   profile_id: number;
+  sync_id: number | null;
   row: number | null;
   column: string | null;
+  value: string | null;
   message: string;
+  severity: Generated<string>; // error | warning
   created_at: string;
+}
+
+export interface ProfileSyncsTable {
+  id: Id;
+  company_id: number;
+  profile_id: number;
+  trigger: string; // user | schedule | create
+  user_id: number | null;
+  confirm: Generated<number>;
+  status: Generated<string>; // syncing | synced | failed | needs_confirmation
+  revision: string | null;
+  error: string | null;
+  rows_total: Generated<number>;
+  rows_active: Generated<number>;
+  rows_with_errors: Generated<number>;
+  warnings_total: Generated<number>;
+  rows_added: Generated<number>;
+  rows_changed: Generated<number>;
+  rows_removed: Generated<number>;
+  started_at: string;
+  finished_at: string | null;
+}
+
+/** What a sync read, before it swaps the rules in. */
+export interface ProfileSyncRowsTable {
+  sync_id: number;
+  position: number;
+  unique_id: string;
+  reporting_label: string;
+  is_default: number;
+  active: number;
+  start_date: string | null;
+  end_date: string | null;
+  condition_ids: string;
+  data: string;
 }
 
 export interface DataSourcesTable extends Timestamps, SoftDelete {
@@ -261,8 +338,25 @@ export interface ItemCountsTable {
   n: number;
 }
 
+/** A background job (jobs/job-queue.ts): queued → active → done | failed, retried up to max_attempts. */
+export interface JobsTable {
+  id: Generated<number>;
+  name: string;
+  data: string; // JSON
+  singleton_key: string | null;
+  state: 'queued' | 'active' | 'done' | 'failed';
+  attempts: number;
+  max_attempts: number;
+  run_after: string;
+  last_error: string | null;
+  created_at: string;
+  started_at: string | null;
+  finished_at: string | null;
+}
+
 export interface DB {
   item_counts: ItemCountsTable;
+  jobs: JobsTable;
   companies: CompaniesTable;
   users: UsersTable;
   sessions: SessionsTable;
@@ -276,6 +370,8 @@ export interface DB {
   profiles: ProfilesTable;
   profile_rules: ProfileRulesTable;
   profile_errors: ProfileErrorsTable;
+  profile_syncs: ProfileSyncsTable;
+  profile_sync_rows: ProfileSyncRowsTable;
   data_sources: DataSourcesTable;
   conditions: ConditionsTable;
   media_entities: MediaEntitiesTable;

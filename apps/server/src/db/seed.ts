@@ -3,11 +3,15 @@ import type { Config } from '../config';
 import { hashPassword } from '../lib/passwords';
 import { randomToken } from '../lib/tokens';
 import { seedApprovals } from '../modules/approvals/approvals.seed';
+import { seedAssets } from '../modules/assets/assets.seed';
 import { seedCampaigns } from '../modules/campaigns/campaigns.seed';
 import { seedConditions } from '../modules/conditions/conditions.seed';
-import { seedCreatives } from '../modules/creatives/creatives.seed';
-import { seedProfiles } from '../modules/profiles/profiles.seed';
+import { seedCreatives, seedFallbacks } from '../modules/creatives/creatives.seed';
+import { seedFeedCreatives } from '../modules/dynamic-code/dynamic-code.seed';
+import { seedPackages } from '../modules/packages/packages.seed';
+import { seedDemoFeeds, seedProfiles } from '../modules/profiles/profiles.seed';
 import { createCompaniesRepository, createUsersRepository } from '../repositories/users.repository';
+import { createLocalDisk, type LocalDisk } from '../storage/local-disk';
 import type { Db } from './database';
 
 export interface PrepareResult {
@@ -19,7 +23,7 @@ export interface PrepareResult {
 /** First start: creates the company and admin, and demo data unless SEED=false. Later starts: nothing. */
 export async function prepareDatabase(
   db: Db,
-  config: Pick<Config, 'admin' | 'seed'>,
+  config: Pick<Config, 'admin' | 'seed' | 'storageDir'>,
 ): Promise<PrepareResult> {
   const users = createUsersRepository(db);
   if ((await users.count()) > 0) return { demoUsers: [] };
@@ -51,7 +55,7 @@ export async function prepareDatabase(
         });
         demoUsers.push(demo.email);
       }
-      await seedDemoData(trx, company.id, admin.id);
+      await seedDemoData(trx, company.id, admin.id, createLocalDisk(config.storageDir));
     }
     return { adminPassword: config.admin.password ? undefined : password, demoUsers };
   });
@@ -66,8 +70,16 @@ const DEMO_USERS = [
   { name: 'Quinn QA', email: 'qa@example.com', permissions: ['qa'] },
 ];
 
-/** A realistic company: each area seeds its own rows (campaigns in every status with creatives, feeds, conditions, publishers). */
-export async function seedDemoData(db: Db, companyId: number, userId: number): Promise<void> {
+/**
+ * A realistic company: each area seeds its own rows (campaigns in every status with creatives and
+ * their image assets on `disk`, feeds, conditions, publishers).
+ */
+export async function seedDemoData(
+  db: Db,
+  companyId: number,
+  userId: number,
+  disk: LocalDisk,
+): Promise<void> {
   const conditionIds = await seedConditions(db, companyId);
   const campaigns = await seedCampaigns(db, companyId, userId);
   const profileIds = await seedProfiles(
@@ -76,10 +88,15 @@ export async function seedDemoData(db: Db, companyId: number, userId: number): P
     campaigns.slice(0, 5).map((c) => c.advertiser),
     conditionIds,
   );
-  const creatives = await seedCreatives(db, companyId, userId, campaigns, profileIds);
+  const feedIds = await seedDemoFeeds(db, disk, companyId, userId);
+  const creatives = await seedCreatives(db, companyId, userId, campaigns, [...feedIds, ...profileIds]);
+  await seedFeedCreatives(db, companyId, feedIds);
   // The first creative of the first six campaigns has a publisher's verdict.
   const firsts = campaigns
     .slice(0, 6)
     .map((c) => creatives.find((creative) => creative.campaignId === c.id)!);
   await seedApprovals(db, companyId, firsts);
+  const fallbacks = await seedAssets(db, disk, { companyId, userId }, creatives);
+  await seedFallbacks(db, fallbacks);
+  await seedPackages(db, disk, { companyId, userId }, creatives);
 }

@@ -1,4 +1,4 @@
-import { LIST_COUNT_CAP, type ListLinks, type ListMeta, type Status } from '@adstudio/contract';
+import { LIST_COUNT_CAP, type ListLinks, type ListMeta } from '@adstudio/contract';
 import type { FastifyRequest } from 'fastify';
 import { type Kysely, type RawBuilder, type SelectQueryBuilder, sql } from 'kysely';
 
@@ -110,13 +110,23 @@ export function toCollection<T>(
   };
 }
 
-/** `toCollection` for the list route answering `request`: its pattern is the list's path. */
-export const collection = <T>(request: FastifyRequest, page: ListPage<T>): Collection<T> =>
-  toCollection(page, {
+/**
+ * `toCollection` for the list route answering `request`: its pattern, with the path's parameters
+ * filled in (`/v1/creatives/:id/assets` → `/v1/creatives/4/assets`), is the list's path.
+ */
+export const collection = <T>(request: FastifyRequest, page: ListPage<T>): Collection<T> => {
+  const params = (request.params ?? {}) as Record<string, unknown>;
+  const pattern = request.routeOptions.url;
+  const path =
+    pattern === undefined
+      ? request.url.split('?')[0]!
+      : pattern.replace(/:([A-Za-z0-9_]+)/g, (_, name: string) => encodeURIComponent(String(params[name])));
+  return toCollection(page, {
     appUrl: request.server.config.appUrl,
-    path: request.routeOptions.url ?? request.url.split('?')[0]!,
+    path,
     search: request.url.includes('?') ? request.url.slice(request.url.indexOf('?') + 1) : '',
   });
+};
 
 /**
  * `column in (ids…)`, the list padded to a power of two by repeating its last id: a few statement
@@ -168,9 +178,9 @@ function orderTerms(
 }
 
 /**
- * Runs a filtered query as one page of the list contract: `{data, meta}`. The page's ids come first
- * from a walk of the sort's index (an index-only walk to a deep offset on PostgreSQL), then its rows;
- * the total comes from `options.total` meanwhile. Empty values sort last in both directions, so
+ * Runs a filtered query as one page of the list contract: `{data, meta}`. Near the start, one walk
+ * of the sort's index reads the rows while `options.total` counts. Deeper, the page's ids come first
+ * (an index-only walk on PostgreSQL), from whichever end of the list is nearer, then its rows. Empty values sort last in both directions, so
  * SQLite and PostgreSQL (which disagree by default) answer alike.
  */
 export async function paginate<DB, TB extends keyof DB, O, S extends string, R = O>(
@@ -188,8 +198,9 @@ export async function paginate<DB, TB extends keyof DB, O, S extends string, R =
   const key = by === undefined ? options.defaultSort.by : options.sortable[by];
   if (key === undefined) throw new Error(`Not a sortable column: ${by}`);
   const terms = [...orderTerms(key, order), { by: sql.ref(options.id), order }];
-  const ordered = <Q extends SelectQueryBuilder<DB, TB, unknown>>(rows: Q): Q =>
-    terms.reduce((q, term) => q.orderBy(term.by, term.order) as Q, rows);
+  const flip = (o: 'asc' | 'desc') => (o === 'asc' ? 'desc' : 'asc');
+  const ordered = <Q extends SelectQueryBuilder<DB, TB, unknown>>(rows: Q, backwards = false): Q =>
+    terms.reduce((q, term) => q.orderBy(term.by, backwards ? flip(term.order) : term.order) as Q, rows);
 
   const pageIds = query
     .clearSelect()
@@ -231,15 +242,26 @@ export async function paginate<DB, TB extends keyof DB, O, S extends string, R =
     more = rows.length > perPage;
     data = rows.slice(0, perPage) as unknown as R[];
   } else {
+    // Deep pages read ids only; past the middle of an exact total they walk the index from the
+    // other end (the same order reversed: every term flips, the id too), so the last pages cost
+    // what the first ones do and no page skips more than half the list.
+    total = await options.total();
+    const after = total.total - offset - perPage;
     let ids: { page_id: number }[];
-    [ids, total] = await Promise.all([
-      ordered(pageIds)
+    if (!total.capped && offset > total.total / 2) {
+      const take = perPage + Math.min(0, after);
+      ids =
+        take > 0
+          ? (await ordered(pageIds, true).limit(take).offset(Math.max(0, after)).execute()).reverse()
+          : [];
+      more = after > 0;
+    } else {
+      ids = await ordered(pageIds)
         .limit(perPage + 1)
         .offset(offset)
-        .execute(),
-      options.total(),
-    ]);
-    more = ids.length > perPage;
+        .execute();
+      more = ids.length > perPage;
+    }
     data = await load(ids.slice(0, perPage).map((row) => Number(row.page_id)));
   }
   const meta = total.capped
@@ -276,7 +298,7 @@ export const capAt = (n: number): ListTotal =>
 
 /** The list filters of items with a status (DESIGN section 4): `status=a,b` and `deleted=1`. */
 export interface StatusListParams {
-  status?: readonly Status[];
+  status?: readonly string[];
   deleted?: boolean;
 }
 

@@ -14,11 +14,12 @@ const SHORT_TEXT_INDEX: Record<TextIndexed['table'], string> = {
   creatives: 'creatives_live_name_idx',
   profiles: 'profiles_live_name_idx',
   conditions: 'conditions_live_name_idx',
+  assets: 'assets_live_name_idx',
 };
 
-/** A table whose `columns` have a trigram index (migration 2026-11-21-1110). */
+/** A table whose `columns` have a trigram index (migrations 2026-11-21-1110 and -1200). */
 export interface TextIndexed {
-  table: 'campaigns' | 'creatives' | 'profiles' | 'conditions';
+  table: 'campaigns' | 'creatives' | 'profiles' | 'conditions' | 'assets';
   columns: readonly string[];
 }
 
@@ -62,7 +63,7 @@ export async function textMatch<DB>(
       : // CROSS JOIN keeps SQLite's join order: stream the index's matches, then look each row up.
         sql`select ${sql.ref(`${table}.id`)} as id from ${sql.table(`${table}_text`)}
           cross join ${sql.table(table)} on ${sql.ref(`${table}.id`)} = ${sql.ref(`${table}_text.rowid`)}
-          where ${sql.table(`${table}_text`)} match ${phrase(text)}
+          where ${sql.table(`${table}_text`)} match ${phrase(columns, text)}
           and ${sql.ref(`${table}.company_id`)} = ${companyId} and ${listedRows(table, listed)}`;
 
   return sparseOrDense(
@@ -88,8 +89,12 @@ function folded(postgres: boolean, table: string, columns: readonly string[], te
   return sql<boolean>`(${sql.join(tests, sql` or `)})`;
 }
 
-/** An FTS5 phrase of the text: its trigrams in a row, i.e. the text anywhere in a column. */
-const phrase = (text: string) => `"${text.replaceAll('"', '""')}"`;
+/**
+ * An FTS5 phrase of the text (its trigrams in a row, i.e. the text anywhere in a column), limited to
+ * the columns asked for: a table's index may hold more (campaigns_text has the url too).
+ */
+const phrase = (columns: readonly string[], text: string) =>
+  `{${columns.join(' ')}} : "${text.replaceAll('"', '""')}"`;
 
 /**
  * The row-by-row test, written so that no trigram index serves it (the plan walks the sort's index).

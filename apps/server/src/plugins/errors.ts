@@ -4,6 +4,7 @@ import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } fro
 import { reportError } from '../lib/error-reporting';
 import { groupByField } from '../lib/field-errors';
 import { HttpError } from '../lib/http-errors';
+import { type IssueLike, unionIssues } from '../lib/union-issues';
 
 export const SERVER_ERROR_MESSAGE = "We're having internal issues, our engineers have been notified.";
 
@@ -24,10 +25,18 @@ export const errorsPlugin = fp(
   async (app) => {
     app.setErrorHandler((error: FastifyError, request, reply) => {
       if (hasZodFastifySchemaValidationErrors(error)) {
+        const context = error.validationContext;
+        const issues: IssueLike[] = error.validation.map((issue) => ({
+          path: (issue.instancePath ?? '').split('/').filter(Boolean),
+          message: issue.message ?? 'Invalid value.',
+          code: issue.keyword,
+          errors: (issue.params as { errors?: IssueLike[][] } | undefined)?.errors,
+        }));
+        const input = context ? (request as unknown as Record<string, unknown>)[context] : undefined;
         const errors = groupByField(
-          error.validation.map((issue) => ({
-            field: fieldOf(issue.instancePath ?? '', error.validationContext),
-            message: issue.message ?? 'Invalid value.',
+          unionIssues(issues, input).map((issue) => ({
+            field: fieldOf(`/${issue.path.join('/')}`, context),
+            message: issue.message,
           })),
         );
         return reply.code(422).send({ message: summarize(errors), errors });

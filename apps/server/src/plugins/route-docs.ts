@@ -2,7 +2,7 @@ import { ErrorBodySchema, ServerErrorBodySchema } from '@adstudio/contract';
 import type { FastifyContextConfig, FastifySchema } from 'fastify';
 import fp from 'fastify-plugin';
 import { z } from 'zod';
-import { routeGuard, SESSION_COOKIE } from './session';
+import { needsXsrf, routeGuard, SESSION_COOKIE } from './session';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -33,8 +33,6 @@ export const SECURITY_SCHEMES = {
 } as const;
 type Scheme = keyof typeof SECURITY_SCHEMES;
 
-/** Methods the session guard lets through without the XSRF header. */
-const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** Path parameters that name a row: a bad or unknown one answers 404 (DESIGN section 4). */
 const ID_PARAM = /^(id|[a-z][A-Za-z0-9]*Id)$/;
 
@@ -73,7 +71,7 @@ export function defaultAnswers(method: string, route: DocumentedRoute): Record<n
   const schema = route.schema ?? {};
   const params = paramNames(route.url);
   const session = !guard.public;
-  const xsrf = guard.xsrf && !SAFE_METHODS.has(method);
+  const xsrf = needsXsrf(guard, method);
   const answers: Record<number, z.ZodType> = { 500: ANSWERS[500] };
   if (route.config?.rateLimit !== false) answers[429] = ANSWERS[429];
   if (session) answers[401] = ANSWERS[401];
@@ -94,7 +92,7 @@ export function securityOf(method: string, route: DocumentedRoute): Record<strin
   const guard = routeGuard(route.url, route.config);
   const schemes: Scheme[] = [];
   if (!guard.public) schemes.push('session');
-  if (guard.xsrf && !SAFE_METHODS.has(method)) schemes.push('xsrf');
+  if (needsXsrf(guard, method)) schemes.push('xsrf');
   return schemes.length === 0 ? [] : [Object.fromEntries(schemes.map((name) => [name, []]))];
 }
 

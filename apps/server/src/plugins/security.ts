@@ -20,6 +20,8 @@ export function cspDirectives(config: Config) {
   const sentry = [config.sentryDsn, config.web.sentryDsn].filter(Boolean).map((dsn) => new URL(dsn!).origin);
   const helpdesk = config.web.helpdeskKey ? HELPDESK : { script: [], connect: [], frame: [] };
   const extra = config.cspExtraOrigins;
+  // Creatives render in frames from RENDER_URL when it is an origin of its own.
+  const render = config.renderUrl ? [new URL(config.renderUrl).origin] : [];
   // Browsers hold the sign-in form's redirect to form-action too: allow the SPA when it lives elsewhere.
   const spa = new URL(config.spaUrl).origin;
   const signInTarget = spa === new URL(config.appUrl).origin ? [] : [spa];
@@ -30,7 +32,7 @@ export function cspDirectives(config: Config) {
     imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
     fontSrc: ["'self'", 'data:'],
     connectSrc: ["'self'", ...new Set(sentry), ...helpdesk.connect, ...extra],
-    frameSrc: ["'self'", ...helpdesk.frame, ...extra],
+    frameSrc: ["'self'", ...render, ...helpdesk.frame, ...extra],
     workerSrc: ["'self'", 'blob:'],
     frameAncestors: ["'self'"],
     formAction: ["'self'", ...signInTarget],

@@ -61,7 +61,7 @@ export const sessionPlugin = fp(
       // No route matched: the not-found handler answers, nothing to guard.
       if (request.routeOptions.url === undefined) return;
       const guard = request.routeOptions.config as RouteGuard;
-      if (guard.xsrf && !SAFE_METHODS.has(request.method) && !hasValidXsrfToken(request)) {
+      if (needsXsrf(guard, request.method) && !hasValidXsrfToken(request)) {
         throw new HttpError(419, CSRF_MISMATCH_MESSAGE);
       }
       if (!guard.public && !request.user) {
@@ -99,6 +99,10 @@ export function routeGuard(pattern: string, config: FastifyContextConfig | undef
     xsrf: config?.xsrf ?? true,
   };
 }
+
+/** Whether a request of `method` to a route with this guard must carry the XSRF token. */
+export const needsXsrf = (guard: Pick<RouteGuard, 'xsrf'>, method: string): boolean =>
+  guard.xsrf === 'always' || (guard.xsrf && !SAFE_METHODS.has(method));
 
 /** Whether the request echoes this session's XSRF token: `X-XSRF-TOKEN` header, or a form's `_token`. */
 export function hasValidXsrfToken(request: FastifyRequest): boolean {

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 
 /** Keys look like `tmp/<uuid>` or `assets/<company>/<name>`: no dot segments, no absolute paths. */
@@ -61,6 +61,15 @@ export function createLocalDisk(root: string) {
     },
 
     remove: (key: string) => fs.promises.rm(pathOf(key), { force: true }),
+
+    /** Stores bytes made on the server (a thumbnail, a demo file) under `key`. */
+    writeBytes(key: string, bytes: Buffer): Promise<number> {
+      return this.write(key, Readable.from([bytes]), bytes.length);
+    },
+
+    /** Removes every object under `prefix` (e.g. `packages/12/`); nothing there is no error. */
+    removeAll: (prefix: string) =>
+      fs.promises.rm(pathOf(prefix.replace(/\/+$/, '')), { recursive: true, force: true }),
   };
 }
 export type LocalDisk = ReturnType<typeof createLocalDisk>;

@@ -15,6 +15,9 @@ export function createSigner(secret: string) {
     createHmac('sha256', secret).update(`${method}\n${key}\n${contentType}\n${expires}`).digest('base64url');
 
   return {
+    /** The signature alone, for URLs that carry it elsewhere than the query (render links). */
+    signature,
+
     /** Query string for a signed URL of `key`. */
     query: (request: SignedRequest) =>
       new URLSearchParams({

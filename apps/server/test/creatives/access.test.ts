@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { type AccessRoute, describeAccessMatrix, resourceAccessRoutes } from '../access-matrix';
 import type { TestApp } from '../helper';
-import { insertCampaign, insertCreative, stamp } from '../rows';
+import { insertAsset, insertCampaign, insertCreative, stamp } from '../rows';
 
 interface Fixture {
   campaignId: number;
@@ -10,6 +10,8 @@ interface Fixture {
   updatedAt: string;
   /** A soft-deleted creative of the same campaign, for restore. */
   deletedId: number;
+  /** An image of the creative's size, a fallback it may take. */
+  imageId: number;
 }
 let seq = 0;
 
@@ -26,7 +28,8 @@ async function fixture(t: TestApp, companyId: number): Promise<Fixture> {
     updatedAt,
   });
   const deletedId = await insertCreative(t.db, { companyId, campaignId, name: `Gone ${seq}`, deleted: true });
-  return { campaignId, id, name, updatedAt, deletedId };
+  const imageId = await insertAsset(t.db, { companyId, creativeId: id, width: 300, height: 250 });
+  return { campaignId, id, name, updatedAt, deletedId, imageId };
 }
 
 /** The creatives, audit entries and copies a refused request must leave alone. */
@@ -71,6 +74,22 @@ const ROUTES: AccessRoute<Fixture>[] = [
     body: (f) => ({ name: `Edited ${++seq}`, updated_at: f.updatedAt }),
     ok: 200,
     qa: false,
+    scoped: true,
+  },
+  {
+    name: 'fallback',
+    method: 'GET',
+    url: (f) => `/v1/creatives/${f.id}/fallback/${f.imageId}`,
+    ok: 200,
+    qa: false,
+    scoped: true,
+  },
+  {
+    name: 'preview link',
+    method: 'GET',
+    url: (f) => `/v1/creatives/${f.id}/preview-url`,
+    ok: 200,
+    qa: true,
     scoped: true,
   },
 ];

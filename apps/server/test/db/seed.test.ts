@@ -1,14 +1,28 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { IAB_SIZES, STATUS_TRANSITIONS, STATUSES, type Status } from '@adstudio/contract';
+import sharp from 'sharp';
 import { afterEach, describe, expect, it } from 'vitest';
 import { prepareDatabase } from '../../src/db/seed';
 import { verifyPassword } from '../../src/lib/passwords';
 import { statusPath } from '../../src/lib/status-moves';
+import { packageFileKey } from '../../src/modules/packages/packages.service';
+import { inspectPackage } from '../../src/storage/package-zip';
 import { createTestDb } from '../helper';
 
 let drop: (() => Promise<void>) | undefined;
+/** Where a seed stores its demo files; a fresh directory per test. */
+let storageDir = '';
+const fresh = () => {
+  storageDir = fs.mkdtempSync(path.join(os.tmpdir(), 'adstudio-seed-'));
+  return storageDir;
+};
 afterEach(async () => {
   await drop?.();
   drop = undefined;
+  if (storageDir) fs.rmSync(storageDir, { recursive: true, force: true });
+  storageDir = '';
 });
 
 describe('statusPath', () => {
@@ -27,6 +41,7 @@ describe('seeded history', () => {
     await prepareDatabase(test.db, {
       admin: { email: 'h@example.com', password: 'history-pass' },
       seed: true,
+      storageDir: fresh(),
     });
     const campaigns = await test.db.selectFrom('campaigns').select(['id', 'status']).execute();
     for (const campaign of campaigns) {
@@ -51,6 +66,7 @@ describe('seeded creatives', () => {
     await prepareDatabase(test.db, {
       admin: { email: 'c@example.com', password: 'creative-pass' },
       seed: true,
+      storageDir: fresh(),
     });
     const campaigns = await test.db.selectFrom('campaigns').select('id').execute();
     const creatives = await test.db
@@ -95,6 +111,75 @@ describe('seeded creatives', () => {
   });
 });
 
+describe('seeded assets', () => {
+  it('gives every creative 2–3 real PNGs with WebP thumbnails on disk, its fallback the one of its size', async () => {
+    const test = await createTestDb();
+    drop = test.drop;
+    await prepareDatabase(test.db, {
+      admin: { email: 'a@example.com', password: 'asset-pass' },
+      seed: true,
+      storageDir: fresh(),
+    });
+    const creatives = await test.db
+      .selectFrom('creatives')
+      .select(['id', 'width', 'height', 'fallback_asset_id'])
+      .execute();
+    const assets = await test.db.selectFrom('assets').selectAll().execute();
+    const file = (key: string) => path.join(storageDir, ...key.split('/'));
+    for (const creative of creatives) {
+      const own = assets.filter((a) => a.creative_id === creative.id);
+      expect(own.length).toBeGreaterThanOrEqual(2);
+      expect(own.length).toBeLessThanOrEqual(3);
+      const fallback = own.find((a) => a.id === creative.fallback_asset_id);
+      expect([fallback?.width, fallback?.height]).toEqual([creative.width, creative.height]);
+    }
+    // Each size is drawn once; check one asset of each.
+    const bySize = new Map(assets.map((a) => [`${a.width}x${a.height}`, a]));
+    for (const asset of bySize.values()) {
+      expect(asset.storage_key).toMatch(
+        new RegExp(`^assets/${asset.company_id}/${asset.creative_id}/[0-9a-f-]+\\.png$`),
+      );
+      const meta = await sharp(file(asset.storage_key)).metadata();
+      expect([meta.format, meta.width, meta.height]).toEqual(['png', asset.width, asset.height]);
+      expect(fs.statSync(file(asset.storage_key)).size).toBe(asset.size);
+      expect(asset.sha256).toMatch(/^[0-9a-f]{64}$/);
+      const thumbnail = await sharp(file(asset.thumbnail_key!)).metadata();
+      expect(thumbnail.format).toBe('webp');
+      expect(Math.max(thumbnail.width!, thumbnail.height!)).toBeLessThanOrEqual(320);
+    }
+    const audited = await test.db
+      .selectFrom('audit_log')
+      .select('entity_id')
+      .where('entity_type', '=', 'asset')
+      .where('action', '=', 'created')
+      .execute();
+    expect(audited.length).toBe(assets.length);
+
+    // One approved HTML5 package per creative, unpacked, whose files are the zip's own.
+    const packages = await test.db.selectFrom('packages').selectAll().execute();
+    expect(packages.map((p) => p.creative_id).sort()).toEqual(creatives.map((c) => c.id).sort());
+    for (const pkg of packages.slice(0, 5)) {
+      expect(pkg).toMatchObject({
+        status: 'approved',
+        processing: 'ready',
+        version: 1,
+        entry_file: 'index.html',
+      });
+      expect(JSON.parse(pkg.findings)).toEqual([]);
+      const creative = creatives.find((c) => c.id === pkg.creative_id)!;
+      const inspection = await inspectPackage(file(pkg.storage_key), creative);
+      expect(inspection.findings).toEqual([]);
+      for (const entry of inspection.files) {
+        const unpacked = fs.readFileSync(file(packageFileKey(pkg.id, entry.path)));
+        expect(unpacked.length, entry.path).toBe(entry.size);
+      }
+      expect(fs.readFileSync(file(packageFileKey(pkg.id, 'index.html')), 'utf8')).toContain(
+        `width=${creative.width},height=${creative.height}`,
+      );
+    }
+  });
+});
+
 describe('prepareDatabase (first start)', () => {
   it('creates an admin with a random password it reports once, plus demo users and data', async () => {
     const test = await createTestDb();
@@ -102,6 +187,7 @@ describe('prepareDatabase (first start)', () => {
     const result = await prepareDatabase(test.db, {
       admin: { email: 'boss@example.com', password: undefined },
       seed: true,
+      storageDir: fresh(),
     });
     expect(result.adminPassword).toMatch(/^[A-Za-z0-9_-]{16}$/);
     expect(result.demoUsers).toEqual(['editor@example.com', 'qa@example.com']);
@@ -140,6 +226,7 @@ describe('prepareDatabase (first start)', () => {
     const again = await prepareDatabase(test.db, {
       admin: { email: 'boss@example.com', password: undefined },
       seed: true,
+      storageDir,
     });
     expect(again).toEqual({ demoUsers: [] });
     expect((await test.db.selectFrom('users').select('id').execute()).length).toBe(3);
@@ -151,6 +238,7 @@ describe('prepareDatabase (first start)', () => {
     const result = await prepareDatabase(test.db, {
       admin: { email: 'a@example.com', password: 'chosen-password' },
       seed: false,
+      storageDir: fresh(),
     });
     expect(result).toEqual({ adminPassword: undefined, demoUsers: [] });
     const users = await test.db.selectFrom('users').select(['email', 'password_hash']).execute();

@@ -5,6 +5,8 @@ import { documentRoute, operationIdOf } from '../../src/plugins/route-docs';
 import { insertApproval, insertCampaign, insertCreative } from '../campaigns/fixtures';
 import { buildTestApp, type Client, PASSWORD, type TestApp } from '../helper';
 import { documentedOperations, expectDocumentedAnswer, openApiPath } from '../openapi';
+import { insertAsset, insertProfile } from '../rows';
+import { banner } from '../uploads/fixtures';
 
 /**
  * Drives every operation of /docs/json through its answers with real data and checks each answer
@@ -69,6 +71,19 @@ async function answer(
 const campaign = (name: string, status: Status = 'draft') =>
   insertCampaign(t.db, { companyId: t.companyId, name, status });
 const MISSING = 999_999;
+
+/** The Vapor flow as `client`: a signed URL, then the PUT to it; answers the key to claim. */
+async function uploadAs(client: Client, bytes: Buffer, contentType: string): Promise<string> {
+  const signed = (await client.post('/vapor/signed-storage-url', { content_type: contentType })).json();
+  const url = new URL(signed.url);
+  await t.app.inject({
+    method: 'PUT',
+    url: `${url.pathname}${url.search}`,
+    headers: { 'content-type': contentType },
+    payload: bytes,
+  });
+  return signed.key as string;
+}
 
 describe('the document', () => {
   it('gives every operation a unique operationId, its security and the common answers', () => {
@@ -448,6 +463,311 @@ describe('every documented operation answers as documented', () => {
     await answer(reader, 'DELETE', '/v1/campaigns/:id/report/links/:linkId', 403, { params: link });
     await answer(admin, 'DELETE', '/v1/campaigns/:id/report/links/:linkId', 204, { params: link });
     await answer(admin, 'DELETE', '/v1/campaigns/:id/report/links/:linkId', 404, { params: link });
+  });
+
+  it('assets: claim, lists, one asset, rename, delete, restore', async () => {
+    const editor = await t.injectAs(await t.createUser({ permissions: ['edit assets'] }));
+    const campaignId = await campaign('Asset home');
+    const creativeId = await insertCreative(t.db, {
+      companyId: t.companyId,
+      campaignId,
+      name: 'Asset holder',
+    });
+    const upload = (bytes: Buffer, contentType: string) => uploadAs(editor, bytes, contentType);
+    const csv = Buffer.from('a,b\n1,2\n');
+    const params = { id: creativeId };
+    const one = await answer(editor, 'POST', '/v1/creatives/:id/assets', 201, {
+      params,
+      payload: { key: await upload(csv, 'text/csv'), name: 'prices.csv' },
+    });
+    await answer(editor, 'POST', '/v1/creatives/:id/assets', 201, {
+      params,
+      payload: { assets: [{ key: await upload(csv, 'text/csv'), name: 'again.csv' }] },
+    });
+    await answer(editor, 'POST', '/v1/creatives/:id/assets', 422, {
+      params,
+      payload: { key: await upload(Buffer.from('<html><body></body></html>'), 'text/csv'), name: 'page.csv' },
+    });
+    await answer(editor, 'POST', '/v1/creatives/:id/assets', 404, {
+      params: { id: MISSING },
+      payload: { key: 'tmp/x', name: 'x.csv' },
+    });
+    await answer(reader, 'POST', '/v1/creatives/:id/assets', 403, {
+      params,
+      payload: { key: 'tmp/x', name: 'x' },
+    });
+
+    await answer(editor, 'GET', '/v1/assets', 200, { query: { kind: 'data', filter: 'csv' } });
+    await answer(editor, 'GET', '/v1/assets', 422, { query: { kind: 'audio' } });
+    await answer(reader, 'GET', '/v1/assets', 403);
+    await answer(editor, 'GET', '/v1/assets/campaigns', 200, { query: { filter: 'Asset' } });
+    await answer(reader, 'GET', '/v1/assets/campaigns', 403);
+    await answer(editor, 'GET', '/v1/creatives/:id/assets', 200, { params });
+    await answer(editor, 'GET', '/v1/creatives/:id/assets', 404, { params: { id: MISSING } });
+    await answer(reader, 'GET', '/v1/creatives/:id/assets', 403, { params });
+
+    const asset = one.json().data;
+    const id = { id: asset.id };
+    await answer(editor, 'GET', '/v1/assets/:id', 200, { params: id });
+    await answer(editor, 'GET', '/v1/assets/:id', 404, { params: { id: MISSING } });
+    await answer(reader, 'GET', '/v1/assets/:id', 403, { params: id });
+    const rename = { name: 'Prices', updated_at: asset.updated_at };
+    await answer(editor, 'PUT', '/v1/assets/:id', 200, { params: id, payload: rename });
+    await answer(editor, 'PUT', '/v1/assets/:id', 409, { params: id, payload: { ...rename, name: 'Stale' } });
+    await answer(editor, 'PUT', '/v1/assets/:id', 422, { params: id, payload: { name: '' } });
+    await answer(reader, 'PUT', '/v1/assets/:id', 403, { params: id, payload: rename });
+    await answer(reader, 'DELETE', '/v1/assets/:id', 403, { params: id });
+    await answer(editor, 'DELETE', '/v1/assets/:id', 204, { params: id });
+    await answer(editor, 'DELETE', '/v1/assets/:id', 404, { params: id });
+    await answer(editor, 'GET', '/v1/assets/:id/restore', 419, { params: id, xsrf: false });
+    await answer(reader, 'GET', '/v1/assets/:id/restore', 403, { params: id });
+    await answer(editor, 'GET', '/v1/assets/:id/restore', 200, { params: id });
+    await answer(editor, 'GET', '/v1/assets/:id/restore', 404, { params: id });
+    await answer(editor, 'DELETE', '/v1/creatives/:id', 403, { params });
+    await t.db
+      .updateTable('assets')
+      .set({ deleted_at: new Date().toISOString() })
+      .where('id', '=', asset.id)
+      .execute();
+    await t.db
+      .updateTable('creatives')
+      .set({ deleted_at: new Date().toISOString() })
+      .where('id', '=', creativeId)
+      .execute();
+    await answer(editor, 'GET', '/v1/assets/:id/restore', 422, { params: id });
+  });
+
+  it('creatives: fallback and preview link', async () => {
+    const campaignId = await campaign('Fallback home');
+    const creativeId = await insertCreative(t.db, {
+      companyId: t.companyId,
+      campaignId,
+      name: 'Has a fallback',
+    });
+    const image = await insertAsset(t.db, { companyId: t.companyId, creativeId, width: 300, height: 250 });
+    const wide = await insertAsset(t.db, { companyId: t.companyId, creativeId, width: 728, height: 90 });
+    const route = '/v1/creatives/:id/fallback/:assetId';
+    await answer(admin, 'GET', route, 200, { params: { id: creativeId, assetId: image } });
+    await answer(admin, 'GET', route, 422, { params: { id: creativeId, assetId: wide } });
+    await answer(admin, 'GET', route, 404, { params: { id: creativeId, assetId: MISSING } });
+    await answer(admin, 'GET', route, 419, { params: { id: creativeId, assetId: image }, xsrf: false });
+    await answer(reader, 'GET', route, 403, { params: { id: creativeId, assetId: image } });
+
+    const preview = '/v1/creatives/:id/preview-url';
+    await answer(admin, 'GET', preview, 419, { params: { id: creativeId }, xsrf: false });
+    await answer(admin, 'GET', preview, 200, { params: { id: creativeId } });
+    await answer(admin, 'GET', preview, 200, { params: { id: creativeId }, xsrf: false });
+    await answer(admin, 'GET', preview, 404, { params: { id: MISSING } });
+    await answer(reader, 'GET', preview, 403, { params: { id: creativeId } });
+  });
+
+  it('packages: upload, list, review', async () => {
+    const editor = await t.injectAs(await t.createUser({ permissions: ['edit assets'] }));
+    const creativeId = await insertCreative(t.db, {
+      companyId: t.companyId,
+      campaignId: await campaign('Package home'),
+      name: 'Has packages',
+    });
+    const params = { id: creativeId };
+    const upload = (bytes: Buffer, contentType: string) => uploadAs(editor, bytes, contentType);
+    const route = '/v1/creatives/:id/packages';
+    const created = await answer(editor, 'POST', route, 201, {
+      params,
+      payload: { key: await upload(banner(), 'application/zip'), name: 'banner.zip' },
+    });
+    await answer(editor, 'POST', route, 422, {
+      params,
+      payload: { key: await upload(Buffer.from('a,b\n'), 'text/csv'), name: 'feed.csv' },
+    });
+    await answer(editor, 'POST', route, 404, {
+      params: { id: MISSING },
+      payload: { key: 'tmp/x', name: 'x.zip' },
+    });
+    await answer(reader, 'POST', route, 403, { params, payload: { key: 'tmp/x', name: 'x.zip' } });
+    const queued = created.json().data as { id: number; updated_at: string };
+    const one = { id: creativeId, packageId: queued.id };
+    await t.app.jobs.idle();
+    await answer(editor, 'PUT', `${route}/:packageId`, 422, {
+      params: one,
+      payload: { status: 'published', updated_at: queued.updated_at },
+    });
+    await answer(editor, 'GET', route, 200, { params });
+    await answer(editor, 'GET', route, 404, { params: { id: MISSING } });
+    await answer(reader, 'GET', route, 403, { params });
+    await answer(editor, 'PUT', `${route}/:packageId`, 200, {
+      params: one,
+      payload: { status: 'approved', notes: 'Fine.', updated_at: queued.updated_at },
+    });
+    await answer(editor, 'PUT', `${route}/:packageId`, 409, {
+      params: one,
+      payload: { status: 'rejected', updated_at: queued.updated_at },
+    });
+    await answer(editor, 'PUT', `${route}/:packageId`, 404, {
+      params: { ...one, packageId: MISSING },
+      payload: { status: 'rejected', updated_at: queued.updated_at },
+    });
+    await answer(reader, 'PUT', `${route}/:packageId`, 403, {
+      params: one,
+      payload: { status: 'rejected', updated_at: queued.updated_at },
+    });
+  });
+
+  it('dynamic code: read, generate, move its status', async () => {
+    const creativeId = await insertCreative(t.db, {
+      companyId: t.companyId,
+      campaignId: await campaign('Dynamic home'),
+      name: 'Reads a feed',
+    });
+    const params = { id: creativeId };
+    const route = '/v1/creatives/:id/dynamic-code';
+    await answer(admin, 'GET', route, 200, { params });
+    await answer(admin, 'GET', route, 404, { params: { id: MISSING } });
+    await answer(reader, 'GET', route, 403, { params });
+    await answer(admin, 'POST', route, 422, { params });
+    await answer(admin, 'POST', `${route}/status`, 422, {
+      params,
+      payload: { status: 'implemented', updated_at: new Date().toISOString() },
+    });
+    const profileId = await insertProfile(t.db, { companyId: t.companyId, name: 'Dynamic feed' });
+    const at = new Date().toISOString();
+    await t.db
+      .insertInto('profile_rules')
+      .values({
+        company_id: t.companyId,
+        profile_id: profileId,
+        position: 1,
+        unique_id: 'a',
+        condition_ids: '[]',
+        data: JSON.stringify({ Unique_ID: 'a', Headline: 'Hello' }),
+        created_at: at,
+        updated_at: at,
+      })
+      .execute();
+    await t.db.updateTable('creatives').set({ profile_id: profileId }).where('id', '=', creativeId).execute();
+    const code = (await answer(admin, 'POST', route, 200, { params })).json().data as { updated_at: string };
+    await answer(reader, 'POST', route, 403, { params });
+    await answer(admin, 'POST', route, 404, { params: { id: MISSING } });
+    const move = { status: 'implemented', updated_at: code.updated_at };
+    await answer(admin, 'POST', `${route}/status`, 200, { params, payload: move });
+    await answer(admin, 'POST', `${route}/status`, 409, { params, payload: move });
+    await answer(admin, 'POST', `${route}/status`, 404, { params: { id: MISSING }, payload: move });
+    await answer(reader, 'POST', `${route}/status`, 403, { params, payload: move });
+  });
+
+  it('profiles: feeds, their sync, rules, errors and templates', async () => {
+    const editor = await t.injectAs(await t.createUser({ permissions: ['edit profiles', 'edit creatives'] }));
+    const feed = Buffer.from('Unique_ID,Reporting_Label,Region\nr1,One,North\nr2,Two,South\n,Bad,x\n');
+    const one = (id: number) => ({ params: { id } });
+    const missing = one(MISSING);
+    const templates = '/v1/profile-templates';
+    const template = await answer(admin, 'POST', templates, 201, {
+      payload: { name: 'Regions', columns: [{ name: 'Region', type: 'text', required: true }] },
+    });
+    const templateId = template.json().data.id as number;
+    await answer(admin, 'POST', templates, 422, { payload: { name: '', columns: [] } });
+    await answer(editor, 'POST', templates, 403, {
+      payload: { name: 'No', columns: [{ name: 'A', type: 'text', required: false }] },
+    });
+    await answer(editor, 'GET', templates, 200);
+    await answer(reader, 'GET', templates, 403);
+    await answer(editor, 'GET', `${templates}/:id`, 200, one(templateId));
+    await answer(editor, 'GET', `${templates}/:id`, 404, missing);
+    const templateBody = { name: 'Regions 2', columns: [{ name: 'Region', type: 'text', required: true }] };
+    await answer(admin, 'PUT', `${templates}/:id`, 200, { ...one(templateId), payload: templateBody });
+    await answer(admin, 'PUT', `${templates}/:id`, 409, {
+      ...one(templateId),
+      payload: { ...templateBody, updated_at: '2000-01-01T00:00:00.000Z' },
+    });
+    await answer(admin, 'PUT', `${templates}/:id`, 404, { ...missing, payload: templateBody });
+    await answer(editor, 'PUT', `${templates}/:id`, 403, { ...one(templateId), payload: templateBody });
+
+    const created = await answer(editor, 'POST', '/v1/profiles', 201, {
+      payload: {
+        name: 'Documented feed',
+        source: 'upload',
+        key: await uploadAs(editor, feed, 'text/csv'),
+        file_name: 'feed.csv',
+        template_id: templateId,
+      },
+    });
+    await answer(editor, 'POST', '/v1/profiles', 422, { payload: { name: 'No sheet', source: 'gsheet' } });
+    await answer(reader, 'POST', '/v1/profiles', 403, { payload: { name: 'x', source: 'gsheet' } });
+    const profile = created.json().data as { id: number; updated_at: string };
+    await t.app.jobs.idle();
+    await answer(admin, 'DELETE', `${templates}/:id`, 422, one(templateId));
+    await answer(editor, 'DELETE', `${templates}/:id`, 403, one(templateId));
+    await answer(admin, 'DELETE', `${templates}/:id`, 404, missing);
+
+    await answer(editor, 'GET', '/v1/profiles', 200, { query: { status: 'synced' } });
+    await answer(editor, 'GET', '/v1/profiles', 422, { query: { status: 'sleeping' } });
+    await answer(reader, 'GET', '/v1/profiles', 403);
+    const id = one(profile.id);
+    await answer(editor, 'GET', '/v1/profiles/:id', 200, id);
+    await answer(editor, 'GET', '/v1/profiles/:id', 404, missing);
+    await answer(reader, 'GET', '/v1/profiles/:id', 403, id);
+    const current = (await editor.get(`/v1/profiles/${profile.id}`)).json().data as { updated_at: string };
+    await answer(editor, 'PUT', '/v1/profiles/:id', 200, {
+      ...id,
+      payload: { schedule: 'hourly', updated_at: current.updated_at },
+    });
+    await answer(editor, 'PUT', '/v1/profiles/:id', 409, {
+      ...id,
+      payload: { schedule: 'every 6 hours', updated_at: current.updated_at },
+    });
+    await answer(editor, 'PUT', '/v1/profiles/:id', 422, { ...id, payload: { schedule: 'weekly' } });
+    await answer(editor, 'PUT', '/v1/profiles/:id', 404, { ...missing, payload: { name: 'x' } });
+    await answer(reader, 'PUT', '/v1/profiles/:id', 403, { ...id, payload: { name: 'x' } });
+    await answer(editor, 'GET', '/v1/profiles/:id/history', 200, id);
+    await answer(editor, 'GET', '/v1/profiles/:id/history', 404, missing);
+    await answer(reader, 'GET', '/v1/profiles/:id/history', 403, id);
+
+    await answer(editor, 'GET', '/v1/profiles/:id/sync', 200, id);
+    await answer(editor, 'GET', '/v1/profiles/:id/sync', 409, id);
+    await t.app.jobs.idle();
+    await answer(editor, 'GET', '/v1/profiles/:id/sync', 404, missing);
+    await answer(reader, 'GET', '/v1/profiles/:id/sync', 403, id);
+    await answer(editor, 'GET', '/v1/profiles/:id/sync', 419, { ...id, xsrf: false });
+    await answer(editor, 'GET', '/v1/profiles/:id/syncs', 200, id);
+    await answer(editor, 'GET', '/v1/profiles/:id/syncs', 404, missing);
+    await answer(reader, 'GET', '/v1/profiles/:id/syncs', 403, id);
+    await answer(editor, 'GET', '/v1/profiles/:id/errors', 200, { ...id, query: { severity: 'error' } });
+    await answer(editor, 'GET', '/v1/profiles/:id/errors', 422, { ...id, query: { severity: 'fatal' } });
+    await answer(editor, 'GET', '/v1/profiles/:id/errors', 404, missing);
+    await answer(reader, 'GET', '/v1/profiles/:id/errors', 403, id);
+    const rules = await answer(editor, 'GET', '/v1/profiles/:id/rules', 200, id);
+    await answer(editor, 'GET', '/v1/profiles/:id/rules', 422, { ...id, query: { 'sort-by': 'price' } });
+    await answer(editor, 'GET', '/v1/profiles/:id/rules', 404, missing);
+    await answer(reader, 'GET', '/v1/profiles/:id/rules', 403, id);
+    const ruleId = rules.json().data[0].id as number;
+    await answer(editor, 'GET', '/v1/profile-rules/:id', 200, one(ruleId));
+    await answer(editor, 'GET', '/v1/profile-rules/:id', 404, missing);
+    await answer(reader, 'GET', '/v1/profile-rules/:id', 403, one(ruleId));
+
+    const creativeId = await insertCreative(t.db, {
+      companyId: t.companyId,
+      campaignId: await campaign('Feed home'),
+      name: 'Driven by a feed',
+    });
+    await t.db
+      .updateTable('creatives')
+      .set({ profile_id: profile.id })
+      .where('id', '=', creativeId)
+      .execute();
+    const ids = '/v1/creatives/:id/profiles/:profileId/rules/ids';
+    await answer(editor, 'GET', ids, 200, { params: { id: creativeId, profileId: profile.id } });
+    await answer(editor, 'GET', ids, 404, { params: { id: creativeId, profileId: MISSING } });
+    await answer(reader, 'GET', ids, 403, { params: { id: creativeId, profileId: profile.id } });
+
+    await answer(reader, 'DELETE', '/v1/profiles/:id', 403, id);
+    await answer(editor, 'DELETE', '/v1/profiles/:id', 204, id);
+    await answer(editor, 'DELETE', '/v1/profiles/:id', 404, id);
+    await answer(reader, 'POST', '/v1/profiles/:id/restore', 403, id);
+    await answer(editor, 'POST', '/v1/profiles/:id/restore', 200, id);
+    await answer(editor, 'POST', '/v1/profiles/:id/restore', 404, id);
+    const unused = await answer(admin, 'POST', templates, 201, {
+      payload: { name: 'Unused', columns: [{ name: 'A', type: 'text', required: false }] },
+    });
+    await answer(admin, 'DELETE', `${templates}/:id`, 204, one(unused.json().data.id));
   });
 
   it('uploads: a signed URL, then the PUT to it', async () => {

@@ -97,9 +97,16 @@ describe('every route, as registered, in every spelling of its path', () => {
 
   it('refuses every state-changing call without or with a wrong XSRF header with 419, even for an admin', async () => {
     const admin = await t.injectAs(await t.createUser({ roles: ['admin'] }));
-    const writes = routes().filter((r) => !SAFE.has(r.method) && r.xsrf);
+    // Writes, and the GETs that change state (DESIGN section 4).
+    const writes = routes().filter((r) => r.xsrf === 'always' || (!SAFE.has(r.method) && r.xsrf));
     expect(writes.map((r) => `${r.method} ${r.url}`)).toEqual(
-      expect.arrayContaining(['POST /logout', 'POST /v1/campaigns', 'POST /vapor/signed-storage-url']),
+      expect.arrayContaining([
+        'POST /logout',
+        'POST /v1/campaigns',
+        'POST /vapor/signed-storage-url',
+        'GET /v1/assets/:id/restore',
+        'GET /v1/creatives/:id/fallback/:assetId',
+      ]),
     );
     for (const route of writes) {
       for (const url of spellings(route)) {

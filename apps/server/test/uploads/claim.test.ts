@@ -71,14 +71,86 @@ describe('claim accepts what the purpose allows', () => {
     expect((await rowOf(key))?.claimed_at).not.toBeNull();
   });
 
-  it('works inside the caller’s transaction', async () => {
+  it('keeps in one transaction with the caller’s writes, and undoes the move when they fail', async () => {
     const { key } = await upload(png(), 'image/png');
     const to = destination();
-    const claimed = await t.db
-      .transaction()
-      .execute((trx) => service().claim(t.companyId, key, to, 'asset', trx));
-    expect(claimed.contentType).toBe('image/png');
-    expect((await rowOf(key))?.claimed_at).not.toBeNull();
+    const [checked] = await service().check(t.companyId, [{ key, field: 'key' }], 'asset');
+    await expect(
+      service().keep([{ upload: checked!, destination: to }], async (trx) => {
+        await trx.updateTable('uploads').set({ visibility: 'touched' }).where('key', '=', key).execute();
+        throw new Error('the caller failed');
+      }),
+    ).rejects.toThrow('the caller failed');
+    expect(await t.app.storage.disk.stat(to)).toBeUndefined();
+    expect(await rowOf(key)).toMatchObject({ claimed_at: null, visibility: null });
+
+    // Still claimable, and the caller's writes land with the claim.
+    const kept = await service().keep([{ upload: checked!, destination: to }], async (trx) => {
+      await trx.updateTable('uploads').set({ visibility: 'touched' }).where('key', '=', key).execute();
+      return 'done';
+    });
+    expect(kept).toBe('done');
+    expect(fs.readFileSync(t.app.storage.disk.pathOf(to)).equals(png())).toBe(true);
+    expect(await rowOf(key)).toMatchObject({ visibility: 'touched', claimed_at: expect.any(String) });
+  });
+
+  it('undoes every move when a later one fails, so the batch stays claimable', async () => {
+    const [a, b] = [await upload(png(), 'image/png'), await upload(gif(), 'image/gif')];
+    const checked = await service().check(
+      t.companyId,
+      [
+        { key: a.key, field: 'a' },
+        { key: b.key, field: 'b' },
+      ],
+      'asset',
+    );
+    // The second file vanishes before it is moved (as if a concurrent claim took it).
+    fs.renameSync(t.app.storage.disk.pathOf(b.key), `${t.app.storage.disk.pathOf(b.key)}.away`);
+    const [toA, toB] = [destination(), destination()];
+    await expect(
+      service().keep(
+        [
+          { upload: checked[0]!, destination: toA },
+          { upload: checked[1]!, destination: toB },
+        ],
+        async () => undefined,
+      ),
+    ).rejects.toMatchObject({
+      statusCode: 422,
+      errors: { b: ['The upload was not found or has already been used.'] },
+    });
+    expect(await t.app.storage.disk.stat(toA)).toBeUndefined();
+    expect(await t.app.storage.disk.stat(a.key)).toBeDefined();
+    expect((await rowOf(a.key))?.claimed_at).toBeNull();
+    expect((await rowOf(b.key))?.claimed_at).toBeNull();
+  });
+
+  it('reports every refused upload of a batch under its field, names the file, and leaves the good ones', async () => {
+    const good = await upload(png(), 'image/png');
+    const bad = await upload(svg(), 'image/svg+xml');
+    await expect(
+      service().check(
+        t.companyId,
+        [
+          { key: good.key, field: 'assets.0.key', name: 'good.png' },
+          { key: bad.key, field: 'assets.1.key', name: 'logo.svg' },
+          { key: 'tmp/nothing', field: 'assets.2.key', name: 'ghost.png' },
+          { key: good.key, field: 'assets.3.key', name: 'good again.png' },
+        ],
+        'asset',
+      ),
+    ).rejects.toMatchObject({
+      statusCode: 422,
+      errors: {
+        'assets.1.key': ['logo.svg: The file is an image/svg+xml, which is not allowed here.'],
+        'assets.2.key': ['ghost.png: The upload was not found or has already been used.'],
+        'assets.3.key': ['good again.png: The upload was not found or has already been used.'],
+      },
+    });
+    expect(await rowOf(bad.key)).toBeUndefined();
+    expect(await t.app.storage.disk.stat(bad.key)).toBeUndefined();
+    expect((await rowOf(good.key))?.claimed_at).toBeNull();
+    expect(await t.app.storage.disk.stat(good.key)).toBeDefined();
   });
 });
 

@@ -1,4 +1,5 @@
 import { crc32, deflateSync } from 'node:zlib';
+import { buildZip } from '../../src/storage/zip-writer';
 
 /** Small real files, made from their bytes, for the claim checks. */
 
@@ -44,42 +45,8 @@ export const mp4 = () =>
 export const woff2 = () => Buffer.concat([Buffer.from('wOF2', 'latin1'), u32(0x00010000), Buffer.alloc(40)]);
 
 /** A zip with `entries` stored uncompressed. */
-export function zip(entries: Record<string, string>): Buffer {
-  const locals: Buffer[] = [];
-  const centrals: Buffer[] = [];
-  let offset = 0;
-  for (const [name, content] of Object.entries(entries)) {
-    const nameBytes = Buffer.from(name, 'utf8');
-    const data = Buffer.from(content, 'utf8');
-    const common = Buffer.alloc(26);
-    common.writeUInt16LE(20, 0); // version needed
-    common.writeUInt16LE(0, 2); // flags
-    common.writeUInt16LE(0, 4); // stored
-    common.writeUInt32LE(0, 6); // time and date
-    common.writeUInt32LE(crc32(data), 10);
-    common.writeUInt32LE(data.length, 14);
-    common.writeUInt32LE(data.length, 18);
-    common.writeUInt16LE(nameBytes.length, 22);
-    common.writeUInt16LE(0, 24); // extra length
-    const local = Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), common, nameBytes, data]);
-    const central = Buffer.alloc(46);
-    central.writeUInt32LE(0x02014b50, 0);
-    central.writeUInt16LE(20, 4); // version made by
-    common.copy(central, 6);
-    central.writeUInt32LE(offset, 42);
-    centrals.push(central, nameBytes);
-    locals.push(local);
-    offset += local.length;
-  }
-  const directory = Buffer.concat(centrals);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(locals.length, 8);
-  end.writeUInt16LE(locals.length, 10);
-  end.writeUInt32LE(directory.length, 12);
-  end.writeUInt32LE(offset, 16);
-  return Buffer.concat([...locals, directory, end]);
-}
+export const zip = (entries: Record<string, string>): Buffer =>
+  buildZip(Object.entries(entries).map(([name, data]) => ({ name, data, store: true })));
 
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 

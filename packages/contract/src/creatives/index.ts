@@ -3,6 +3,7 @@ import { bulkSchema } from '../common/bulk';
 
 export * from './creative';
 export * from './list-query';
+export * from './preview-link';
 
 /** POST /v1/creatives/bulk: move many creatives to one status, delete or restore them. */
 export const CreativeBulkSchema = bulkSchema('creative');

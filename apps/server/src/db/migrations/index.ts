@@ -9,6 +9,12 @@ import * as itemCounts from './2026-11-21-1100-item-counts';
 import * as textSearch from './2026-11-21-1110-text-search';
 import * as sortIndexes from './2026-11-21-1120-sort-indexes';
 import * as campaignDays from './2026-11-21-1130-campaign-days';
+import * as assets from './2026-11-21-1200-assets';
+import * as previewLinks from './2026-11-21-1210-preview-links';
+import * as jobs from './2026-11-21-1220-jobs';
+import * as packageFindings from './2026-11-21-1230-packages';
+import * as dynamicCode from './2026-11-21-1240-dynamic-code';
+import * as profileFeeds from './2026-11-21-1300-profile-feeds';
 
 /** Every migration, by name in the order they run. Listed statically so the bundled server carries them. */
 export const migrations: Record<string, Migration> = {
@@ -22,4 +28,10 @@ export const migrations: Record<string, Migration> = {
   '2026-11-21-1110-text-search': textSearch,
   '2026-11-21-1120-sort-indexes': sortIndexes,
   '2026-11-21-1130-campaign-days': campaignDays,
+  '2026-11-21-1200-assets': assets,
+  '2026-11-21-1210-preview-links': previewLinks,
+  '2026-11-21-1220-jobs': jobs,
+  '2026-11-21-1230-packages': packageFindings,
+  '2026-11-21-1240-dynamic-code': dynamicCode,
+  '2026-11-21-1300-profile-feeds': profileFeeds,
 };

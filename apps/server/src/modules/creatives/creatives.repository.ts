@@ -2,7 +2,7 @@ import type { CreativeListQuery, CreativeSort } from '@adstudio/contract';
 import { LIST_COUNT_CAP } from '@adstudio/contract';
 import { type Insertable, type Selectable, sql } from 'kysely';
 import type { Db, Executor } from '../../db/database';
-import type { CreativesTable } from '../../db/schema';
+import type { CreativesTable, PreviewLinksTable } from '../../db/schema';
 import { sparseOrDense } from '../../lib/indexed-filter';
 import {
   defaultSort,
@@ -16,6 +16,7 @@ import {
 import { listTotal } from '../../lib/list-total';
 import { type ScopedOptions, scopedRepository } from '../../lib/scoped-repository';
 import { textMatch } from '../../lib/text-match';
+import { nextUpdatedAt } from '../../lib/versions';
 import { campaignsOnDay } from '../../repositories/campaign-days';
 
 export type CreativeRow = Selectable<CreativesTable>;
@@ -123,6 +124,45 @@ export const createCreativesRepository = (db: Db) => {
 
     insert: (values: NewCreativeRow, trx: Executor = db) =>
       trx.insertInto('creatives').values(values).returning('id').executeTakeFirstOrThrow(),
+
+    /**
+     * Takes these assets out of the company's creatives that use one as their fallback (a deleted
+     * asset is no backup image); answers what each had.
+     */
+    clearFallbacks: async (companyId: number, assetIds: readonly number[], trx: Executor = db) => {
+      if (assetIds.length === 0) return [];
+      const using = await trx
+        .selectFrom('creatives')
+        .select(['id', 'fallback_asset_id', 'updated_at'])
+        .where('company_id', '=', companyId)
+        .where('fallback_asset_id', 'in', assetIds)
+        .execute();
+      for (const row of using) {
+        await trx
+          .updateTable('creatives')
+          .set({ fallback_asset_id: null, updated_at: nextUpdatedAt(row.updated_at) })
+          .where('id', '=', row.id)
+          .execute();
+      }
+      return using.map(({ id, fallback_asset_id }) => ({ id, fallback_asset_id }));
+    },
+
+    /** The creative's preview link in use (not revoked), if any. */
+    previewLink: (companyId: number, creativeId: number, trx: Executor = db) =>
+      trx
+        .selectFrom('preview_links')
+        .selectAll()
+        .where('company_id', '=', companyId)
+        .where('creative_id', '=', creativeId)
+        .where('revoked_at', 'is', null)
+        .executeTakeFirst(),
+
+    /** A new preview link; a unique index keeps one in use per creative (the caller handles a clash). */
+    insertPreviewLink: (values: Insertable<PreviewLinksTable>, trx: Executor = db) =>
+      trx.insertInto('preview_links').values(values).returningAll().executeTakeFirstOrThrow(),
+
+    revokePreviewLink: (id: number, at: string, trx: Executor = db) =>
+      trx.updateTable('preview_links').set({ revoked_at: at }).where('id', '=', id).execute(),
 
     /** Which of these campaigns have a live creative (a campaign with one must not be deleted). */
     campaignsWithLive: async (companyId: number, campaignIds: readonly number[], trx: Executor = db) => {

@@ -7,11 +7,15 @@ import {
   CreativeListResponseSchema,
   CreativeSchema,
   CreativeUpdateSchema,
+  ErrorBodySchema,
   itemResponse,
+  PreviewLinkSchema,
 } from '@adstudio/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { Db } from '../../db/database';
 import { collection } from '../../lib/list';
+import { idParam } from '../../lib/params';
 import {
   forbiddenAnswer as errors,
   listOf,
@@ -21,7 +25,9 @@ import {
   staleAnswer,
 } from '../../lib/route-schemas';
 import { createTransactor } from '../../lib/transaction';
+import { hasValidXsrfToken } from '../../plugins/session';
 import { currentUser } from '../../types';
+import { createAssetsRepository } from '../assets/assets.repository';
 import { createAuditRepository } from '../audit/audit.repository';
 import { createAuditLog } from '../audit/audit-log';
 import { createCampaignsRepository } from '../campaigns/campaigns.repository';
@@ -30,11 +36,13 @@ import { createCreativesRepository } from './creatives.repository';
 import { createCreativesService } from './creatives.service';
 
 const tags = ['creatives'];
+const fallbackParams = z.object({ id: idParam, assetId: idParam });
 
 /** The service wired to its repositories on `db` (tests pass a database with a plugin). */
-export const creativesServiceOn = (db: Db) => {
+export const creativesServiceOn = (db: Db, { spaUrl = '' }: { spaUrl?: string } = {}) => {
   const campaigns = createCampaignsRepository(db);
   const profiles = createProfilesRepository(db);
+  const assets = createAssetsRepository(db);
   return createCreativesService({
     creatives: createCreativesRepository(db),
     refs: {
@@ -42,14 +50,16 @@ export const creativesServiceOn = (db: Db) => {
       deletedCampaigns: async (companyId, ids, trx) =>
         new Set((await campaigns.findByIds(companyId, ids, trx, { deleted: true })).map((row) => row.id)),
       profileExists: profiles.exists,
+      asset: (companyId, id, trx) => assets.findById(companyId, id, trx, { deleted: 'any' }),
     },
     audit: createAuditLog(createAuditRepository(db), 'creative'),
     transaction: createTransactor(db),
+    spaUrl,
   });
 };
 
 export const creativesRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = creativesServiceOn(app.db);
+  const service = creativesServiceOn(app.db, { spaUrl: app.config.spaUrl });
   const read = { preHandler: app.requireAccess('creatives', 'read') };
   const write = { preHandler: app.requireAccess('creatives', 'write') };
 
@@ -191,5 +201,59 @@ export const creativesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({ data: await service.restore(currentUser(request), request.params.id) }),
+  );
+
+  app.get(
+    '/v1/creatives/:id/fallback/:assetId',
+    {
+      // A state-changing GET (spec section 7): the XSRF header is required as for a write.
+      config: { xsrf: 'always' },
+      ...write,
+      schema: {
+        tags,
+        summary: "Set the creative's fallback (backup image) to one of its assets",
+        description:
+          'The asset must be a live image of this creative whose width × height equals the ' +
+          "creative's; anything else answers 422 saying why. Changes the creative (audited); needs " +
+          'the X-XSRF-TOKEN header although it is a GET, and is never cached.',
+        params: fallbackParams,
+        response: {
+          200: itemResponse(CreativeSchema),
+          ...refusedAnswer('Not an image of this creative, not of its size, or deleted.'),
+          ...staleAnswer('creative'),
+          ...errors,
+        },
+      },
+    },
+    async (request) => ({
+      data: await service.fallback(currentUser(request), request.params.id, request.params.assetId),
+    }),
+  );
+
+  app.get(
+    '/v1/creatives/:id/preview-url',
+    {
+      ...read,
+      schema: {
+        tags,
+        summary: "The creative's shareable preview link, created on the first call",
+        description:
+          'Answers the link in use; when the creative has none yet, creates it (a 256-bit token), ' +
+          'which needs the X-XSRF-TOKEN header (419 without). Every later call answers the same link.',
+        params,
+        response: {
+          200: itemResponse(PreviewLinkSchema),
+          419: ErrorBodySchema.describe(
+            'The session has expired, or the link had to be created without the X-XSRF-TOKEN header.',
+          ),
+          ...errors,
+        },
+      },
+    },
+    async (request) => ({
+      data: await service.previewLink(currentUser(request), request.params.id, {
+        mayCreate: hasValidXsrfToken(request),
+      }),
+    }),
   );
 };

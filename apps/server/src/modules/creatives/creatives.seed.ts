@@ -6,6 +6,8 @@ import { seedHistory } from '../audit/audit.seed';
 export interface SeededCreative {
   id: number;
   campaignId: number;
+  width: number;
+  height: number;
 }
 
 /**
@@ -49,10 +51,24 @@ export async function seedCreatives(
         })
         .returning('id')
         .executeTakeFirstOrThrow();
-      seeded.push({ id: row.id, campaignId: campaign.id });
+      seeded.push({ id: row.id, campaignId: campaign.id, width: size.width, height: size.height });
       history.push({ entityId: row.id, fields, status, hoursAgo: 12 + n });
     }
   }
   await seedHistory(db, { companyId, userId, entityType: 'creative' }, history);
   return seeded;
+}
+
+/** Each creative's backup image, once its assets exist. */
+export async function seedFallbacks(
+  db: Executor,
+  fallbacks: readonly { creativeId: number; assetId: number }[],
+): Promise<void> {
+  for (const { creativeId, assetId } of fallbacks) {
+    await db
+      .updateTable('creatives')
+      .set({ fallback_asset_id: assetId })
+      .where('id', '=', creativeId)
+      .execute();
+  }
 }

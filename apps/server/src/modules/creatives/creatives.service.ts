@@ -1,4 +1,5 @@
 import {
+  assetKindOf,
   type BulkResult,
   CREATIVE_NAME_MAX,
   type Creative,
@@ -6,15 +7,20 @@ import {
   type CreativeCreate,
   type CreativeListQuery,
   type CreativeUpdate,
+  CSRF_MISMATCH_MESSAGE,
   canAccess,
+  type PreviewLink,
+  previewLinkPath,
   type RuleFilter,
   type Status,
+  sizeLabel,
   type User,
 } from '@adstudio/contract';
 import type { Executor, Transactor } from '../../db/database';
 import { created } from '../../lib/audit-changes';
 import { runBulk, setOperations } from '../../lib/bulk';
 import { copyNameStem, freeCopyName } from '../../lib/copy-name';
+import { isUniqueViolation } from '../../lib/db-errors';
 import { planEdit } from '../../lib/edits';
 import { forbidden, HttpError, notFound, unprocessable } from '../../lib/http-errors';
 import { parseJson } from '../../lib/json';
@@ -22,6 +28,7 @@ import type { ListPage } from '../../lib/list';
 import { nameKey } from '../../lib/scoped-repository';
 import { allowedMoves } from '../../lib/status-moves';
 import { nowIso } from '../../lib/time';
+import { randomToken } from '../../lib/tokens';
 import { basedOnOf, changedMeanwhile, nextUpdatedAt } from '../../lib/versions';
 import type { AuditLog } from '../audit/audit-log';
 import type { CreativeRow, CreativesRepository, CreativeView } from './creatives.repository';
@@ -32,6 +39,13 @@ export const PROFILE_NOT_FOUND = 'The selected profile is invalid.';
 export const IS_LIVE = 'Cannot delete a live creative.';
 export const CAMPAIGN_DELETED = 'Restore its campaign first.';
 export const CHANGED_MEANWHILE = changedMeanwhile('creative');
+export const FALLBACK_OTHER_CREATIVE = 'The asset belongs to another creative.';
+export const FALLBACK_DELETED = 'The asset is deleted; restore it first.';
+export const FALLBACK_SIZE_UNKNOWN = "The image's size could not be read.";
+export const fallbackNotImage = (contentType: string) =>
+  `The asset is not an image (${contentType}); the fallback must be an image.`;
+export const fallbackWrongSize = (image: string, creative: string) =>
+  `The image is ${image} but the creative is ${creative}.`;
 
 /** The fields a user edits, as the API shows them; audit entries compare these. */
 interface CreativeFields {
@@ -79,6 +93,21 @@ export interface CreativeRefs {
   /** Which of these campaigns are soft-deleted (one query). */
   deletedCampaigns(companyId: number, ids: readonly number[], trx: Executor): Promise<Set<number>>;
   profileExists(companyId: number, id: number, trx: Executor): Promise<boolean>;
+  /** The company's asset, live or soft-deleted; undefined when it has none with this id. */
+  asset(
+    companyId: number,
+    id: number,
+    trx: Executor,
+  ): Promise<
+    | {
+        creative_id: number;
+        content_type: string;
+        width: number | null;
+        height: number | null;
+        deleted_at: string | null;
+      }
+    | undefined
+  >;
 }
 
 interface Deps {
@@ -86,9 +115,26 @@ interface Deps {
   refs: CreativeRefs;
   audit: AuditLog;
   transaction: Transactor;
+  /** Where the SPA lives: preview links are its token pages. */
+  spaUrl: string;
 }
 
-export function createCreativesService({ creatives, refs, audit, transaction }: Deps) {
+/** Why an asset cannot be a creative's fallback, if it cannot (DESIGN section 5). */
+function fallbackProblem(
+  creative: { id: number; width: number; height: number },
+  asset: NonNullable<Awaited<ReturnType<CreativeRefs['asset']>>>,
+): string | undefined {
+  if (asset.creative_id !== creative.id) return FALLBACK_OTHER_CREATIVE;
+  if (asset.deleted_at) return FALLBACK_DELETED;
+  if (assetKindOf(asset.content_type) !== 'image') return fallbackNotImage(asset.content_type);
+  if (asset.width === null || asset.height === null) return FALLBACK_SIZE_UNKNOWN;
+  if (asset.width !== creative.width || asset.height !== creative.height) {
+    return fallbackWrongSize(sizeLabel({ width: asset.width, height: asset.height }), sizeLabel(creative));
+  }
+  return undefined;
+}
+
+export function createCreativesService({ creatives, refs, audit, transaction, spaUrl }: Deps) {
   const mustFind = async (user: User, id: number, trx?: Executor, deleted = false) => {
     const row = await creatives.findById(user.company_id, id, trx, { deleted });
     if (!row) throw notFound();
@@ -247,6 +293,75 @@ export function createCreativesService({ creatives, refs, audit, transaction }: 
         });
         return view(user, copyId, trx);
       }),
+
+    /**
+     * Sets the creative's fallback (backup image) to one of its image assets of exactly its size: a
+     * creative edit, audited. Anything else is refused with the reason (422).
+     */
+    fallback: (user: User, id: number, assetId: number): Promise<Creative> =>
+      transaction(async (trx) => {
+        const row = await mustFind(user, id, trx);
+        const asset = await refs.asset(user.company_id, assetId, trx);
+        if (!asset) throw notFound();
+        const problem = fallbackProblem(row, asset);
+        if (problem) throw unprocessable({ fallback_asset_id: [problem] });
+        if (row.fallback_asset_id === assetId) return view(user, id, trx);
+        const updated = await creatives.update(
+          user.company_id,
+          id,
+          row.updated_at,
+          { fallback_asset_id: assetId, updated_at: nextUpdatedAt(row.updated_at) },
+          trx,
+        );
+        if (!updated) throw new HttpError(409, CHANGED_MEANWHILE);
+        await audit.log(trx, user, {
+          entityId: id,
+          action: 'updated',
+          changes: { fallback_asset_id: [row.fallback_asset_id, assetId] },
+        });
+        return view(user, id, trx);
+      }),
+
+    /**
+     * The creative's preview link: the one in use, or a new one (256-bit token) when it has none.
+     * Creating one is a state change, so it needs the XSRF header (`mayCreate`); reading one does not.
+     */
+    async previewLink(user: User, id: number, { mayCreate }: { mayCreate: boolean }): Promise<PreviewLink> {
+      await mustFind(user, id);
+      const toLink = (row: { token: string; created_at: string }) => ({
+        url: `${spaUrl}${previewLinkPath(row.token)}`,
+        created_at: row.created_at,
+      });
+      const existing = await creatives.previewLink(user.company_id, id);
+      const now = nowIso();
+      if (existing && (!existing.expires_at || existing.expires_at > now)) return toLink(existing);
+      if (!mayCreate) throw new HttpError(419, CSRF_MISMATCH_MESSAGE);
+      try {
+        return toLink(
+          await transaction(async (trx) => {
+            // An expired link gives way to the new one.
+            if (existing) await creatives.revokePreviewLink(existing.id, now, trx);
+            return creatives.insertPreviewLink(
+              {
+                company_id: user.company_id,
+                creative_id: id,
+                token: randomToken(),
+                expires_at: null,
+                revoked_at: null,
+                created_by: user.id,
+                created_at: now,
+              },
+              trx,
+            );
+          }),
+        );
+      } catch (error) {
+        // Another request created it first: that one is the creative's link.
+        const made = isUniqueViolation(error) ? await creatives.previewLink(user.company_id, id) : undefined;
+        if (!made) throw error;
+        return toLink(made);
+      }
+    },
 
     /** One action on many creatives in one transaction, as set operations (lib/bulk). */
     async bulk(user: User, body: CreativeBulk): Promise<BulkResult[]> {

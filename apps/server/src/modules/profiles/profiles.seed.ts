@@ -1,6 +1,19 @@
-import type { Executor } from '../../db/database';
+import type { Db, Executor } from '../../db/database';
 import { nowIso } from '../../lib/time';
 import { randomToken } from '../../lib/tokens';
+import type { LocalDisk } from '../../storage/local-disk';
+import { DEMO_FEEDS } from './demo-feeds';
+import { openFeed } from './feed-source';
+import { createProfileSync } from './profile-sync';
+import { createProfilesRepository } from './profiles.repository';
+
+const NO_REMOTE_FEEDS = {
+  sheetsExportUrl: '',
+  sheetsApiUrl: '',
+  tokenUrl: undefined,
+  credentialsFile: undefined,
+  allowHosts: [],
+};
 
 /** Demo feeds (synced, new, failed) of a retail template; answers the profiles' ids. */
 export async function seedProfiles(
@@ -17,8 +30,8 @@ export async function seedProfiles(
       company_id: companyId,
       name: 'Retail product feed',
       columns: JSON.stringify([
-        { name: 'key', type: 'string', required: true },
-        { name: 'headline', type: 'string', required: true },
+        { name: 'key', type: 'text', required: true },
+        { name: 'headline', type: 'text', required: true },
         { name: 'price', type: 'number', required: false },
         { name: 'image_url', type: 'url', required: false },
         { name: 'landing_url', type: 'url', required: true },
@@ -43,6 +56,18 @@ export async function seedProfiles(
         ranges: JSON.stringify(['Sheet1!A1:E200']),
         status,
         synced_at: status === 'synced' ? now : null,
+        ...(status === 'synced'
+          ? {
+              columns: JSON.stringify(['Unique_ID', 'Reporting_Label', 'headline', 'price', 'landing_url']),
+              rows_total: 8,
+              rows_processed: 8,
+              rows_active: 8,
+              rules_live: 8,
+            }
+          : {}),
+        ...(status === 'failed'
+          ? { sync_error: 'Google Sheets did not answer. Try again.', rows_with_errors: 1 }
+          : {}),
         ...stamps,
       })
       .returning('id')
@@ -56,9 +81,12 @@ export async function seedProfiles(
             company_id: companyId,
             profile_id: profile.id,
             position: row + 1,
-            key: `sku-${1000 + row}`,
+            unique_id: `sku-${1000 + row}`,
+            reporting_label: `Offer ${row + 1}`,
             condition_ids: JSON.stringify(row % 3 === 0 ? [conditionIds[row % conditionIds.length]] : []),
             data: JSON.stringify({
+              Unique_ID: `sku-${1000 + row}`,
+              Reporting_Label: `Offer ${row + 1}`,
               headline: `Offer ${row + 1}`,
               price: (19.99 + row * 5).toFixed(2),
               landing_url: `https://shop.example.com/p/${1000 + row}`,
@@ -76,6 +104,7 @@ export async function seedProfiles(
           profile_id: profile.id,
           row: 14,
           column: 'landing_url',
+          value: 'shop.example.com/p/1013',
           message: 'Not a valid URL.',
           created_at: now,
         })
@@ -84,4 +113,61 @@ export async function seedProfiles(
   }
 
   return profileIds;
+}
+
+/**
+ * The demo feeds (demo-feeds.ts), stored as uploaded files and synced by the real sync, each with
+ * its template. Answers the profiles' ids, the retail feed first.
+ */
+export async function seedDemoFeeds(
+  db: Db,
+  disk: LocalDisk,
+  companyId: number,
+  userId: number,
+): Promise<number[]> {
+  const profiles = createProfilesRepository(db);
+  const sync = createProfileSync({
+    db,
+    profiles,
+    // Uploaded files need no Google or network settings.
+    open: (profile) => openFeed(profile, NO_REMOTE_FEEDS, (key) => disk.pathOf(key)),
+  });
+  const ids: number[] = [];
+  for (const feed of DEMO_FEEDS) {
+    const now = nowIso();
+    const key = `feeds/demo/${feed.fileName}`;
+    await disk.writeBytes(key, Buffer.from(feed.text));
+    const template = await profiles.insertTemplate({
+      company_id: companyId,
+      name: feed.template.name,
+      columns: JSON.stringify(feed.template.columns),
+      created_at: now,
+      updated_at: now,
+    });
+    const profile = await profiles.insert({
+      company_id: companyId,
+      name: feed.name,
+      source: 'upload',
+      file_key: key,
+      file_name: feed.fileName,
+      ranges: '[]',
+      template_id: template.id,
+      schedule: null,
+      status: 'new',
+      synced_at: null,
+      created_at: now,
+      updated_at: now,
+    });
+    const syncRow = await profiles.insertSync({
+      company_id: companyId,
+      profile_id: profile.id,
+      trigger: 'create',
+      user_id: userId,
+      started_at: now,
+    });
+    await profiles.claimSync(profile.id, syncRow.id, db);
+    await sync.run(syncRow.id);
+    ids.push(profile.id);
+  }
+  return ids;
 }

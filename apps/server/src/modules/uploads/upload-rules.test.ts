@@ -81,14 +81,48 @@ describe('judgeContent', () => {
     });
   });
 
-  it('does not take text as anything but a feed', () => {
+  it('takes CSV and JSON assets as declared, and no other text', () => {
     expect(judgeContent('asset', 'text/csv', TEXT)).toEqual({
-      ok: false,
-      reason: 'The file is a text/plain, which is not allowed here.',
+      ok: true,
+      contentType: 'text/csv',
+      extension: 'csv',
     });
+    expect(judgeContent('asset', 'application/json; charset=utf-8', TEXT)).toEqual({
+      ok: true,
+      contentType: 'application/json',
+      extension: 'json',
+    });
+    expect(judgeContent('asset', 'text/plain', TEXT)).toEqual({
+      ok: false,
+      reason: 'The file is text, so its declared type must be text/csv or application/json (not text/plain).',
+    });
+    expect(judgeContent('asset', 'text/csv', { ...magic('audio/mpeg', 'mp3'), text: false })).toEqual({
+      ok: false,
+      reason: 'The file is not UTF-8 text, so it cannot be a text/csv.',
+    });
+  });
+
+  it('never takes markup a browser would run as CSV or JSON, but a feed is only parsed', () => {
+    const page: SniffedContent = { markup: 'text/html', text: true };
+    expect(judgeContent('asset', 'text/csv', page)).toEqual({
+      ok: false,
+      reason: 'The file is a text/html, which is not allowed here.',
+    });
+    expect(judgeContent('asset', 'application/json', { markup: 'image/svg+xml', text: true })).toEqual({
+      ok: false,
+      reason: 'The file is an image/svg+xml, which is not allowed here.',
+    });
+    expect(judgeContent('feed', 'text/csv', page).ok).toBe(true);
+  });
+
+  it('does not take text as a package', () => {
     expect(judgeContent('package', 'text/plain', { markup: 'text/html', text: true })).toEqual({
       ok: false,
       reason: 'The file is a text/html, which is not allowed here.',
+    });
+    expect(judgeContent('package', 'text/csv', TEXT)).toEqual({
+      ok: false,
+      reason: 'The file is a text/plain, which is not allowed here.',
     });
   });
 });

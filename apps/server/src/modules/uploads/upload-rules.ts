@@ -41,16 +41,19 @@ const ALLOWED: Readonly<Record<UploadPurpose, ReadonlySet<string>>> = {
 };
 
 /**
- * Text has no magic bytes, so a text feed is taken at its declared type once its bytes are UTF-8
- * text; the value is the extension it is kept under.
+ * Text has no magic bytes, so text is taken at its declared type once its bytes are UTF-8 text;
+ * per purpose, the text types it takes and the extension each is kept under.
  */
-export const FEED_TEXT_TYPES: Readonly<Record<string, string>> = {
-  'text/csv': 'csv',
-  'text/tab-separated-values': 'tsv',
-  'text/plain': 'txt',
-  'application/json': 'json',
+export const TEXT_TYPES: Readonly<Record<UploadPurpose, Readonly<Record<string, string>>>> = {
+  asset: { 'text/csv': 'csv', 'application/json': 'json' },
+  package: {},
+  feed: {
+    'text/csv': 'csv',
+    'text/tab-separated-values': 'tsv',
+    'text/plain': 'txt',
+    'application/json': 'json',
+  },
 };
-
 /** Other names browsers and systems give the same format (e.g. Windows browsers call a .zip x-zip-compressed). */
 const SAME_AS: Readonly<Record<string, string>> = {
   'image/jpg': 'image/jpeg',
@@ -101,13 +104,17 @@ export function judgeContent(
   sniffed: SniffedContent,
 ): ContentVerdict {
   const declared = essenceOf(declaredType);
-  const textExtension = FEED_TEXT_TYPES[declared];
-  if (purpose === 'feed' && textExtension) {
+  const textTypes = TEXT_TYPES[purpose];
+  const textExtension = Object.hasOwn(textTypes, declared) ? textTypes[declared] : undefined;
+  // Markup a browser would run (HTML, SVG) is never taken as text, whatever it is declared as;
+  // a feed is only parsed, never shown, so its cells may look like anything.
+  const runnable = purpose !== 'feed' && sniffed.markup;
+  if (textExtension && !runnable) {
     // Checked before the magic bytes: a CSV whose first cell starts "BM" or "ID3" is still text.
     if (sniffed.text) return { ok: true, contentType: declared, extension: textExtension };
-    // Magic bytes matter only when they name a feed format (an xlsx declared as CSV); anything
-    // else (UTF-16 starts like an MP3 frame) is simply not the text it claims to be.
-    if (!sniffed.magic || !ALLOWED.feed.has(essenceOf(sniffed.magic.mime))) {
+    // Magic bytes matter only when they name a format of the purpose (an xlsx declared as CSV);
+    // anything else (UTF-16 starts like an MP3 frame) is simply not the text it claims to be.
+    if (!sniffed.magic || !ALLOWED[purpose].has(essenceOf(sniffed.magic.mime))) {
       return refuse(`The file is not UTF-8 text, so it cannot be a ${declared}.`);
     }
   }
@@ -115,11 +122,10 @@ export function judgeContent(
   const detected = detectedType(sniffed);
   if (!detected) return refuse("The file's type could not be recognised.");
   if (!ALLOWED[purpose].has(detected.mime)) {
-    if (purpose === 'feed' && detected.mime === 'text/plain') {
-      const types = Object.keys(FEED_TEXT_TYPES);
-      return refuse(
-        `The file is text, so its declared type must be ${types.slice(0, -1).join(', ')} or ${types.at(-1)} (not ${declared}).`,
-      );
+    const types = Object.keys(textTypes);
+    if (detected.mime === 'text/plain' && types.length > 0) {
+      const list = types.length === 1 ? types[0] : `${types.slice(0, -1).join(', ')} or ${types.at(-1)}`;
+      return refuse(`The file is text, so its declared type must be ${list} (not ${declared}).`);
     }
     return refuse(`The file is ${articleOf(detected.mime)} ${detected.mime}, which is not allowed here.`);
   }

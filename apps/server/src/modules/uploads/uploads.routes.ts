@@ -5,6 +5,7 @@ import {
   SignedStorageUrlBodySchema,
   SignedStorageUrlSchema,
 } from '@adstudio/contract';
+import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { forbidden, notFound } from '../../lib/http-errors';
@@ -12,6 +13,7 @@ import { runPeriodically } from '../../lib/periodic';
 import { isValidKey } from '../../storage/local-disk';
 import { currentUser } from '../../types';
 import { objectHeaders } from './object-headers';
+import type { UploadPurpose } from './upload-rules';
 import { createUploadsRepository } from './uploads.repository';
 import { createUploadsService } from './uploads.service';
 
@@ -21,15 +23,23 @@ const SignatureQuery = z.object({
   'content-type': z.string().optional(),
 });
 
-/** Laravel Vapor's upload flow (DESIGN section 4) on the local-disk bucket. */
-export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const uploads = createUploadsService({
+/** The uploads service on the app's database, storage and limits (tests may lower the limits). */
+export const uploadsServiceOn = (
+  app: FastifyInstance,
+  { purposeMaxBytes }: { purposeMaxBytes?: Partial<Record<UploadPurpose, number>> } = {},
+) =>
+  createUploadsService({
     db: app.db,
     uploads: createUploadsRepository(app.db),
     ...app.storage,
     appUrl: app.config.appUrl,
     maxUploadBytes: app.config.maxUploadBytes,
+    purposeMaxBytes,
   });
+
+/** Laravel Vapor's upload flow (DESIGN section 4) on the local-disk bucket. */
+export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const uploads = uploadsServiceOn(app);
 
   runPeriodically(app, 'upload sweep', 3_600_000, () => uploads.sweep(), { onReady: true });
 

@@ -6,9 +6,11 @@ import {
   type SignedStorageUrlBody,
   type User,
 } from '@adstudio/contract';
-import type { Db } from '../../db/database';
+import type { Db, Executor } from '../../db/database';
+import { groupByField } from '../../lib/field-errors';
 import { HttpError, unprocessable } from '../../lib/http-errors';
 import { nowIso } from '../../lib/time';
+import { createTransactor } from '../../lib/transaction';
 import { sniffFile } from '../../storage/content-sniffer';
 import { type LocalDisk, TooLargeError } from '../../storage/local-disk';
 import type { Signer } from '../../storage/signer';
@@ -33,7 +35,32 @@ interface Deps {
   purposeMaxBytes?: Partial<Record<UploadPurpose, number>>;
 }
 
-const notClaimable = () => unprocessable({ key: ['The upload was not found or has already been used.'] });
+const NOT_CLAIMABLE = 'The upload was not found or has already been used.';
+export const notClaimable = (field = 'key') => unprocessable({ [field]: [NOT_CLAIMABLE] });
+/** A concurrent claim may move the file away while it is read: then it is simply not there. */
+const missingFile = (error: NodeJS.ErrnoException): undefined => {
+  if (error.code === 'ENOENT') return undefined;
+  throw error;
+};
+
+/** One upload to claim: its key, the 422 field it answers under, and the file's name for messages. */
+export interface UploadRef {
+  key: string;
+  field: string;
+  name?: string;
+}
+
+/** An upload that passed the checks: what its bytes are, and where they are until kept. */
+export interface CheckedUpload {
+  id: number;
+  key: string;
+  field: string;
+  /** Its path on disk, for reading it before it is kept (hashing, measuring, thumbnails). */
+  file: string;
+  size: number;
+  contentType: string;
+  extension: string;
+}
 
 export function createUploadsService({
   db,
@@ -44,14 +71,99 @@ export function createUploadsService({
   maxUploadBytes,
   purposeMaxBytes = {},
 }: Deps) {
-  /** Reads what the bytes are; a concurrent claim may have moved them away meanwhile. */
-  const sniffStored = (key: string) =>
-    sniffFile(disk.pathOf(key)).catch((error: NodeJS.ErrnoException) => {
-      throw error.code === 'ENOENT' ? notClaimable() : error;
-    });
+  const transaction = createTransactor(db);
 
   const signedUrl = (method: 'GET' | 'PUT', key: string, contentType: string, expires: number) =>
     `${appUrl}/storage/${key}?${signer.query({ method, key, contentType, expires })}`;
+
+  /**
+   * Checks uploads before they are kept: each must be one of the company's finished uploads, not
+   * yet claimed, of a type `purpose` allows (its bytes agreeing with what was declared) and within
+   * its size limit. A refused upload is forgotten, file and row; the others are left as they
+   * were, still claimable. Every refusal is reported at once (422, under each upload's `field`,
+   * prefixed with its `name` when given).
+   */
+  async function check(
+    companyId: number,
+    refs: readonly UploadRef[],
+    purpose: UploadPurpose,
+  ): Promise<CheckedUpload[]> {
+    const errors: { field: string; message: string }[] = [];
+    const checked: CheckedUpload[] = [];
+    const seen = new Set<string>();
+    const maxBytes = Math.min(purposeMaxBytes[purpose] ?? PURPOSE_MAX_BYTES[purpose], maxUploadBytes);
+    for (const ref of refs) {
+      const refuse = (reason: string) =>
+        errors.push({ field: ref.field, message: ref.name ? `${ref.name}: ${reason}` : reason });
+      const upload = seen.has(ref.key) ? undefined : await uploads.findReceivedInCompany(ref.key, companyId);
+      seen.add(ref.key);
+      // The object exists only once its PUT has finished writing it.
+      const stat = upload ? await disk.stat(ref.key) : undefined;
+      if (!upload || !stat?.isFile()) {
+        refuse(NOT_CLAIMABLE);
+        continue;
+      }
+      const problem = sizeProblem(stat.size, maxBytes);
+      const sniffed = problem ? undefined : await sniffFile(disk.pathOf(ref.key)).catch(missingFile);
+      if (!problem && !sniffed) {
+        refuse(NOT_CLAIMABLE);
+        continue;
+      }
+      const verdict = problem
+        ? ({ ok: false, reason: problem } as const)
+        : judgeContent(purpose, upload.content_type, sniffed!);
+      if (!verdict.ok) {
+        // A concurrent claim that already took the upload keeps its file.
+        if (await uploads.deleteUnclaimed(upload.id)) await disk.remove(ref.key);
+        refuse(verdict.reason);
+        continue;
+      }
+      checked.push({
+        id: upload.id,
+        key: ref.key,
+        field: ref.field,
+        file: disk.pathOf(ref.key),
+        size: stat.size,
+        contentType: verdict.contentType,
+        extension: verdict.extension,
+      });
+    }
+    if (errors.length > 0) throw unprocessable(groupByField(errors));
+    return checked;
+  }
+
+  /**
+   * Keeps checked uploads in one transaction: each is marked claimed (a concurrent claim loses
+   * there, 422), `work` writes what they became, then each file moves to its destination. When
+   * anything fails, including the commit, the moves are undone: nothing is left at a destination
+   * and the uploads stay claimable (the transaction's rollback unmarks them).
+   */
+  async function keep<T>(
+    items: readonly { upload: CheckedUpload; destination: string }[],
+    work: (trx: Executor) => Promise<T>,
+  ): Promise<T> {
+    const moved: { from: string; to: string }[] = [];
+    try {
+      return await transaction(async (trx) => {
+        const at = nowIso();
+        for (const { upload } of items) {
+          if (!(await uploads.markClaimed(upload.id, at, trx))) throw notClaimable(upload.field);
+        }
+        const result = await work(trx);
+        for (const { upload, destination } of items) {
+          await disk.move(upload.key, destination).catch((error: NodeJS.ErrnoException) => {
+            throw error.code === 'ENOENT' ? notClaimable(upload.field) : error;
+          });
+          moved.push({ from: upload.key, to: destination });
+        }
+        return result;
+      });
+    } catch (error) {
+      // Best effort: the error that stopped the claim is the one to report.
+      for (const { from, to } of moved.reverse()) await disk.move(to, from).catch(() => undefined);
+      throw error;
+    }
+  }
 
   return {
     /** Step 1 of the Vapor flow: a URL the browser PUTs the file to, without credentials. */
@@ -127,34 +239,22 @@ export function createUploadsService({
     verifyRead: (key: string, contentType: string, expires: number, signature: string | undefined) =>
       signer.verify({ method: 'GET', key, contentType, expires }, signature),
 
-    /**
-     * Turns an uploaded temporary object into a permanent one at `destination` (e.g. when an asset
-     * is created from it). Only the uploader's company may claim it, only once, and only when its
-     * bytes are a type `purpose` allows (matching what was declared) within its size limit; a
-     * refused upload is deleted, file and row. Inside a caller's transaction the row's deletion
-     * rolls back with it, but the file is gone, so the row can never be claimed and the sweep
-     * removes it.
-     */
-    async claim(companyId: number, key: string, destination: string, purpose: UploadPurpose, trx: Db = db) {
-      const upload = await uploads.findReceivedInCompany(key, companyId, trx);
-      // The object exists only once its PUT has finished writing it.
-      const stat = upload ? await disk.stat(key) : undefined;
-      if (!upload || !stat?.isFile()) throw notClaimable();
+    check,
+    keep,
 
-      const maxBytes = Math.min(purposeMaxBytes[purpose] ?? PURPOSE_MAX_BYTES[purpose], maxUploadBytes);
-      const problem = sizeProblem(stat.size, maxBytes);
-      const verdict = problem
-        ? ({ ok: false, reason: problem } as const)
-        : judgeContent(purpose, upload.content_type, await sniffStored(key));
-      if (!verdict.ok) {
-        // A concurrent claim that already took the upload keeps its file.
-        if (await uploads.deleteUnclaimed(upload.id, trx)) await disk.remove(key);
-        throw unprocessable({ key: [verdict.reason] });
-      }
+    /** One upload checked and kept at `destination`, e.g. a package's zip. */
+    async claim(companyId: number, key: string, destination: string, purpose: UploadPurpose) {
+      const [upload] = await check(companyId, [{ key, field: 'key' }], purpose);
+      await keep([{ upload: upload!, destination }], async () => undefined);
+      return { size: upload!.size, contentType: upload!.contentType, extension: upload!.extension };
+    },
 
-      if (!(await uploads.markClaimed(upload.id, nowIso(), trx))) throw notClaimable();
-      await disk.move(key, destination);
-      return { size: stat.size, contentType: verdict.contentType, extension: verdict.extension };
+    /** Stores bytes made on the server (e.g. a thumbnail) under `key`. */
+    store: (key: string, bytes: Buffer) => disk.writeBytes(key, bytes),
+
+    /** Removes stored files; a missing one is no error. */
+    async remove(keys: readonly string[]) {
+      for (const key of keys) await disk.remove(key);
     },
 
     /** Removes temporary uploads nobody claimed within a day. */

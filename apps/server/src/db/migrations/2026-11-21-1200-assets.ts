@@ -1,0 +1,90 @@
+import { type Kysely, PostgresAdapter, sql } from 'kysely';
+import { extensionSchema, sqliteTextTable } from './2026-11-21-1110-text-search';
+
+// biome-ignore lint/suspicious/noExplicitAny: migrations describe the schema as it was, not the current types
+type AnyDb = Kysely<any>;
+
+const isPostgres = (db: AnyDb) => db.getExecutor().adapter instanceof PostgresAdapter;
+
+const LIVE = 'deleted_at is null';
+
+const index = (db: AnyDb, name: string, columns: string, where: string, include = '') =>
+  sql.raw(`create index ${name} on assets (${columns})${include} where ${where}`).execute(db);
+
+/**
+ * Assets as DESIGN section 5 has them: a name shown and renamed (it starts as the uploaded file's),
+ * the file's sha256 (duplicates within a creative are flagged), its pixel size and its thumbnail.
+ * Their lists get the indexes the other lists have (live rows per company in each sort order, live
+ * rows per creative, deleted rows), and the name its trigram index for the text filter.
+ */
+export async function up(db: AnyDb): Promise<void> {
+  await db.schema
+    .alterTable('assets')
+    .addColumn('name', 'text', (c) => c.notNull().defaultTo(''))
+    .execute();
+  await db.schema
+    .alterTable('assets')
+    .addColumn('sha256', 'text', (c) => c.notNull().defaultTo(''))
+    .execute();
+  await db.schema.alterTable('assets').addColumn('width', 'integer').execute();
+  await db.schema.alterTable('assets').addColumn('height', 'integer').execute();
+  await db.schema.alterTable('assets').addColumn('thumbnail_key', 'text').execute();
+  await sql`update assets set name = original_name`.execute(db);
+
+  const postgres = isPostgres(db);
+  await index(db, 'assets_live_updated_idx', 'company_id, updated_at, id', LIVE);
+  await index(db, 'assets_live_created_idx', 'company_id, created_at, id', LIVE);
+  await index(db, 'assets_live_size_idx', 'company_id, size, id', LIVE);
+  // PostgreSQL walks an expression index without the table only when it carries the column.
+  await index(
+    db,
+    'assets_live_name_idx',
+    'company_id, lower(name), id',
+    LIVE,
+    postgres ? ' include (name)' : '',
+  );
+  await index(db, 'assets_live_creative_idx', 'creative_id, updated_at, id', LIVE);
+  await index(db, 'assets_live_sha256_idx', 'creative_id, sha256, id', LIVE);
+  await index(db, 'assets_deleted_idx', 'company_id, deleted_at, id', 'deleted_at is not null');
+  await db.schema.dropIndex('assets_creative_id_deleted_at_idx').execute();
+  await db.schema.dropIndex('assets_company_id_updated_at_idx').execute();
+
+  if (postgres) {
+    const trgm = await extensionSchema(db, 'pg_trgm');
+    await extensionSchema(db, 'btree_gin');
+    await sql
+      .raw(
+        `create index assets_name_trgm_idx on assets using gin (company_id, lower(name) "${trgm}".gin_trgm_ops)`,
+      )
+      .execute(db);
+  } else {
+    await sqliteTextTable(db, 'assets', ['name']);
+  }
+}
+
+export async function down(db: AnyDb): Promise<void> {
+  if (isPostgres(db)) {
+    await db.schema.dropIndex('assets_name_trgm_idx').execute();
+  } else {
+    for (const event of ['insert', 'update', 'delete'])
+      await sql.raw(`drop trigger assets_text_${event}`).execute(db);
+    await sql.raw('drop table assets_text').execute(db);
+  }
+  for (const name of ['updated', 'created', 'size', 'name', 'creative', 'sha256']) {
+    await db.schema.dropIndex(`assets_live_${name}_idx`).execute();
+  }
+  await db.schema.dropIndex('assets_deleted_idx').execute();
+  await db.schema
+    .createIndex('assets_creative_id_deleted_at_idx')
+    .on('assets')
+    .columns(['creative_id', 'deleted_at'])
+    .execute();
+  await db.schema
+    .createIndex('assets_company_id_updated_at_idx')
+    .on('assets')
+    .columns(['company_id', 'updated_at'])
+    .execute();
+  for (const column of ['thumbnail_key', 'height', 'width', 'sha256', 'name']) {
+    await db.schema.alterTable('assets').dropColumn(column).execute();
+  }
+}

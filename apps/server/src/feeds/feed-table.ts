@@ -1,0 +1,44 @@
+/**
+ * What every feed source (CSV/TSV stream, XLSX file, Sheets API values) reads into: a header and
+ * a stream of rows. Validation and the sync work on this shape only, whatever the source was.
+ */
+
+/**
+ * One cell as the source typed it. Date cells arrive as ISO text (`YYYY-MM-DD`, or
+ * `YYYY-MM-DDTHH:MM:SS` when the cell has a time of day); empty cells are null.
+ */
+export type Cell = string | number | boolean | null;
+
+export interface FeedRow {
+  /** The row's number in the source as a person sees it (1-based sheet row or CSV record line). */
+  row: number;
+  /** One cell per header column, in header order (missing trailing cells are null). */
+  cells: Cell[];
+}
+
+export interface FeedTable {
+  /** Header names, trimmed, in sheet order. */
+  columns: string[];
+  /** The data rows after the header, entirely empty rows skipped. Iterate once. */
+  rows: AsyncIterable<FeedRow>;
+  /** How many data rows the source says it has (an XLSX sheet's dimension), for progress; may be off. */
+  rowsHint?: number;
+  /** The sheet's revision when the source knows it (a Sheets API or export ETag, a file's sha256). */
+  revision?: string;
+}
+
+/** Studio's limits (DESIGN section 10). */
+export const FEED_LIMITS = {
+  rows: 700_000,
+  columns: 100,
+  bytes: 100 * 1024 * 1024,
+} as const;
+
+/**
+ * A fault that makes the whole feed unusable (no header, unreadable file, over a limit, an HTML
+ * page instead of a sheet): the sync fails with this message and keeps the previous rules.
+ * The message is shown to the user as it is, so it says what is wrong and what to do.
+ */
+export class FeedError extends Error {
+  override name = 'FeedError';
+}

@@ -1,0 +1,344 @@
+import { existsSync, readdirSync } from 'node:fs';
+import { copyFile, mkdtemp, rm, truncate, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { writeZip } from '../../test/fixtures/feeds/write-zip';
+import type { SourceRow } from './feed-header';
+import { FeedError, type FeedTable } from './feed-table';
+import { readFeedFile } from './read-feed-file';
+import { readXlsx } from './xlsx-reader';
+
+const FIXTURES = join(import.meta.dirname, '../../test/fixtures/feeds');
+const fixture = (name: string) => join(FIXTURES, name);
+
+async function rowsOf(table: FeedTable): Promise<SourceRow[]> {
+  const rows: SourceRow[] = [];
+  for await (const row of table.rows) rows.push(row);
+  return rows;
+}
+
+const FEED_COLUMNS = [
+  'Unique_ID',
+  'Reporting_Label',
+  'Price',
+  'Start_Date',
+  'End_Date',
+  'Launch',
+  'Total',
+  'Is_Default',
+  'Active',
+  'Name',
+  'Image',
+  'Code',
+];
+
+describe('readXlsx on files LibreOffice wrote', () => {
+  it('reads the first sheet: dates, a date-time, numbers, cached formulas, booleans, non-ASCII text', async () => {
+    const table = await readXlsx(fixture('good.xlsx'), []);
+    // K1:L1 is a merged "Image" cell: L1 is empty, so column L is not a column.
+    expect(table.columns).toEqual(FEED_COLUMNS);
+    expect(await rowsOf(table)).toEqual([
+      {
+        row: 2,
+        cells: [
+          'A-1',
+          'Spring sale',
+          12.5,
+          '2026-03-01',
+          '2026-03-31',
+          '2026-03-01T10:30:00',
+          25,
+          true,
+          true,
+          'Crème brûlée',
+          'https://example.com/a.png',
+          '01234',
+        ],
+      },
+      {
+        row: 3,
+        cells: [
+          'A-2',
+          'Über uns',
+          7,
+          '2026-04-01',
+          '2026-04-30',
+          null,
+          14,
+          false,
+          false,
+          '日本の春 🎉',
+          'https://example.com/b.png',
+          '00042',
+        ],
+        // "under the merged cell", in column L, which has no header name.
+        ignored: 1,
+      },
+      // Rows 4 and 5 are empty; G6 is =1/0 (an error: null); J6 a text formula.
+      { row: 6, cells: [1001, 'Numbers', 0.1, null, null, null, null, null, true, 'Numbers!', null, null] },
+    ]);
+  });
+
+  it('reads the range given: the first range names the sheet and the window', async () => {
+    const extra = await readXlsx(fixture('good.xlsx'), ['Extra!A1:C']);
+    expect(extra.columns).toEqual(['Unique_ID', 'Reporting_Label', 'Note']);
+    expect(await rowsOf(extra)).toEqual([
+      { row: 2, cells: ['X-1', 'Zweite Seite', 'grün'] },
+      { row: 3, cells: ['X-2', 'Second', 42] },
+    ]);
+
+    const window = await readXlsx(fixture('good.xlsx'), ["'Feed'!B1:D2"]);
+    expect(window.columns).toEqual(['Reporting_Label', 'Price', 'Start_Date']);
+    expect(await rowsOf(window)).toEqual([{ row: 2, cells: ['Spring sale', 12.5, '2026-03-01'] }]);
+
+    // A window starting below the header takes its first non-empty row as the header.
+    const lower = await readXlsx(fixture('good.xlsx'), ['feed!A3:C']);
+    expect(lower.columns).toEqual(['A-2', 'Über uns', '7']);
+    expect(await rowsOf(lower)).toEqual([{ row: 6, cells: [1001, 'Numbers', 0.1] }]);
+  });
+
+  it('appends the rows of further ranges with the same header, in order', async () => {
+    const table = await readXlsx(fixture('good.xlsx'), ['Feed!A1:C', 'More!A1:C', 'Feed!A1:C2']);
+    expect(table.columns).toEqual(['Unique_ID', 'Reporting_Label', 'Price']);
+    expect(await rowsOf(table)).toEqual([
+      { row: 2, cells: ['A-1', 'Spring sale', 12.5] },
+      { row: 3, cells: ['A-2', 'Über uns', 7] },
+      { row: 6, cells: [1001, 'Numbers', 0.1] },
+      { row: 2, cells: ['M-1', 'More one', 1.5] },
+      { row: 2, cells: ['A-1', 'Spring sale', 12.5] },
+    ]);
+  });
+
+  it("hints at the row count from the sheets' dimensions, when they give one", async () => {
+    expect((await readXlsx(fixture('good.xlsx'), [])).rowsHint).toBe(5);
+    expect((await readXlsx(fixture('good.xlsx'), ['Feed!A1:C3', 'More!A1:C'])).rowsHint).toBe(3);
+    expect((await readXlsx(fixture('handmade.xlsx'), [])).rowsHint).toBeUndefined();
+  });
+
+  it('streams sheets longer than one unpacked chunk, stopping cleanly on a bad further header', async () => {
+    const table = await readXlsx(fixture('long.xlsx'), ['Feed!A:C']);
+    const rows = await rowsOf(table);
+    expect(rows).toHaveLength(120);
+    expect(rows.at(-1)).toEqual({ row: 121, cells: [120, 'Long', 119.5] });
+    const mixed = await readXlsx(fixture('long.xlsx'), ['Feed!A:C', 'Other!A:C']);
+    await expect(rowsOf(mixed)).rejects.toThrow(
+      new FeedError(
+        'The range "Other!A:C" has another header (its column 3 is "Note" where "Feed!A:C" has "Price"): every range needs the same header row.',
+      ),
+    );
+  });
+
+  it('can read its rows again', async () => {
+    const table = await readXlsx(fixture('good.xlsx'), ['Extra!A:C']);
+    expect(await rowsOf(table)).toHaveLength(2);
+    expect(await rowsOf(table)).toHaveLength(2);
+  });
+
+  it('throws FeedError from the rows when a further range has another header', async () => {
+    const table = await readXlsx(fixture('good.xlsx'), ['Feed!A1:C', 'Extra!A1:C']);
+    await expect(rowsOf(table)).rejects.toThrow(
+      new FeedError(
+        'The range "Extra!A1:C" has another header (its column 3 is "Note" where "Feed!A1:C" has "Price"): every range needs the same header row.',
+      ),
+    );
+    const wider = await readXlsx(fixture('good.xlsx'), ['Feed!A1:B', 'Extra!A1:C']);
+    await expect(rowsOf(wider)).rejects.toThrow(
+      new FeedError(
+        'The range "Extra!A1:C" has another header (it has 3 columns where "Feed!A1:B" has 2): every range needs the same header row.',
+      ),
+    );
+  });
+
+  it('throws FeedError for the bad files', async () => {
+    const fails: [string, string[], string][] = [
+      [
+        'empty.xlsx',
+        [],
+        'The sheet is empty: the feed has no header row. Put the column names (Unique_ID, …) in its first row.',
+      ],
+      [
+        'good.xlsx',
+        ['Feed!A10:C'],
+        'The range "Feed!A10:C" is empty: the feed has no header row. Put the column names (Unique_ID, …) in its first row.',
+      ],
+      ['wide.xlsx', [], 'The feed has 101 columns; the most is 100.'],
+      [
+        'truncated.xlsx',
+        [],
+        'The XLSX file is damaged or incomplete (its zip directory cannot be read): export it from the spreadsheet again and retry.',
+      ],
+      [
+        'private-sheet.xlsx',
+        [],
+        'This is a web page, not a spreadsheet: is the sheet shared with anyone with the link?',
+      ],
+      ['semicolon-bom.csv', [], 'This file is not an XLSX spreadsheet: upload an .xlsx or a CSV file.'],
+      [
+        'good.xlsx',
+        ['Nope!A1:C'],
+        'The workbook has no sheet named "Nope". Its sheets are "Feed", "Extra", "More": fix the range.',
+      ],
+      ['good.xlsx', ['Feed!A1:C:D'], 'The range "Feed!A1:C:D" has more than one ":".'],
+    ];
+    for (const [name, ranges, message] of fails) {
+      await expect(readXlsx(fixture(name), ranges), name).rejects.toThrow(new FeedError(message));
+    }
+  });
+
+  it('reads what LibreOffice does not write (handmade.xlsx)', async () => {
+    // Hidden first sheet, x: prefixes, 1904 dates, cells without r, inline and rich strings.
+    const table = await readXlsx(fixture('handmade.xlsx'), []);
+    expect(table.columns).toEqual(['Unique_ID', 'Reporting_Label', 'When', 'Stamp', 'Amount']);
+    expect(await rowsOf(table)).toEqual([
+      { row: 2, cells: ['H-1', 'Rich text', '1904-01-01', '2027-03-16T18:00:00', 1500] },
+      { row: 5, cells: ['H-2', 'line\rbreak & more', '2026-02-28', null, true] },
+    ]);
+    const hidden = await readXlsx(fixture('handmade.xlsx'), ['Hidden']);
+    expect(hidden.columns).toEqual(['Secret']);
+  });
+});
+
+describe('readXlsx on a sheet bigger than one read of the file', () => {
+  const X = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
+  const R = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
+  const sheet = (header: string, rows: number) =>
+    `<worksheet xmlns="${X}"><dimension ref="A1:B${rows + 1}"/><sheetData><row r="1"><c r="A1" t="inlineStr"><is><t>Unique_ID</t></is></c><c r="B1" t="inlineStr"><is><t>${header}</t></is></c></row>${Array.from(
+      { length: rows },
+      (_, i) =>
+        `<row r="${i + 2}"><c r="A${i + 2}"><v>${i + 1}</v></c><c r="B${i + 2}" t="inlineStr"><is><t>Row ${i + 1}</t></is></c></row>`,
+    ).join('')}</sheetData></worksheet>`;
+  let dir: string;
+  let file: string;
+
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'feeds-big-'));
+    file = join(dir, 'big.xlsx');
+    // Stored, not deflated: each sheet is far more than one read (64 KB) of the file.
+    const zip = writeZip(
+      {
+        '_rels/.rels': `<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="r1" Type="${R}/officeDocument" Target="xl/workbook.xml"/></Relationships>`,
+        'xl/workbook.xml': `<workbook xmlns="${X}" xmlns:r="${R}"><sheets><sheet name="Feed" sheetId="1" r:id="r1"/><sheet name="Other" sheetId="2" r:id="r2"/></sheets></workbook>`,
+        'xl/_rels/workbook.xml.rels': `<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="r1" Type="${R}/worksheet" Target="feed.xml"/><Relationship Id="r2" Type="${R}/worksheet" Target="other.xml"/></Relationships>`,
+        'xl/feed.xml': sheet('Reporting_Label', 5000),
+        'xl/other.xml': sheet('Note', 5000),
+      },
+      { store: true },
+    );
+    await writeFile(file, zip);
+  });
+  afterAll(async () => {
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('reads every row', async () => {
+    const table = await readXlsx(file, []);
+    expect(table.rowsHint).toBe(5000);
+    const rows = await rowsOf(table);
+    expect(rows).toHaveLength(5000);
+    expect(rows.at(-1)).toEqual({ row: 5001, cells: [5000, 'Row 5000'] });
+  });
+
+  it('stops with FeedError, not a hang, at a further range with another header', async () => {
+    const table = await readXlsx(file, ['Feed', 'Other']);
+    await expect(rowsOf(table)).rejects.toThrow(
+      new FeedError(
+        'The range "Other" has another header (its column 2 is "Note" where "Feed" has "Reporting_Label"): every range needs the same header row.',
+      ),
+    );
+  });
+
+  it.runIf(existsSync('/proc/self/fd'))(
+    'closes the file after the header and when the rows are left',
+    async () => {
+      const open = () => readdirSync('/proc/self/fd').length;
+      const before = open();
+      const table = await readXlsx(file, ['Other!A:B', 'Other!A:B']);
+      expect(open()).toBe(before);
+      let count = 0;
+      for await (const _ of table.rows) if (++count === 10) break;
+      expect(open()).toBe(before);
+    },
+  );
+});
+
+describe('readFeedFile', () => {
+  let dir: string;
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'feeds-'));
+  });
+  afterAll(async () => {
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('reads by content whatever the name says', async () => {
+    const asCsv = join(dir, 'really-xlsx.csv');
+    await copyFile(fixture('good.xlsx'), asCsv);
+    const xlsx = await readFeedFile(asCsv, { kind: 'csv', ranges: ['Extra!A:B'] });
+    expect(xlsx.columns).toEqual(['Unique_ID', 'Reporting_Label']);
+
+    const tsv = await readFeedFile(fixture('feed.tsv'), { kind: 'auto', ranges: ['Ignored!A:B'] });
+    expect(tsv.columns).toEqual(['Unique_ID', 'Reporting_Label', 'Start_Date']);
+    expect(await rowsOf(tsv)).toHaveLength(2);
+
+    const csv = await readFeedFile(fixture('semicolon-bom.csv'), { kind: 'csv' });
+    expect(csv.columns).toEqual(['Unique_ID', 'Reporting_Label', 'Price', 'Notes']);
+    expect(await rowsOf(csv)).toHaveLength(3);
+  });
+
+  it('reads tab-separated text as TSV when told, even with commas in the header', async () => {
+    const file = join(dir, 'commas.tsv');
+    await writeFile(file, 'Unique_ID\tLabel, long\nT-1\tOne, two\n');
+    const table = await readFeedFile(file, { kind: 'tsv' });
+    expect(table.columns).toEqual(['Unique_ID', 'Label, long']);
+    expect(await rowsOf(table)).toEqual([{ row: 2, cells: ['T-1', 'One, two'] }]);
+  });
+
+  it.runIf(existsSync('/proc/self/fd'))('holds no file open until the rows are read, nor after', async () => {
+    const open = () => readdirSync('/proc/self/fd').length;
+    const before = open();
+    const tables = [
+      await readFeedFile(fixture('long.xlsx'), { kind: 'xlsx' }),
+      await readFeedFile(fixture('semicolon-bom.csv'), { kind: 'csv' }),
+    ];
+    expect(open()).toBe(before);
+    for (const table of tables) {
+      for await (const _ of table.rows) break;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(open()).toBe(before);
+  });
+
+  it('throws FeedError for what is no feed', async () => {
+    const xls = join(dir, 'old.xls');
+    await writeFile(xls, Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1, 0, 0]));
+    const xml = join(dir, 'data.xml');
+    await writeFile(xml, '<?xml version="1.0"?><Workbook/>');
+    const empty = join(dir, 'empty.csv');
+    await writeFile(empty, '');
+    const huge = join(dir, 'huge.xlsx');
+    await writeFile(huge, 'PK\u0003\u0004');
+    await truncate(huge, 101 * 1024 * 1024); // sparse: nothing is written
+    const fails: [string, string, string][] = [
+      [huge, 'auto', 'The file is 101 MB; the most a feed may be is 100 MB.'],
+      [
+        fixture('private-sheet.xlsx'),
+        'auto',
+        'This is a web page, not a spreadsheet: is the sheet shared with anyone with the link?',
+      ],
+      [fixture('feed.tsv'), 'xlsx', 'This file is not an XLSX spreadsheet: upload an .xlsx or a CSV file.'],
+      [
+        xls,
+        'auto',
+        'This is an old Excel (.xls) file or a password-protected workbook: save it as .xlsx without a password, or as CSV.',
+      ],
+      [xml, 'auto', 'This is an XML file, not a spreadsheet: export the sheet as XLSX or CSV.'],
+      [empty, 'csv', 'The file is empty.'],
+    ];
+    for (const [file, kind, message] of fails) {
+      await expect(readFeedFile(file, { kind: kind as 'auto' }), file).rejects.toThrow(
+        new FeedError(message),
+      );
+    }
+  });
+});

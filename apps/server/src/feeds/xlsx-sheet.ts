@@ -1,0 +1,181 @@
+import type { A1Range } from './a1-range';
+import { serialToIso } from './excel-dates';
+import type { Cell } from './feed-table';
+import type { Workbook } from './xlsx-workbook';
+import { attribute, xmlChunks } from './xlsx-xml';
+import type { ZipArchive } from './zip-archive';
+
+/** A sheet row inside a range's window: `cells[0]` is the window's first column. */
+export interface RawRow {
+  row: number;
+  cells: Cell[];
+}
+
+/**
+ * Streams the rows of a sheet part that have cells inside the window, in sheet order, reading
+ * the XML chunk by chunk (memory stays flat) and stopping after the window's last row. Cells
+ * come as the sheet typed them: shared and inline strings, numbers, booleans, date-styled numbers
+ * as ISO text, formulas as their cached value, errors as null.
+ */
+export async function* readSheetRows(
+  zip: ZipArchive,
+  part: string,
+  workbook: Workbook,
+  window: A1Range,
+): AsyncGenerator<RawRow> {
+  const { startCol, startRow } = window;
+  const endCol = window.endCol ?? Number.POSITIVE_INFINITY;
+  const endRow = window.endRow ?? Number.POSITIVE_INFINITY;
+  let ready: RawRow[] = [];
+  let past = false;
+
+  let row = 0;
+  let cells: Cell[] = [];
+  let col = -1;
+  let type = 'n';
+  let style = 0;
+  let text = '';
+  let collecting = false;
+  let inline = false;
+  let phonetic = false;
+
+  const chunks = xmlChunks(zip, part, {
+    open(name, tag) {
+      switch (name) {
+        case 'row': {
+          const r = attribute(tag, 'r');
+          row = r ? Number(r) : row + 1;
+          col = -1;
+          cells = [];
+          break;
+        }
+        case 'c': {
+          const ref = attribute(tag, 'r');
+          col = ref ? refColumn(ref) : col + 1;
+          type = attribute(tag, 't') ?? 'n';
+          const s = attribute(tag, 's');
+          style = s ? Number(s) : 0;
+          text = '';
+          inline = false;
+          break;
+        }
+        case 'v':
+          collecting = true;
+          break;
+        case 'is':
+          inline = true;
+          break;
+        case 'rPh':
+          phonetic = true;
+          break;
+        case 't':
+          collecting = inline && !phonetic;
+          break;
+      }
+    },
+    close(name) {
+      switch (name) {
+        case 'v':
+        case 't':
+          collecting = false;
+          break;
+        case 'rPh':
+          phonetic = false;
+          break;
+        case 'c':
+          if (row >= startRow && row <= endRow && col >= startCol && col <= endCol) {
+            const value = cellValue(type, text, style, workbook);
+            if (value !== null) cells[col - startCol] = value;
+          }
+          break;
+        case 'row':
+          if (row > endRow) past = true;
+          else if (row >= startRow && cells.length > 0) ready.push({ row, cells: fillHoles(cells) });
+          break;
+      }
+    },
+    text(chunk) {
+      if (collecting) text += chunk;
+    },
+  });
+
+  for await (const _ of chunks) {
+    if (ready.length > 0) {
+      const rows = ready;
+      ready = [];
+      yield* rows;
+    }
+    if (past) {
+      await chunks.return(undefined);
+      return;
+    }
+  }
+  yield* ready;
+}
+
+/**
+ * The last row of the sheet's `<dimension>` (written before the cells, so only the part's start
+ * is read); undefined when the sheet does not say.
+ */
+export async function readSheetLastRow(zip: ZipArchive, part: string): Promise<number | undefined> {
+  let lastRow: number | undefined;
+  let done = false;
+  const chunks = xmlChunks(zip, part, {
+    open(name, tag) {
+      if (name === 'dimension') {
+        const match = /(\d+)$/.exec(attribute(tag, 'ref') ?? '');
+        if (match) lastRow = Number(match[1]);
+      }
+      if (name === 'dimension' || name === 'sheetData') done = true;
+    },
+  });
+  for await (const _ of chunks) if (done) break;
+  return lastRow;
+}
+
+function cellValue(type: string, text: string, style: number, workbook: Workbook): Cell {
+  switch (type) {
+    case 's':
+      return text === '' ? null : (workbook.sharedStrings[Number(text)] ?? null);
+    case 'str':
+    case 'inlineStr':
+      return text === '' ? null : text;
+    case 'b':
+      return text === '' ? null : text === '1' || text === 'true';
+    case 'e':
+      return null;
+    case 'd':
+      return isoDateText(text);
+    default: {
+      if (text === '') return null;
+      const number = Number(text);
+      if (Number.isNaN(number)) return null;
+      return workbook.dateStyles[style] ? (serialToIso(number, workbook.date1904) ?? number) : number;
+    }
+  }
+}
+
+/** A `t="d"` cell holds ISO 8601 text; keep it in the feed's shape (no zone, no fraction). */
+function isoDateText(text: string): string | null {
+  const match = /^(\d{4}-\d{2}-\d{2})(?:T(\d{2}:\d{2}(?::\d{2})?))?/.exec(text.trim());
+  if (!match) return text.trim() || null;
+  const time = match[2] && match[2].length === 5 ? `${match[2]}:00` : match[2];
+  return !time || time === '00:00:00' ? match[1]! : `${match[1]}T${time}`;
+}
+
+/** `B12` → 1: the column index of a cell reference. */
+function refColumn(ref: string): number {
+  let n = 0;
+  for (let i = 0; i < ref.length; i++) {
+    const code = ref.charCodeAt(i);
+    if (code < 65 || code > 90) break;
+    n = n * 26 + code - 64;
+  }
+  return n - 1;
+}
+
+/** Sparse arrays become dense ones with null in the holes, the shape every reader hands on. */
+function fillHoles(cells: Cell[]): Cell[] {
+  for (let i = 0; i < cells.length; i++) if (cells[i] === undefined) cells[i] = null;
+  return cells;
+}

@@ -1,0 +1,227 @@
+import {
+  ASSET_RESTORE_DAYS,
+  AssetCampaignListQuerySchema,
+  AssetCampaignListResponseSchema,
+  AssetCreateSchema,
+  AssetListQuerySchema,
+  AssetListResponseSchema,
+  AssetSchema,
+  AssetUpdateSchema,
+  itemResponse,
+} from '@adstudio/contract';
+import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { collection } from '../../lib/list';
+import { runPeriodically } from '../../lib/periodic';
+import {
+  forbiddenAnswer as errors,
+  listOf,
+  noContent,
+  idParams as params,
+  refusedAnswer,
+  staleAnswer,
+} from '../../lib/route-schemas';
+import { createTransactor } from '../../lib/transaction';
+import * as media from '../../storage/media-probe';
+import { currentUser } from '../../types';
+import { createAuditRepository } from '../audit/audit.repository';
+import { createAuditLog } from '../audit/audit-log';
+import { createCreativesRepository } from '../creatives/creatives.repository';
+import type { UploadPurpose } from '../uploads/upload-rules';
+import { uploadsServiceOn } from '../uploads/uploads.routes';
+import { createAssetsRepository } from './assets.repository';
+import { createAssetsService, type MediaProbe } from './assets.service';
+
+const tags = ['assets'];
+const PURGE_EVERY_MS = 3_600_000;
+
+/** The service on the app's database and storage; tests may lower the upload limits or measure files their way. */
+export const assetsServiceOn = (
+  app: FastifyInstance,
+  options: { purposeMaxBytes?: Partial<Record<UploadPurpose, number>>; media?: MediaProbe } = {},
+) => {
+  const creatives = createCreativesRepository(app.db);
+  const audit = createAuditRepository(app.db);
+  return createAssetsService({
+    assets: createAssetsRepository(app.db),
+    refs: {
+      creative: (companyId, id, trx, opts) => creatives.findById(companyId, id, trx, opts),
+      clearFallbacks: creatives.clearFallbacks,
+    },
+    files: uploadsServiceOn(app, options),
+    media: options.media ?? media,
+    audit: createAuditLog(audit, 'asset'),
+    creativeAudit: createAuditLog(audit, 'creative'),
+    transaction: createTransactor(app.db),
+  });
+};
+
+export const assetsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const service = assetsServiceOn(app);
+  const read = { preHandler: app.requireAccess('assets', 'read') };
+  const write = { preHandler: app.requireAccess('assets', 'write') };
+
+  runPeriodically(app, 'asset purge', PURGE_EVERY_MS, () => service.purge(), { onReady: true });
+
+  const listDescription =
+    'filter matches the name (case-insensitive); kind (image, video, font, data), campaign_id and ' +
+    'creative_id narrow it; deleted=1 lists only deleted assets, restorable until purge_at (default ' +
+    'order deleted_at desc). Default order: updated_at desc. url and thumbnail_url are short-lived ' +
+    'signed GET URLs; duplicate_of names the earliest live asset of the creative with the same bytes.';
+
+  app.get(
+    '/v1/assets',
+    {
+      ...read,
+      schema: {
+        tags,
+        summary: "List the company's assets",
+        description: listDescription,
+        querystring: AssetListQuerySchema,
+        response: { 200: AssetListResponseSchema, ...errors },
+      },
+    },
+    async (request) => collection(request, await service.list(currentUser(request), request.query)),
+  );
+
+  app.get(
+    '/v1/assets/campaigns',
+    {
+      ...read,
+      schema: {
+        tags,
+        summary: 'Assets by campaign: campaigns that have creatives, with their figures',
+        description:
+          'Live campaigns with live creatives: how many creatives and assets each has and up to 4 of ' +
+          "its newest image thumbnails. filter matches the campaign's name. Default order: the " +
+          "campaign's updated_at desc.",
+        querystring: AssetCampaignListQuerySchema,
+        response: { 200: AssetCampaignListResponseSchema, ...errors },
+      },
+    },
+    async (request) => collection(request, await service.campaigns(currentUser(request), request.query)),
+  );
+
+  app.get(
+    '/v1/creatives/:id/assets',
+    {
+      ...read,
+      schema: {
+        tags,
+        summary: "List one creative's assets",
+        description: `The list of GET /v1/assets for one live creative. ${listDescription}`,
+        params,
+        querystring: AssetListQuerySchema,
+        response: { 200: AssetListResponseSchema, ...errors },
+      },
+    },
+    async (request) =>
+      collection(request, await service.list(currentUser(request), request.query, request.params.id)),
+  );
+
+  app.post(
+    '/v1/creatives/:id/assets',
+    {
+      ...write,
+      schema: {
+        tags,
+        summary: 'Keep uploaded files as assets of a creative (one, or many at once)',
+        description:
+          'Names uploads made with POST /vapor/signed-storage-url: `{key, name}` answers `{data: Asset}`, ' +
+          '`{assets: [{key, name}, …]}` answers `{data: Asset[]}`. Each file must be an image, video, font, ' +
+          'CSV or JSON whose bytes agree with its declared type, within the size limit. All or nothing: ' +
+          'a refused file answers 422 under `key` (or `assets.N.key`) naming the file and the reason; ' +
+          'it is forgotten, the batch keeps nothing, and its other uploads stay claimable.',
+        params,
+        body: AssetCreateSchema,
+        response: {
+          201: z.union([itemResponse(AssetSchema), listOf(AssetSchema)]),
+          ...errors,
+        },
+      },
+    },
+    async (request, reply) => {
+      const data = await service.claim(currentUser(request), request.params.id, request.body);
+      return reply.code(201).send(Array.isArray(data) ? { data } : { data });
+    },
+  );
+
+  app.get(
+    '/v1/assets/:id',
+    {
+      ...read,
+      schema: {
+        tags,
+        summary: 'One asset',
+        params,
+        response: { 200: itemResponse(AssetSchema), ...errors },
+      },
+    },
+    async (request) => ({ data: await service.get(currentUser(request), request.params.id) }),
+  );
+
+  app.put(
+    '/v1/assets/:id',
+    {
+      ...write,
+      schema: {
+        tags,
+        summary: 'Rename an asset',
+        description:
+          'Carries the updated_at it was based on (or If-Match); 409 when the asset changed since.',
+        params,
+        body: AssetUpdateSchema,
+        response: { 200: itemResponse(AssetSchema), ...staleAnswer('asset'), ...errors },
+      },
+    },
+    async (request) => ({
+      data: await service.rename(
+        currentUser(request),
+        request.params.id,
+        request.body,
+        request.headers['if-match'],
+      ),
+    }),
+  );
+
+  app.delete(
+    '/v1/assets/:id',
+    {
+      ...write,
+      schema: {
+        tags,
+        summary: `Delete an asset (soft; restorable for ${ASSET_RESTORE_DAYS} days, then purged with its files)`,
+        params,
+        response: { 204: noContent, ...errors },
+      },
+    },
+    async (request, reply) => {
+      await service.remove(currentUser(request), request.params.id);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.get(
+    '/v1/assets/:id/restore',
+    {
+      // A state-changing GET (spec section 7): the XSRF header is required as for a write.
+      config: { xsrf: 'always' },
+      ...write,
+      schema: {
+        tags,
+        summary: 'Restore a deleted asset',
+        description:
+          `Within ${ASSET_RESTORE_DAYS} days of its deletion, and while its creative is live. Needs the ` +
+          'X-XSRF-TOKEN header although it is a GET, and is never cached.',
+        params,
+        response: {
+          200: itemResponse(AssetSchema),
+          ...refusedAnswer(`Deleted more than ${ASSET_RESTORE_DAYS} days ago, or its creative is deleted.`),
+          ...errors,
+        },
+      },
+    },
+    async (request) => ({ data: await service.restore(currentUser(request), request.params.id) }),
+  );
+};

@@ -1,0 +1,140 @@
+import { randomUUID } from 'node:crypto';
+import type { Executor } from '../../db/database';
+import { created } from '../../lib/audit-changes';
+import { nowIso } from '../../lib/time';
+import type { LocalDisk } from '../../storage/local-disk';
+import { inspectPackage, type PackageInspection } from '../../storage/package-zip';
+import { buildZip } from '../../storage/zip-writer';
+import { packageFileKey } from './packages.service';
+
+/** The files of a small animated HTML5 banner of `width`×`height`, as a producer would upload it. */
+export function demoBannerFiles(width: number, height: number): { name: string; data: string }[] {
+  const tall = height > width;
+  return [
+    {
+      name: 'index.html',
+      data: `<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="ad.size" content="width=${width},height=${height}">
+<title>Northwind Media demo banner</title>
+<link rel="stylesheet" href="style.css">
+</head>
+<body>
+<a id="ad" href="#" class="${tall ? 'tall' : 'wide'}">
+  <span class="brand">Northwind Media</span>
+  <span class="headline">Summer sale</span>
+  <span class="cta">Shop now</span>
+</a>
+<script src="ad.js"></script>
+</body>
+</html>
+`,
+    },
+    {
+      name: 'style.css',
+      data: `html, body { margin: 0; width: ${width}px; height: ${height}px; overflow: hidden; }
+#ad { box-sizing: border-box; display: flex; width: 100%; height: 100%; padding: 8px; gap: 8px;
+  align-items: center; justify-content: space-between; text-decoration: none; color: #fff;
+  font: 600 14px/1.2 system-ui, sans-serif; background: linear-gradient(135deg, #1e3a8a, #0ea5e9); }
+#ad.tall { flex-direction: column; justify-content: center; text-align: center; }
+.brand { opacity: 0.85; font-size: 12px; }
+.headline { font-size: ${Math.max(14, Math.min(32, Math.round(Math.min(width, height) / 6)))}px;
+  animation: pop 1.6s ease-out both; }
+.cta { background: #facc15; color: #1e293b; padding: 6px 10px; border-radius: 4px;
+  animation: pop 1.6s 0.8s ease-out both; }
+@keyframes pop { from { opacity: 0; transform: scale(0.8); } to { opacity: 1; transform: none; } }
+`,
+    },
+    {
+      name: 'ad.js',
+      data: `var clickTag = "https://www.example.com/summer-sale";
+document.getElementById('ad').addEventListener('click', function (event) {
+  event.preventDefault();
+  window.open(window.clickTag);
+});
+`,
+    },
+  ];
+}
+
+/**
+ * One approved HTML5 package per demo creative, stored as an upload and its unpack job would store
+ * it (the zip, then its files under `packages/{id}/`), judged by the real inspection. Each size is
+ * built and inspected once.
+ */
+export async function seedPackages(
+  db: Executor,
+  disk: LocalDisk,
+  scope: { companyId: number; userId: number },
+  creatives: readonly { id: number; width: number; height: number }[],
+): Promise<void> {
+  const bySize = new Map<string, Promise<{ zip: Buffer; inspection: PackageInspection }>>();
+  const packageOf = (width: number, height: number) => {
+    const key = `${width}x${height}`;
+    let built = bySize.get(key);
+    if (!built) {
+      built = inspected(disk, width, height);
+      bySize.set(key, built);
+    }
+    return built;
+  };
+  const now = nowIso();
+  const audit = [];
+  for (const creative of creatives) {
+    const { zip, inspection } = await packageOf(creative.width, creative.height);
+    const storageKey = `package-zips/${scope.companyId}/${creative.id}/${randomUUID()}.zip`;
+    await disk.writeBytes(storageKey, zip);
+    const fields = {
+      creative_id: creative.id,
+      version: 1,
+      original_name: `banner-${creative.width}x${creative.height}.zip`,
+      size: zip.length,
+      notes: 'Demo package.',
+      status: 'approved',
+    };
+    const row = await db
+      .insertInto('packages')
+      .values({
+        ...fields,
+        company_id: scope.companyId,
+        storage_key: storageKey,
+        created_by: scope.userId,
+        processing: 'ready',
+        entry_file: inspection.entryFile,
+        file_count: inspection.fileCount,
+        unpacked_size: inspection.unpackedSize,
+        findings: JSON.stringify(inspection.findings),
+        created_at: now,
+        updated_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    for (const file of demoBannerFiles(creative.width, creative.height))
+      await disk.writeBytes(packageFileKey(row.id, file.name), Buffer.from(file.data));
+    audit.push({
+      company_id: scope.companyId,
+      user_id: scope.userId,
+      entity_type: 'package',
+      entity_id: row.id,
+      action: 'created',
+      changes: JSON.stringify(created(fields)),
+      created_at: now,
+    });
+  }
+  if (audit.length) await db.insertInto('audit_log').values(audit).execute();
+}
+
+async function inspected(disk: LocalDisk, width: number, height: number) {
+  const zip = buildZip(demoBannerFiles(width, height));
+  const scratch = `tmp/seed-${randomUUID()}.zip`;
+  await disk.writeBytes(scratch, zip);
+  try {
+    const inspection = await inspectPackage(disk.pathOf(scratch), { width, height });
+    if (!inspection.ok) throw new Error(`The demo package of ${width}x${height} has errors.`);
+    return { zip, inspection };
+  } finally {
+    await disk.remove(scratch);
+  }
+}

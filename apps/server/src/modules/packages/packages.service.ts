@@ -1,0 +1,268 @@
+import { randomUUID } from 'node:crypto';
+import type { Readable } from 'node:stream';
+import type { Package, PackageCreate, PackageFinding, PackageUpdate, User } from '@adstudio/contract';
+import type { Executor, Transactor } from '../../db/database';
+import { created, diff } from '../../lib/audit-changes';
+import { isUniqueViolation } from '../../lib/db-errors';
+import { HttpError, notFound, unprocessable } from '../../lib/http-errors';
+import { nowIso } from '../../lib/time';
+import { basedOnOf, changedMeanwhile, nextUpdatedAt, sameVersion } from '../../lib/versions';
+import { PackageError, type PackageInspection } from '../../storage/package-zip';
+import type { AuditLog } from '../audit/audit-log';
+import type { UploadsService } from '../uploads/uploads.service';
+import type { PackagesRepository, PackageView } from './packages.repository';
+
+export const UNPACK_JOB = 'package.unpack';
+/** Tries of an unpack job before the package is `failed`. */
+export const UNPACK_ATTEMPTS = 3;
+export const CHANGED_MEANWHILE = changedMeanwhile('package');
+export const NOT_READY = 'The package is still being unpacked; approve it once it is ready.';
+export const HAS_ERRORS = 'The package has errors and cannot be approved. Upload a corrected version.';
+export const UNPACK_FAILED = 'The package could not be unpacked; upload it again.';
+
+/** Where a package's files live once unpacked (DESIGN section 9). */
+export const unpackedPrefix = (id: number) => `packages/${id}/`;
+
+const SAFE_SEGMENT = /^[A-Za-z0-9-][A-Za-z0-9._-]{0,199}$/;
+/**
+ * The storage key of a file of an unpacked package. Storage keys take only safe ASCII names, but a
+ * package may hold `img/my banner.png` or `Über.png`: such a segment (and any beginning with `_`,
+ * so nothing collides) is stored as `_` + the base64url of its UTF-8 bytes.
+ */
+export const packageFileKey = (id: number, file: string) =>
+  unpackedPrefix(id) +
+  file
+    .split('/')
+    .map((part) => (SAFE_SEGMENT.test(part) ? part : `_${Buffer.from(part, 'utf8').toString('base64url')}`))
+    .join('/');
+
+export interface PackageRefs {
+  /** The company's live creative, with its size; undefined when it has none with this id. */
+  creative(
+    companyId: number,
+    id: number,
+    trx?: Executor,
+  ): Promise<{ id: number; width: number; height: number; deleted_at: string | null } | undefined>;
+}
+
+/** How a zip is judged and unpacked (storage/package-zip.ts). */
+export interface PackageZip {
+  inspect(file: string, creative: { width: number; height: number }): Promise<PackageInspection>;
+  unpack(
+    file: string,
+    inspection: PackageInspection,
+    write: (path: string, body: Readable, size: number) => Promise<void>,
+  ): Promise<void>;
+}
+
+interface Deps {
+  packages: PackagesRepository;
+  refs: PackageRefs;
+  files: Pick<UploadsService, 'check' | 'keep'> & {
+    pathOf(key: string): string;
+    write(key: string, body: Readable, maxBytes: number): Promise<number>;
+    removeAll(prefix: string): Promise<void>;
+  };
+  zip: PackageZip;
+  /** Queues the unpack job of a package (one at a time per package). */
+  queueUnpack(id: number): Promise<unknown>;
+  /** A short-lived URL rendering an unpacked package's entry file in the sandbox. */
+  previewUrl(id: number): string;
+  audit: AuditLog;
+  transaction: Transactor;
+}
+
+const findingsOf = (json: string): PackageFinding[] => {
+  try {
+    const parsed = JSON.parse(json) as unknown;
+    return Array.isArray(parsed) ? (parsed as PackageFinding[]) : [];
+  } catch {
+    return [];
+  }
+};
+
+const hasErrors = (findings: readonly PackageFinding[]) => findings.some((f) => f.severity === 'error');
+
+export function createPackagesService({
+  packages,
+  refs,
+  files,
+  zip,
+  queueUnpack,
+  previewUrl,
+  audit,
+  transaction,
+}: Deps) {
+  const toPackage = (row: PackageView): Package => {
+    const findings = findingsOf(row.findings);
+    const renders = row.processing === 'ready' && row.entry_file !== null && !hasErrors(findings);
+    return {
+      id: row.id,
+      creative_id: row.creative_id,
+      version: row.version,
+      original_name: row.original_name,
+      size: Number(row.size),
+      notes: row.notes,
+      status: row.status as Package['status'],
+      processing: row.processing as Package['processing'],
+      processing_error: row.processing_error,
+      entry_file: row.entry_file,
+      file_count: row.file_count,
+      unpacked_size: row.unpacked_size === null ? null : Number(row.unpacked_size),
+      findings,
+      created_by:
+        row.created_by !== null && row.created_by_name !== null
+          ? { id: row.created_by, name: row.created_by_name }
+          : null,
+      created_at: row.created_at,
+      updated_at: row.updated_at,
+      preview_url: renders ? previewUrl(row.id) : null,
+    };
+  };
+
+  const liveCreative = async (user: User, creativeId: number, trx?: Executor) => {
+    const creative = await refs.creative(user.company_id, creativeId, trx);
+    if (!creative || creative.deleted_at) throw notFound();
+    return creative;
+  };
+
+  const view = async (user: User, creativeId: number, id: number, trx?: Executor) => {
+    const row = await packages.findView(user.company_id, creativeId, id, trx);
+    if (!row) throw notFound();
+    return toPackage(row);
+  };
+
+  return {
+    async list(user: User, creativeId: number): Promise<Package[]> {
+      await liveCreative(user, creativeId);
+      return (await packages.listForCreative(user.company_id, creativeId)).map(toPackage);
+    },
+
+    /**
+     * Keeps an uploaded zip as the creative's next version and queues its unpacking; answers at
+     * once with `processing: queued`. Two uploads at once get consecutive versions.
+     */
+    async create(user: User, creativeId: number, body: PackageCreate): Promise<Package> {
+      await liveCreative(user, creativeId);
+      const [upload] = await files.check(
+        user.company_id,
+        [{ key: body.key, field: 'key', name: body.name }],
+        'package',
+      );
+      const destination = `package-zips/${user.company_id}/${creativeId}/${randomUUID()}.zip`;
+      let id: number | undefined;
+      for (let attempt = 1; id === undefined; attempt++) {
+        try {
+          id = await files.keep([{ upload: upload!, destination }], async (trx) => {
+            await liveCreative(user, creativeId, trx);
+            const at = nowIso();
+            const values = {
+              company_id: user.company_id,
+              creative_id: creativeId,
+              version: await packages.nextVersion(creativeId, trx),
+              original_name: body.name,
+              storage_key: destination,
+              size: upload!.size,
+              notes: body.notes ?? null,
+              status: 'uploaded',
+              created_by: user.id,
+              created_at: at,
+              updated_at: at,
+            };
+            const row = await packages.insert(values, trx);
+            await audit.log(trx, user, { entityId: row.id, action: 'created', changes: created(values) });
+            return row.id;
+          });
+        } catch (error) {
+          // Another upload took this version number meanwhile: take the next one.
+          if (!isUniqueViolation(error) || attempt >= 3) throw error;
+        }
+      }
+      await queueUnpack(id);
+      return view(user, creativeId, id);
+    },
+
+    /** Notes and the review status; approving needs an unpacked package without errors. */
+    update: (
+      user: User,
+      creativeId: number,
+      id: number,
+      body: PackageUpdate,
+      ifMatch: string | undefined,
+    ): Promise<Package> =>
+      transaction(async (trx) => {
+        await liveCreative(user, creativeId, trx);
+        const row = await packages.findView(user.company_id, creativeId, id, trx);
+        if (!row) throw notFound();
+        const basedOn = basedOnOf(body.updated_at, ifMatch);
+        if (basedOn !== undefined && !sameVersion(basedOn, row.updated_at)) {
+          throw new HttpError(409, CHANGED_MEANWHILE);
+        }
+        if (body.status === 'approved' && row.status !== 'approved') {
+          if (row.processing !== 'ready') throw unprocessable({ status: [NOT_READY] });
+          if (hasErrors(findingsOf(row.findings))) throw unprocessable({ status: [HAS_ERRORS] });
+        }
+        const after = {
+          ...(body.notes !== undefined ? { notes: body.notes ?? null } : {}),
+          ...(body.status !== undefined ? { status: body.status } : {}),
+        };
+        const changes = diff(row, after);
+        if (Object.keys(changes).length === 0) return toPackage(row);
+        const updated = await packages.update(
+          user.company_id,
+          id,
+          row.updated_at,
+          { ...after, updated_at: nextUpdatedAt(row.updated_at) },
+          trx,
+        );
+        if (!updated) throw new HttpError(409, CHANGED_MEANWHILE);
+        await audit.log(trx, user, { entityId: id, action: 'updated', changes });
+        return view(user, creativeId, id, trx);
+      }),
+
+    /**
+     * The unpack job: judges the zip (DESIGN section 5) and, without errors, writes its files under
+     * `packages/{id}/`, then records the result in one update. A package is `ready` only after every
+     * file is written, so a crash mid-way leaves it `unpacking` and the job runs again.
+     */
+    async unpack(id: number): Promise<void> {
+      const row = await packages.findById(id);
+      if (!row || row.processing === 'ready') return;
+      const creative = await refs.creative(row.company_id, row.creative_id);
+      await packages.setProcessing(id, { processing: 'unpacking', processing_error: null });
+      const inspection = await zip.inspect(files.pathOf(row.storage_key), {
+        width: creative?.width ?? 0,
+        height: creative?.height ?? 0,
+      });
+      let findings = inspection.findings;
+      if (inspection.ok) {
+        try {
+          await zip.unpack(files.pathOf(row.storage_key), inspection, (path, body, size) =>
+            files.write(packageFileKey(id, path), body, size).then(() => undefined),
+          );
+        } catch (error) {
+          await files.removeAll(unpackedPrefix(id));
+          // The zip itself is at fault (an entry lying about its size): trying again cannot help.
+          if (!(error instanceof PackageError)) throw error;
+          findings = [...findings, { severity: 'error', code: 'corrupt', message: error.message }];
+        }
+      }
+      await packages.setProcessing(id, {
+        processing: 'ready',
+        entry_file: inspection.entryFile,
+        file_count: inspection.fileCount,
+        unpacked_size: inspection.unpackedSize,
+        findings: JSON.stringify(findings),
+      });
+    },
+
+    /** The last try of the unpack job failed, or the server stopped during it. */
+    async unpackFailed(id: number, message: string): Promise<void> {
+      await packages.setProcessing(id, {
+        processing: 'failed',
+        processing_error: `${UNPACK_FAILED} (${message})`,
+      });
+    },
+  };
+}
+export type PackagesService = ReturnType<typeof createPackagesService>;

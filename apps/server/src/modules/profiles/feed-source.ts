@@ -1,0 +1,93 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Config } from '../../config';
+import { FEED_LIMITS, FeedError, type FeedTable } from '../../feeds/feed-table';
+import { readFeedFile } from '../../feeds/read-feed-file';
+import { downloadSheetExport, readSheetValues } from '../../feeds/sources/google-sheets';
+import { parseJson } from '../../lib/json';
+import { SafeFetchError, safeFetchToFile } from '../../net/safe-fetch';
+import type { ProfileRow } from './profiles.repository';
+
+/** How long the download of a feed may take. */
+const FEED_FETCH_MS = 120_000;
+
+export interface OpenedFeed {
+  table: FeedTable;
+  /** Removes what reading it needed (a downloaded file). */
+  close(): Promise<void>;
+}
+
+/** A temporary file for one download, in a folder of its own. */
+async function scratchFile(name: string) {
+  const dir = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'adstudio-feed-'));
+  return {
+    file: path.join(dir, name),
+    remove: () => fs.promises.rm(dir, { recursive: true, force: true }),
+  };
+}
+
+/**
+ * Opens a profile's feed as a table, wherever it comes from (DESIGN section 10): a Google Sheet
+ * (its XLSX export, or the Sheets API with a service account), an uploaded file, or a URL fetched
+ * through the SSRF guard. Faults that make the feed unusable are FeedErrors with a user's message.
+ */
+export async function openFeed(
+  profile: ProfileRow,
+  feeds: Config['feeds'],
+  pathOf: (key: string) => string,
+): Promise<OpenedFeed> {
+  const ranges = parseJson<string[]>(profile.ranges, []);
+  const none = async () => undefined;
+  switch (profile.source) {
+    case 'upload': {
+      if (!profile.file_key) throw new FeedError('The profile has no uploaded file. Upload one.');
+      return { table: await readFeedFile(pathOf(profile.file_key), { kind: 'auto', ranges }), close: none };
+    }
+    case 'url': {
+      if (!profile.url) throw new FeedError('The profile has no feed URL.');
+      const scratch = await scratchFile('feed');
+      try {
+        const answer = await safeFetchToFile(profile.url, scratch.file, {
+          timeoutMs: FEED_FETCH_MS,
+          maxBytes: FEED_LIMITS.bytes,
+          allowHosts: feeds.allowHosts,
+        });
+        if (answer.status !== 200)
+          throw new FeedError(`The feed URL answered ${answer.status}. Check the address and try again.`);
+        const table = await readFeedFile(scratch.file, { kind: 'auto', ranges });
+        return { table, close: scratch.remove };
+      } catch (error) {
+        await scratch.remove();
+        if (error instanceof SafeFetchError) throw new FeedError(error.message);
+        throw error;
+      }
+    }
+    default: {
+      if (!profile.gsheet_id) throw new FeedError('The profile has no Google Sheet.');
+      if (feeds.credentialsFile) {
+        // Without ranges, the first tab: one column more than a feed may have, so too many columns show.
+        const table = await readSheetValues(profile.gsheet_id, ranges.length > 0 ? ranges : ['A:CW'], {
+          apiUrl: feeds.sheetsApiUrl,
+          credentialsFile: feeds.credentialsFile,
+          tokenUrl: feeds.tokenUrl,
+          timeoutMs: FEED_FETCH_MS,
+        });
+        return { table, close: none };
+      }
+      const scratch = await scratchFile('sheet.xlsx');
+      try {
+        const { revision } = await downloadSheetExport(profile.gsheet_id, scratch.file, {
+          exportUrlTemplate: feeds.sheetsExportUrl,
+          maxBytes: FEED_LIMITS.bytes,
+          timeoutMs: FEED_FETCH_MS,
+        });
+        const table = await readFeedFile(scratch.file, { kind: 'xlsx', ranges });
+        return { table: { ...table, revision: revision ?? table.revision }, close: scratch.remove };
+      } catch (error) {
+        await scratch.remove();
+        throw error;
+      }
+    }
+  }
+}

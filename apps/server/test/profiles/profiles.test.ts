@@ -1,0 +1,549 @@
+import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import type { Profile, ProfileIssue, ProfileRule, ProfileSync } from '@adstudio/contract';
+import { SYNC_FAILED } from '@adstudio/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runDueSchedules } from '../../src/modules/profiles/profile-schedule';
+import { createProfilesRepository } from '../../src/modules/profiles/profiles.repository';
+import { SYNC_RUNNING } from '../../src/modules/profiles/profiles.service';
+import { buildTestApp, type Client, type TestApp } from '../helper';
+import { insertCampaign, insertCondition, insertCreative } from '../rows';
+import { type FakeGoogle, startFakeGoogle } from '../support/fake-google';
+import { uploadHelpers } from '../uploads/upload-helpers';
+
+let t: TestApp;
+let editor: Client;
+let reader: Client;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  editor = await t.injectAs(await t.createUser({ permissions: ['edit profiles', 'edit creatives'] }));
+  reader = await t.injectAs(await t.createUser({ permissions: ['qa'] }));
+});
+afterAll(() => t.close());
+
+const { upload } = uploadHelpers(
+  () => t,
+  () => editor,
+);
+
+const csv = (...lines: string[]) => Buffer.from(`${lines.join('\n')}\n`);
+
+/** A feed of `n` good rows (ids r1…rn) under the given header. */
+const feedOf = (n: number, label = 'Offer') =>
+  csv(
+    'Unique_ID,Reporting_Label,Headline,Price',
+    ...Array.from({ length: n }, (_, i) => `r${i + 1},${label} ${i + 1},Headline ${i + 1},${10 + i}`),
+  );
+
+async function uploaded(bytes: Buffer, name = 'feed.csv') {
+  const signed = await upload(bytes, 'text/csv');
+  return { key: signed.key, file_name: name };
+}
+
+async function settled(id: number): Promise<Profile> {
+  await t.app.jobs.idle();
+  const res = await editor.get(`/v1/profiles/${id}`);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().data;
+}
+
+async function createFromCsv(bytes: Buffer, body: Record<string, unknown> = {}) {
+  const res = await editor.post('/v1/profiles', {
+    name: `Feed ${Math.random().toString(36).slice(2, 8)}`,
+    source: 'upload',
+    ...(await uploaded(bytes)),
+    ...body,
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  const created = res.json().data as Profile;
+  expect(created.status).toBe('syncing');
+  return settled(created.id);
+}
+
+async function resync(id: number, bytes: Buffer, query = '') {
+  const profile = (await editor.get(`/v1/profiles/${id}`)).json().data as Profile;
+  const put = await editor.put(`/v1/profiles/${id}`, {
+    source: 'upload',
+    ...(await uploaded(bytes)),
+    updated_at: profile.updated_at,
+  });
+  expect(put.statusCode, put.body).toBe(200);
+  const res = await editor.get(`/v1/profiles/${id}/sync${query}`);
+  expect(res.statusCode, res.body).toBe(200);
+  expect(res.json().data.status).toBe('syncing');
+  return settled(id);
+}
+
+const rulesOf = async (id: number, query = ''): Promise<ProfileRule[]> => {
+  const res = await editor.get(`/v1/profiles/${id}/rules?items-per-page=-1${query}`);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().data;
+};
+
+describe('profiles: a feed becomes rules', () => {
+  it('syncs an uploaded CSV: figures, columns, typed rules, and the bad row as an error', async () => {
+    const profile = await createFromCsv(
+      csv(
+        'Unique_ID,Reporting_Label,Headline,Price,Start_Date,Active',
+        'a1,Shoes,Summer shoes,19.5,2026-06-01,TRUE',
+        'a2,Hats,Winter hats,7,,no',
+        ',No id,Broken,1,,',
+        'a3,Bags,Bags,not a price,2026-02-30,yes',
+      ),
+    );
+    expect(profile.status).toBe('synced');
+    expect(profile.columns).toEqual([
+      'Unique_ID',
+      'Reporting_Label',
+      'Headline',
+      'Price',
+      'Start_Date',
+      'Active',
+    ]);
+    expect(profile.rows_total).toBe(4);
+    expect(profile.rows_processed).toBe(4);
+    expect(profile.rows_with_errors).toBe(2);
+    expect(profile.rows_active).toBe(1);
+    expect(profile.synced_at).not.toBeNull();
+
+    const rules = await rulesOf(profile.id);
+    expect(rules.map((r) => [r.unique_id, r.reporting_label, r.position, r.active])).toEqual([
+      ['a1', 'Shoes', 1, true],
+      ['a2', 'Hats', 2, false],
+    ]);
+    expect(rules[0]?.start).toBe('2026-06-01');
+    expect(rules[0]?.data.Headline).toBe('Summer shoes');
+
+    const errors = (await editor.get(`/v1/profiles/${profile.id}/errors`)).json().data as ProfileIssue[];
+    expect(errors.filter((e) => e.severity === 'error').map((e) => e.row)).toEqual(
+      expect.arrayContaining([4, 5]),
+    );
+    expect(errors.find((e) => e.row === 4)?.column).toMatch(/unique_id/i);
+    const onlyStart = (await editor.get(`/v1/profiles/${profile.id}/errors?column=Start_Date`)).json()
+      .data as ProfileIssue[];
+    expect(onlyStart.length).toBeGreaterThan(0);
+    expect(onlyStart.every((e) => e.column === 'Start_Date')).toBe(true);
+
+    const download = await editor.get(`/v1/profiles/${profile.id}/errors?format=csv`);
+    expect(download.headers['content-type']).toMatch(/^text\/csv/);
+    expect(download.body.replace(/^\uFEFF/, '').split('\r\n')[0]).toBe('row,column,value,message,severity');
+    expect(download.body).toContain('2026-02-30');
+  });
+
+  it('keeps rule ids across syncs by Unique_ID, ends removed rows, adds new ones, and records the history', async () => {
+    const profile = await createFromCsv(feedOf(5));
+    const before = new Map((await rulesOf(profile.id)).map((r) => [r.unique_id, r.id]));
+
+    const next = csv(
+      'Unique_ID,Reporting_Label,Headline,Price',
+      'r2,Offer 2,Headline 2 changed,11',
+      'r1,Offer 1,Headline 1,10',
+      'r3,Offer 3,Headline 3,12',
+      'r4,Offer 4,Headline 4,13',
+      'r6,Offer 6,Headline 6,15',
+    );
+    const after = await resync(profile.id, next);
+    expect(after.status).toBe('synced');
+    const rules = await rulesOf(profile.id);
+    expect(rules.map((r) => r.unique_id)).toEqual(['r2', 'r1', 'r3', 'r4', 'r6']);
+    for (const rule of rules.filter((r) => r.unique_id !== 'r6'))
+      expect(rule.id).toBe(before.get(rule.unique_id));
+    expect([...before.values()]).not.toContain(rules.at(-1)?.id);
+    const ended = await rulesOf(profile.id, '&ended=1');
+    expect(ended.map((r) => [r.unique_id, r.id])).toEqual([['r5', before.get('r5')]]);
+
+    const syncs = (await editor.get(`/v1/profiles/${profile.id}/syncs`)).json().data as ProfileSync[];
+    expect(syncs.map((s) => [s.trigger, s.status])).toEqual([
+      ['user', 'synced'],
+      ['create', 'synced'],
+    ]);
+    expect(syncs[0]).toMatchObject({ rows_added: 1, rows_changed: 1, rows_removed: 1, rows_total: 5 });
+    expect(syncs[1]).toMatchObject({ rows_added: 5, rows_changed: 0, rows_removed: 0 });
+
+    // A row that comes back keeps its old id.
+    await resync(profile.id, feedOf(6));
+    const back = (await rulesOf(profile.id)).find((r) => r.unique_id === 'r5');
+    expect(back?.id).toBe(before.get('r5'));
+  });
+
+  it('pages through rules in feed order from either end', async () => {
+    const profile = await createFromCsv(feedOf(23));
+    const page = async (n: number, order = 'asc') =>
+      (
+        await editor.get(`/v1/profiles/${profile.id}/rules?items-per-page=10&page=${n}&sort-order=${order}`)
+      ).json() as { data: ProfileRule[]; meta: { total: number; last_page: number } };
+    const third = await page(3);
+    expect(third.meta).toMatchObject({ total: 23, last_page: 3 });
+    expect(third.data.map((r) => r.unique_id)).toEqual(['r21', 'r22', 'r23']);
+    expect((await page(1, 'desc')).data.map((r) => r.unique_id).slice(0, 2)).toEqual(['r23', 'r22']);
+    const filtered = (await editor.get(`/v1/profiles/${profile.id}/rules?filter=offer%202`)).json() as {
+      data: ProfileRule[];
+      meta: { total: number };
+    };
+    expect(filtered.data.map((r) => r.unique_id)).toEqual(['r2', 'r20', 'r21', 'r22', 'r23']);
+  });
+
+  it('stops at needs_confirmation when active rows fall by more than 20 %, and applies on confirm', async () => {
+    const profile = await createFromCsv(feedOf(10));
+    const stopped = await resync(profile.id, feedOf(7));
+    expect(stopped.status).toBe('needs_confirmation');
+    expect(stopped.sync_error).toMatch(/from 10 to 7/);
+    expect(await rulesOf(profile.id)).toHaveLength(10);
+
+    const res = await editor.get(`/v1/profiles/${profile.id}/sync?confirm=1`);
+    expect(res.statusCode).toBe(200);
+    const confirmed = await settled(profile.id);
+    expect(confirmed.status).toBe('synced');
+    expect(await rulesOf(profile.id)).toHaveLength(7);
+
+    // Within the guard no confirmation is needed.
+    expect((await resync(profile.id, feedOf(6))).status).toBe('synced');
+  });
+
+  it('a failed sync keeps the previous rules and says why', async () => {
+    const profile = await createFromCsv(feedOf(3));
+    const rules = await rulesOf(profile.id);
+    const failed = await resync(profile.id, csv('Name,Headline', 'x,y'));
+    expect(failed.status).toBe('failed');
+    expect(failed.sync_error).toMatch(/Unique_ID/);
+    expect(await rulesOf(profile.id)).toEqual(rules);
+    const syncs = (await editor.get(`/v1/profiles/${profile.id}/syncs`)).json().data as ProfileSync[];
+    expect(syncs[0]).toMatchObject({ status: 'failed', error: failed.sync_error });
+  });
+
+  it('runs one sync of a profile at a time (409) and needs the XSRF header to start one', async () => {
+    const profile = await createFromCsv(feedOf(2));
+    await t.app.jobs.stop();
+    try {
+      const first = await editor.get(`/v1/profiles/${profile.id}/sync`);
+      expect(first.statusCode).toBe(200);
+      const second = await editor.get(`/v1/profiles/${profile.id}/sync`);
+      expect(second.statusCode).toBe(409);
+      expect(second.json().message).toBe(SYNC_RUNNING);
+    } finally {
+      await t.app.jobs.start();
+    }
+    expect((await settled(profile.id)).status).toBe('synced');
+    const noHeader = await editor.inject({
+      method: 'GET',
+      url: `/v1/profiles/${profile.id}/sync`,
+      xsrf: false,
+    });
+    expect(noHeader.statusCode).toBe(419);
+  });
+
+  it('a sync the server stopped during ends failed on restart, with the previous rules intact', async () => {
+    const profile = await createFromCsv(feedOf(4));
+    const rules = await rulesOf(profile.id);
+    await t.app.jobs.stop();
+    const res = await editor.get(`/v1/profiles/${profile.id}/sync`);
+    expect(res.statusCode).toBe(200);
+    // What a process that took the job and died leaves behind: the job active, its attempt used,
+    // some rows staged.
+    await t.db
+      .updateTable('jobs')
+      .set({ state: 'active', attempts: 1 })
+      .where('state', '=', 'queued')
+      .execute();
+    const sync = await t.db
+      .selectFrom('profiles')
+      .select('sync_id')
+      .where('id', '=', profile.id)
+      .executeTakeFirstOrThrow();
+    await t.db
+      .insertInto('profile_sync_rows')
+      .values({
+        sync_id: sync.sync_id!,
+        position: 1,
+        unique_id: 'half',
+        reporting_label: 'Half',
+        is_default: 0,
+        active: 1,
+        condition_ids: '[]',
+        data: '{}',
+      })
+      .execute();
+    await t.app.jobs.start();
+    const after = await settled(profile.id);
+    expect(after.status).toBe('failed');
+    expect(after.sync_error).toContain(SYNC_FAILED);
+    expect(await rulesOf(profile.id)).toEqual(rules);
+    const staged = await t.db.selectFrom('profile_sync_rows').select('unique_id').execute();
+    expect(staged.map((r) => r.unique_id)).not.toContain('half');
+  });
+
+  it('runs a due schedule once, however many runners look at the same moment', async () => {
+    const profile = await createFromCsv(feedOf(3));
+    const past = new Date(Date.now() - 60_000).toISOString();
+    await t.db
+      .updateTable('profiles')
+      .set({ schedule: 'every 6 hours', next_sync_at: past })
+      .where('id', '=', profile.id)
+      .execute();
+    const repository = createProfilesRepository(t.db);
+    const started: number[] = [];
+    const startSync = async (_companyId: number, id: number) => {
+      started.push(id);
+      return 0;
+    };
+    const now = new Date();
+    await Promise.all([
+      runDueSchedules(repository, startSync, now),
+      runDueSchedules(repository, startSync, now),
+      runDueSchedules(repository, startSync, now),
+    ]);
+    expect(started.filter((id) => id === profile.id)).toEqual([profile.id]);
+    const after = (await editor.get(`/v1/profiles/${profile.id}`)).json().data as Profile;
+    expect(Date.parse(after.next_sync_at ?? '')).toBe(now.getTime() + 6 * 3_600_000);
+  });
+
+  it('checks rows against the template and names conditions', async () => {
+    const condition = await insertCondition(t.db, { companyId: t.companyId, name: 'Rainy days' });
+    const admin = await t.injectAs(await t.createUser({ roles: ['admin'] }));
+    const template = await admin.post('/v1/profile-templates', {
+      name: 'Retail',
+      columns: [
+        { name: 'Price', type: 'number', required: true },
+        { name: 'Image', type: 'image_url', required: false },
+      ],
+    });
+    expect(template.statusCode, template.body).toBe(201);
+    const notAdmin = await editor.post('/v1/profile-templates', {
+      name: 'Mine',
+      columns: [{ name: 'A', type: 'text', required: false }],
+    });
+    expect(notAdmin.statusCode).toBe(403);
+    const profile = await createFromCsv(
+      csv(
+        'Unique_ID,Reporting_Label,Price,Image,Conditions',
+        'p1,One,12.5,https://cdn.example.com/a.png,Rainy days',
+        'p2,Two,cheap,https://cdn.example.com/b.png,',
+        'p3,Three,3,javascript:alert(1),',
+        'p4,Four,4,,Sunny days',
+      ),
+      { template_id: template.json().data.id },
+    );
+    expect(profile.template?.name).toBe('Retail');
+    const rules = await rulesOf(profile.id);
+    expect(rules.map((r) => r.unique_id)).toEqual(['p1']);
+    expect(rules[0]?.data.Price).toBe(12.5);
+    expect(rules[0]?.condition_ids).toEqual([condition]);
+    const errors = (await editor.get(`/v1/profiles/${profile.id}/errors?severity=error`)).json()
+      .data as ProfileIssue[];
+    expect(errors.map((e) => [e.row, e.column])).toEqual([
+      [3, 'Price'],
+      [4, 'Image'],
+      [5, 'Conditions'],
+    ]);
+
+    const detail = (await reader.get(`/v1/profile-rules/${rules[0]?.id}`)).json().data;
+    expect(detail.conditions).toEqual([{ id: condition, name: 'Rainy days' }]);
+    expect(detail.profile).toEqual({ id: profile.id, name: profile.name });
+
+    const inUse = await admin.delete(`/v1/profile-templates/${template.json().data.id}`);
+    expect(inUse.statusCode).toBe(422);
+    expect(inUse.json().message).toContain(profile.name);
+  });
+
+  it('answers the rules a creative serves, its rule filter applied, in feed order', async () => {
+    const profile = await createFromCsv(
+      csv(
+        'Unique_ID,Reporting_Label,Region,Active',
+        'x1,One,North,TRUE',
+        'x2,Two,South,TRUE',
+        'x3,Three,North,FALSE',
+        'x4,Four,North,TRUE',
+      ),
+    );
+    const campaignId = await insertCampaign(t.db, { companyId: t.companyId, name: `C ${profile.id}` });
+    const creativeId = await insertCreative(t.db, { companyId: t.companyId, campaignId, name: 'Dyn' });
+    await t.db
+      .updateTable('creatives')
+      .set({ profile_id: profile.id, rule_filter: JSON.stringify({ column: 'Region', values: ['North'] }) })
+      .where('id', '=', creativeId)
+      .execute();
+    const rules = new Map((await rulesOf(profile.id)).map((r) => [r.unique_id, r.id]));
+    const ids = await editor.get(`/v1/creatives/${creativeId}/profiles/${profile.id}/rules/ids`);
+    expect(ids.statusCode, ids.body).toBe(200);
+    expect(ids.json().data).toEqual([rules.get('x1'), rules.get('x4')]);
+    expect(
+      (await editor.get(`/v1/creatives/${creativeId}/profiles/${profile.id + 999}/rules/ids`)).statusCode,
+    ).toBe(404);
+    const detail = (await editor.get(`/v1/profile-rules/${rules.get('x1')}`)).json().data;
+    expect(detail.creatives).toEqual([{ id: creativeId, name: 'Dyn' }]);
+    const south = (await editor.get(`/v1/profile-rules/${rules.get('x2')}`)).json().data;
+    expect(south.creatives).toEqual([]);
+  });
+
+  it('checks sources, access and company scope', async () => {
+    const bad = await editor.post('/v1/profiles', {
+      name: 'Sheet',
+      source: 'gsheet',
+      url: 'https://example.com/x',
+    });
+    expect(bad.statusCode).toBe(422);
+    expect(Object.keys(bad.json().errors)).toEqual(['url']);
+    const noFile = await editor.post('/v1/profiles', { name: 'File', source: 'upload' });
+    expect(noFile.json().errors.key).toBeDefined();
+    const noUrl = await editor.post('/v1/profiles', {
+      name: 'Url',
+      source: 'url',
+      url: 'ftp://x.example/f.csv',
+    });
+    expect(noUrl.json().errors.url).toBeDefined();
+    const sheet = await editor.post('/v1/profiles', {
+      name: 'Sheet by URL',
+      source: 'gsheet',
+      url: 'https://docs.google.com/spreadsheets/d/1AbCdEfGhIjKlMnOpQrStUvWxYz0123456789/edit#gid=0',
+      schedule: 'daily at 06:30',
+    });
+    expect(sheet.statusCode, sheet.body).toBe(201);
+    expect(sheet.json().data).toMatchObject({
+      gsheet_id: '1AbCdEfGhIjKlMnOpQrStUvWxYz0123456789',
+      schedule: 'daily at 06:30',
+    });
+    expect(sheet.json().data.next_sync_at).toMatch(/T06:30:00/);
+    await t.app.jobs.idle();
+
+    const profile = await createFromCsv(feedOf(1));
+    expect((await reader.get(`/v1/profiles/${profile.id}`)).statusCode).toBe(200);
+    expect((await reader.get(`/v1/profiles/${profile.id}/sync`)).statusCode).toBe(403);
+    expect((await reader.post('/v1/profiles', { name: 'x', source: 'gsheet' })).statusCode).toBe(403);
+    const other = await t.injectAs(
+      await t.createUser({ roles: ['admin'], companyId: await t.createCompany('Else') }),
+    );
+    expect((await other.get(`/v1/profiles/${profile.id}`)).statusCode).toBe(404);
+    expect((await other.get(`/v1/profiles/${profile.id}/rules`)).statusCode).toBe(404);
+    const ruleId = (await rulesOf(profile.id))[0]?.id;
+    expect((await other.get(`/v1/profile-rules/${ruleId}`)).statusCode).toBe(404);
+    expect((await other.get(`/v1/profiles/${profile.id}/sync`)).statusCode).toBe(404);
+
+    expect((await editor.delete(`/v1/profiles/${profile.id}`)).statusCode).toBe(204);
+    expect((await editor.get(`/v1/profiles/${profile.id}`)).statusCode).toBe(404);
+    const restored = await editor.post(`/v1/profiles/${profile.id}/restore`);
+    expect(restored.statusCode).toBe(200);
+    expect(restored.json().data.status).toBe('synced');
+  });
+});
+
+describe('profiles: a feed URL goes through the SSRF guard', () => {
+  let server: http.Server;
+  let url: string;
+  let guarded: TestApp;
+  let open: TestApp;
+
+  beforeAll(async () => {
+    server = http.createServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/csv' });
+      res.end('Unique_ID,Reporting_Label\nu1,One\nu2,Two\n');
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/feed.csv`;
+    guarded = await buildTestApp();
+    open = await buildTestApp({ DATASOURCE_ALLOW_HOSTS: '127.0.0.1' });
+  });
+  afterAll(async () => {
+    await guarded.close();
+    await open.close();
+    await new Promise((resolve) => server.close(resolve));
+  });
+
+  const syncFrom = async (app: TestApp) => {
+    const client = await app.injectAs(await app.createUser({ permissions: ['edit profiles'] }));
+    const res = await client.post('/v1/profiles', { name: 'By URL', source: 'url', url });
+    expect(res.statusCode, res.body).toBe(201);
+    await app.app.jobs.idle();
+    return (await client.get(`/v1/profiles/${res.json().data.id}`)).json().data as Profile;
+  };
+
+  it('refuses a loopback address unless the operator allows the host', async () => {
+    const refused = await syncFrom(guarded);
+    expect(refused.status).toBe('failed');
+    expect(refused.sync_error).toMatch(/127\.0\.0\.1/);
+    const allowed = await syncFrom(open);
+    expect(allowed.status).toBe('synced');
+    expect(allowed.rows_active).toBe(2);
+  });
+});
+
+describe('profiles: Google Sheets through a local fake Google', () => {
+  let google: FakeGoogle;
+  let byExport: TestApp;
+  let byApi: TestApp;
+  let dir: string;
+
+  beforeAll(async () => {
+    google = await startFakeGoogle();
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'adstudio-google-'));
+    google.sheets.set('1GoodSheetGoodSheetGoodSheet0', {
+      xlsx: fs.readFileSync(new URL('../fixtures/feeds/good.xlsx', import.meta.url)),
+    });
+    google.sheets.set('1PrivateSheetPrivateSheetPriv', { private: true });
+    google.sheets.set('1ApiSheetApiSheetApiSheetApi0', {
+      values: {
+        'Feed!A1:D': [
+          ['Unique_ID', 'Reporting_Label', 'Price', 'Live'],
+          ['g1', 'First', 12.5, true],
+          ['g2', 'Second', 3, false],
+        ],
+      },
+    });
+    byExport = await buildTestApp({ SHEETS_EXPORT_URL: google.exportUrlTemplate });
+    byApi = await buildTestApp({
+      GOOGLE_APPLICATION_CREDENTIALS: google.writeCredentials(dir),
+      SHEETS_API_URL: google.apiUrl,
+    });
+  });
+  afterAll(async () => {
+    await byExport.close();
+    await byApi.close();
+    await google.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  const syncSheet = async (app: TestApp, body: Record<string, unknown>) => {
+    const client = await app.injectAs(await app.createUser({ permissions: ['edit profiles'] }));
+    const res = await client.post('/v1/profiles', { name: 'Sheet', source: 'gsheet', ...body });
+    expect(res.statusCode, res.body).toBe(201);
+    await app.app.jobs.idle();
+    const profile = (await client.get(`/v1/profiles/${res.json().data.id}`)).json().data as Profile;
+    const rules = (await client.get(`/v1/profiles/${profile.id}/rules`)).json().data as ProfileRule[];
+    return { profile, rules };
+  };
+
+  it('reads a link-shared sheet through its XLSX export, LibreOffice cell types and all', async () => {
+    const { profile, rules } = await syncSheet(byExport, {
+      url: 'https://docs.google.com/spreadsheets/d/1GoodSheetGoodSheetGoodSheet0/edit#gid=0',
+      ranges: ['Feed'],
+    });
+    expect(profile.status, profile.sync_error ?? '').toBe('synced');
+    const first = rules.find((r) => r.unique_id === 'A-1');
+    expect(first?.start).toBe('2026-03-01');
+    expect(first?.data.Name).toBe('Crème brûlée');
+    expect(first?.data.Code).toBe('01234');
+    expect(rules.find((r) => r.unique_id === 'A-2')?.data.Name).toBe('日本の春 🎉');
+  });
+
+  it('says what to do when the sheet is not shared', async () => {
+    const { profile } = await syncSheet(byExport, { gsheet_id: '1PrivateSheetPrivateSheetPriv' });
+    expect(profile.status).toBe('failed');
+    expect(profile.sync_error).toMatch(/shared/i);
+  });
+
+  it('reads the ranges through the Sheets API with a service account', async () => {
+    const { profile, rules } = await syncSheet(byApi, {
+      gsheet_id: '1ApiSheetApiSheetApiSheetApi0',
+      ranges: ['Feed!A1:D'],
+    });
+    expect(profile.status, profile.sync_error ?? '').toBe('synced');
+    expect(rules.map((r) => [r.unique_id, r.data.Price, r.data.Live])).toEqual([
+      ['g1', 12.5, true],
+      ['g2', 3, false],
+    ]);
+    expect(google.requests.some((r) => r.path === '/token')).toBe(true);
+  });
+});
