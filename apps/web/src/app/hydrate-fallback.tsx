@@ -10,7 +10,7 @@ export function HydrateFallback() {
       sx={{ minHeight: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center', gap: 2 }}
     >
       <CircularProgress size={28} aria-hidden />
-      <Typography color="text.secondary">Loading Adstudio…</Typography>
+      <Typography color="textSecondary">Loading Adstudio…</Typography>
     </Box>
   );
 }

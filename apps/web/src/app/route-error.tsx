@@ -21,7 +21,7 @@ function ErrorContent({ fullPage }: { fullPage: boolean }) {
       <Typography variant="h1" component="h1" sx={{ mb: 1 }}>
         Something went wrong
       </Typography>
-      <Typography color="text.secondary" sx={{ mb: 3 }}>
+      <Typography color="textSecondary" sx={{ mb: 3 }}>
         {chunkFailed
           ? 'A new version of Adstudio is available. Reload the page to continue.'
           : 'This screen could not be shown. Our engineers have been notified.'}

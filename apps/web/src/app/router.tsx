@@ -28,11 +28,17 @@ const page =
 const campaignsList = () => import('../features/campaigns/campaigns-list-page');
 const campaignNew = () => import('../features/campaigns/campaign-new-page');
 const campaignView = () => import('../features/campaigns/campaign-view-page');
-const assets = () => import('../features/assets/asset-pages');
+const assetsPage = () => import('../features/assets/assets-page');
+const campaignAssets = () => import('../features/assets/campaign-creatives-page');
+const creativeAssets = () => import('../features/assets/creative-assets-page');
 const creativesList = () => import('../features/creatives/creatives-list-page');
 const creativeNew = () => import('../features/creatives/creative-new-page');
-const creativeView = () => import('../features/creatives/creative-view-page');
-const profiles = () => import('../features/profiles/profile-pages');
+// The creative view with the assets section's tab, composed here (features do not import each other).
+const creativeView = () => import('./creative-view-route');
+const profilesList = () => import('../features/profiles/profiles-list-page');
+const profileNew = () => import('../features/profiles/profile-new-page');
+const profileView = () => import('../features/profiles/profile-view-page');
+const profileErrors = () => import('../features/profiles/profile-errors-page');
 const conditions = () => import('../features/conditions/condition-pages');
 
 // Each page's requests start with the guard's: a list's from what its URL names (no schema), the
@@ -87,16 +93,16 @@ const restricted: RouteObject[] = [
     path: '/assets',
     loader: requireSection('assets'),
     children: [
-      { index: true, handle: handleOf('assets.view'), lazy: page(assets, (m) => m.AssetsPage) },
+      { index: true, handle: handleOf('assets.view'), lazy: page(assetsPage, (m) => m.AssetsPage) },
       {
         path: 'creative/:id',
         handle: handleOf('assets.creative'),
-        lazy: page(assets, (m) => m.CreativeAssetsPage),
+        lazy: page(creativeAssets, (m) => m.CreativeAssetsPage),
       },
       {
         path: 'campaign/:id',
         handle: handleOf('assets.campaign'),
-        lazy: page(assets, (m) => m.CampaignCreativesPage),
+        lazy: page(campaignAssets, (m) => m.CampaignCreativesPage),
       },
     ],
   },
@@ -121,7 +127,7 @@ const restricted: RouteObject[] = [
         path: ':id',
         handle: handleOf('creative.view'),
         loader: prefetchItemLoader('creatives', async () => (await creativeApi()).creativeQueryOptions),
-        lazy: page(creativeView, (m) => m.CreativeViewPage),
+        lazy: page(creativeView, (m) => m.CreativeViewRoute),
       },
     ],
   },
@@ -129,13 +135,17 @@ const restricted: RouteObject[] = [
     path: '/profiles',
     loader: requireSection('profiles'),
     children: [
-      { index: true, handle: handleOf('profiles.view'), lazy: page(profiles, (m) => m.ProfilesListPage) },
-      { path: 'new', handle: handleOf('profiles.new'), lazy: page(profiles, (m) => m.ProfileNewPage) },
-      { path: ':id', handle: handleOf('profile.view'), lazy: page(profiles, (m) => m.ProfileViewPage) },
+      {
+        index: true,
+        handle: handleOf('profiles.view'),
+        lazy: page(profilesList, (m) => m.ProfilesListPage),
+      },
+      { path: 'new', handle: handleOf('profiles.new'), lazy: page(profileNew, (m) => m.ProfileNewPage) },
+      { path: ':id', handle: handleOf('profile.view'), lazy: page(profileView, (m) => m.ProfileViewPage) },
       {
         path: ':id/errors',
         handle: handleOf('profile.errors'),
-        lazy: page(profiles, (m) => m.ProfileErrorsPage),
+        lazy: page(profileErrors, (m) => m.ProfileErrorsPage),
       },
     ],
   },

@@ -14,7 +14,7 @@ export function TokenLayout() {
       <AppBar position="static" color="default" sx={{ borderBottom: 1, borderColor: 'divider' }}>
         <Toolbar>
           <Logo linked={false} />
-          <Typography variant="body2" color="text.secondary" sx={{ ml: 'auto' }}>
+          <Typography variant="body2" color="textSecondary" sx={{ ml: 'auto' }}>
             Shared with you
           </Typography>
         </Toolbar>

@@ -101,7 +101,8 @@ function parseHeaders(text: string): Record<string, string> {
   return headers;
 }
 
-function parseBody(text: string): unknown {
+/** A response body: JSON parsed, else its text ('' when empty). */
+export function parseBody(text: string): unknown {
   if (!text) return text;
   try {
     return JSON.parse(text);

@@ -1,6 +1,6 @@
 import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
-import { DATE_FORMAT, formatCount, formatDate, formatDateTime } from './format';
+import { DATE_FORMAT, formatBytes, formatCount, formatCounted, formatDate, formatDateTime } from './format';
 
 describe('date display DD/MM/YYYY (spec section 9)', () => {
   it('formats calendar dates without shifting the day', () => {
@@ -60,5 +60,27 @@ describe('dates read as dayjs reads them (format.ts no longer loads dayjs)', () 
       expect([value, formatDate(value)]).toEqual([value, viaDayjs(value, DATE_FORMAT)]);
       expect([value, formatDateTime(value)]).toEqual([value, viaDayjs(value, `${DATE_FORMAT} HH:mm`)]);
     }
+  });
+});
+
+describe('file sizes', () => {
+  it('read in bytes, KB, MB and GB (1024 each), one decimal below 10', () => {
+    expect(formatBytes(0)).toBe('0 B');
+    expect(formatBytes(1023)).toBe('1023 B');
+    expect(formatBytes(1024)).toBe('1 KB');
+    expect(formatBytes(1536)).toBe('1.5 KB');
+    expect(formatBytes(12.34 * 1024 * 1024)).toBe('12 MB');
+    expect(formatBytes(1024 * 1024 - 1)).toBe('1 MB');
+    expect(formatBytes(3 * 1024 ** 3)).toBe('3 GB');
+    expect(formatBytes(2048 * 1024 ** 4)).toBe('2,048 TB');
+  });
+});
+
+describe('counted nouns', () => {
+  it('take the plural unless there is exactly one', () => {
+    expect(formatCounted(1, 'asset')).toBe('1 asset');
+    expect(formatCounted(0, 'asset')).toBe('0 assets');
+    expect(formatCounted(1200, 'creative')).toBe('1,200 creatives');
+    expect(formatCounted(2, 'deleted asset')).toBe('2 deleted assets');
   });
 });

@@ -48,3 +48,28 @@ const COUNT = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 0 });
 
 /** A count with thousands separators whatever the browser's locale: 12345 → "12,345". */
 export const formatCount = (value: number): string => COUNT.format(value);
+
+const BYTE_UNITS = ['KB', 'MB', 'GB', 'TB'] as const;
+const SIZE = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 1 });
+
+/** A file size as people read it (1 KB = 1024 bytes): 512 → "512 B", 1536 → "1.5 KB", 12.3 MB → "12 MB". */
+export function formatBytes(bytes: number): string {
+  if (!Number.isFinite(bytes) || bytes < 1024) return `${Math.max(0, Math.round(bytes) || 0)} B`;
+  let value = bytes;
+  let unit = -1;
+  while (value >= 1024 && unit < BYTE_UNITS.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  // One decimal below 10 ("1.5 KB"), whole numbers above ("12 MB"); 1023.96 KB reads "1 MB".
+  let shown = value >= 10 ? Math.round(value) : Math.round(value * 10) / 10;
+  if (shown >= 1024 && unit < BYTE_UNITS.length - 1) {
+    shown = 1;
+    unit += 1;
+  }
+  return `${SIZE.format(shown)} ${BYTE_UNITS[unit]}`;
+}
+
+/** A count with its noun: 1 → "1 asset", 1200 → "1,200 assets". */
+export const formatCounted = (count: number, noun: string, plural = `${noun}s`): string =>
+  `${formatCount(count)} ${count === 1 ? noun : plural}`;

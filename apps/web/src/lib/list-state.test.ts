@@ -59,6 +59,15 @@ describe('list state <-> URL', () => {
     expect(toListQuery(toggled, 25).status).toBe('draft,testing');
   });
 
+  it("takes a list's own statuses, in its order, when the config names them", () => {
+    const config = { sorts: ['name'] as const, statuses: ['new', 'syncing', 'synced', 'failed'] };
+    const state = parseListState(new URLSearchParams('status=failed,live,new'), config);
+    expect(state.status).toEqual(['new', 'failed']);
+    const toggled = withChanges(state, { status: ['failed', 'new', 'synced'] });
+    expect(toSearchParams(toggled, config.statuses).get('status')).toBe('new,synced,failed');
+    expect(toListQuery(toggled, 25, config.statuses).status).toBe('new,synced,failed');
+  });
+
   it('keeps a sort order only with its column', () => {
     expect(toSearchParams(parse('sort-order=desc')).toString()).toBe('');
   });

@@ -1,4 +1,4 @@
-import { STATUSES, type Status } from '@adstudio/contract';
+import { STATUSES } from '@adstudio/contract';
 import { ALL_ITEMS, buildListQuery, type ListQueryParams } from './list-query';
 
 /** Rows per page a list offers; -1 is 'All'. */
@@ -18,8 +18,8 @@ export interface ListState<S extends string = string> {
   date: string | null;
   /** null: the user's default. */
   itemsPerPage: number | null;
-  /** `status=a,b`; empty: every status. */
-  status: Status[];
+  /** `status=a,b`, each one of the list's statuses (`ListStateConfig.statuses`); empty: every status. */
+  status: string[];
   /** `deleted=1`: only deleted items, to restore them. */
   deleted: boolean;
   /** The list's own filters (e.g. `campaign_id`, `size`), each valid or absent. */
@@ -30,10 +30,13 @@ export interface ListState<S extends string = string> {
 export interface ListStateConfig<S extends string = string> {
   sorts: readonly S[];
   extras?: Readonly<Record<string, RegExp>>;
+  /** The statuses its items have, in the order the URL names them; the campaign / creative ones by default. */
+  statuses?: readonly string[];
+  /** URL parameters the page keeps beside the list's (e.g. its `tab`), untouched by the list's changes. */
+  keep?: readonly string[];
 }
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
-const isStatus = (value: string): value is Status => (STATUSES as readonly string[]).includes(value);
 
 /** Reads the state from the URL; anything malformed falls back to its default. */
 export function parseListState<S extends string>(
@@ -62,18 +65,18 @@ export function parseListState<S extends string>(
         ? perPage
         : null,
     // In the table's order, once each, so one filter has one URL.
-    status: STATUSES.filter((value) => status.includes(value) && isStatus(value)),
+    status: (config.statuses ?? STATUSES).filter((value) => status.includes(value)),
     deleted: params.get('deleted') === '1',
     extra,
   };
 }
 
 /** `status=a,b` in the order of the status table, so one filter has one URL. */
-const statusParam = (status: readonly Status[]) =>
-  STATUSES.filter((value) => status.includes(value)).join(',');
+const statusParam = (status: readonly string[], statuses: readonly string[]) =>
+  statuses.filter((value) => status.includes(value)).join(',');
 
 /** Writes the state back, leaving out what is at its default so URLs stay short. */
-export function toSearchParams(state: ListState): URLSearchParams {
+export function toSearchParams(state: ListState, statuses: readonly string[] = STATUSES): URLSearchParams {
   const params = new URLSearchParams();
   if (state.page > 1) params.set('page', String(state.page));
   if (state.sortBy) params.set('sort-by', state.sortBy);
@@ -82,14 +85,18 @@ export function toSearchParams(state: ListState): URLSearchParams {
   if (filter) params.set('filter', filter);
   if (state.date) params.set('date', state.date);
   if (state.itemsPerPage !== null) params.set('items-per-page', String(state.itemsPerPage));
-  if (state.status.length) params.set('status', statusParam(state.status));
+  if (state.status.length) params.set('status', statusParam(state.status, statuses));
   if (state.deleted) params.set('deleted', '1');
   for (const [key, value] of Object.entries(state.extra)) if (value) params.set(key, value);
   return params;
 }
 
 /** The list request's query of a state; the page size falls back to the user's default. */
-export function toListQuery(state: ListState, defaultPageSize: number): ListQueryParams {
+export function toListQuery(
+  state: ListState,
+  defaultPageSize: number,
+  statuses: readonly string[] = STATUSES,
+): ListQueryParams {
   const query = buildListQuery({
     page: state.page,
     sortBy: state.sortBy,
@@ -98,7 +105,7 @@ export function toListQuery(state: ListState, defaultPageSize: number): ListQuer
     filter: state.filter,
     itemsPerPage: state.itemsPerPage ?? defaultPageSize,
   });
-  if (state.status.length) query.status = statusParam(state.status);
+  if (state.status.length) query.status = statusParam(state.status, statuses);
   if (state.deleted) query.deleted = 1;
   for (const [key, value] of Object.entries(state.extra)) if (value) query[key] = value;
   return query;

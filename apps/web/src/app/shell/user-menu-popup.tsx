@@ -56,7 +56,7 @@ export function UserMenuPopup({
           <Typography variant="subtitle2" component="p" noWrap>
             {user?.name}
           </Typography>
-          <Typography variant="body2" component="p" color="text.secondary" noWrap>
+          <Typography variant="body2" component="p" color="textSecondary" noWrap>
             {user?.email}
           </Typography>
         </Box>

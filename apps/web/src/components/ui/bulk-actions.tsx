@@ -19,16 +19,15 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { showAlert } from '../../lib/alert';
+import { formatCounted } from '../../lib/format';
 import { ConfirmDialog } from './confirm-dialog';
 import { StatusChip } from './status-chip';
-
-const counted = (count: number, noun: string) => `${count} ${count === 1 ? noun : `${noun}s`}`;
 
 /** "2 creatives moved to live, 1 refused." */
 export function bulkSummary(results: readonly BulkResult[], noun: string, verb: string): string {
   const done = results.filter((result) => result.ok).length;
   const refused = results.length - done;
-  return `${counted(done, noun)} ${verb}${refused > 0 ? `, ${refused} refused` : ''}.`;
+  return `${formatCounted(done, noun)} ${verb}${refused > 0 ? `, ${refused} refused` : ''}.`;
 }
 
 interface Results {
@@ -143,7 +142,7 @@ export function BulkActions({
       </Menu>
       <ConfirmDialog
         open={confirmDelete}
-        title={`Delete ${counted(selected.length, noun)}?`}
+        title={`Delete ${formatCounted(selected.length, noun)}?`}
         message={`${deleteNote} Deleted ${noun}s can be restored from the list's deleted ${noun}s.`}
         confirmLabel="Delete"
         destructive

@@ -22,7 +22,7 @@ function Entry({ entry, labels }: { entry: HistoryEntry; labels: Readonly<Record
     <ListItem divider alignItems="flex-start" sx={{ display: 'block', px: 0 }} data-testid="history-entry">
       <Typography variant="body2">
         <strong>{ACTION_LABELS[entry.action] ?? entry.action}</strong> by {entry.user?.name ?? 'the system'}{' '}
-        <Typography component="span" variant="body2" color="text.secondary">
+        <Typography component="span" variant="body2" color="textSecondary">
           · {formatDateTime(entry.created_at)}
         </Typography>
       </Typography>
@@ -39,7 +39,7 @@ function Entry({ entry, labels }: { entry: HistoryEntry; labels: Readonly<Record
       >
         {Object.entries(entry.changes).map(([field, [before, after]]) => (
           <Box key={field} sx={{ display: 'contents' }}>
-            <Typography component="dt" variant="body2" color="text.secondary">
+            <Typography component="dt" variant="body2" color="textSecondary">
               {fieldLabel(field, labels)}
             </Typography>
             <Typography

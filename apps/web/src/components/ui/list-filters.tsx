@@ -1,24 +1,18 @@
-import type { Status } from '@adstudio/contract';
-import ClearIcon from '@mui/icons-material/Clear';
-import SearchIcon from '@mui/icons-material/Search';
 import Box from '@mui/material/Box';
 import FormControlLabel from '@mui/material/FormControlLabel';
-import IconButton from '@mui/material/IconButton';
-import InputAdornment from '@mui/material/InputAdornment';
 import Switch from '@mui/material/Switch';
-import TextField from '@mui/material/TextField';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { isCompleteDate } from './date-value';
 import { DeferredDateField } from './deferred-date-field';
+import { FILTER_DEBOUNCE_MS, FilterField } from './filter-field';
+import type { StatusDisplay } from './status-chip';
 import { StatusFilter } from './status-filter';
-
-export const FILTER_DEBOUNCE_MS = 400;
 
 /** What a list's filters change; `keepFocus` asks the remounted view to give the filter box the focus back. */
 export interface ListFilterChanges {
   onFilter: (filter: string, keepFocus: boolean) => void;
   onDate: (date: string | null) => void;
-  onStatus: (status: Status[]) => void;
+  onStatus: (status: string[]) => void;
   onDeleted: (deleted: boolean) => void;
 }
 
@@ -33,6 +27,8 @@ export function ListFilters({
   date,
   dateLabel,
   status,
+  statuses,
+  statusDisplay,
   deleted,
   focusFilter,
   changes,
@@ -45,7 +41,10 @@ export function ListFilters({
   date: string | null;
   /** Without it the list has no date filter. */
   dateLabel?: string | undefined;
-  status: readonly Status[];
+  status: readonly string[];
+  /** The list's own statuses and their look; the campaign / creative ones by default. */
+  statuses?: readonly string[] | undefined;
+  statusDisplay?: Readonly<Record<string, StatusDisplay>> | undefined;
   deleted: boolean;
   /** The filter box had the focus before the URL changed. */
   focusFilter: boolean;
@@ -53,25 +52,7 @@ export function ListFilters({
   children?: ReactNode;
 }) {
   const { onFilter, onDate } = changes;
-  const [text, setText] = useState(filter);
   const [day, setDay] = useState(date ?? '');
-  const input = useRef<HTMLInputElement>(null);
-
-  useEffect(() => {
-    if (!focusFilter) return;
-    const element = input.current;
-    element?.focus();
-    element?.setSelectionRange(element.value.length, element.value.length);
-  }, [focusFilter]);
-
-  useEffect(() => {
-    if (text.trim() === filter) return;
-    const timer = setTimeout(
-      () => onFilter(text.trim(), document.activeElement === input.current),
-      FILTER_DEBOUNCE_MS,
-    );
-    return () => clearTimeout(timer);
-  }, [text, filter, onFilter]);
 
   // Typing a day passes through whole dates (1 on the way to 15), and applying one remounts the view.
   useEffect(() => {
@@ -83,39 +64,12 @@ export function ListFilters({
   return (
     <Box sx={{ display: 'grid', gap: 1.5, mb: 2 }}>
       <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', alignItems: 'center' }}>
-        <TextField
-          label="Filter"
+        <FilterField
+          noun={noun}
+          filter={filter}
           placeholder={placeholder}
-          size="small"
-          value={text}
-          onChange={(event) => setText(event.target.value)}
-          onKeyDown={(event) => {
-            if (event.key === 'Enter' && text.trim() !== filter) onFilter(text.trim(), true);
-          }}
-          inputRef={input}
-          sx={{ minWidth: { xs: '100%', sm: 260 } }}
-          slotProps={{
-            htmlInput: { 'aria-label': `Filter ${noun}`, maxLength: 200 },
-            input: {
-              startAdornment: (
-                <InputAdornment position="start">
-                  <SearchIcon fontSize="small" aria-hidden />
-                </InputAdornment>
-              ),
-              endAdornment: text ? (
-                <InputAdornment position="end">
-                  <IconButton
-                    size="small"
-                    aria-label="Clear filter"
-                    onClick={() => onFilter('', false)}
-                    edge="end"
-                  >
-                    <ClearIcon fontSize="small" />
-                  </IconButton>
-                </InputAdornment>
-              ) : null,
-            },
-          }}
+          focusFilter={focusFilter}
+          onFilter={onFilter}
         />
         {dateLabel ? (
           <DeferredDateField
@@ -138,7 +92,12 @@ export function ListFilters({
           justifyContent: 'space-between',
         }}
       >
-        <StatusFilter value={status} onChange={changes.onStatus} />
+        <StatusFilter
+          value={status}
+          onChange={changes.onStatus}
+          statuses={statuses}
+          display={statusDisplay}
+        />
         <FormControlLabel
           control={<Switch checked={deleted} onChange={(event) => changes.onDeleted(event.target.checked)} />}
           label="Show deleted"

@@ -11,7 +11,7 @@ export function PlaceholderPage({ title, details }: { title: string; details?: R
       <PageHeader title={title} subtitle={details} />
       <Paper variant="outlined" sx={{ p: 4, textAlign: 'center' }}>
         <ConstructionIcon sx={{ fontSize: 40, color: 'text.secondary' }} aria-hidden />
-        <Typography color="text.secondary" sx={{ mt: 1 }}>
+        <Typography color="textSecondary" sx={{ mt: 1 }}>
           This screen is being built.
         </Typography>
       </Paper>

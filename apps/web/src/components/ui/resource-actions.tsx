@@ -10,8 +10,8 @@ import { ConfirmDialog } from './confirm-dialog';
 const capital = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 /**
- * Clone (a copy named "… (copy)", opened at once) and delete (after confirmation, back to the
- * overview), for users who may write. `allowLeave` lets this navigation past the unsaved-changes guard.
+ * Clone (a copy named "… (copy)", opened at once; when the section has it) and delete (after
+ * confirmation, back to the overview), for users who may write. `allowLeave` lets this navigation past the unsaved-changes guard.
  */
 export function ResourceActions({
   noun,
@@ -24,7 +24,7 @@ export function ResourceActions({
 }: {
   noun: string;
   name: string;
-  onClone: () => Promise<{ id: number; name: string }>;
+  onClone?: (() => Promise<{ id: number; name: string }>) | undefined;
   onDelete: () => Promise<unknown>;
   viewHref: (id: number) => string;
   overview: string;
@@ -51,18 +51,20 @@ export function ResourceActions({
 
   return (
     <>
-      <Button
-        startIcon={<ContentCopyIcon />}
-        disabled={busy !== null}
-        onClick={() =>
-          run('clone', onClone, (copy) => {
-            showAlert({ status: 200, data: { message: `Copied as "${copy.name}".` } });
-            leaveTo(viewHref(copy.id));
-          })
-        }
-      >
-        Clone
-      </Button>
+      {onClone ? (
+        <Button
+          startIcon={<ContentCopyIcon />}
+          disabled={busy !== null}
+          onClick={() =>
+            run('clone', onClone, (copy) => {
+              showAlert({ status: 200, data: { message: `Copied as "${copy.name}".` } });
+              leaveTo(viewHref(copy.id));
+            })
+          }
+        >
+          Clone
+        </Button>
+      ) : null}
       <Button
         color="error"
         startIcon={<DeleteIcon />}

@@ -38,8 +38,11 @@ export interface ResourceGridProps<T extends { id: number }> {
   sortBy: string | null;
   sortOrder: SortOrder | null;
   emptyText: string;
-  selection: GridRowSelectionModel;
-  onSelection: (selection: GridRowSelectionModel) => void;
+  /** Without it the rows have no checkboxes. */
+  selection?: GridRowSelectionModel | undefined;
+  onSelection?: ((selection: GridRowSelectionModel) => void) | undefined;
+  /** A click anywhere on a row (give keyboard users a button in a cell too). */
+  onRowClick?: ((row: T) => void) | undefined;
   onPagination: (model: GridPaginationModel) => void;
   onSort: (sortBy: string | null, sortOrder: SortOrder | null) => void;
 }
@@ -96,16 +99,21 @@ export function ResourceGrid<T extends { id: number }>(props: ResourceGridProps<
         if (first?.sort && sorts.includes(first.field)) props.onSort(first.field, first.sort);
         else props.onSort(null, null);
       }}
-      checkboxSelection
+      checkboxSelection={props.onSelection !== undefined}
       disableRowSelectionOnClick
       rowSelectionModel={props.selection}
       onRowSelectionModelChange={props.onSelection}
+      onRowClick={props.onRowClick ? ({ row }) => props.onRowClick?.(row as T) : undefined}
       slots={{ noRowsOverlay: NoRows, noResultsOverlay: NoRows }}
       slotProps={{
         noRowsOverlay: { emptyText: props.emptyText },
         noResultsOverlay: { emptyText: props.emptyText },
       }}
-      sx={{ bgcolor: 'background.paper', '& .MuiDataGrid-cell': { display: 'flex', alignItems: 'center' } }}
+      sx={{
+        bgcolor: 'background.paper',
+        '& .MuiDataGrid-cell': { display: 'flex', alignItems: 'center' },
+        ...(props.onRowClick ? { '& .MuiDataGrid-row': { cursor: 'pointer' } } : {}),
+      }}
     />
   );
 }

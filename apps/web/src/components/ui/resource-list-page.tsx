@@ -1,4 +1,4 @@
-import type { Bulk, BulkResult, ListLinks, ListMeta, Section, Status } from '@adstudio/contract';
+import type { Bulk, BulkResult, ListLinks, ListMeta, Section } from '@adstudio/contract';
 import AddIcon from '@mui/icons-material/Add';
 import RestoreFromTrashIcon from '@mui/icons-material/RestoreFromTrash';
 import Box from '@mui/material/Box';
@@ -7,23 +7,15 @@ import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import type { GridColDef, GridRowSelectionModel } from '@mui/x-data-grid';
 import type { UseMutationResult, UseQueryResult } from '@tanstack/react-query';
-import { type ReactNode, useCallback, useMemo, useState } from 'react';
-import { Link as RouterLink, useLocation, useSearchParams } from 'react-router';
+import { type ReactNode, useMemo, useState } from 'react';
+import { Link as RouterLink } from 'react-router';
 import { useCanAccess } from '../../lib/access';
 import { showAlert } from '../../lib/alert';
 import { errorMessage } from '../../lib/api-client';
 import { formatDate } from '../../lib/format';
 import type { ListQueryParams } from '../../lib/list-query';
-import {
-  FALLBACK_PAGE_SIZE,
-  isFiltered,
-  type ListState,
-  type ListStateConfig,
-  parseListState,
-  toListQuery,
-  toSearchParams,
-  withChanges,
-} from '../../lib/list-state';
+import { FALLBACK_PAGE_SIZE, isFiltered, type ListStateConfig, toListQuery } from '../../lib/list-state';
+import { useListUrlState } from '../../lib/use-list-url-state';
 import { useDefaultPageSize } from '../../lib/user-settings';
 import { BulkActions } from './bulk-actions';
 import { ListFilters } from './list-filters';
@@ -31,14 +23,17 @@ import { listTotal, totalText } from './list-total';
 import { PageHeader } from './page-header';
 import { ResourceGrid } from './resource-grid';
 import { EmptyState, ErrorState } from './states';
+import type { StatusDisplay } from './status-chip';
 
 /** What every listed item has. */
 export interface ListItem {
   id: number;
   name: string;
-  status: Status;
+  status: string;
   deleted_at: string | null;
 }
+
+type UseBulk = () => UseMutationResult<BulkResult[], unknown, Bulk>;
 
 /** A section's list requests, as hooks (module constants, so their identity never changes). */
 export interface ListSource<T extends ListItem> {
@@ -46,7 +41,8 @@ export interface ListSource<T extends ListItem> {
     query: ListQueryParams,
     enabled: boolean,
   ) => UseQueryResult<{ data: T[]; meta: ListMeta; links: ListLinks }>;
-  useBulk: () => UseMutationResult<BulkResult[], unknown, Bulk>;
+  /** Without it the list has no selection and no bulk actions. */
+  useBulk?: UseBulk;
   useRestore: () => UseMutationResult<unknown, unknown, number>;
 }
 
@@ -60,6 +56,15 @@ const NO_SELECTION: GridRowSelectionModel = { type: 'include', ids: new Set() };
 
 const selectedRows = <T extends ListItem>(rows: readonly T[], model: GridRowSelectionModel) =>
   rows.filter((row) => (model.type === 'include' ? model.ids.has(row.id) : !model.ids.has(row.id)));
+
+/** The bulk bar of a list that has bulk actions (its own component: the hook is the section's). */
+function ListBulkActions({
+  useBulk,
+  ...props
+}: Omit<Parameters<typeof BulkActions>[0], 'run' | 'busy'> & { useBulk: UseBulk }) {
+  const bulk = useBulk();
+  return <BulkActions {...props} run={bulk.mutateAsync} busy={bulk.isPending} />;
+}
 
 /**
  * A section's overview: filters, statuses and deleted items, server-side paging and sorting, all in
@@ -78,6 +83,7 @@ export function ResourceListPage<T extends ListItem, S extends string>({
   dateLabel,
   deleteNote,
   extraFilters,
+  statusDisplay,
 }: {
   /** "Creatives". */
   title: string;
@@ -92,37 +98,28 @@ export function ResourceListPage<T extends ListItem, S extends string>({
   createHref: string;
   filterPlaceholder: string;
   dateLabel?: string;
-  deleteNote: string;
+  /** What a bulk delete keeps (lists with bulk actions). */
+  deleteNote?: string;
   extraFilters?: ExtraFilters;
+  /** How the statuses of `config.statuses` show, when they are not the campaign / creative ones. */
+  statusDisplay?: Readonly<Record<string, StatusDisplay>>;
 }) {
-  const [searchParams, setSearchParams] = useSearchParams();
-  const location = useLocation();
-  const state = useMemo(() => parseListState(searchParams, config), [searchParams, config]);
+  const { state, change, focusFilter } = useListUrlState(config);
   const canWrite = useCanAccess(section, 'write');
   const defaults = useDefaultPageSize(FALLBACK_PAGE_SIZE);
   const pageSize = state.itemsPerPage ?? defaults.pageSize;
   const list = source.useList(
-    toListQuery(state, defaults.pageSize),
+    toListQuery(state, defaults.pageSize, config.statuses),
     state.itemsPerPage !== null || defaults.ready,
   );
-  const bulk = source.useBulk();
   const restore = source.useRestore();
   const [selection, setSelection] = useState<GridRowSelectionModel>(NO_SELECTION);
 
-  // The list state lives in the URL, so reload and back keep it; replace, so back leaves the list.
-  const change = useCallback(
-    (changes: Partial<ListState<S>>, keepFocus = false) => {
-      const next = toSearchParams(withChanges(state, changes));
-      if (next.toString() === searchParams.toString()) return;
-      setSearchParams(next, { replace: true, state: keepFocus ? { focusFilter: true } : null });
-    },
-    [state, searchParams, setSearchParams],
-  );
   const filterChanges = useMemo(
     () => ({
       onFilter: (filter: string, keepFocus: boolean) => change({ filter }, keepFocus),
       onDate: (date: string | null) => change({ date }),
-      onStatus: (status: Status[]) => change({ status }),
+      onStatus: (status: string[]) => change({ status }),
       onDeleted: (deleted: boolean) => change({ deleted }),
     }),
     [change],
@@ -211,8 +208,10 @@ export function ResourceListPage<T extends ListItem, S extends string>({
         date={state.date}
         dateLabel={dateLabel}
         status={state.status}
+        statuses={config.statuses}
+        statusDisplay={statusDisplay}
         deleted={state.deleted}
-        focusFilter={(location.state as { focusFilter?: boolean } | null)?.focusFilter === true}
+        focusFilter={focusFilter}
         changes={filterChanges}
       >
         {extraFilters?.({ values: state.extra, onChange: onExtra })}
@@ -237,16 +236,17 @@ export function ResourceListPage<T extends ListItem, S extends string>({
         </Paper>
       ) : (
         <>
-          <BulkActions
-            noun={noun}
-            selected={selectedRows(rows, selection)}
-            deleted={state.deleted}
-            canWrite={canWrite}
-            deleteNote={deleteNote}
-            run={bulk.mutateAsync}
-            busy={bulk.isPending}
-            onDone={() => setSelection(NO_SELECTION)}
-          />
+          {source.useBulk ? (
+            <ListBulkActions
+              useBulk={source.useBulk}
+              noun={noun}
+              selected={selectedRows(rows, selection)}
+              deleted={state.deleted}
+              canWrite={canWrite}
+              deleteNote={deleteNote ?? ''}
+              onDone={() => setSelection(NO_SELECTION)}
+            />
+          ) : null}
           <ResourceGrid
             label={title}
             rows={rows}
@@ -263,8 +263,8 @@ export function ResourceListPage<T extends ListItem, S extends string>({
                 ? `No deleted ${noun}s${filtered ? ' match these filters' : ''}.`
                 : `No ${noun}s match these filters.`
             }
-            selection={selection}
-            onSelection={setSelection}
+            selection={source.useBulk ? selection : undefined}
+            onSelection={source.useBulk ? setSelection : undefined}
             onPagination={(model) => {
               // While a page loads the grid may clamp to the rows it has; only user changes count.
               if (!settled) return;

@@ -14,7 +14,7 @@ export function LoadingState({ label = 'Loading…' }: { label?: string }) {
       sx={{ display: 'flex', alignItems: 'center', gap: 2, py: 6, justifyContent: 'center' }}
     >
       <CircularProgress size={24} aria-hidden />
-      <Typography color="text.secondary">{label}</Typography>
+      <Typography color="textSecondary">{label}</Typography>
     </Box>
   );
 }

@@ -13,10 +13,16 @@ import Chip, { type ChipProps } from '@mui/material/Chip';
 
 export type StatusColour = 'blue' | 'red' | 'accent' | 'green';
 
+/** How a status shows: its colour, its icon and, when it differs from the value, its label. */
+export interface StatusDisplay {
+  colour: StatusColour;
+  iconName: string;
+  icon: SvgIconComponent;
+  label?: string;
+}
+
 /** Spec section 4: colour and icon of each campaign / creative status. */
-export const STATUS_DISPLAY: Readonly<
-  Record<Status, { colour: StatusColour; iconName: string; icon: SvgIconComponent }>
-> = {
+export const STATUS_DISPLAY: Readonly<Record<Status, StatusDisplay>> = {
   draft: { colour: 'blue', iconName: 'brush', icon: BrushIcon },
   'action required': { colour: 'red', iconName: 'report', icon: ReportIcon },
   'quality assurance': { colour: 'accent', iconName: 'image_search', icon: ImageSearchIcon },
@@ -39,19 +45,23 @@ const isStatus = (value: string): value is Status => Object.hasOwn(STATUS_DISPLA
 
 export interface StatusChipProps extends Omit<ChipProps, 'label' | 'icon' | 'color'> {
   status: string | null | undefined;
+  /** Another section's look of this status (e.g. a profile's); by default the table above. */
+  display?: StatusDisplay | undefined;
+  /** In place of the status's icon (e.g. a progress while it runs). */
+  icon?: ChipProps['icon'];
 }
 
-/** A status with its colour and icon; other values (e.g. profile statuses) show neutral. */
-export function StatusChip({ status, size = 'small', sx, ...rest }: StatusChipProps) {
+/** A status with its colour and icon; values without a display show neutral. */
+export function StatusChip({ status, display: given, icon, size = 'small', sx, ...rest }: StatusChipProps) {
   if (!status) return null;
-  const display = isStatus(status) ? STATUS_DISPLAY[status] : null;
+  const display = given ?? (isStatus(status) ? STATUS_DISPLAY[status] : null);
   const Icon = display?.icon ?? CircleIcon;
   const background = display ? STATUS_COLOURS[display.colour] : undefined;
   return (
     <Chip
       size={size}
-      label={status}
-      icon={<Icon fontSize="small" />}
+      label={display?.label ?? status}
+      icon={icon ?? <Icon fontSize="small" />}
       variant={display ? 'filled' : 'outlined'}
       sx={[
         { textTransform: 'capitalize', fontWeight: 500 },

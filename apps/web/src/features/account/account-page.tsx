@@ -38,7 +38,7 @@ export function AccountPage() {
                 ))}
               </Box>
             ) : (
-              <Typography variant="body2" color="text.secondary">
+              <Typography variant="body2" color="textSecondary">
                 No roles or permissions yet. Ask an administrator.
               </Typography>
             )}

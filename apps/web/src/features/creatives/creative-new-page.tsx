@@ -1,4 +1,3 @@
-import type { CreativeCreate } from '@adstudio/contract';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
@@ -15,6 +14,7 @@ import { navigateToHref, useNavigateTo } from '../../lib/use-navigate-to';
 import { useCreateCreative } from './api/create-creative';
 import { CreativeFormFields, useCreativeForm } from './components/creative-form';
 import { ReadOnlyFacts } from './components/read-only-facts';
+import type { CreativeFormOutput } from './creative-form-values';
 
 /** A new creative, a draft; `/creatives/new/:campaignId` preselects its campaign. */
 export function CreativeNewPage() {
@@ -26,7 +26,7 @@ export function CreativeNewPage() {
   const navigate = useNavigate();
   const allowLeave = useRef(false);
 
-  const submit = (values: CreativeCreate) =>
+  const submit = (values: CreativeFormOutput) =>
     create.mutateAsync(values).then(
       (creative) => {
         showAlert({ status: 200, data: { message: 'Creative created.' } });

@@ -1,7 +1,7 @@
 import type { Creative } from '@adstudio/contract';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
-import { useRef } from 'react';
+import { type ReactNode, useRef } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { HistoryList } from '../../components/ui/history-list';
 import { ItemPage } from '../../components/ui/item-page';
@@ -20,7 +20,6 @@ import { useCreativeHistory } from './api/get-creative-history';
 import { creativeKeys } from './api/keys';
 import { useUpdateCreative } from './api/update-creative';
 import { DetailsTab } from './components/details-tab';
-import { AssetsTab, DynamicCodeTab, PackagesTab, PreviewTab } from './components/later-tabs';
 import {
   CREATIVE_FIELD_LABELS,
   CREATIVE_TAB_LABELS,
@@ -35,7 +34,21 @@ function CreativeHistory({ creativeId }: { creativeId: number }) {
   return <HistoryList history={useCreativeHistory(creativeId)} labels={CREATIVE_FIELD_LABELS} />;
 }
 
-function CreativeView({ creative, tab }: { creative: Creative; tab: CreativeTab }) {
+/** What another section shows in a tab of the creative (composed by the app, app/creative-view-route.tsx). */
+export type CreativeTabContent = (creative: Creative) => ReactNode;
+
+/** The tabs other sections fill: assets, packages, dynamic code and the preview. */
+export type SectionTabs = Readonly<Record<Exclude<CreativeTab, 'details' | 'history'>, CreativeTabContent>>;
+
+function CreativeView({
+  creative,
+  tab,
+  sectionTabs,
+}: {
+  creative: Creative;
+  tab: CreativeTab;
+  sectionTabs: SectionTabs;
+}) {
   const canWrite = useCanAccess('creatives', 'write');
   const [, setSearchParams] = useSearchParams();
   const update = useUpdateCreative();
@@ -93,18 +106,18 @@ function CreativeView({ creative, tab }: { creative: Creative; tab: CreativeTab 
         {tab === 'details' ? (
           <DetailsTab creative={creative} readOnly={!canWrite} allowLeave={allowLeave} />
         ) : null}
-        {tab === 'assets' ? <AssetsTab creative={creative} /> : null}
-        {tab === 'packages' ? <PackagesTab creative={creative} /> : null}
-        {tab === 'dynamic-code' ? <DynamicCodeTab creative={creative} /> : null}
-        {tab === 'preview' ? <PreviewTab creative={creative} /> : null}
+        {tab !== 'details' && tab !== 'history' ? sectionTabs[tab](creative) : null}
         {tab === 'history' ? <CreativeHistory creativeId={creative.id} /> : null}
       </ViewTabs>
     </Box>
   );
 }
 
-/** One creative, with URL-addressable tabs; a 404 goes back to the overview (spec section 8). */
-export function CreativeViewPage() {
+/**
+ * One creative, with URL-addressable tabs; a 404 goes back to the overview (spec section 8). The
+ * assets, packages, dynamic code and preview tabs come from their own sections, handed in by the app.
+ */
+export function CreativeViewPage({ sectionTabs }: { sectionTabs: SectionTabs }) {
   const [searchParams] = useSearchParams();
   const tab = parseTab(searchParams.get('tab'), CREATIVE_TABS, 'details');
   return (
@@ -115,7 +128,7 @@ export function CreativeViewPage() {
       keys={creativeKeys}
       overview={href('creatives.view')}
     >
-      {(creative) => <CreativeView creative={creative} tab={tab} />}
+      {(creative) => <CreativeView creative={creative} tab={tab} sectionTabs={sectionTabs} />}
     </ItemPage>
   );
 }

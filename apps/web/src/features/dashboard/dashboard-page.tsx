@@ -131,7 +131,7 @@ export function DashboardPage() {
               <ItemList items={dashboard.data.recent} empty="No recent changes." />
             </TitledCard>
           </Box>
-          <Typography variant="body2" color="text.secondary" sx={{ mt: 3 }}>
+          <Typography variant="body2" color="textSecondary" sx={{ mt: 3 }}>
             Looking for something? Use the search box above, or{' '}
             <Link component={RouterLink} to={href('help')} underline="always">
               read the help

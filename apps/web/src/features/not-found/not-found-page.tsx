@@ -14,7 +14,7 @@ export function NotFoundPage() {
       <Typography variant="h1" component="h1" sx={{ mt: 2 }}>
         Page not found
       </Typography>
-      <Typography color="text.secondary" sx={{ mt: 1, mb: 3, wordBreak: 'break-all' }}>
+      <Typography color="textSecondary" sx={{ mt: 1, mb: 3, wordBreak: 'break-all' }}>
         There is nothing at <code>{location.pathname}</code>. It may have moved, or the link is wrong.
       </Typography>
       <Button variant="contained" component={RouterLink} to={href(isAuthenticated() ? 'dashboard' : 'home')}>

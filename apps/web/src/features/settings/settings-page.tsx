@@ -1,3 +1,4 @@
+import { isAdmin } from '@adstudio/contract';
 import Box from '@mui/material/Box';
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
@@ -12,6 +13,7 @@ import { ErrorState } from '../../components/ui/states';
 import { TitledCard } from '../../components/ui/titled-card';
 import { showAlert } from '../../lib/alert';
 import { errorMessage } from '../../lib/api-client';
+import { useUser } from '../../lib/auth';
 import { setDarkTheme, useDarkTheme } from '../../lib/theme-mode';
 import {
   ITEMS_PER_PAGE_OPTIONS,
@@ -19,6 +21,7 @@ import {
   useUpdateUserSettings,
   useUserSettings,
 } from './api/user-settings';
+import { ProfileTemplatesCard } from './components/profile-templates-card';
 
 function RowsPerPage() {
   const settings = useUserSettings();
@@ -61,6 +64,7 @@ function RowsPerPage() {
 
 export function SettingsPage() {
   const dark = useDarkTheme();
+  const user = useUser();
   return (
     <Box sx={{ maxWidth: 720 }}>
       <PageHeader title="Settings" subtitle="How Adstudio looks and behaves for you." />
@@ -75,6 +79,7 @@ export function SettingsPage() {
         <TitledCard title="Lists">
           <RowsPerPage />
         </TitledCard>
+        {user && isAdmin(user) ? <ProfileTemplatesCard /> : null}
       </Box>
     </Box>
   );

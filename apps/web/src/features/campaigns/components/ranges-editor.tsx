@@ -27,7 +27,7 @@ export function RangesEditor({
         Ranges
       </Typography>
       {fields.length === 0 ? (
-        <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+        <Typography variant="body2" color="textSecondary" sx={{ mb: 1 }}>
           No ranges: the campaign runs from launch to end.
         </Typography>
       ) : null}

@@ -210,7 +210,7 @@ export function SharingTab({
         <Typography variant="h3" component="h2">
           Report timeframe
         </Typography>
-        <Typography variant="body2" color="text.secondary" data-testid="timeframe">
+        <Typography variant="body2" color="textSecondary" data-testid="timeframe">
           {timeframe
             ? `Showing ${campaignTimeline(timeframe.start, timeframe.end)}.`
             : 'Showing the whole campaign.'}

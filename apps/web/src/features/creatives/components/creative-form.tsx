@@ -1,9 +1,4 @@
-import {
-  type Creative,
-  type CreativeCreate,
-  type CreativeCreateInput,
-  CreativeCreateSchema,
-} from '@adstudio/contract';
+import type { Creative } from '@adstudio/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import EditIcon from '@mui/icons-material/Edit';
 import Box from '@mui/material/Box';
@@ -11,27 +6,24 @@ import Button from '@mui/material/Button';
 import InputAdornment from '@mui/material/InputAdornment';
 import TextField from '@mui/material/TextField';
 import { type ReactNode, useState } from 'react';
-import { Controller, type UseFormReturn, useForm } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import { FormActions } from '../../../components/ui/form-actions';
 import { FormTextField } from '../../../components/ui/form-text-field';
 import { useCampaignOption } from '../api/get-campaign-option';
+import {
+  type CreativeForm,
+  type CreativeFormOutput,
+  CreativeFormSchema,
+  type CreativeFormValues,
+  creativeFormValues,
+} from '../creative-form-values';
 import { CampaignPicker } from './campaign-picker';
+import { ProfileFields } from './profile-fields';
 import { SizeField } from './size-field';
 
-export type CreativeForm = UseFormReturn<CreativeCreateInput, unknown, CreativeCreate>;
-
-/** Form values of a creative (or of a new one): profile and rule filter are not edited here, so not sent. */
-export const creativeFormValues = (creative?: Creative, campaignId?: number | null): CreativeCreateInput => ({
-  campaign_id: creative?.campaign_id ?? campaignId ?? (undefined as unknown as number),
-  name: creative?.name ?? '',
-  width: creative?.width ?? 300,
-  height: creative?.height ?? 250,
-  click_url: creative?.click_url ?? '',
-});
-
 export function useCreativeForm(creative?: Creative, campaignId?: number | null): CreativeForm {
-  return useForm<CreativeCreateInput, unknown, CreativeCreate>({
-    resolver: zodResolver(CreativeCreateSchema),
+  return useForm<CreativeFormValues, unknown, CreativeFormOutput>({
+    resolver: zodResolver(CreativeFormSchema),
     defaultValues: creativeFormValues(creative, campaignId),
   });
 }
@@ -60,10 +52,11 @@ function LockedCampaign({ id, onUnlock, disabled }: { id: number; onUnlock: () =
   );
 }
 
-/** Campaign, name, size and click URL; read-only for users who may not write. */
+/** Campaign, name, size, click URL, profile and rule filter; read-only for users who may not write. */
 export function CreativeFormFields({
   form,
   readOnly,
+  creativeId,
   campaignLocked = false,
   onSubmit,
   submitLabel,
@@ -72,12 +65,14 @@ export function CreativeFormFields({
 }: {
   form: CreativeForm;
   readOnly: boolean;
+  /** The creative edited (none while new). */
+  creativeId?: number | undefined;
   /** Opened for one campaign (`/creatives/new/:campaignId`): it stays in place until changed. */
   campaignLocked?: boolean;
-  onSubmit: (values: CreativeCreate) => Promise<unknown>;
+  onSubmit: (values: CreativeFormOutput) => Promise<unknown>;
   submitLabel: string;
   onCancel?: (() => void) | undefined;
-  /** What the form shows but does not edit (status, profile, backup image). */
+  /** What the form shows but does not edit (status, rules served, backup image). */
   children?: ReactNode;
 }) {
   const { control, handleSubmit, setValue, getValues } = form;
@@ -121,6 +116,7 @@ export function CreativeFormFields({
         placeholder="https://"
         hint="Where a click on the ad goes."
       />
+      <ProfileFields form={form} readOnly={readOnly} creativeId={creativeId} />
       {children}
       {readOnly ? null : <FormActions form={form} submitLabel={submitLabel} onCancel={onCancel} />}
     </Box>

@@ -6,7 +6,8 @@ import { UnsavedChangesGuard } from '../../../components/ui/unsaved-changes-guar
 import { useVersionedForm } from '../../../lib/use-versioned-form';
 import { creativeQueryOptions } from '../api/get-creative';
 import { useUpdateCreative } from '../api/update-creative';
-import { CreativeFormFields, creativeFormValues, useCreativeForm } from './creative-form';
+import { creativeFormValues } from '../creative-form-values';
+import { CreativeFormFields, useCreativeForm } from './creative-form';
 import { ReadOnlyFacts } from './read-only-facts';
 
 const toValues = (creative: Creative) => creativeFormValues(creative);
@@ -42,6 +43,7 @@ export function DetailsTab({
       <CreativeFormFields
         form={form}
         readOnly={readOnly}
+        creativeId={creative.id}
         onSubmit={edit.submit}
         submitLabel="Save"
         onCancel={edit.isDirty ? edit.cancel : undefined}

@@ -3,11 +3,14 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { StatusChip } from '../../../components/ui/status-chip';
+import { useCanAccess } from '../../../lib/access';
+import { BackupImage } from './backup-image';
+import { ServedRules } from './served-rules';
 
 function Fact({ term, children }: { term: string; children: ReactNode }) {
   return (
     <>
-      <Typography component="dt" variant="body2" color="text.secondary">
+      <Typography component="dt" variant="body2" color="textSecondary">
         {term}
       </Typography>
       <Typography component="dd" variant="body2" sx={{ m: 0 }}>
@@ -18,11 +21,12 @@ function Fact({ term, children }: { term: string; children: ReactNode }) {
 }
 
 /**
- * What the creative form shows without editing it: the status (moved from the header), the feed
- * that drives it and its backup image. Nothing is made up: what is not there yet says so.
+ * What the creative form shows without editing it: the status (moved from the header), the rules
+ * its saved profile and filter serve (for users who may read profiles) and its backup image.
+ * Nothing is made up: what is not there yet says so.
  */
 export function ReadOnlyFacts({ creative }: { creative?: Creative | undefined }) {
-  const filter = creative?.rule_filter;
+  const canReadProfiles = useCanAccess('profiles', 'read');
   return (
     <Box
       component="dl"
@@ -35,18 +39,17 @@ export function ReadOnlyFacts({ creative }: { creative?: Creative | undefined })
           {creative ? 'Change it with “Change status” above.' : 'A new creative starts as a draft.'}
         </Box>
       </Fact>
-      <Fact term="Profile">
-        {creative?.profile_id ? `Profile #${creative.profile_id}` : 'None.'} Profiles come later.
-      </Fact>
-      <Fact term="Rule filter">
-        {filter
-          ? `${filter.column}: ${filter.values.join(', ')}`
-          : 'None: it would serve every rule of its profile.'}
-      </Fact>
+      {creative?.profile_id && canReadProfiles ? (
+        <Fact term="Rules">
+          <ServedRules creative={creative} profileId={creative.profile_id} />
+        </Fact>
+      ) : null}
       <Fact term="Backup image">
-        {creative?.fallback_asset_id
-          ? `Asset #${creative.fallback_asset_id}`
-          : 'No backup image yet — set it from the assets tab.'}
+        {creative?.fallback_asset_id ? (
+          <BackupImage assetId={creative.fallback_asset_id} />
+        ) : (
+          'No backup image yet — set it from the assets tab.'
+        )}
       </Fact>
     </Box>
   );

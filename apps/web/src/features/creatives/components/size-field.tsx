@@ -1,4 +1,3 @@
-import type { CreativeCreateInput } from '@adstudio/contract';
 import { CREATIVE_SIZE_MAX } from '@adstudio/contract';
 import Box from '@mui/material/Box';
 import MenuItem from '@mui/material/MenuItem';
@@ -6,6 +5,7 @@ import TextField from '@mui/material/TextField';
 import { useState } from 'react';
 import { type Control, type UseFormSetValue, useFormState, useWatch } from 'react-hook-form';
 import { FormNumberField } from '../../../components/ui/form-number-field';
+import type { CreativeFormValues } from '../creative-form-values';
 import { CUSTOM_SIZE, SIZE_OPTIONS, sizeChoice } from '../creative-format';
 
 /** The creative's size: an IAB preset, or "Custom" with width × height (1–4000 px). */
@@ -14,8 +14,8 @@ export function SizeField({
   setValue,
   disabled,
 }: {
-  control: Control<CreativeCreateInput>;
-  setValue: UseFormSetValue<CreativeCreateInput>;
+  control: Control<CreativeFormValues>;
+  setValue: UseFormSetValue<CreativeFormValues>;
   disabled: boolean;
 }) {
   const [width, height] = useWatch({ control, name: ['width', 'height'] });

@@ -61,7 +61,7 @@ export function ItemList({ items, empty }: { items: readonly DashboardItem[]; em
               {item.title}
             </Link>
             {item.updated_at ? (
-              <Typography variant="caption" color="text.secondary">
+              <Typography variant="caption" color="textSecondary">
                 Updated {formatDateTime(item.updated_at)}
               </Typography>
             ) : null}

@@ -90,7 +90,7 @@ export function SectionCard({
               })}
             </Box>
           ) : (
-            <Typography variant="body2" color="text.secondary">
+            <Typography variant="body2" color="textSecondary">
               Nothing here yet
             </Typography>
           )}

@@ -1,0 +1,13 @@
+import type { ListQueryParams } from '../../../lib/list-query';
+import { resourceKeys } from '../../../lib/resource-keys';
+
+/** Query keys of the assets section; its writes invalidate `lists()`, the campaigns overview with them. */
+export const assetKeys = {
+  ...resourceKeys('assets'),
+  /** GET /v1/assets/campaigns: the overview by campaign. */
+  campaigns: (query: ListQueryParams) => ['assets', 'list', 'campaigns', query] as const,
+};
+
+/** Other sections' keys, so their writes refresh what this section shows of them (and ours theirs). */
+export const creativeKeys = resourceKeys('creatives');
+export const campaignKeys = resourceKeys('campaigns');

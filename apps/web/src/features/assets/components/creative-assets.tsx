@@ -1,0 +1,147 @@
+import { ASSET_RESTORE_DAYS, type Creative } from '@adstudio/contract';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import LinearProgress from '@mui/material/LinearProgress';
+import MenuItem from '@mui/material/MenuItem';
+import Switch from '@mui/material/Switch';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { FilterField } from '../../../components/ui/filter-field';
+import { QueryView } from '../../../components/ui/query-view';
+import { EmptyState } from '../../../components/ui/states';
+import { UploadZone } from '../../../components/ui/upload-zone';
+import { useCanAccess } from '../../../lib/access';
+import { formatCounted } from '../../../lib/format';
+import { useClaimAsset } from '../api/claim-asset';
+import { useCreativeAssets } from '../api/get-creative-assets';
+import { ASSET_ORDERS, type AssetOrder, type AssetView, assetViewQuery } from '../asset-format';
+import { AssetGrid } from './asset-grid';
+
+/** What the picker offers; the server decides by the bytes (images, video, fonts, CSV, JSON; no SVG). */
+const ACCEPT =
+  'image/png,image/jpeg,image/gif,image/webp,image/avif,video/*,font/*,.woff,.woff2,.ttf,.otf,.csv,.json';
+const HINT =
+  'PNG, JPEG, GIF, WebP or AVIF images, MP4, WebM or QuickTime videos, web fonts, CSV or JSON, up to 100 MB each.';
+
+function BackupImageNote({ creative, name }: { creative: Creative; name: string | undefined }) {
+  const size = `${creative.width} × ${creative.height}`;
+  return (
+    <Typography variant="body2" color="textSecondary">
+      {creative.fallback_asset_id
+        ? `Backup image: ${name ? `"${name}"` : `asset #${creative.fallback_asset_id}`}. Any image of exactly ${size} can replace it.`
+        : `No backup image yet: set one from an image of exactly ${size}. It is shown where the ad cannot play.`}
+    </Typography>
+  );
+}
+
+function emptyTitle(view: AssetView): string {
+  const deleted = view.deleted ? 'deleted ' : '';
+  if (view.filter) return `No ${deleted}assets match "${view.filter}".`;
+  return view.deleted ? 'No deleted assets.' : 'No assets yet.';
+}
+
+/**
+ * One creative's assets: the upload zone, the grid (filter, order, deleted ones) and its actions.
+ * The `/assets/creative/{id}` page and the creative view's Assets tab both show it. The toolbar's
+ * state is the component's own, not the URL's: a URL change remounts the view, which would stop
+ * uploads in flight. Without the creative (a user who may not read creatives) there is no backup image.
+ */
+export function CreativeAssets(props: { creativeId: number; creative?: Creative | undefined }) {
+  return useCanAccess('assets', 'read') ? (
+    <CreativeAssetsBody {...props} />
+  ) : (
+    <Alert severity="info">Seeing a creative's assets needs the assets permission.</Alert>
+  );
+}
+
+function CreativeAssetsBody({
+  creativeId,
+  creative,
+}: {
+  creativeId: number;
+  creative?: Creative | undefined;
+}) {
+  const canWrite = useCanAccess('assets', 'write');
+  const canSetBackup = useCanAccess('creatives', 'write');
+  const [view, setView] = useState<AssetView>({ filter: '', order: 'newest', deleted: false });
+  const assets = useCreativeAssets(creativeId, assetViewQuery(view));
+  const claim = useClaimAsset(creativeId);
+  const change = (changes: Partial<AssetView>) => setView((current) => ({ ...current, ...changes }));
+  const stale = assets.isPlaceholderData;
+  const backupName = assets.data?.data.find((asset) => asset.id === creative?.fallback_asset_id)?.name;
+  const total = assets.data?.meta.total;
+
+  return (
+    <Box sx={{ display: 'grid', gap: 2 }}>
+      {creative ? <BackupImageNote creative={creative} name={backupName} /> : null}
+      {canWrite ? <UploadZone label="Upload assets" hint={HINT} accept={ACCEPT} claim={claim} /> : null}
+      <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', alignItems: 'center' }}>
+        <FilterField
+          noun="assets"
+          filter={view.filter}
+          placeholder="Name"
+          focusFilter={false}
+          onFilter={(filter) => change({ filter })}
+        />
+        <TextField
+          select
+          size="small"
+          label="Order"
+          value={view.order}
+          onChange={(event) => change({ order: event.target.value as AssetOrder })}
+          sx={{ width: { xs: '100%', sm: 200 } }}
+        >
+          {ASSET_ORDERS.map((order) => (
+            <MenuItem key={order.value} value={order.value}>
+              {order.label}
+            </MenuItem>
+          ))}
+        </TextField>
+        <Box sx={{ flex: 1 }} />
+        {total !== undefined && !stale ? (
+          <Typography variant="body2" color="textSecondary">
+            {formatCounted(total, view.deleted ? 'deleted asset' : 'asset')}
+          </Typography>
+        ) : null}
+        <FormControlLabel
+          control={
+            <Switch checked={view.deleted} onChange={(event) => change({ deleted: event.target.checked })} />
+          }
+          label="Show deleted"
+          sx={{ mr: 0 }}
+        />
+      </Box>
+      <QueryView
+        query={assets}
+        pending="Loading assets…"
+        error="The assets could not be loaded."
+        isEmpty={(list) => list.data.length === 0}
+        empty={
+          <EmptyState title={emptyTitle(view)}>
+            {view.deleted
+              ? `Deleted assets can be restored for ${ASSET_RESTORE_DAYS} days.`
+              : canWrite && !view.filter
+                ? 'Drop files on the zone above, or choose them, to upload the first ones.'
+                : null}
+          </EmptyState>
+        }
+      >
+        {(list) => (
+          <Box aria-busy={stale || undefined}>
+            {stale ? <LinearProgress aria-label="Loading assets" sx={{ mb: 1 }} /> : null}
+            <Box sx={{ opacity: stale ? 0.6 : 1, transition: 'opacity 120ms' }}>
+              <AssetGrid
+                assets={list.data}
+                creative={creative}
+                canWrite={canWrite}
+                canSetBackup={canSetBackup}
+              />
+            </Box>
+          </Box>
+        )}
+      </QueryView>
+    </Box>
+  );
+}

@@ -1,0 +1,25 @@
+import { DynamicCodeSchema } from '@adstudio/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { getData } from '../../../lib/get-data';
+import { creativeKeys } from './keys';
+
+/**
+ * GET /v1/creatives/{id}/dynamic-code → the name of the creative's profile. The one place a user who
+ * may edit creatives but not read profiles learns it (the endpoint needs only creatives).
+ */
+export const getProfileName = async (creativeId: number): Promise<string | null> =>
+  (await getData(DynamicCodeSchema, api.get(`/v1/creatives/${creativeId}/dynamic-code`))).profile?.name ??
+  null;
+
+export const profileNameQueryOptions = (creativeId: number, profileId: number) =>
+  queryOptions({
+    queryKey: [...creativeKeys.related(creativeId, 'profile-name'), profileId] as const,
+    queryFn: () => getProfileName(creativeId),
+  });
+
+export const useProfileName = (creativeId: number | undefined, profileId: number | null | undefined) =>
+  useQuery({
+    ...profileNameQueryOptions(creativeId ?? 0, profileId ?? 0),
+    enabled: Boolean(creativeId && profileId),
+  });

@@ -1,0 +1,91 @@
+import type { Creative } from '@adstudio/contract';
+import { describe, expect, it } from 'vitest';
+import { splitServerErrors } from '../../lib/form-errors';
+import { CreativeFormSchema, cleanFilterValues, creativeFormValues } from './creative-form-values';
+
+const creative: Creative = {
+  id: 7,
+  campaign_id: 3,
+  campaign: { id: 3, name: 'Summer' },
+  name: 'Banner',
+  width: 728,
+  height: 90,
+  status: 'draft',
+  click_url: null,
+  profile_id: 12,
+  rule_filter: { column: 'Region', values: ['North', 'East'] },
+  fallback_asset_id: null,
+  created_at: '2026-11-01T10:00:00.000Z',
+  updated_at: '2026-11-01T10:00:00.000Z',
+  deleted_at: null,
+  allowed_statuses: [],
+};
+
+const parse = (rule_filter: { column: string; values: string[] } | null, profile_id: number | null = 12) =>
+  CreativeFormSchema.safeParse({ ...creativeFormValues(creative), profile_id, rule_filter });
+
+describe('creative form values', () => {
+  it('starts a new creative as a 300 × 250 without profile or filter, in the given campaign', () => {
+    expect(creativeFormValues(undefined, 5)).toEqual({
+      campaign_id: 5,
+      name: '',
+      width: 300,
+      height: 250,
+      click_url: '',
+      profile_id: null,
+      rule_filter: { column: '', values: [] },
+    });
+  });
+
+  it('edits a creative’s profile and rule filter, a copy of its values', () => {
+    const values = creativeFormValues(creative);
+    expect(values).toMatchObject({
+      campaign_id: 3,
+      click_url: '',
+      profile_id: 12,
+      rule_filter: { column: 'Region', values: ['North', 'East'] },
+    });
+    expect(values.rule_filter?.values).not.toBe(creative.rule_filter?.values);
+    expect(creativeFormValues({ ...creative, profile_id: null, rule_filter: null })).toMatchObject({
+      profile_id: null,
+      rule_filter: { column: '', values: [] },
+    });
+  });
+
+  it('has every key a 422 may name, so its message lands on the field', () => {
+    const messages = {
+      profile_id: 'The selected profile is invalid.',
+      'rule_filter.column': 'The rule filter column field is required.',
+      'rule_filter.values': 'Give at least one rule filter value.',
+    };
+    for (const values of [creativeFormValues(), creativeFormValues(creative)]) {
+      expect(splitServerErrors(messages, values)).toEqual({ fields: Object.entries(messages), rest: [] });
+    }
+  });
+
+  it('sends a filter only with a column and values; otherwise null, all rules', () => {
+    expect(parse({ column: ' Region ', values: ['North'] }).data).toMatchObject({
+      profile_id: 12,
+      rule_filter: { column: 'Region', values: ['North'] },
+    });
+    expect(parse({ column: 'Region', values: [] }).data?.rule_filter).toBeNull();
+    expect(parse({ column: '  ', values: ['North'] }).data?.rule_filter).toBeNull();
+    expect(parse(null).data?.rule_filter).toBeNull();
+    expect(parse({ column: '', values: [] }, null).data).toMatchObject({
+      profile_id: null,
+      rule_filter: null,
+    });
+  });
+
+  it('checks the filter as the server does, on the field it belongs to', () => {
+    const long = parse({ column: 'Region', values: ['North', 'x'.repeat(501)] });
+    expect(long.success).toBe(false);
+    expect(long.error?.issues.map((issue) => issue.path.join('.'))).toEqual(['rule_filter.values.1']);
+    const column = parse({ column: 'c'.repeat(101), values: ['North'] });
+    expect(column.error?.issues.map((issue) => issue.path.join('.'))).toEqual(['rule_filter.column']);
+  });
+
+  it('keeps typed values trimmed, once each', () => {
+    expect(cleanFilterValues([' North', 'North ', '', '  ', 'East'])).toEqual(['North', 'East']);
+  });
+});

@@ -1,0 +1,161 @@
+import type { Creative } from '@adstudio/contract';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Link from '@mui/material/Link';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
+import { Link as RouterLink } from 'react-router';
+import { LoadingState } from '../../../components/ui/states';
+import { useCanAccess } from '../../../lib/access';
+import { errorMessage } from '../../../lib/api-client';
+import { useBackupImage } from '../../../lib/backup-image';
+import { usePackages } from '../api/get-packages';
+import { newestApproved } from '../package-rules';
+import { AdFrame } from './ad-frame';
+import { PreviewLink } from './preview-link';
+
+const sizeText = (creative: Creative) => `${creative.width} × ${creative.height}`;
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Paper component="section" variant="outlined" aria-label={title} sx={{ p: 2, display: 'grid', gap: 1.5 }}>
+      <Typography variant="h3" component="h2">
+        {title}
+      </Typography>
+      {children}
+    </Paper>
+  );
+}
+
+/** The ad's place at its size (scaled down to fit), for when there is nothing to show in it. */
+function EmptyFrame({ creative }: { creative: Creative }) {
+  return (
+    <Box
+      role="img"
+      aria-label={`Empty ${sizeText(creative)} frame`}
+      sx={{
+        width: creative.width,
+        maxWidth: '100%',
+        aspectRatio: `${creative.width} / ${creative.height}`,
+        maxHeight: 480,
+        border: 2,
+        borderStyle: 'dashed',
+        borderColor: 'divider',
+        borderRadius: 1,
+        display: 'grid',
+        placeItems: 'center',
+        color: 'text.secondary',
+      }}
+    >
+      {sizeText(creative)}
+    </Box>
+  );
+}
+
+/** The newest approved package, which is what renders (DESIGN section 5). */
+function RenderedPackage({ creative }: { creative: Creative }) {
+  const packages = usePackages(creative.id);
+  const packagesTab = `?tab=packages`;
+  if (packages.isPending) return <LoadingState label="Loading packages…" />;
+  if (packages.isError) {
+    return <Alert severity="error">The packages could not be loaded. {errorMessage(packages.error)}</Alert>;
+  }
+  const approved = newestApproved(packages.data);
+  if (!approved?.preview_url) {
+    return (
+      <>
+        <Typography variant="body2" color="textSecondary">
+          {packages.data.length
+            ? 'No version is approved yet, so nothing renders: approve one on the '
+            : 'No package has been uploaded yet, so nothing renders: upload the HTML5 zip on the '}
+          <Link component={RouterLink} to={packagesTab}>
+            Packages tab
+          </Link>
+          .
+        </Typography>
+        <EmptyFrame creative={creative} />
+      </>
+    );
+  }
+  return (
+    <>
+      <Typography variant="body2" color="textSecondary">
+        Version {approved.version} ({approved.original_name}), the newest approved one.
+      </Typography>
+      <AdFrame
+        key={approved.id}
+        src={approved.preview_url}
+        width={creative.width}
+        height={creative.height}
+        title="The ad as it renders"
+      />
+    </>
+  );
+}
+
+function BackupImage({ creative }: { creative: Creative }) {
+  const image = useBackupImage(creative.fallback_asset_id);
+  if (creative.fallback_asset_id === null) {
+    return (
+      <Typography variant="body2" color="textSecondary">
+        No backup image yet: set one on the{' '}
+        <Link component={RouterLink} to="?tab=assets">
+          Assets tab
+        </Link>
+        . It is shown where the ad cannot play.
+      </Typography>
+    );
+  }
+  if (image.isPending) return <LoadingState label="Loading the backup image…" />;
+  if (image.isError) {
+    return <Alert severity="error">The backup image could not be loaded. {errorMessage(image.error)}</Alert>;
+  }
+  return (
+    <Box
+      component="img"
+      src={image.data.url}
+      alt={`Backup image: ${image.data.name}`}
+      width={creative.width}
+      height={creative.height}
+      sx={{ maxWidth: '100%', height: 'auto', outline: 1, outlineColor: 'divider', justifySelf: 'start' }}
+    />
+  );
+}
+
+/** What the creative looks like: the ad as it renders, its backup image, and its shareable preview link. */
+export function PreviewTab({ creative }: { creative: Creative }) {
+  const canSeePackages = useCanAccess('assets', 'read');
+  return (
+    <Box
+      sx={{
+        display: 'grid',
+        gap: 2.5,
+        gridTemplateColumns: { xs: '1fr', md: 'repeat(2, minmax(0, 1fr))' },
+        alignItems: 'start',
+        '& > :last-child': { gridColumn: '1 / -1' },
+      }}
+    >
+      <Section title="Ad">
+        {canSeePackages ? (
+          <RenderedPackage creative={creative} />
+        ) : (
+          <>
+            <Alert severity="info">Seeing a creative's packages needs the assets permission.</Alert>
+            <EmptyFrame creative={creative} />
+          </>
+        )}
+      </Section>
+      <Section title="Backup image">
+        {canSeePackages || creative.fallback_asset_id === null ? (
+          <BackupImage creative={creative} />
+        ) : (
+          <Typography variant="body2">Backup image: asset #{creative.fallback_asset_id}.</Typography>
+        )}
+      </Section>
+      <Section title="Preview link">
+        <PreviewLink creativeId={creative.id} />
+      </Section>
+    </Box>
+  );
+}

@@ -1,0 +1,70 @@
+import type { Profile } from '@adstudio/contract';
+import Box from '@mui/material/Box';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import { useQueryClient } from '@tanstack/react-query';
+import type { RefObject } from 'react';
+import { ConflictAlert } from '../../../components/ui/conflict-alert';
+import { UnsavedChangesGuard } from '../../../components/ui/unsaved-changes-guard';
+import { useVersionedForm } from '../../../lib/use-versioned-form';
+import { profileQueryOptions } from '../api/get-profile';
+import { useUpdateProfile } from '../api/update-profile';
+import { profileBody } from '../profile-format';
+import { ProfileFigures } from './profile-figures';
+import { ProfileFormFields, profileFormValues, useProfileForm } from './profile-form';
+
+/** The profile's fields (editable for writers; a stale save offers re-apply) beside its figures. */
+export function DetailsTab({
+  profile,
+  readOnly,
+  allowLeave,
+}: {
+  profile: Profile;
+  readOnly: boolean;
+  allowLeave: RefObject<boolean>;
+}) {
+  const form = useProfileForm(profile);
+  const update = useUpdateProfile();
+  const queryClient = useQueryClient();
+  const edit = useVersionedForm({
+    item: profile,
+    form,
+    toValues: profileFormValues,
+    save: (values, updatedAt) =>
+      update.mutateAsync({ id: profile.id, body: { ...profileBody(values), updated_at: updatedAt } }),
+    fetchLatest: () => queryClient.fetchQuery({ ...profileQueryOptions(profile.id), staleTime: 0 }),
+    savedMessage: 'Profile saved.',
+  });
+
+  return (
+    <Box
+      sx={{
+        display: 'grid',
+        gap: 3,
+        gridTemplateColumns: { xs: '1fr', lg: 'minmax(0, 720px) minmax(300px, 1fr)' },
+        alignItems: 'start',
+      }}
+    >
+      <Box>
+        {edit.conflict ? (
+          <ConflictAlert noun="profile" reloading={edit.reloading} onReload={edit.reloadAndReapply} />
+        ) : null}
+        <ProfileFormFields
+          form={form}
+          profile={profile}
+          readOnly={readOnly}
+          onSubmit={edit.submit}
+          submitLabel="Save"
+          onCancel={edit.isDirty ? edit.cancel : undefined}
+        />
+        <UnsavedChangesGuard dirty={edit.isDirty && !readOnly} allowLeave={allowLeave} noun="this profile" />
+      </Box>
+      <Paper variant="outlined" component="section" aria-labelledby="profile-figures" sx={{ p: 2 }}>
+        <Typography id="profile-figures" variant="subtitle1" component="h2" sx={{ mb: 1.5, fontWeight: 600 }}>
+          Figures
+        </Typography>
+        <ProfileFigures profile={profile} />
+      </Paper>
+    </Box>
+  );
+}

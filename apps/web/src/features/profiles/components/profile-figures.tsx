@@ -1,0 +1,84 @@
+import type { Profile } from '@adstudio/contract';
+import ReportProblemIcon from '@mui/icons-material/ReportProblemOutlined';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
+import { Link as RouterLink } from 'react-router';
+import { href } from '../../../config/paths';
+import { formatCount, formatDate, formatDateTime } from '../../../lib/format';
+import { issueFigures, scheduleText } from '../profile-format';
+
+function Fact({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <>
+      <Typography component="dt" variant="body2" color="textSecondary">
+        {term}
+      </Typography>
+      <Typography component="dd" variant="body2" sx={{ m: 0 }}>
+        {children}
+      </Typography>
+    </>
+  );
+}
+
+/** The link to the errors page, with the last sync's counts. */
+export function IssuesLink({ profile }: { profile: Profile }) {
+  const issues = profile.rows_with_errors + profile.warnings_total;
+  return (
+    <Button
+      component={RouterLink}
+      to={href('profile.errors', { id: profile.id })}
+      size="small"
+      variant="outlined"
+      color={profile.rows_with_errors > 0 ? 'error' : 'inherit'}
+      startIcon={<ReportProblemIcon />}
+    >
+      {issues === 0 ? 'No errors' : issueFigures(profile)}
+    </Button>
+  );
+}
+
+/** The feed's ingestion figures and schedule as of its last sync, and its columns. */
+export function ProfileFigures({ profile }: { profile: Profile }) {
+  return (
+    <Box>
+      <Box
+        component="dl"
+        aria-label="Figures"
+        sx={{ m: 0, display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 3, rowGap: 1 }}
+      >
+        <Fact term="Rows">{formatCount(profile.rows_total)}</Fact>
+        <Fact term="Active rows">{formatCount(profile.rows_active)}</Fact>
+        <Fact term="Rows with errors">{formatCount(profile.rows_with_errors)}</Fact>
+        <Fact term="Warnings">{formatCount(profile.warnings_total)}</Fact>
+        <Fact term="Last sync">{profile.synced_at ? formatDateTime(profile.synced_at) : 'Never'}</Fact>
+        <Fact term="Next scheduled sync">
+          {profile.next_sync_at
+            ? `${formatDateTime(profile.next_sync_at)} · ${scheduleText(profile.schedule)}`
+            : scheduleText(profile.schedule)}
+        </Fact>
+        <Fact term="Imported">{formatDate(profile.created_at)}</Fact>
+      </Box>
+      <Typography variant="subtitle2" component="h3" sx={{ mt: 2.5, mb: 1 }}>
+        Columns
+      </Typography>
+      {profile.columns.length ? (
+        <Box
+          component="ul"
+          aria-label="Columns"
+          sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.75, p: 0, m: 0 }}
+        >
+          {profile.columns.map((column) => (
+            <Chip key={column} component="li" size="small" variant="outlined" label={column} />
+          ))}
+        </Box>
+      ) : (
+        <Typography variant="body2" color="textSecondary">
+          None yet: they come with the first good sync.
+        </Typography>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,72 @@
+import { type Profile, SYNC_FAILED } from '@adstudio/contract';
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
+import Box from '@mui/material/Box';
+import LinearProgress from '@mui/material/LinearProgress';
+import Typography from '@mui/material/Typography';
+import { useEffect, useRef } from 'react';
+import { showAlert } from '../../../lib/alert';
+import { formatCounted } from '../../../lib/format';
+import { syncFailureDetail, syncProgress } from '../profile-format';
+
+/** The banner when a sync watched on this page ends (spec section 8 for a failure). */
+function useSyncEndAlert(profile: Profile) {
+  const before = useRef(profile.status);
+  useEffect(() => {
+    const was = before.current;
+    before.current = profile.status;
+    if (was !== 'syncing' || profile.status === 'syncing') return;
+    if (profile.status === 'failed') showAlert({ status: 422, data: { message: SYNC_FAILED } });
+    else if (profile.status === 'needs_confirmation')
+      showAlert({ status: 422, data: { message: 'The sync stopped: it needs your confirmation.' } });
+    else if (profile.status === 'synced')
+      showAlert({
+        status: 200,
+        data: { message: `Synced: ${formatCounted(profile.rows_active, 'active rule')}.` },
+      });
+  }, [profile.status, profile.rows_active]);
+}
+
+/** How the feed's sync stands: its progress while it runs, why it failed or stopped. */
+export function SyncState({ profile }: { profile: Profile }) {
+  useSyncEndAlert(profile);
+  if (profile.status === 'syncing') {
+    const progress = syncProgress(profile);
+    return (
+      <Box sx={{ mb: 2 }} data-testid="sync-progress">
+        <Box sx={{ display: 'flex', justifyContent: 'space-between', mb: 0.5 }}>
+          <Typography variant="body2">Syncing the feed…</Typography>
+          <Typography variant="body2" color="textSecondary" aria-live="polite">
+            {progress.text}
+          </Typography>
+        </Box>
+        <LinearProgress
+          variant={progress.percent === null ? 'indeterminate' : 'determinate'}
+          value={progress.percent ?? undefined}
+          aria-label="Sync progress"
+          aria-valuetext={progress.text}
+          sx={{ borderRadius: 1, height: 6 }}
+        />
+      </Box>
+    );
+  }
+  if (profile.status === 'failed') {
+    const detail = syncFailureDetail(profile.sync_error);
+    return (
+      <Alert severity="error" sx={{ mb: 2 }}>
+        <AlertTitle>{SYNC_FAILED}</AlertTitle>
+        {detail || 'The previous rules are kept.'}
+      </Alert>
+    );
+  }
+  if (profile.status === 'needs_confirmation') {
+    return (
+      <Alert severity="warning" sx={{ mb: 2 }}>
+        <AlertTitle>The last sync needs your confirmation</AlertTitle>
+        {profile.sync_error ?? 'It would drop many active rows.'} The previous rules are kept until you choose
+        “Sync and accept”.
+      </Alert>
+    );
+  }
+  return null;
+}

@@ -1,0 +1,133 @@
+import type { ProfileTemplate } from '@adstudio/contract';
+import AddIcon from '@mui/icons-material/Add';
+import DeleteIcon from '@mui/icons-material/DeleteOutlined';
+import EditIcon from '@mui/icons-material/Edit';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import { useState } from 'react';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { QueryView } from '../../../components/ui/query-view';
+import { TitledCard } from '../../../components/ui/titled-card';
+import { showAlert } from '../../../lib/alert';
+import { formatDate } from '../../../lib/format';
+import { useDeleteProfileTemplate } from '../api/delete-profile-template';
+import { useProfileTemplates } from '../api/get-profile-templates';
+import { TemplateDialog } from './template-dialog';
+
+const columnsText = (template: ProfileTemplate) => {
+  const required = template.columns.filter((column) => column.required).length;
+  return `${template.columns.length} (${required} required)`;
+};
+
+/** Profile templates (admins): the columns, types and required cells a feed's sync checks. */
+export function ProfileTemplatesCard() {
+  const templates = useProfileTemplates();
+  const remove = useDeleteProfileTemplate();
+  const [editing, setEditing] = useState<{ template: ProfileTemplate | null } | null>(null);
+  const [deleting, setDeleting] = useState<ProfileTemplate | null>(null);
+
+  const confirmDelete = () => {
+    if (!deleting) return;
+    const { id, name } = deleting;
+    remove.mutate(id, {
+      onSuccess: () => showAlert({ status: 200, data: { message: `Template "${name}" deleted.` } }),
+      onSettled: () => setDeleting(null),
+    });
+  };
+
+  return (
+    <TitledCard
+      title="Profile templates"
+      subheader="What each sync checks a feed against: its columns, their types, the required cells."
+      action={
+        <Button startIcon={<AddIcon />} onClick={() => setEditing({ template: null })}>
+          New template
+        </Button>
+      }
+    >
+      <QueryView
+        query={templates}
+        pending="Loading templates…"
+        error="The templates could not be loaded."
+        isEmpty={(list) => list.length === 0}
+        empty="No templates yet."
+      >
+        {(list) => (
+          <Box sx={{ overflowX: 'auto' }}>
+            <Table size="small" aria-label="Profile templates">
+              <TableHead>
+                <TableRow>
+                  <TableCell>Name</TableCell>
+                  <TableCell>Columns</TableCell>
+                  <TableCell>Updated</TableCell>
+                  <TableCell align="right">
+                    <Box
+                      component="span"
+                      sx={{
+                        position: 'absolute',
+                        width: 1,
+                        height: 1,
+                        overflow: 'hidden',
+                        clip: 'rect(0 0 0 0)',
+                      }}
+                    >
+                      Actions
+                    </Box>
+                  </TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {list.map((template) => (
+                  <TableRow key={template.id}>
+                    <TableCell sx={{ fontWeight: 500 }}>{template.name}</TableCell>
+                    <TableCell title={template.columns.map((column) => column.name).join(', ')}>
+                      {columnsText(template)}
+                    </TableCell>
+                    <TableCell>{formatDate(template.updated_at)}</TableCell>
+                    <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                      <IconButton
+                        size="small"
+                        aria-label={`Edit ${template.name}`}
+                        onClick={() => setEditing({ template })}
+                      >
+                        <EditIcon fontSize="small" />
+                      </IconButton>
+                      <IconButton
+                        size="small"
+                        aria-label={`Delete ${template.name}`}
+                        onClick={() => setDeleting(template)}
+                      >
+                        <DeleteIcon fontSize="small" />
+                      </IconButton>
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </Box>
+        )}
+      </QueryView>
+      <TemplateDialog
+        open={editing !== null}
+        template={editing?.template ?? null}
+        onClose={() => setEditing(null)}
+      />
+      <ConfirmDialog
+        open={deleting !== null}
+        title="Delete this template?"
+        message={`"${deleting?.name ?? ''}" will be deleted. Profiles that use it keep it until they choose another; while any does, it cannot be deleted.`}
+        confirmLabel="Delete"
+        destructive
+        busy={remove.isPending}
+        onCancel={() => setDeleting(null)}
+        onConfirm={confirmDelete}
+      />
+    </TitledCard>
+  );
+}
