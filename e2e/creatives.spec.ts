@@ -31,7 +31,7 @@ test('creates a creative from its campaign, edits it, moves its status and clone
   await expect(page.getByRole('textbox', { name: 'Campaign' })).toHaveValue(campaign.name);
   await expect(page.getByRole('button', { name: 'Change' })).toBeVisible();
   await expect(page.getByText('No backup image yet — set it from the assets tab.')).toBeVisible();
-  await expect(page.getByText(/Profiles come later/)).toBeVisible();
+  await expect(page.getByRole('combobox', { name: 'Profile (feed)' })).toHaveValue('');
   await page.getByLabel('Name').fill(name);
   await page.getByRole('combobox', { name: 'Size' }).click();
   await page.getByRole('option', { name: '728 × 90 · Leaderboard' }).click();
@@ -78,6 +78,48 @@ test('creates a creative from its campaign, edits it, moves its status and clone
   const table = page.getByRole('table', { name: 'Creatives' });
   await expect(table.getByRole('link', { name, exact: true })).toBeVisible();
   await expect(table.getByRole('link', { name: `${name} (copy)` })).toBeVisible();
+});
+
+test('a profile drives a creative; its rule filter picks the rules it serves', async ({ page }) => {
+  const campaign = await api(page, 'POST', '/v1/campaigns', { name: unique('Feed Home') });
+  const creative = await api(page, 'POST', '/v1/creatives', {
+    campaign_id: campaign.id,
+    name: unique('Feed banner'),
+    width: 300,
+    height: 250,
+  });
+  await page.goto(`/creatives/${creative.id}`);
+  const profile = page.getByRole('combobox', { name: 'Profile (feed)' });
+  await profile.fill('Northwind Outdoor');
+  await page.getByRole('option', { name: 'Northwind Outdoor – products by region' }).click();
+  await page.getByRole('combobox', { name: 'Rule filter column' }).click();
+  await page.getByRole('option', { name: 'Region', exact: true }).click();
+  const values = page.getByRole('combobox', { name: 'Rule filter values' });
+  await values.fill('North');
+  await values.press('Enter');
+  await expect(page.getByRole('button', { name: 'North' })).toBeVisible();
+  await expect(page.getByText('Serve only rules whose Region is one of these values')).toBeVisible();
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(alertBanner(page)).toContainText('Creative saved.');
+
+  const saved = await apiAs<{ profile_id: number; rule_filter: unknown }>(
+    page,
+    'GET',
+    `/v1/creatives/${creative.id}`,
+  );
+  expect(saved.rule_filter).toEqual({ column: 'Region', values: ['North'] });
+  const served = await apiAs<number[]>(
+    page,
+    'GET',
+    `/v1/creatives/${creative.id}/profiles/${saved.profile_id}/rules/ids`,
+  );
+  expect(served.length).toBeGreaterThan(0);
+  await expect(page.getByText(`Serves ${served.length} active rules`)).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Open the profile' })).toHaveAttribute(
+    'href',
+    `/profiles/${saved.profile_id}`,
+  );
+  await page.screenshot({ path: '/tmp/creative-feed-e2e.png', fullPage: true });
 });
 
 test('deletes a creative after confirmation and restores it from the deleted ones; the 404 rule', async ({

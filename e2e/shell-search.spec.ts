@@ -185,7 +185,7 @@ test('clicking a result opens it; the highlight never runs past the ends', async
   expect(profile).toBeGreaterThanOrEqual(0);
   await rows(page).nth(profile).getByText(results[profile]!.title).click();
   await expect(page).toHaveURL((url) => url.pathname === results[profile]?.url);
-  await expect(page.getByRole('heading', { level: 1 })).toContainText('Profile #');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(results[profile]!.title);
   await expect(searchBox(page)).toHaveValue('');
   await expect.poll(() => width(searchField(page))).toBeCloseTo(170, 0);
 });

@@ -1,0 +1,393 @@
+/**
+ * The feed import: a 100,000-row × 20-column feed (times BENCH_SCALE) as CSV and as XLSX, each
+ * synced by the real profile sync (openFeed → validate → stage → swap) from an uploaded file on
+ * a throwaway database, then synced again (every row matches by Unique_ID). Beside it, csv-parse
+ * alone on the same CSV file and the feed readers alone. Each measurement runs in a process of
+ * its own, so its peak RSS is its own. Prints figures beside the goals; asserts nothing.
+ *
+ *   npm run bench -- feed-import
+ *   BENCH_SCALE=0.1         a quick run (10k rows)
+ *   BENCH_ENGINE=sqlite|postgres|both   (PostgreSQL needs TEST_DATABASE_URL; set, it runs both)
+ *   BENCH_CPU_PROF=1        profiles each sync and prints its 10 heaviest functions by self time
+ *                           (the profiler slows the syncs: their times are then not the figures)
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import { Session } from 'node:inspector/promises';
+import { findSourceMap } from 'node:module';
+import path from 'node:path';
+import type { Config, Database } from '@adstudio/server/src/config';
+import { createDb } from '@adstudio/server/src/db/database';
+import { cellText } from '@adstudio/server/src/feeds/cell-values';
+import type { FeedTable } from '@adstudio/server/src/feeds/feed-table';
+import { readFeedFile } from '@adstudio/server/src/feeds/read-feed-file';
+import { nowIso } from '@adstudio/server/src/lib/time';
+import { openFeed } from '@adstudio/server/src/modules/profiles/feed-source';
+import { createProfileSync } from '@adstudio/server/src/modules/profiles/profile-sync';
+import { createProfilesRepository } from '@adstudio/server/src/modules/profiles/profiles.repository';
+import { parse } from 'csv-parse';
+import { FEED_COLUMNS, FEED_TEMPLATE, writeFeedCsv, writeFeedXlsx } from './lib/feed-files';
+import { describeSetup } from './lib/machine';
+import { benchEngines, withThrowawayDb, withThrowawayDir } from './lib/throwaway-db';
+
+const SCALE = Number(process.env.BENCH_SCALE ?? 1);
+if (!(SCALE > 0)) throw new Error(`BENCH_SCALE must be a positive number, not ${process.env.BENCH_SCALE}`);
+const ROWS = Math.max(100, Math.round(100_000 * SCALE));
+const GOAL = { seconds: 10, peakMb: 300, ofCsvParse: 0.5 };
+const root = path.resolve(import.meta.dirname, '..');
+const PROFILING = Boolean(process.env.BENCH_CPU_PROF);
+
+type Format = 'csv' | 'xlsx';
+type Job =
+  | { kind: 'sync'; database: Database; file: string }
+  | { kind: 'read'; format: Format; file: string }
+  | { kind: 'csv-parse'; file: string };
+
+interface Run {
+  rows: number;
+  seconds: number;
+  /** VmHWM over the run, and VmRSS just before it (the process with its modules and database). */
+  peakMb: number;
+  baseMb: number;
+}
+interface SyncRun extends Run {
+  /** Until the feed's last row was read (and validated, and all but the last batch staged). */
+  readSeconds: number;
+  figures: string;
+  /** The heaviest functions by self time, with BENCH_CPU_PROF. */
+  top?: string[];
+}
+interface SyncResult {
+  first: SyncRun;
+  again: SyncRun;
+}
+
+// --- in the measuring process -------------------------------------------------------------------
+
+const statusKb = (field: 'VmHWM' | 'VmRSS') =>
+  Number(fs.readFileSync('/proc/self/status', 'utf8').match(new RegExp(`${field}:\\s+(\\d+)`))?.[1] ?? 0);
+
+/** Starts a measured stretch: garbage collected, the peak reset to what is resident now. */
+function startMeasure() {
+  (globalThis as { gc?: () => void }).gc?.();
+  fs.writeFileSync('/proc/self/clear_refs', '5');
+  const baseMb = statusKb('VmRSS') / 1024;
+  const t0 = performance.now();
+  return (rows: number): Run => ({
+    rows,
+    seconds: (performance.now() - t0) / 1000,
+    peakMb: statusKb('VmHWM') / 1024,
+    baseMb,
+  });
+}
+
+/** The table, noting when its rows run out: the rest of the sync is the last batch and the swap. */
+function timedRows(table: FeedTable, done: () => void): FeedTable {
+  const rows = table.rows;
+  return {
+    ...table,
+    rows: {
+      [Symbol.asyncIterator]() {
+        const it = rows[Symbol.asyncIterator]();
+        return {
+          next: () =>
+            it.next().then((result) => {
+              if (result.done) done();
+              return result;
+            }),
+          return: (value) => it.return?.(value) ?? Promise.resolve({ done: true, value }),
+        };
+      },
+    },
+  };
+}
+
+/** Samples the CPU while `work` runs (with BENCH_CPU_PROF); answers its heaviest functions by self time. */
+async function profiled<T>(work: () => Promise<T>): Promise<{ value: T; top?: string[] }> {
+  if (!PROFILING) return { value: await work() };
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.start');
+  const value = await work();
+  const { profile } = await session.post('Profiler.stop');
+  session.disconnect();
+  const byId = new Map(profile.nodes.map((node) => [node.id, node.callFrame]));
+  const self = new Map<string, number>();
+  let total = 0;
+  profile.samples?.forEach((id, i) => {
+    const micros = profile.timeDeltas?.[i] ?? 0;
+    const key = frameName(byId.get(id)!);
+    self.set(key, (self.get(key) ?? 0) + micros);
+    total += micros;
+  });
+  const top = [...self]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 10)
+    .map(
+      ([key, micros]) =>
+        `${fmt(micros / 1e6, 2).padStart(6)} s ${fmt((micros / total) * 100, 1).padStart(5)} %  ${key}`,
+    );
+  return { value, top };
+}
+
+/** `name file:line`, the line in the TypeScript source where tsx's source map knows it. */
+function frameName(frame: { functionName: string; url: string; lineNumber: number; columnNumber: number }) {
+  if (!frame.url) return `${frame.functionName} (native)`;
+  const entry = findSourceMap(frame.url)?.findEntry(frame.lineNumber, frame.columnNumber);
+  const source = entry && 'originalSource' in entry ? entry.originalSource : frame.url;
+  const line = entry && 'originalLine' in entry ? entry.originalLine : frame.lineNumber;
+  const file = source.replace(/^file:\/\/.*?node_modules\//, '').replace(`file://${root}/`, '');
+  return `${frame.functionName || '(anonymous)'} ${file}:${line + 1}`;
+}
+
+const UPLOAD_ONLY: Config['feeds'] = {
+  sheetsExportUrl: '',
+  sheetsApiUrl: '',
+  tokenUrl: undefined,
+  credentialsFile: undefined,
+  allowHosts: [],
+};
+
+/**
+ * A profile whose uploaded file is `file`, synced twice by the real sync, on a migrated database
+ * the driving process made (and removes once this process is gone, whatever it was doing).
+ */
+async function measureSync(database: Database, file: string): Promise<SyncResult> {
+  const db = createDb(database);
+  try {
+    const now = nowIso();
+    const company = await db
+      .insertInto('companies')
+      .values({ name: 'Bench feeds', created_at: now })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const profiles = createProfilesRepository(db);
+    const template = await profiles.insertTemplate({
+      company_id: company.id,
+      name: 'Retail feed',
+      columns: JSON.stringify(FEED_TEMPLATE),
+      created_at: now,
+      updated_at: now,
+    });
+    const profile = await profiles.insert({
+      company_id: company.id,
+      template_id: template.id,
+      name: 'Bench feed',
+      source: 'upload',
+      file_key: path.basename(file),
+      file_name: path.basename(file),
+      ranges: '[]',
+      status: 'new',
+      created_at: now,
+      updated_at: now,
+    });
+    let readAt = 0;
+    const sync = createProfileSync({
+      db,
+      profiles,
+      open: async (row) => {
+        const opened = await openFeed(row, UPLOAD_ONLY, (key) => path.join(path.dirname(file), key));
+        return { ...opened, table: timedRows(opened.table, () => (readAt = performance.now())) };
+      },
+    });
+    const once = async (trigger: 'create' | 'user') => {
+      const { id } = await profiles.insertSync({
+        company_id: company.id,
+        profile_id: profile.id,
+        trigger,
+        started_at: nowIso(),
+      });
+      if (!(await profiles.claimSync(profile.id, id, db))) throw new Error('the sync was not claimed');
+      const measure = startMeasure();
+      const t0 = performance.now();
+      const { top } = await profiled(() => sync.run(id));
+      const s = (await profiles.findSync(id))!;
+      if (s.status !== 'synced') throw new Error(`the sync ended ${s.status}: ${s.error}`);
+      const figures =
+        `${s.rows_active} active, ${s.rows_with_errors} with errors, ${s.warnings_total} warnings; ` +
+        `${s.rows_added} added, ${s.rows_changed} changed, ${s.rows_removed} removed`;
+      return { ...measure(s.rows_total), readSeconds: (readAt - t0) / 1000, figures, top };
+    };
+    return { first: await once('create'), again: await once('user') };
+  } finally {
+    await db.destroy();
+  }
+}
+
+async function measureRead(format: Format, file: string): Promise<Run> {
+  const measure = startMeasure();
+  const table = await readFeedFile(file, { kind: format });
+  let rows = 0;
+  for await (const _ of table.rows) rows++;
+  return measure(rows);
+}
+
+/** csv-parse as anyone would use it on a file: a stream piped into the parser, records counted. */
+async function measureCsvParse(file: string): Promise<Run> {
+  const measure = startMeasure();
+  let records = 0;
+  const parser = fs.createReadStream(file).pipe(parse({ bom: true, relax_column_count: true }));
+  parser.on('data', () => records++);
+  await new Promise((resolve, reject) => parser.on('end', resolve).on('error', reject));
+  return measure(records - 1);
+}
+
+async function child(job: Job) {
+  const result =
+    job.kind === 'sync'
+      ? await measureSync(job.database, job.file)
+      : job.kind === 'read'
+        ? await measureRead(job.format, job.file)
+        : await measureCsvParse(job.file);
+  console.log(JSON.stringify(result));
+}
+
+// --- in the driving process ---------------------------------------------------------------------
+
+/**
+ * Runs a job in a fresh Node process with tsx's loader (one process: tsx's CLI would add a parent
+ * that a SIGKILL could not pass through); answers what it printed last.
+ */
+function inChild<T>(job: Job, track: (running: ChildProcess | undefined) => void) {
+  // Source maps let a profile name the TypeScript lines; they cost a little at start only.
+  const flags = ['--import', 'tsx', '--expose-gc', ...(PROFILING ? ['--enable-source-maps'] : [])];
+  const running = spawn(process.execPath, [...flags, import.meta.filename, 'child', JSON.stringify(job)], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'inherit'],
+    env: process.env,
+  });
+  track(running);
+  let out = '';
+  running.stdout.setEncoding('utf8').on('data', (text: string) => (out += text));
+  return new Promise<T>((resolve, reject) => {
+    running.on('exit', (code, signal) => {
+      track(undefined);
+      const last = out.trim().split('\n').at(-1) ?? '';
+      if (code === 0 && last.startsWith('{')) resolve(JSON.parse(last) as T);
+      else reject(new Error(`${job.kind} child ended with ${signal ?? code}: ${out.trim().slice(-500)}`));
+    });
+  });
+}
+
+const fmt = (n: number, digits = 0) =>
+  n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+const mark = (ok: boolean) => (ok ? 'ok' : 'MISSED');
+const sizeMb = (file: string) => `${fmt(fs.statSync(file).size / 2 ** 20, 1)} MB`;
+
+async function main() {
+  const engines = benchEngines();
+  await withThrowawayDir('adstudio-bench-feed-', async (dir, beforeRemoving) => {
+    // Should the code under test hang, Node exits (13) without the async removal: the files go anyway.
+    const removeNow = () => fs.rmSync(dir, { recursive: true, force: true });
+    process.on('exit', removeNow);
+    beforeRemoving(() => {
+      process.off('exit', removeNow);
+    });
+    // On an abort the throwaway databases are dropped at once: the child measuring on one must not
+    // hold its locks (a PostgreSQL drop would wait, or deadlock). It keeps nothing worth a clean end.
+    let current: ChildProcess | undefined;
+    const track = (running: ChildProcess | undefined) => {
+      current = running;
+    };
+    const stopChild = () => current?.kill('SIGKILL');
+    for (const event of ['SIGINT', 'SIGTERM', 'SIGHUP', 'uncaughtException', 'exit'] as const)
+      process.on(event, stopChild);
+
+    const csv = path.join(dir, 'feed.csv');
+    const xlsx = path.join(dir, 'feed.xlsx');
+    const made = performance.now();
+    await writeFeedCsv(csv, ROWS);
+    writeFeedXlsx(xlsx, ROWS);
+    console.log(
+      `feed: ${fmt(ROWS)} rows × ${FEED_COLUMNS.length} columns (BENCH_SCALE=${SCALE}); CSV ${sizeMb(csv)}, ` +
+        `XLSX ${sizeMb(xlsx)}; written in ${fmt((performance.now() - made) / 1000, 1)} s`,
+    );
+    console.log(await sanityCheck(csv, xlsx));
+
+    const parsed = await inChild<Run>({ kind: 'csv-parse', file: csv }, track);
+    const reads = {
+      csv: await inChild<Run>({ kind: 'read', format: 'csv', file: csv }, track),
+      xlsx: await inChild<Run>({ kind: 'read', format: 'xlsx', file: xlsx }, track),
+    };
+    const rate = (run: Run) => run.rows / run.seconds;
+    const head = (label: string) => label.padEnd(24);
+    const line = (label: string, run: Run, extra = '') =>
+      `${head(label)}${fmt(run.rows).padStart(9)}  ${fmt(run.seconds, 2).padStart(7)} s ${mark(run.seconds < GOAL.seconds).padEnd(6)}` +
+      `${fmt(rate(run)).padStart(9)}/s  ${fmt(run.peakMb).padStart(5)} MB ${mark(run.peakMb < GOAL.peakMb).padEnd(6)}` +
+      ` (from ${fmt(run.baseMb)})${extra}`;
+    const rows: string[] = [
+      `${head('')}${'rows'.padStart(9)}  ${'seconds (< 10)'.padEnd(17)}${'rows/s'.padStart(11)}  peak RSS (< 300 MB)`,
+      line('csv-parse alone', parsed),
+      line('CSV reader alone', reads.csv, `   ${fmt(rate(reads.csv) / rate(parsed), 2)} of csv-parse`),
+      line('XLSX reader alone', reads.xlsx),
+    ];
+    const figures: string[] = [];
+    const profiles: string[] = [];
+    for (const engine of engines) {
+      for (const format of ['csv', 'xlsx'] as const) {
+        const file = format === 'csv' ? csv : xlsx;
+        const result = await withThrowawayDb(engine, async (bench) => {
+          if (format === 'csv') console.log((await describeSetup(bench)).join('\n'));
+          return inChild<SyncResult>({ kind: 'sync', database: bench.config.database, file }, track);
+        });
+        const ratio = rate(result.first) / rate(parsed);
+        const split = (run: SyncResult['first']) =>
+          `   read+validate+stage ${fmt(run.readSeconds, 1)} s, swap ${fmt(run.seconds - run.readSeconds, 1)} s`;
+        const name = `${engine} ${format.toUpperCase()}`;
+        rows.push(
+          line(
+            `${name} sync`,
+            result.first,
+            format === 'csv'
+              ? `   ${fmt(ratio, 2)} of csv-parse (≥ 0.5) ${mark(ratio >= GOAL.ofCsvParse)}`
+              : '',
+          ),
+          line(`${name} re-sync`, result.again),
+        );
+        figures.push(
+          `${name} sync:    ${result.first.figures};${split(result.first)}`,
+          `${name} re-sync: ${result.again.figures};${split(result.again)}`,
+        );
+        for (const [label, run] of [
+          ['sync', result.first],
+          ['re-sync', result.again],
+        ] as const) {
+          if (run.top) profiles.push(`\n${name} ${label}: heaviest functions by self time`, ...run.top);
+        }
+      }
+    }
+    rows.push(
+      '(peak RSS is the whole measuring process with tsx loaded, 35–50 MB more than `node dist/server.js`;',
+      ' "from" is its RSS just before the run; the re-sync runs in the process of the first sync)',
+    );
+    console.log(
+      `\n${rows.join('\n')}\n\n${figures.join('\n')}${profiles.length ? `\n${profiles.join('\n')}` : ''}`,
+    );
+  });
+}
+
+/** The XLSX and the CSV read back through readFeedFile agree, cell by cell, on their first rows. */
+async function sanityCheck(csv: string, xlsx: string): Promise<string> {
+  const firstRows = async (file: string, kind: Format) => {
+    const table = await readFeedFile(file, { kind });
+    const rows: string[][] = [];
+    for await (const row of table.rows) {
+      rows.push(row.cells.map((cell) => cellText(cell) ?? ''));
+      if (rows.length === 200) break;
+    }
+    return { columns: table.columns, rows };
+  };
+  const [a, b] = [await firstRows(csv, 'csv'), await firstRows(xlsx, 'xlsx')];
+  const differing = b.rows.filter((row, i) => row.join('\u0001') !== a.rows[i]?.join('\u0001')).length;
+  const sample = b.rows[0]!;
+  const at = (name: string) => sample[b.columns.indexOf(name)];
+  return (
+    `sanity: XLSX ${b.columns.length} columns, ${differing === 0 ? 'same as the CSV' : `${differing} rows differ from the CSV`} ` +
+    `on the first ${b.rows.length} rows; row 2: ${at('Unique_ID')} | ${at('Product_Name')} | Price ${at('Price')} | ` +
+    `Is_Default ${at('Is_Default')} | Start_Date ${at('Start_Date')} | End_Date ${at('End_Date')}`
+  );
+}
+
+if (process.argv[2] === 'child') await child(JSON.parse(process.argv[3]!) as Job);
+else await main();
