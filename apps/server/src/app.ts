@@ -18,6 +18,7 @@ import { dynamicCodeRoutes } from './modules/dynamic-code/dynamic-code.routes';
 import { feedbackRoutes } from './modules/feedback/feedback.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { packagesRoutes } from './modules/packages/packages.routes';
+import { processingAssetsRoutes } from './modules/processing-assets/processing-assets.routes';
 import { profilesRoutes } from './modules/profiles/profiles.routes';
 import { searchRoutes } from './modules/search/search.routes';
 import { uploadsRoutes } from './modules/uploads/uploads.routes';
@@ -100,6 +101,7 @@ export async function buildApp({ config, db, logger }: BuildAppOptions) {
   await app.register(creativesRoutes);
   await app.register(assetsRoutes);
   await app.register(packagesRoutes);
+  await app.register(processingAssetsRoutes);
   await app.register(dynamicCodeRoutes);
   await app.register(profilesRoutes);
   await app.register(searchRoutes);

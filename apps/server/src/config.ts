@@ -60,6 +60,7 @@ const EnvSchema = z.object({
   GOOGLE_TOKEN_URL: httpUrl.optional(),
   GOOGLE_APPLICATION_CREDENTIALS: z.string().min(1).optional(),
   DATASOURCE_ALLOW_HOSTS: z.string().optional(),
+  CHROMIUM_PATH: z.string().optional(),
   CORS_ORIGINS: originList.optional(),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z
@@ -119,6 +120,8 @@ export interface Config {
     /** Host names or IP addresses user-given URLs may reach though the SSRF guard would refuse them. */
     allowHosts: string[];
   };
+  /** Headless Chromium for backup images of rules (processing assets); without it they are unavailable. */
+  chromiumPath: string | undefined;
   /** Origins whose pages may call the API with credentials (CORS); empty means none. */
   corsOrigins: string[];
   secureCookies: boolean;
@@ -178,6 +181,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         .map((host) => host.trim().toLowerCase())
         .filter(Boolean),
     },
+    chromiumPath: e.CHROMIUM_PATH?.trim() || undefined,
     corsOrigins: e.CORS_ORIGINS ?? [],
     secureCookies: appUrl.startsWith('https://'),
     dataDir,

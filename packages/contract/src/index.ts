@@ -2,6 +2,7 @@ export * from './access';
 export * from './account/account';
 export * from './approvals/approval';
 export * from './assets/asset';
+export * from './assets/processing-asset';
 export * from './audit/history';
 export * from './auth/login';
 export * from './campaigns';

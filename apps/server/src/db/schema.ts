@@ -91,6 +91,27 @@ export interface AssetsTable extends Timestamps, SoftDelete {
   thumbnail_key: string | null;
 }
 
+/** One processing asset (issue 10): a rule's image fetched from its URL, or its rendered backup. */
+export interface ProcessingAssetsTable extends Timestamps {
+  id: Id;
+  company_id: number;
+  creative_id: number;
+  rule_id: number;
+  kind: string; // image | backup
+  /** The feed column of an image; '' for the backup. */
+  slot: string;
+  /** What it is made from: the image URL, or `package:{id}` for the backup. */
+  source: string;
+  state: Generated<string>; // queued | fetching | ready | failed | unavailable
+  reason: string | null;
+  storage_key: string | null;
+  thumbnail_key: string | null;
+  content_type: string | null;
+  size: number | null;
+  width: number | null;
+  height: number | null;
+}
+
 export interface PackagesTable extends Timestamps {
   id: Id;
   company_id: number;
@@ -378,6 +399,7 @@ export interface DB {
   approvals: ApprovalsTable;
   report_links: ReportLinksTable;
   preview_links: PreviewLinksTable;
+  processing_assets: ProcessingAssetsTable;
   approval_links: ApprovalLinksTable;
   uploads: UploadsTable;
   feedback: FeedbackTable;

@@ -757,6 +757,14 @@ describe('every documented operation answers as documented', () => {
     await answer(editor, 'GET', ids, 200, { params: { id: creativeId, profileId: profile.id } });
     await answer(editor, 'GET', ids, 404, { params: { id: creativeId, profileId: MISSING } });
     await answer(reader, 'GET', ids, 403, { params: { id: creativeId, profileId: profile.id } });
+    const processing = '/v1/creatives/:id/:ruleId/processing-assets';
+    const ofRule = { params: { id: creativeId, ruleId } };
+    await answer(admin, 'GET', processing, 200, ofRule);
+    await answer(admin, 'GET', processing, 200, { ...ofRule, query: { retry: '1' } });
+    await answer(admin, 'GET', processing, 422, { ...ofRule, query: { retry: 'maybe' } });
+    await answer(admin, 'GET', processing, 404, { params: { id: creativeId, ruleId: MISSING } });
+    await answer(admin, 'GET', processing, 419, { ...ofRule, xsrf: false });
+    await answer(reader, 'GET', processing, 403, ofRule);
 
     await answer(reader, 'DELETE', '/v1/profiles/:id', 403, id);
     await answer(editor, 'DELETE', '/v1/profiles/:id', 204, id);

@@ -15,6 +15,7 @@ import * as jobs from './2026-11-21-1220-jobs';
 import * as packageFindings from './2026-11-21-1230-packages';
 import * as dynamicCode from './2026-11-21-1240-dynamic-code';
 import * as profileFeeds from './2026-11-21-1300-profile-feeds';
+import * as processingAssets from './2026-11-22-0900-processing-assets';
 
 /** Every migration, by name in the order they run. Listed statically so the bundled server carries them. */
 export const migrations: Record<string, Migration> = {
@@ -34,4 +35,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-21-1230-packages': packageFindings,
   '2026-11-21-1240-dynamic-code': dynamicCode,
   '2026-11-21-1300-profile-feeds': profileFeeds,
+  '2026-11-22-0900-processing-assets': processingAssets,
 };
