@@ -150,3 +150,25 @@ test('a refused file fails on its own row with the reason, the others are kept; 
   await expect(alertBanner(page)).toContainText('Asset renamed.');
   await expect(card(page, 'Leaderboard.png')).toBeVisible();
 });
+
+test("a feed-driven creative shows its rules' images and backup, each with its state", async ({ page }) => {
+  const creatives = await apiAs<{ id: number; profile_id: number | null }[]>(
+    page,
+    'GET',
+    '/v1/creatives/?items-per-page=100',
+  );
+  const driven = creatives.find((creative) => creative.profile_id !== null);
+  if (!driven) throw new Error('The demo data needs a creative driven by a profile.');
+
+  await page.goto(`/assets/creative/${driven.id}`);
+  const region = page.getByRole('region', { name: 'Rule assets' });
+  // The profile's first rule is picked; its items are the template's image column and the backup.
+  await expect(region.getByRole('combobox', { name: 'Rule' })).toHaveValue(/\S/);
+  const items = region.getByRole('list', { name: /^Rule assets of / }).getByRole('listitem');
+  await expect(items.filter({ hasText: 'Image_URL' })).toContainText(/https?:\/\//);
+  await expect(items.filter({ hasText: 'Backup image' })).toHaveCount(1);
+  for (const item of await items.all()) {
+    await expect(item).toContainText(/Queued|Fetching|Ready|Failed|Unavailable/);
+  }
+  await page.screenshot({ path: '/tmp/rule-assets.png', fullPage: true });
+});

@@ -6,6 +6,14 @@ export const assetKeys = {
   ...resourceKeys('assets'),
   /** GET /v1/assets/campaigns: the overview by campaign. */
   campaigns: (query: ListQueryParams) => ['assets', 'list', 'campaigns', query] as const,
+  /**
+   * GET /v1/creatives/{id}/{ruleId}/processing-assets: one rule's items. Not under `lists()`: asset
+   * writes do not change them, and every read queues the server's jobs.
+   */
+  processing: (creativeId: number, ruleId: number) => ['assets', 'processing', creativeId, ruleId] as const,
+  /** GET /v1/profiles/{id}/rules as the rule-assets picker asks it. */
+  ruleOptions: (profileId: number, query: ListQueryParams) =>
+    ['assets', 'rule-options', profileId, query] as const,
 };
 
 /** Other sections' keys, so their writes refresh what this section shows of them (and ours theirs). */

@@ -18,6 +18,7 @@ import { useClaimAsset } from '../api/claim-asset';
 import { useCreativeAssets } from '../api/get-creative-assets';
 import { ASSET_ORDERS, type AssetOrder, type AssetView, assetViewQuery } from '../asset-format';
 import { AssetGrid } from './asset-grid';
+import { RuleAssets } from './rule-assets';
 
 /** What the picker offers; the server decides by the bytes (images, video, fonts, CSV, JSON; no SVG). */
 const ACCEPT =
@@ -43,7 +44,8 @@ function emptyTitle(view: AssetView): string {
 }
 
 /**
- * One creative's assets: the upload zone, the grid (filter, order, deleted ones) and its actions.
+ * One creative's assets: the upload zone, the grid (filter, order, deleted ones) and its actions;
+ * below them, for a creative driven by a profile, the assets of one of its rules (`RuleAssets`).
  * The `/assets/creative/{id}` page and the creative view's Assets tab both show it. The toolbar's
  * state is the component's own, not the URL's: a URL change remounts the view, which would stop
  * uploads in flight. Without the creative (a user who may not read creatives) there is no backup image.
@@ -142,6 +144,7 @@ function CreativeAssetsBody({
           </Box>
         )}
       </QueryView>
+      {creative?.profile_id ? <RuleAssets creativeId={creativeId} profileId={creative.profile_id} /> : null}
     </Box>
   );
 }
