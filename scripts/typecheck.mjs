@@ -10,7 +10,9 @@ const parallel = Math.max(1, Math.min(2, os.availableParallelism()));
 
 function check(project) {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [tsc, '--noEmit', '-p', project], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [tsc, '--noEmit', '-p', project], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let output = '';
     child.stdout.on('data', (chunk) => (output += chunk));
     child.stderr.on('data', (chunk) => (output += chunk));
