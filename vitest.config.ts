@@ -10,6 +10,8 @@ const serverTests = ['apps/server/test/**/*.test.ts'];
 
 export default defineConfig({
   test: {
+    // The API suites wait on the databases more than they compute: four workers keep two cores busy.
+    maxWorkers: 4,
     reporters: ['default', './scripts/project-summary-reporter.ts'],
     projects: [
       { test: { name: 'contract', include: ['packages/contract/src/**/*.test.ts'] } },

@@ -16,7 +16,8 @@ export default defineConfig({
   outputDir: '../test-results',
   use: {
     baseURL: process.env.E2E_BASE_URL,
-    trace: 'retain-on-failure',
+    // Tracing costs a fifth of the run and CI shows only text: E2E_TRACE=1 keeps a failure's trace.
+    trace: process.env.E2E_TRACE ? 'retain-on-failure' : 'off',
     screenshot: 'only-on-failure',
     launchOptions,
   },

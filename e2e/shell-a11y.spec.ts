@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page, TestInfo } from '@playwright/test';
+import type { SavedRole } from './auth-state';
 import { alertBanner, expect, getJson, openUserMenu, signIn, test } from './fixtures';
-import type { UserKey } from './users';
 
 type Theme = 'dark' | 'light';
 const THEMES = ['dark', 'light'] as const satisfies readonly Theme[];
@@ -34,13 +34,13 @@ async function screenshot(page: Page, testInfo: TestInfo, name: string) {
   await testInfo.attach(name, { path, contentType: 'image/png' });
 }
 
-/** Signs in with the theme already chosen (stored the way the user menu stores it). */
-async function signInWithTheme(page: Page, who: UserKey, theme: Theme, redirectApp = '/dashboard') {
-  await signIn(page, who, redirectApp);
-  if (theme === 'light') {
-    await page.evaluate(() => localStorage.setItem('darkTheme', 'false'));
-    await page.reload();
-  }
+/**
+ * Opens `path` signed in (the spec's saved role) with the theme already chosen, stored the way the
+ * user menu stores it, before the app reads it.
+ */
+async function openWithTheme(page: Page, theme: Theme, path = '/dashboard') {
+  if (theme === 'light') await page.addInitScript(() => localStorage.setItem('darkTheme', 'false'));
+  await page.goto(path);
   await expect.poll(() => bodyBackground(page)).toBe(BACKGROUND[theme]);
 }
 
@@ -51,19 +51,22 @@ async function dashboardLoaded(page: Page) {
   await expect(page.getByLabel('Loading dashboard')).toHaveCount(0);
 }
 
-for (const who of ['admin', 'qa'] as const satisfies readonly UserKey[]) {
-  for (const theme of THEMES) {
-    test(`axe: the dashboard (${who}, ${theme})`, async ({ page }, testInfo) => {
-      await signInWithTheme(page, who, theme);
-      await dashboardLoaded(page);
-      if (who === 'qa') {
-        await expect(page.getByRole('heading', { level: 2, name: 'Waiting for QA' })).toBeVisible();
-      }
-      await transitionsDone(page);
-      expect(await seriousViolations(page)).toEqual([]);
-      if (who === 'admin') await screenshot(page, testInfo, `dashboard-${theme}`);
-    });
-  }
+for (const who of ['admin', 'qa'] as const satisfies readonly SavedRole[]) {
+  test.describe(() => {
+    test.use({ role: who });
+    for (const theme of THEMES) {
+      test(`axe: the dashboard (${who}, ${theme})`, async ({ page }, testInfo) => {
+        await openWithTheme(page, theme);
+        await dashboardLoaded(page);
+        if (who === 'qa') {
+          await expect(page.getByRole('heading', { level: 2, name: 'Waiting for QA' })).toBeVisible();
+        }
+        await transitionsDone(page);
+        expect(await seriousViolations(page)).toEqual([]);
+        if (who === 'admin') await screenshot(page, testInfo, `dashboard-${theme}`);
+      });
+    }
+  });
 }
 
 test('axe: the search box while searching and with no results', async ({ page }) => {
@@ -88,45 +91,54 @@ test('axe: the search box while searching and with no results', async ({ page })
 });
 
 for (const theme of THEMES) {
-  test(`axe: the open user menu (${theme})`, async ({ page }, testInfo) => {
-    await signInWithTheme(page, 'editor', theme);
-    const menu = await openUserMenu(page);
-    await expect(menu.getByRole('menuitemcheckbox', { name: 'Dark Theme' })).toHaveAttribute(
-      'aria-checked',
-      String(theme === 'dark'),
-    );
-    await transitionsDone(page);
-    expect(await seriousViolations(page)).toEqual([]);
-    await screenshot(page, testInfo, `user-menu-${theme}`);
+  test.describe(() => {
+    test.use({ role: 'editor' });
+    test(`axe: the open user menu (${theme})`, async ({ page }, testInfo) => {
+      await openWithTheme(page, theme);
+      const menu = await openUserMenu(page);
+      await expect(menu.getByRole('menuitemcheckbox', { name: 'Dark Theme' })).toHaveAttribute(
+        'aria-checked',
+        String(theme === 'dark'),
+      );
+      await transitionsDone(page);
+      expect(await seriousViolations(page)).toEqual([]);
+      await screenshot(page, testInfo, `user-menu-${theme}`);
+    });
   });
 
-  test(`axe: search results with a profile and its data feed link (${theme})`, async ({ page }, testInfo) => {
-    await signInWithTheme(page, 'admin', theme);
-    const answered = page.waitForResponse((r) => new URL(r.url()).pathname.startsWith('/v1/search/'));
-    await searchBox(page).fill('Lumen');
-    const { data } = (await (await answered).json()) as { data: { type: string }[] };
-    // Seeded 'Lumen Coffee' has a product feed profile, so the panel holds an 'Open Data Feed' link.
-    expect(data.map((r) => r.type)).toContain('profile');
-    await expect(page.getByRole('link', { name: /Open Data Feed/ }).first()).toBeVisible();
-    await searchBox(page).press('ArrowDown');
-    await transitionsDone(page);
-    expect(await seriousViolations(page)).toEqual([]);
-    await screenshot(page, testInfo, `search-results-${theme}`);
-  });
+  test.describe(() => {
+    test.use({ role: 'admin' });
 
-  test(`axe: the campaign delete confirmation (${theme})`, async ({ page }, testInfo) => {
-    await signInWithTheme(page, 'admin', theme);
-    const campaigns = await getJson<{ data: { id: number; name: string }[] }>(page, '/v1/campaigns');
-    const campaign = campaigns.body.data[0];
-    expect(campaign).toBeDefined();
-    await page.goto(`/campaigns/${campaign?.id}`);
-    await expect(page.getByRole('heading', { name: campaign?.name })).toBeVisible();
-    await page.getByRole('button', { name: 'Delete' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Delete this campaign?' });
-    await expect(dialog.getByRole('button', { name: 'Delete' })).toBeFocused();
-    await transitionsDone(page);
-    expect(await seriousViolations(page)).toEqual([]);
-    await screenshot(page, testInfo, `delete-dialog-${theme}`);
+    test(`axe: search results with a profile and its data feed link (${theme})`, async ({
+      page,
+    }, testInfo) => {
+      await openWithTheme(page, theme);
+      const answered = page.waitForResponse((r) => new URL(r.url()).pathname.startsWith('/v1/search/'));
+      await searchBox(page).fill('Lumen');
+      const { data } = (await (await answered).json()) as { data: { type: string }[] };
+      // Seeded 'Lumen Coffee' has a product feed profile, so the panel holds an 'Open Data Feed' link.
+      expect(data.map((r) => r.type)).toContain('profile');
+      await expect(page.getByRole('link', { name: /Open Data Feed/ }).first()).toBeVisible();
+      await searchBox(page).press('ArrowDown');
+      await transitionsDone(page);
+      expect(await seriousViolations(page)).toEqual([]);
+      await screenshot(page, testInfo, `search-results-${theme}`);
+    });
+
+    test(`axe: the campaign delete confirmation (${theme})`, async ({ page }, testInfo) => {
+      await openWithTheme(page, theme);
+      const campaigns = await getJson<{ data: { id: number; name: string }[] }>(page, '/v1/campaigns');
+      const campaign = campaigns.body.data[0];
+      expect(campaign).toBeDefined();
+      await page.goto(`/campaigns/${campaign?.id}`);
+      await expect(page.getByRole('heading', { name: campaign?.name })).toBeVisible();
+      await page.getByRole('button', { name: 'Delete' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Delete this campaign?' });
+      await expect(dialog.getByRole('button', { name: 'Delete' })).toBeFocused();
+      await transitionsDone(page);
+      expect(await seriousViolations(page)).toEqual([]);
+      await screenshot(page, testInfo, `delete-dialog-${theme}`);
+    });
   });
 }
 
