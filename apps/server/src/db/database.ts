@@ -1,7 +1,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import {
+  type DatabaseIntrospector,
+  Kysely,
+  PostgresDialect,
+  PostgresIntrospector,
+  SqliteDialect,
+  sql,
+  type TableMetadata,
+} from 'kysely';
 import pg from 'pg';
 import type { Database as DatabaseConfig } from '../config';
 import type { TransactorOf } from '../lib/transaction';
@@ -34,7 +42,50 @@ export function createDb(config: DatabaseConfig): Db {
     max: 10,
     ...(config.schema ? { options: `-c search_path=${config.schema}` } : {}),
   });
-  return new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  const dialect = config.schema
+    ? new SchemaPostgresDialect({ pool }, config.schema)
+    : new PostgresDialect({ pool });
+  return new Kysely<DB>({ dialect });
+}
+
+/**
+ * PostgreSQL confined to one schema. Kysely's migrator asks the introspector for every table of
+ * every schema, and PostgreSQL's catalog query fails ("schema … does not exist") when another
+ * schema is dropped meanwhile — the parallel test suites drop theirs all the time, and a shared
+ * database may too. Here the tables are those of our own schema, read from the catalog alone.
+ */
+class SchemaPostgresDialect extends PostgresDialect {
+  constructor(
+    config: ConstructorParameters<typeof PostgresDialect>[0],
+    private readonly schema: string,
+  ) {
+    super(config);
+  }
+
+  // biome-ignore lint/suspicious/noExplicitAny: the introspector works below the typed schema
+  override createIntrospector(db: Kysely<any>): DatabaseIntrospector {
+    const schema = this.schema;
+    const base = new PostgresIntrospector(db);
+    return {
+      getSchemas: () => base.getSchemas(),
+      getMetadata: async () => ({ tables: await this.tablesOf(db, schema) }),
+      getTables: () => this.tablesOf(db, schema),
+    };
+  }
+
+  // biome-ignore lint/suspicious/noExplicitAny: as above
+  private async tablesOf(db: Kysely<any>, schema: string): Promise<TableMetadata[]> {
+    const { rows } = await sql<{ name: string; kind: string }>`
+      select c.relname as name, c.relkind as kind
+      from pg_catalog.pg_class c join pg_catalog.pg_namespace n on n.oid = c.relnamespace
+      where n.nspname = ${schema} and c.relkind in ('r', 'p', 'v', 'm')`.execute(db);
+    return rows.map((row) => ({
+      name: row.name,
+      schema,
+      isView: row.kind === 'v' || row.kind === 'm',
+      columns: [],
+    }));
+  }
 }
 
 /** How many prepared statements a SQLite connection keeps (least recently used ones go). */
