@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import vm from 'node:vm';
 import { IAB_SIZES, STATUS_TRANSITIONS, STATUSES, type Status } from '@adstudio/contract';
 import sharp from 'sharp';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -158,17 +159,29 @@ describe('seeded assets', () => {
     // One approved HTML5 package per creative, unpacked, whose files are the zip's own.
     const packages = await test.db.selectFrom('packages').selectAll().execute();
     expect(packages.map((p) => p.creative_id).sort()).toEqual(creatives.map((c) => c.id).sort());
-    for (const pkg of packages.slice(0, 5)) {
+    const codes = await test.db.selectFrom('dynamic_codes').select(['creative_id', 'code']).execute();
+    // The feed's sample image URLs in a pasted dynamic code are outside hosts, rightly warned of.
+    const unexpected = (creativeId: number, findings: { code: string; file?: string }[]) =>
+      findings.filter(
+        (f) =>
+          !(
+            codes.some((c) => c.creative_id === creativeId) &&
+            f.code === 'outside-host' &&
+            f.file === 'dynamic.js'
+          ),
+      );
+    const feedDriven = packages.filter((p) => codes.some((c) => c.creative_id === p.creative_id));
+    for (const pkg of [...packages.slice(0, 5), ...feedDriven.slice(0, 2)]) {
       expect(pkg).toMatchObject({
         status: 'approved',
         processing: 'ready',
         version: 1,
         entry_file: 'index.html',
       });
-      expect(JSON.parse(pkg.findings)).toEqual([]);
+      expect(unexpected(pkg.creative_id, JSON.parse(pkg.findings))).toEqual([]);
       const creative = creatives.find((c) => c.id === pkg.creative_id)!;
       const inspection = await inspectPackage(file(pkg.storage_key), creative);
-      expect(inspection.findings).toEqual([]);
+      expect(unexpected(pkg.creative_id, inspection.findings)).toEqual([]);
       for (const entry of inspection.files) {
         const unpacked = fs.readFileSync(file(packageFileKey(pkg.id, entry.path)));
         expect(unpacked.length, entry.path).toBe(entry.size);
@@ -176,6 +189,34 @@ describe('seeded assets', () => {
       expect(fs.readFileSync(file(packageFileKey(pkg.id, 'index.html')), 'utf8')).toContain(
         `width=${creative.width},height=${creative.height}`,
       );
+    }
+
+    // A feed-driven creative's package reads the feed: its scripts, run in page order, show the
+    // first row's headline and price and click through to the row's exit URL.
+    expect(codes.length).toBeGreaterThan(0);
+    for (const { creative_id, code } of codes) {
+      const pkg = packages.find((p) => p.creative_id === creative_id)!;
+      const read = (name: string) => fs.readFileSync(file(packageFileKey(pkg.id, name)), 'utf8');
+      expect(read('dynamic.js')).toBe(code);
+      const scripts = [...read('index.html').matchAll(/<script src="([^"]+)"/g)].map((m) => m[1]!);
+      expect(scripts).toEqual(['enabler.js', 'dynamic.js', 'ad.js']);
+      const shown: Record<string, { textContent: string }> = {
+        '.headline': { textContent: 'Summer sale' },
+        '.cta': { textContent: 'Shop now' },
+      };
+      const page = vm.createContext({
+        document: {
+          querySelector: (selector: string) => shown[selector],
+          getElementById: () => ({ addEventListener: () => {} }),
+        },
+      });
+      page.window = page;
+      for (const script of scripts) vm.runInContext(read(script), page);
+      const sample = page.dynamicContent as Record<string, Record<string, unknown>[]>;
+      const row = Object.values(sample)[0]![0]!;
+      expect(shown['.headline']!.textContent).toBe(String(row.Headline ?? row.Product_Name));
+      expect(shown['.cta']!.textContent).toContain(String(row.Price ?? row.Price_From));
+      expect(page.clickTag).toBe(row.Exit_URL);
     }
   });
 });

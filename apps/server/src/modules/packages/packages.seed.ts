@@ -7,10 +7,65 @@ import { inspectPackage, type PackageInspection } from '../../storage/package-zi
 import { buildZip } from '../../storage/zip-writer';
 import { packageFileKey } from './packages.service';
 
-/** The files of a small animated HTML5 banner of `width`×`height`, as a producer would upload it. */
-export function demoBannerFiles(width: number, height: number): { name: string; data: string }[] {
+/**
+ * A minimal Studio `Enabler` for running a package outside an ad server: the dynamic code's
+ * `setDevDynamicContent` makes its sample the `dynamicContent` the package reads. An ad server's
+ * (or our render route's) own Enabler, loaded first, wins.
+ */
+const ENABLER_SHIM = `window.Enabler = window.Enabler || {
+  setProfileId: function () {},
+  setDevDynamicContent: function (content) { window.dynamicContent = content; },
+  getParameter: function () { return null; },
+  exit: function (name, url) { window.open(url || window.clickTag); }
+};
+`;
+
+/**
+ * Reads the first row of the first feed in `dynamicContent`, whatever the feed is called: the
+ * product or destination as the headline, the price on the button, the row's exit URL as clickTag.
+ */
+const DYNAMIC_AD_JS = `var clickTag = "https://www.example.com/summer-sale";
+(function () {
+  var content = window.dynamicContent || {};
+  var row = null;
+  for (var feed in content) {
+    if (Object.prototype.toString.call(content[feed]) === '[object Array]' && content[feed][0]) {
+      row = content[feed][0];
+      break;
+    }
+  }
+  if (!row) return;
+  var first = function (names) {
+    for (var i = 0; i < names.length; i++) {
+      var value = row[names[i]];
+      if (value !== undefined && value !== null && value !== '') return String(value);
+    }
+    return null;
+  };
+  var headline = first(['Headline', 'Product_Name', 'Destination', 'Reporting_Label']);
+  var price = first(['Price', 'Price_From']);
+  var exit = first(['Exit_URL']);
+  if (headline) document.querySelector('.headline').textContent = headline;
+  if (price) document.querySelector('.cta').textContent = isNaN(Number(price)) ? price : 'From ' + price;
+  if (exit && /^https?:/.test(exit)) clickTag = exit;
+})();
+`;
+
+/**
+ * The files of a small animated HTML5 banner of `width`×`height`, as a producer would upload it.
+ * With `dynamicCode` (a creative's generated code) it reads its headline, price and exit from the
+ * feed's content, pasted in before its own script as Studio producers do.
+ */
+export function demoBannerFiles(
+  width: number,
+  height: number,
+  dynamicCode?: string,
+): { name: string; data: string }[] {
   const tall = height > width;
-  return [
+  const dynamicScripts = dynamicCode
+    ? '<script src="enabler.js"></script>\n<script src="dynamic.js"></script>\n'
+    : '';
+  const files = [
     {
       name: 'index.html',
       data: `<!DOCTYPE html>
@@ -27,7 +82,7 @@ export function demoBannerFiles(width: number, height: number): { name: string; 
   <span class="headline">Summer sale</span>
   <span class="cta">Shop now</span>
 </a>
-<script src="ad.js"></script>
+${dynamicScripts}<script src="ad.js"></script>
 </body>
 </html>
 `,
@@ -49,14 +104,16 @@ export function demoBannerFiles(width: number, height: number): { name: string; 
     },
     {
       name: 'ad.js',
-      data: `var clickTag = "https://www.example.com/summer-sale";
-document.getElementById('ad').addEventListener('click', function (event) {
+      data: `${dynamicCode ? DYNAMIC_AD_JS : 'var clickTag = "https://www.example.com/summer-sale";\n'}document.getElementById('ad').addEventListener('click', function (event) {
   event.preventDefault();
   window.open(window.clickTag);
 });
 `,
     },
   ];
+  return dynamicCode
+    ? [...files, { name: 'enabler.js', data: ENABLER_SHIM }, { name: 'dynamic.js', data: dynamicCode }]
+    : files;
 }
 
 /**
@@ -71,7 +128,9 @@ export async function seedPackages(
   creatives: readonly { id: number; width: number; height: number }[],
 ): Promise<void> {
   const bySize = new Map<string, Promise<{ zip: Buffer; inspection: PackageInspection }>>();
-  const packageOf = (width: number, height: number) => {
+  const packageOf = (width: number, height: number, dynamicCode?: string) => {
+    // A creative's own dynamic code makes its package its own.
+    if (dynamicCode) return inspected(disk, width, height, dynamicCode);
     const key = `${width}x${height}`;
     let built = bySize.get(key);
     if (!built) {
@@ -80,10 +139,28 @@ export async function seedPackages(
     }
     return built;
   };
+  // Feed-driven creatives get a package that reads their feed (their generated dynamic code).
+  const codes = new Map(
+    creatives.length === 0
+      ? []
+      : (
+          await db
+            .selectFrom('dynamic_codes')
+            .select(['creative_id', 'code'])
+            .where('company_id', '=', scope.companyId)
+            .where(
+              'creative_id',
+              'in',
+              creatives.map((creative) => creative.id),
+            )
+            .execute()
+        ).map((row) => [row.creative_id, row.code]),
+  );
   const now = nowIso();
   const audit = [];
   for (const creative of creatives) {
-    const { zip, inspection } = await packageOf(creative.width, creative.height);
+    const dynamicCode = codes.get(creative.id);
+    const { zip, inspection } = await packageOf(creative.width, creative.height, dynamicCode);
     const storageKey = `package-zips/${scope.companyId}/${creative.id}/${randomUUID()}.zip`;
     await disk.writeBytes(storageKey, zip);
     const fields = {
@@ -111,7 +188,7 @@ export async function seedPackages(
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    for (const file of demoBannerFiles(creative.width, creative.height))
+    for (const file of demoBannerFiles(creative.width, creative.height, dynamicCode))
       await disk.writeBytes(packageFileKey(row.id, file.name), Buffer.from(file.data));
     audit.push({
       company_id: scope.companyId,
@@ -126,8 +203,8 @@ export async function seedPackages(
   if (audit.length) await db.insertInto('audit_log').values(audit).execute();
 }
 
-async function inspected(disk: LocalDisk, width: number, height: number) {
-  const zip = buildZip(demoBannerFiles(width, height));
+async function inspected(disk: LocalDisk, width: number, height: number, dynamicCode?: string) {
+  const zip = buildZip(demoBannerFiles(width, height, dynamicCode));
   const scratch = `tmp/seed-${randomUUID()}.zip`;
   await disk.writeBytes(scratch, zip);
   try {
