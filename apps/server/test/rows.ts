@@ -93,6 +93,32 @@ export async function insertProfile(
   return row.id;
 }
 
+/** Live, active rules of a profile with `rows` as their data, in feed order (unique ids k0, k1, …); answers their ids. */
+export async function insertRules(
+  db: Db,
+  r: { companyId: number; profileId: number; rows: readonly Record<string, unknown>[] },
+): Promise<number[]> {
+  if (r.rows.length === 0) return [];
+  const at = stamp();
+  const inserted = await db
+    .insertInto('profile_rules')
+    .values(
+      r.rows.map((data, i) => ({
+        company_id: r.companyId,
+        profile_id: r.profileId,
+        position: i + 1,
+        unique_id: `k${i}`,
+        condition_ids: '[]',
+        data: JSON.stringify(data),
+        created_at: at,
+        updated_at: at,
+      })),
+    )
+    .returning('id')
+    .execute();
+  return inserted.map((row) => row.id);
+}
+
 export async function insertCondition(db: Db, c: Omit<Common, 'status'>): Promise<number> {
   const row = await db
     .insertInto('conditions')

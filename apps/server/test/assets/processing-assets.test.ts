@@ -6,7 +6,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NO_CHROMIUM, NO_PACKAGE } from '../../src/modules/processing-assets/processing-assets.service';
 import { buildTestApp, type Client, engine, type TestApp } from '../helper';
-import { insertCampaign, insertCreative, insertProfile } from '../rows';
+import { insertCampaign, insertCreative, insertProfile, insertRules } from '../rows';
 
 /** A local image host: what each path answers, changeable by a test. */
 const answers = new Map<string, { status: number; type: string; body: Buffer }>();
@@ -69,23 +69,8 @@ async function profileWithRules(
       .where('id', '=', profileId)
       .execute();
   }
-  const rules = await t.db
-    .insertInto('profile_rules')
-    .values(
-      rows.map((data, i) => ({
-        company_id: companyId,
-        profile_id: profileId,
-        position: i + 1,
-        unique_id: `k${i}`,
-        condition_ids: '[]',
-        data: JSON.stringify(data),
-        created_at: at,
-        updated_at: at,
-      })),
-    )
-    .returning('id')
-    .execute();
-  return { profileId, ruleIds: rules.map((r) => r.id) };
+  const ruleIds = await insertRules(t.db, { companyId, profileId, rows });
+  return { profileId, ruleIds };
 }
 
 async function creativeOf(profileId: number, size = { width: 300, height: 250 }) {
@@ -279,20 +264,11 @@ describe.skipIf(!renders)('backup images rendered by headless Chromium', () => {
     const at = new Date().toISOString();
     const campaign = await insertCampaign(r.db, { companyId: r.companyId, name: 'Render' });
     const profileId = await insertProfile(r.db, { companyId: r.companyId, name: 'Render feed' });
-    const rule = await r.db
-      .insertInto('profile_rules')
-      .values({
-        company_id: r.companyId,
-        profile_id: profileId,
-        position: 1,
-        unique_id: 'r',
-        condition_ids: '[]',
-        data: '{"Unique_ID":"r"}',
-        created_at: at,
-        updated_at: at,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const [ruleId] = await insertRules(r.db, {
+      companyId: r.companyId,
+      profileId,
+      rows: [{ Unique_ID: 'r' }],
+    });
     const creativeId = await insertCreative(r.db, {
       companyId: r.companyId,
       campaignId: campaign,
@@ -303,7 +279,7 @@ describe.skipIf(!renders)('backup images rendered by headless Chromium', () => {
       .set({ profile_id: profileId, width: 320, height: 50 })
       .where('id', '=', creativeId)
       .execute();
-    const url = `/v1/creatives/${creativeId}/${rule.id}/processing-assets`;
+    const url = `/v1/creatives/${creativeId}/${ruleId}/processing-assets`;
     expect((await client.get(url)).json().data[0]).toMatchObject({
       state: 'unavailable',
       reason: NO_PACKAGE,

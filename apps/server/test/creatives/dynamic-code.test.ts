@@ -3,7 +3,7 @@ import type { DynamicCode } from '@adstudio/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NO_PROFILE, NO_ROWS } from '../../src/modules/dynamic-code/dynamic-code.service';
 import { buildTestApp, type Client, type TestApp } from '../helper';
-import { insertCampaign, insertCreative, insertProfile } from '../rows';
+import { insertCampaign, insertCreative, insertProfile, insertRules } from '../rows';
 
 let t: TestApp;
 let editor: Client;
@@ -20,23 +20,7 @@ afterAll(() => t.close());
 
 async function creativeWithProfile(rows: Record<string, string>[]) {
   const profileId = await insertProfile(t.db, { companyId: t.companyId, name: `Feed ${Math.random()}` });
-  const at = new Date().toISOString();
-  if (rows.length > 0)
-    await t.db
-      .insertInto('profile_rules')
-      .values(
-        rows.map((data, i) => ({
-          company_id: t.companyId,
-          profile_id: profileId,
-          position: i + 1,
-          unique_id: `k${i}`,
-          condition_ids: '[]',
-          data: JSON.stringify(data),
-          created_at: at,
-          updated_at: at,
-        })),
-      )
-      .execute();
+  await insertRules(t.db, { companyId: t.companyId, profileId, rows });
   const id = await insertCreative(t.db, { companyId: t.companyId, campaignId, name: `C ${Math.random()}` });
   await t.db.updateTable('creatives').set({ profile_id: profileId }).where('id', '=', id).execute();
   return { id, profileId };
