@@ -8,6 +8,7 @@
  *   BENCH_ENGINE=sqlite|postgres|both   (PostgreSQL needs TEST_DATABASE_URL; set, it runs both)
  *   BENCH_SECONDS=4         each of the 2 × 3 throughput runs
  *   BENCH_PLANS=1           the query plans of every variant
+ *   BENCH_LATENCIES=0       the throughput runs only
  */
 import type { AddressInfo } from 'node:net';
 import { CAMPAIGN_SORTS, CREATIVE_SORTS, encodeSearchQuery } from '@adstudio/contract';
@@ -27,6 +28,7 @@ const ROUNDS = 2;
 const CONNECTIONS = 10;
 const GOAL = { list: 20, search: 30, sameThroughput: 0.8, listVsUser: 0.5 };
 const PER_PAGE = 25;
+const LATENCIES = process.env.BENCH_LATENCIES !== '0';
 
 const short = (n: number) => (n >= 1000 ? `${Number((n / 1000).toFixed(1))}k` : String(n));
 
@@ -60,7 +62,7 @@ async function run(bench: ThrowawayDb) {
     const bigClient = await signIn(base, big.admin.email, big.admin.password);
     const smallClient = await signIn(base, small.admin.email, small.admin.password);
     await throughput(base, bigClient, smallClient);
-    await latencies(variants(big, bigClient, smallClient), recorder);
+    if (LATENCIES) await latencies(variants(big, bigClient, smallClient), recorder);
   } finally {
     await app.close();
   }

@@ -202,10 +202,12 @@ export async function paginate<DB, TB extends keyof DB, O, S extends string, R =
   const ordered = <Q extends SelectQueryBuilder<DB, TB, unknown>>(rows: Q, backwards = false): Q =>
     terms.reduce((q, term) => q.orderBy(term.by, backwards ? flip(term.order) : term.order) as Q, rows);
 
-  const pageIds = query
-    .clearSelect()
-    .select(sql<number>`${sql.ref(options.id)}`.as('page_id'))
-    .$castTo<{ page_id: number }>();
+  // Built only when used: pages near the start never read ids alone.
+  const pageIds = () =>
+    query
+      .clearSelect()
+      .select(sql<number>`${sql.ref(options.id)}`.as('page_id'))
+      .$castTo<{ page_id: number }>();
   const load = async (ids: number[]): Promise<R[]> => {
     const rows: R[] = [];
     // In chunks, below either engine's limit of bound parameters.
@@ -222,7 +224,7 @@ export async function paginate<DB, TB extends keyof DB, O, S extends string, R =
   };
 
   if (perPage === -1) {
-    const data = await load((await ordered(pageIds).execute()).map((row) => Number(row.page_id)));
+    const data = await load((await ordered(pageIds()).execute()).map((row) => Number(row.page_id)));
     return { data, meta: pageMeta(1, -1, data.length) };
   }
   const offset = (params.page - 1) * perPage;
@@ -252,11 +254,11 @@ export async function paginate<DB, TB extends keyof DB, O, S extends string, R =
       const take = perPage + Math.min(0, after);
       ids =
         take > 0
-          ? (await ordered(pageIds, true).limit(take).offset(Math.max(0, after)).execute()).reverse()
+          ? (await ordered(pageIds(), true).limit(take).offset(Math.max(0, after)).execute()).reverse()
           : [];
       more = after > 0;
     } else {
-      ids = await ordered(pageIds)
+      ids = await ordered(pageIds())
         .limit(perPage + 1)
         .offset(offset)
         .execute();
