@@ -136,7 +136,7 @@ export async function readSheetLastRow(zip: ZipArchive, part: string): Promise<n
 function cellValue(type: string, text: string, style: number, workbook: Workbook): Cell {
   switch (type) {
     case 's':
-      return text === '' ? null : (workbook.sharedStrings[Number(text)] ?? null);
+      return text === '' ? null : (workbook.sharedStrings.get(Number(text)) ?? null);
     case 'str':
     case 'inlineStr':
       return text === '' ? null : text;

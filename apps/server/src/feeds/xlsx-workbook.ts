@@ -1,6 +1,7 @@
 import { posix } from 'node:path';
 import { isDateFormat } from './excel-dates';
 import { FeedError } from './feed-table';
+import { SharedStrings } from './xlsx-shared-strings';
 import { attribute, readXml } from './xlsx-xml';
 import type { ZipArchive } from './zip-archive';
 
@@ -15,7 +16,7 @@ export interface SheetInfo {
 export interface Workbook {
   sheets: SheetInfo[];
   date1904: boolean;
-  sharedStrings: string[];
+  sharedStrings: SharedStrings;
   /** By cell style index (`<c s>`): whether its number format shows a date or a time. */
   dateStyles: boolean[];
 }
@@ -62,7 +63,7 @@ export async function readWorkbook(zip: ZipArchive): Promise<Workbook> {
   return {
     sheets,
     date1904,
-    sharedStrings: stringsPart ? await readSharedStrings(zip, stringsPart) : [],
+    sharedStrings: stringsPart ? await readSharedStrings(zip, stringsPart) : new SharedStrings(),
     dateStyles: stylesPart ? await readDateStyles(zip, stylesPart) : [],
   };
 }
@@ -95,11 +96,11 @@ async function readRels(zip: ZipArchive, part: string): Promise<Map<string, Rela
 }
 
 /** The shared strings, rich-text runs joined, phonetic hints (`<rPh>`) left out. */
-async function readSharedStrings(zip: ZipArchive, part: string): Promise<string[]> {
+async function readSharedStrings(zip: ZipArchive, part: string): Promise<SharedStrings> {
   if (zip.size(part) > MAX_SHARED_STRINGS_BYTES) {
     throw new FeedError('The XLSX file holds more text than a feed can take: split it or upload it as CSV.');
   }
-  const strings: string[] = [];
+  const strings = new SharedStrings();
   let current = '';
   let inText = false;
   let phonetic = false;
@@ -112,13 +113,13 @@ async function readSharedStrings(zip: ZipArchive, part: string): Promise<string[
     close(name) {
       if (name === 't') inText = false;
       else if (name === 'rPh') phonetic = false;
-      else if (name === 'si') strings.push(unescapeOoxml(current));
+      else if (name === 'si') strings.add(unescapeOoxml(current));
     },
     text(text) {
       if (inText) current += text;
     },
   });
-  return strings;
+  return strings.trim();
 }
 
 /** Excel writes characters XML cannot hold as `_xHHHH_` (`_x000D_` for a carriage return). */

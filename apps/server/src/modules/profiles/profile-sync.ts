@@ -1,16 +1,22 @@
 import { PROFILE_ISSUES_KEPT, ROW_DROP_GUARD } from '@adstudio/contract';
-import { type Insertable, sql } from 'kysely';
+import { CompiledQuery, type Insertable, sql } from 'kysely';
 import type { Db, Executor } from '../../db/database';
-import type { ProfileErrorsTable, ProfileSyncRowsTable } from '../../db/schema';
+import type { ProfileErrorsTable } from '../../db/schema';
 import { FeedError, type FeedTable } from '../../feeds/feed-table';
 import { createRowValidator, type Issue, type RuleInput } from '../../feeds/validate-rows';
+import { isPostgres } from '../../lib/indexed-filter';
 import { parseJson } from '../../lib/json';
 import { nowIso } from '../../lib/time';
 import type { OpenedFeed } from './feed-source';
 import type { ProfileRow, ProfilesRepository } from './profiles.repository';
 
-/** Rows written to staging per statement. */
-const BATCH = 500;
+/**
+ * Rows written to staging per statement. Larger batches cost more memory than they save time: their
+ * rows outlive the young generation, and SQLite's multi-row insert gains little past a few hundred.
+ */
+const BATCH = { sqlite: 500, postgres: 1_000 };
+/** Issues written per statement. */
+const ISSUE_BATCH = 500;
 /** How often (rows) the sync writes its progress where every instance can read it. */
 const PROGRESS_EVERY = 5_000;
 
@@ -78,16 +84,26 @@ export function createProfileSync({ db, profiles, open }: Deps) {
     });
 
     const figures: Figures = { rows_total: 0, rows_active: 0, rows_with_errors: 0, warnings_total: 0 };
+    const writer = stagingWriter(db, syncId);
+    const batchSize = isPostgres(db) ? BATCH.postgres : BATCH.sqlite;
     let kept = 0;
     let position = 0;
-    let rules: ProfileSyncRowsTable[] = [];
+    let rules = new StagedRows();
     let issues: Insertable<ProfileErrorsTable>[] = [];
     const createdAt = nowIso();
+    // One batch is written while the next is read; the one before must be written first.
+    let inFlight: Promise<void> = Promise.resolve();
     const flush = async () => {
-      if (rules.length > 0) await db.insertInto('profile_sync_rows').values(rules).execute();
-      if (issues.length > 0) await db.insertInto('profile_errors').values(issues).execute();
-      rules = [];
+      await inFlight;
+      const [batch, found] = [rules, issues];
+      rules = new StagedRows();
       issues = [];
+      inFlight = (async () => {
+        if (batch.size > 0) await writer.rows(batch);
+        if (found.length > 0) await db.insertInto('profile_errors').values(found).execute();
+      })();
+      // Awaited by the next flush or below; a failure must not go unhandled meanwhile.
+      inFlight.catch(() => {});
     };
     const record = (found: readonly Issue[]) => {
       for (const issue of found) {
@@ -107,26 +123,32 @@ export function createProfileSync({ db, profiles, open }: Deps) {
         });
       }
     };
-    record(validator.headerIssues);
-    for await (const row of table.rows) {
-      figures.rows_total++;
-      const { rule, issues: found } = validator.check(row);
-      record(found);
-      if (!rule) figures.rows_with_errors++;
-      else {
-        if (rule.active) figures.rows_active++;
-        rules.push(stagedRow(syncId, ++position, rule));
+    try {
+      record(validator.headerIssues);
+      for await (const row of table.rows) {
+        figures.rows_total++;
+        const { rule, issues: found } = validator.check(row);
+        record(found);
+        if (!rule) figures.rows_with_errors++;
+        else {
+          if (rule.active) figures.rows_active++;
+          rules.push(++position, rule);
+        }
+        if (rules.size >= batchSize || issues.length >= ISSUE_BATCH) await flush();
+        if (figures.rows_total % PROGRESS_EVERY === 0)
+          await profiles.setProgress(
+            profile.id,
+            syncId,
+            figures.rows_total,
+            Math.max(table.rowsHint ?? 0, figures.rows_total),
+          );
       }
-      if (rules.length >= BATCH || issues.length >= BATCH) await flush();
-      if (figures.rows_total % PROGRESS_EVERY === 0)
-        await profiles.setProgress(
-          profile.id,
-          syncId,
-          figures.rows_total,
-          Math.max(table.rowsHint ?? 0, figures.rows_total),
-        );
+      await flush();
+      await inFlight;
+    } finally {
+      // A failed sync removes its staging: no write may still be under way when it does.
+      await inFlight.catch(() => {});
     }
-    await flush();
     return { figures, live: position, columns: table.columns };
   }
 
@@ -284,15 +306,89 @@ export function createProfileSync({ db, profiles, open }: Deps) {
 }
 export type ProfileSync = ReturnType<typeof createProfileSync>;
 
-const stagedRow = (syncId: number, position: number, rule: RuleInput): ProfileSyncRowsTable => ({
-  sync_id: syncId,
-  position,
-  unique_id: rule.unique_id,
-  reporting_label: rule.reporting_label,
-  is_default: rule.is_default ? 1 : 0,
-  active: rule.active ? 1 : 0,
-  start_date: rule.start,
-  end_date: rule.end,
-  condition_ids: JSON.stringify(rule.condition_ids),
-  data: JSON.stringify(rule.data),
-});
+/** A batch of staged rows, column by column (how PostgreSQL takes them). */
+class StagedRows {
+  readonly position: number[] = [];
+  readonly uniqueId: string[] = [];
+  readonly label: string[] = [];
+  readonly isDefault: number[] = [];
+  readonly active: number[] = [];
+  readonly start: (string | null)[] = [];
+  readonly end: (string | null)[] = [];
+  readonly conditionIds: string[] = [];
+  readonly data: string[] = [];
+
+  get size() {
+    return this.position.length;
+  }
+
+  push(position: number, rule: RuleInput) {
+    this.position.push(position);
+    this.uniqueId.push(rule.unique_id);
+    this.label.push(rule.reporting_label);
+    this.isDefault.push(rule.is_default ? 1 : 0);
+    this.active.push(rule.active ? 1 : 0);
+    this.start.push(rule.start);
+    this.end.push(rule.end);
+    this.conditionIds.push(JSON.stringify(rule.condition_ids));
+    this.data.push(JSON.stringify(rule.data));
+  }
+}
+
+const STAGED_COLUMNS =
+  'sync_id, position, unique_id, reporting_label, is_default, active, start_date, end_date, condition_ids, data';
+
+/**
+ * JSON text never holds a raw control character (JSON.stringify escapes them), so a batch's JSON
+ * columns travel as one text joined with this one and split again by PostgreSQL: as a text array
+ * each value's many quotes would be escaped, costing a copy of every row and garbage to collect.
+ */
+const JSON_SEPARATOR = '\x1f';
+
+/**
+ * Writes batches of staged rows in one statement each, built as SQL text (the query builder costs
+ * more than the write at this size). SQLite: a multi-row insert whose text, the same for every full
+ * batch, keeps its prepared statement. PostgreSQL: the batch as a few arrays, `unnest`ed.
+ */
+function stagingWriter(db: Executor, syncId: number) {
+  if (isPostgres(db)) {
+    const text =
+      `insert into profile_sync_rows (${STAGED_COLUMNS}) select $1::integer, t.* from unnest(` +
+      '$2::integer[], $3::text[], $4::text[], $5::integer[], $6::integer[], $7::text[], $8::text[], ' +
+      'string_to_array($9::text, chr(31)), string_to_array($10::text, chr(31))) as t';
+    return {
+      rows: async (b: StagedRows) => {
+        const params = [syncId, b.position, b.uniqueId, b.label, b.isDefault, b.active, b.start, b.end];
+        const json = [b.conditionIds.join(JSON_SEPARATOR), b.data.join(JSON_SEPARATOR)];
+        await db.executeQuery(CompiledQuery.raw(text, [...params, ...json]));
+      },
+    };
+  }
+  const texts = new Map<number, string>();
+  const textFor = (size: number) => {
+    let text = texts.get(size);
+    if (!text) {
+      const row = `(${syncId}, ?, ?, ?, ?, ?, ?, ?, ?, ?)`;
+      text = `insert into profile_sync_rows (${STAGED_COLUMNS}) values ${Array(size).fill(row).join(', ')}`;
+      texts.set(size, text);
+    }
+    return text;
+  };
+  return {
+    rows: async (b: StagedRows) => {
+      const params: unknown[] = new Array(b.size * 9);
+      for (let i = 0, p = 0; i < b.size; i++) {
+        params[p++] = b.position[i];
+        params[p++] = b.uniqueId[i];
+        params[p++] = b.label[i];
+        params[p++] = b.isDefault[i];
+        params[p++] = b.active[i];
+        params[p++] = b.start[i];
+        params[p++] = b.end[i];
+        params[p++] = b.conditionIds[i];
+        params[p++] = b.data[i];
+      }
+      await db.executeQuery(CompiledQuery.raw(textFor(b.size), params));
+    },
+  };
+}
