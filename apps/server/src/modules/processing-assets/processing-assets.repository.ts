@@ -10,16 +10,6 @@ export type ProcessingAssetRow = Awaited<
 /** Processing assets and what they are made from; every query a user's request makes is scoped by company. */
 export function createProcessingAssetsRepository(db: Db) {
   return {
-    /** The company's live creative: its profile and size. */
-    creative: (companyId: number, id: number, trx: Executor = db) =>
-      trx
-        .selectFrom('creatives')
-        .select(['id', 'profile_id', 'width', 'height'])
-        .where('company_id', '=', companyId)
-        .where('id', '=', id)
-        .where('deleted_at', 'is', null)
-        .executeTakeFirst(),
-
     /** The company's rule of a live profile, with its data and the profile's template columns. */
     async rule(companyId: number, id: number, trx: Executor = db) {
       const row = await trx

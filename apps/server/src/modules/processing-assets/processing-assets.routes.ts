@@ -13,6 +13,7 @@ import { safeFetchToFile } from '../../net/safe-fetch';
 import * as media from '../../storage/media-probe';
 import { renderScreenshot } from '../../storage/render-screenshot';
 import { currentUser } from '../../types';
+import { createCreativesRepository } from '../creatives/creatives.repository';
 import { renderLinks } from '../packages/packages.routes';
 import { uploadsServiceOn } from '../uploads/uploads.routes';
 import { createProcessingAssetsRepository } from './processing-assets.repository';
@@ -31,8 +32,10 @@ export const processingAssetsServiceOn = (app: FastifyInstance) => {
   const disk = app.storage.disk;
   const links = renderLinks(app);
   const chromium = app.config.chromiumPath;
+  const creatives = createCreativesRepository(app.db);
   return createProcessingAssetsService({
     items: createProcessingAssetsRepository(app.db),
+    creative: (companyId, id) => creatives.findById(companyId, id),
     files: {
       storeFile: (key, file) => disk.write(key, fs.createReadStream(file), PROCESSING_IMAGE_MAX_BYTES),
       store: uploads.store,

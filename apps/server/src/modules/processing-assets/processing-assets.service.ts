@@ -40,6 +40,11 @@ class Transient extends Error {}
 
 interface Deps {
   items: ReturnType<typeof createProcessingAssetsRepository>;
+  /** The company's live creative (the creatives slice answers it): its profile and size. */
+  creative(
+    companyId: number,
+    id: number,
+  ): Promise<{ id: number; profile_id: number | null; width: number; height: number } | undefined>;
   files: {
     /** Stores the file at `file` under `key`. */
     storeFile(key: string, file: string): Promise<unknown>;
@@ -105,7 +110,15 @@ async function scratchDir() {
  * thumbnail and pixel size, or renders the backup in headless Chromium. A job's result lands only
  * on an item whose source is still the one it worked on.
  */
-export function createProcessingAssetsService({ items, files, fetchFile, media, render, queue }: Deps) {
+export function createProcessingAssetsService({
+  items,
+  creative: liveCreative,
+  files,
+  fetchFile,
+  media,
+  render,
+  queue,
+}: Deps) {
   const toItem = (row: ProcessingAssetRow): ProcessingAsset => ({
     id: row.id,
     creative_id: row.creative_id,
@@ -134,7 +147,7 @@ export function createProcessingAssetsService({ items, files, fetchFile, media, 
   /** The items the creative and rule call for now. */
   async function wanted(
     creative: { id: number; width: number; height: number },
-    rule: NonNullable<Awaited<ReturnType<typeof items.rule>>>,
+    rule: NonNullable<Awaited<ReturnType<Deps['items']['rule']>>>,
   ): Promise<Wanted[]> {
     const images: Wanted[] = imageColumns(rule).map(({ column, url }) => ({
       kind: 'image',
@@ -209,7 +222,7 @@ export function createProcessingAssetsService({ items, files, fetchFile, media, 
       ruleId: number,
       { retry = false }: { retry?: boolean } = {},
     ): Promise<ProcessingAsset[]> {
-      const creative = await items.creative(user.company_id, creativeId);
+      const creative = await liveCreative(user.company_id, creativeId);
       const rule = creative ? await items.rule(user.company_id, ruleId) : undefined;
       if (!creative || !rule || creative.profile_id === null || rule.profileId !== creative.profile_id) {
         throw notFound();
@@ -276,7 +289,7 @@ export function createProcessingAssetsService({ items, files, fetchFile, media, 
         if (row.kind === 'image') {
           type = await fetchImage(row.source, file);
         } else {
-          const creative = await items.creative(row.company_id, row.creative_id);
+          const creative = await liveCreative(row.company_id, row.creative_id);
           const packageId = Number(row.source.replace(/^package:/, ''));
           if (!render || !creative || !Number.isInteger(packageId)) throw new Refused(NO_CHROMIUM);
           await render(packageId, row.rule_id, creative, file).catch((error: Error) => {
