@@ -37,8 +37,6 @@ export async function textMatch<DB>(
   /** false when nobody reads the count (the global search wants a few rows, not a total). */
   { counted = true }: { counted?: boolean } = {},
 ): Promise<IndexedFilter> {
-  // PostgreSQL text cannot hold U+0000 (it refuses the parameter): no row contains it, on either engine.
-  if (text.includes('\u0000')) return { where: sql<boolean>`1 = 0`, count: async () => 0 };
   const db = executor as unknown as Kysely<unknown>;
   const postgres = isPostgres(db);
   const scan = scanned(postgres, table, columns, text);

@@ -736,6 +736,7 @@ describe('every documented operation answers as documented', () => {
     await answer(reader, 'GET', '/v1/profiles/:id/errors', 403, id);
     const rules = await answer(editor, 'GET', '/v1/profiles/:id/rules', 200, id);
     await answer(editor, 'GET', '/v1/profiles/:id/rules', 422, { ...id, query: { 'sort-by': 'price' } });
+    await answer(editor, 'GET', '/v1/profiles/:id/rules', 422, { ...id, query: { filter: 'a\u0000b' } });
     await answer(editor, 'GET', '/v1/profiles/:id/rules', 404, missing);
     await answer(reader, 'GET', '/v1/profiles/:id/rules', 403, id);
     const ruleId = rules.json().data[0].id as number;

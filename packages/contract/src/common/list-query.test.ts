@@ -24,3 +24,12 @@ describe('status and deleted list filters', () => {
     expect(Schema.safeParse({ deleted: 'yes' }).success).toBe(false);
   });
 });
+
+describe('the text filter', () => {
+  it('is trimmed, and refused when it holds a NUL (PostgreSQL text cannot)', () => {
+    expect(ListQuerySchema.parse({ filter: '  café ' }).filter).toBe('café');
+    const refused = ListQuerySchema.safeParse({ filter: 'a\u0000b' });
+    expect(refused.success).toBe(false);
+    expect(refused.error?.issues[0]?.message).toBe('The filter field must not contain a NUL character.');
+  });
+});

@@ -23,6 +23,8 @@ export const ListQuerySchema = z.object({
     .string({ error: 'The filter field must be a string.' })
     .trim()
     .max(LIST_FILTER_MAX, `The filter field must not be greater than ${LIST_FILTER_MAX} characters.`)
+    // PostgreSQL text cannot hold U+0000: refused here, every list's filter and match is spared it.
+    .refine((text) => !text.includes('\u0000'), 'The filter field must not contain a NUL character.')
     .optional(),
   'items-per-page': integerField('items-per-page')
     .refine(
