@@ -7,6 +7,7 @@ export * from './audit/history';
 export * from './auth/login';
 export * from './campaigns';
 export * from './common/based-on';
+export * from './conditions';
 export * from './common/bulk';
 export * from './common/errors';
 export * from './common/fields';

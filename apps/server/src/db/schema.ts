@@ -246,9 +246,36 @@ export interface DataSourcesTable extends Timestamps, SoftDelete {
   name: string;
   url: string;
   method: string;
-  headers: string; // JSON object
+  headers: string; // sealed JSON [{name, value}] (lib/secrets.ts); legacy rows hold "{}"
   json_path: string | null;
   refresh_interval: number; // seconds
+  timeout_ms: Generated<number>;
+  default_value: string | null;
+  last_value: string | null; // JSON scalar
+  fetched_at: string | null;
+  last_error: string | null;
+  failed_at: string | null;
+}
+
+/** Values of data sources whose URL has `{placeholders}`, one row per filled URL. */
+export interface DataSourceValuesTable {
+  id: Id;
+  company_id: number;
+  data_source_id: number;
+  url: string;
+  value: string | null; // JSON scalar
+  fetched_at: string | null;
+  last_error: string | null;
+  failed_at: string | null;
+  updated_at: string;
+}
+
+/** Which profiles' live rules name which conditions (rewritten by each sync's swap). */
+export interface ConditionUsesTable {
+  company_id: number;
+  condition_id: number;
+  profile_id: number;
+  rules: number;
 }
 
 export interface ConditionsTable extends Timestamps, SoftDelete {
@@ -256,7 +283,7 @@ export interface ConditionsTable extends Timestamps, SoftDelete {
   company_id: number;
   data_source_id: number | null;
   name: string;
-  expression: string; // JSON {match: all|any, rules: [{field, operator, value}]}
+  expression: string; // JSON {logic: all|any, predicates: [{field, operator, value}]}
 }
 
 export interface MediaEntitiesTable extends Timestamps, SoftDelete {
@@ -264,6 +291,7 @@ export interface MediaEntitiesTable extends Timestamps, SoftDelete {
   company_id: number;
   name: string;
   domain: string | null;
+  contact_name: string | null;
   contact_email: string | null;
 }
 
@@ -394,7 +422,9 @@ export interface DB {
   profile_syncs: ProfileSyncsTable;
   profile_sync_rows: ProfileSyncRowsTable;
   data_sources: DataSourcesTable;
+  data_source_values: DataSourceValuesTable;
   conditions: ConditionsTable;
+  condition_uses: ConditionUsesTable;
   media_entities: MediaEntitiesTable;
   approvals: ApprovalsTable;
   report_links: ReportLinksTable;

@@ -1,0 +1,87 @@
+import { type Kysely, PostgresAdapter, sql } from 'kysely';
+
+// biome-ignore lint/suspicious/noExplicitAny: migrations describe the schema as it was, not the current types
+type AnyDb = Kysely<any>;
+
+const isPostgres = (db: AnyDb) => db.getExecutor().adapter instanceof PostgresAdapter;
+
+/**
+ * Conditions and data sources (issue 12).
+ * - conditions.expression becomes `{logic, predicates}` (it was `{match, rules}`).
+ * - data_sources gain what a fetch needs and leaves: timeout, default value, the last value and
+ *   error. `headers` holds the header values sealed with APP_KEY (lib/secrets.ts).
+ * - data_source_values caches the values of data sources whose URL has `{placeholders}`, one row
+ *   per filled URL.
+ * - condition_uses: which profiles' live rules name which conditions, and how many, rewritten by
+ *   each sync's swap in its transaction, so a list of conditions shows where each is used and a
+ *   delete is refused without reading a 700,000-row feed.
+ * - media_entities gain a contact name.
+ */
+export async function up(db: AnyDb): Promise<void> {
+  const postgres = isPostgres(db);
+  const id = (t: ReturnType<AnyDb['schema']['createTable']>) =>
+    t.addColumn('id', postgres ? 'serial' : 'integer', (c) =>
+      postgres ? c.primaryKey() : c.primaryKey().autoIncrement(),
+    );
+
+  for (const [name, type] of [
+    ['timeout_ms', 'integer'],
+    ['default_value', 'text'],
+    ['last_value', 'text'],
+    ['fetched_at', 'text'],
+    ['last_error', 'text'],
+    ['failed_at', 'text'],
+  ] as const)
+    await db.schema
+      .alterTable('data_sources')
+      .addColumn(name, type, (c) => (name === 'timeout_ms' ? c.notNull().defaultTo(3000) : c))
+      .execute();
+
+  await id(db.schema.createTable('data_source_values'))
+    .addColumn('company_id', 'integer', (c) => c.notNull().references('companies.id').onDelete('cascade'))
+    .addColumn('data_source_id', 'integer', (c) =>
+      c.notNull().references('data_sources.id').onDelete('cascade'),
+    )
+    .addColumn('url', 'text', (c) => c.notNull())
+    .addColumn('value', 'text')
+    .addColumn('fetched_at', 'text')
+    .addColumn('last_error', 'text')
+    .addColumn('failed_at', 'text')
+    .addColumn('updated_at', 'text', (c) => c.notNull())
+    .addUniqueConstraint('data_source_values_url_key', ['data_source_id', 'url'])
+    .execute();
+
+  await db.schema
+    .createTable('condition_uses')
+    .addColumn('company_id', 'integer', (c) => c.notNull().references('companies.id').onDelete('cascade'))
+    .addColumn('condition_id', 'integer', (c) => c.notNull().references('conditions.id').onDelete('cascade'))
+    .addColumn('profile_id', 'integer', (c) => c.notNull().references('profiles.id').onDelete('cascade'))
+    .addColumn('rules', 'integer', (c) => c.notNull())
+    .addPrimaryKeyConstraint('condition_uses_pk', ['condition_id', 'profile_id'])
+    .execute();
+  await db.schema.createIndex('condition_uses_profile_idx').on('condition_uses').columns(['profile_id']).execute();
+
+  await db.schema.alterTable('media_entities').addColumn('contact_name', 'text').execute();
+
+  // {match, rules} → {logic, predicates}.
+  const { rows } = await sql<{ id: number; expression: string }>`select id, expression from conditions`.execute(db);
+  for (const row of rows) {
+    let old: { match?: string; rules?: unknown[]; logic?: string; predicates?: unknown[] } = {};
+    try {
+      old = JSON.parse(row.expression);
+    } catch {}
+    const expression = {
+      logic: old.logic ?? (old.match === 'any' ? 'any' : 'all'),
+      predicates: old.predicates ?? old.rules ?? [],
+    };
+    await sql`update conditions set expression = ${JSON.stringify(expression)} where id = ${row.id}`.execute(db);
+  }
+}
+
+export async function down(db: AnyDb): Promise<void> {
+  await db.schema.alterTable('media_entities').dropColumn('contact_name').execute();
+  await db.schema.dropTable('condition_uses').execute();
+  await db.schema.dropTable('data_source_values').execute();
+  for (const name of ['timeout_ms', 'default_value', 'last_value', 'fetched_at', 'last_error', 'failed_at'])
+    await db.schema.alterTable('data_sources').dropColumn(name).execute();
+}

@@ -1,0 +1,5 @@
+export * from './condition';
+export * from './data-source';
+export * from './json-path';
+export * from './media-entity';
+export * from './rule-selection';
