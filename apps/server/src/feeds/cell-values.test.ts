@@ -101,3 +101,18 @@ describe('cellText', () => {
     expect(cellText(false)).toBe('FALSE');
   });
 });
+
+describe('toDate on YYYY-MM-DD', () => {
+  it('answers as the general reading does, for real days and for days the calendar has not', () => {
+    // A leading space takes the general path; the shape YYYY-MM-DD takes the quick one.
+    const pad = (n: number) => String(n).padStart(2, '0');
+    for (const year of [999, 1000, 1900, 2000, 2024, 2026, 2100, 9999]) {
+      for (let month = 0; month <= 13; month++) {
+        for (let day = 0; day <= 32; day++) {
+          const text = `${year}-${pad(month)}-${pad(day)}`;
+          expect(toDate(text), text).toEqual(toDate(` ${text}`));
+        }
+      }
+    }
+  });
+});

@@ -19,6 +19,9 @@ const FALSE_WORDS = new Set(['false', 'no', 'n', '0']);
 
 export function toBoolean(cell: Cell): boolean | Invalid {
   if (typeof cell === 'boolean') return cell;
+  // What spreadsheets export, answered without a copy of the text.
+  if (cell === 'TRUE') return true;
+  if (cell === 'FALSE') return false;
   const word = String(cell).trim().toLowerCase();
   if (TRUE_WORDS.has(word)) return true;
   if (FALSE_WORDS.has(word)) return false;
@@ -48,6 +51,8 @@ const AMBIGUOUS = /^\d{1,2}[/-]\d{1,2}[/-]\d{2,4}$/;
 /** A date as `YYYY-MM-DD`, from a date cell's ISO text or from text written in a clear order. */
 export function toDate(cell: Cell): string | Invalid {
   if (typeof cell !== 'string') return new Invalid('This is not a date: write it as YYYY-MM-DD.');
+  // Most dates come as YYYY-MM-DD already: a real day in that shape is the answer as written.
+  if (isPlainIsoDay(cell)) return cell;
   const text = cell.trim();
   const ymd = YMD.exec(text) ?? YMD_TIME.exec(text);
   if (ymd) return calendarDate(Number(ymd[1]), Number(ymd[2]), Number(ymd[3]), text);
@@ -58,6 +63,27 @@ export function toDate(cell: Cell): string | Invalid {
   }
   return new Invalid('This is not a date: write it as YYYY-MM-DD.');
 }
+
+/** `YYYY-MM-DD` with four, two and two digits, naming a day of the calendar from year 1000. */
+function isPlainIsoDay(text: string): boolean {
+  if (text.length !== 10 || text.charCodeAt(4) !== 0x2d || text.charCodeAt(7) !== 0x2d) return false;
+  let year = 0;
+  let month = 0;
+  let day = 0;
+  for (let i = 0; i < 10; i++) {
+    if (i === 4 || i === 7) continue;
+    const digit = text.charCodeAt(i) - 0x30;
+    if (digit < 0 || digit > 9) return false;
+    if (i < 4) year = year * 10 + digit;
+    else if (i < 7) month = month * 10 + digit;
+    else day = day * 10 + digit;
+  }
+  if (year < 1000 || month < 1 || month > 12 || day < 1) return false;
+  const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+  return day <= (month === 2 ? (leap ? 29 : 28) : DAYS_IN_MONTH[month - 1]!);
+}
+
+const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 
 function calendarDate(year: number, month: number, day: number, text: string): string | Invalid {
   const last = month >= 1 && month <= 12 ? new Date(Date.UTC(year, month, 0)).getUTCDate() : 0;
