@@ -5,7 +5,7 @@ import { documentRoute, operationIdOf } from '../../src/plugins/route-docs';
 import { insertApproval, insertCampaign, insertCreative } from '../campaigns/fixtures';
 import { buildTestApp, type Client, PASSWORD, type TestApp } from '../helper';
 import { documentedOperations, expectDocumentedAnswer, openApiPath } from '../openapi';
-import { insertAsset, insertProfile } from '../rows';
+import { insertAsset, insertProfile, insertRules } from '../rows';
 import { banner } from '../uploads/fixtures';
 
 /**
@@ -865,6 +865,97 @@ describe('every documented operation answers as documented', () => {
     } finally {
       await limited.close();
     }
+  });
+
+  it('conditions and data sources: CRUD, restore, simulate, test', async () => {
+    // An internal address: the SSRF guard refuses it at once, so nothing goes out.
+    const url = 'http://127.0.0.1:9/weather?city={city}';
+    const created = await answer(admin, 'POST', '/v1/datasource', 201, {
+      payload: { name: 'Docs weather', url, headers: [{ name: 'X-Key', value: 'k' }] },
+    });
+    const sourceId = created.json().data.id;
+    await answer(admin, 'GET', '/v1/datasource', 200);
+    await answer(admin, 'GET', '/v1/datasource/:id', 200, { params: { id: sourceId } });
+    await answer(admin, 'GET', '/v1/datasource/:id', 404, { params: { id: MISSING } });
+    await answer(admin, 'PUT', '/v1/datasource/:id', 409, {
+      params: { id: sourceId },
+      payload: { default_value: '1', updated_at: '2020-01-01T00:00:00.000Z' },
+    });
+    await answer(admin, 'PUT', '/v1/datasource/:id', 200, {
+      params: { id: sourceId },
+      payload: { default_value: '12', updated_at: created.json().data.updated_at },
+    });
+    await answer(admin, 'POST', '/v1/datasource/test', 200, {
+      payload: { id: sourceId, placeholders: { city: 'Lyon' } },
+    });
+    await answer(admin, 'POST', '/v1/datasource/test', 422, { payload: {} });
+    await answer(reader, 'POST', '/v1/datasource/test', 403, { payload: { url } });
+
+    const condition = await answer(admin, 'POST', '/v1/conditions', 201, {
+      payload: {
+        name: 'Docs cold',
+        logic: 'all',
+        predicates: [{ field: `datasource:${sourceId}`, operator: 'lt', value: 5 }],
+      },
+    });
+    const id = condition.json().data.id;
+    await answer(admin, 'GET', '/v1/conditions', 200);
+    await answer(reader, 'GET', '/v1/conditions', 403);
+    await answer(admin, 'GET', '/v1/conditions/:id', 200, { params: { id } });
+    await answer(admin, 'POST', '/v1/conditions/:id/simulate', 200, {
+      params: { id },
+      payload: { city: 'Lyon', datasources: { [sourceId]: 3 } },
+    });
+    await answer(admin, 'PUT', '/v1/conditions/:id', 200, {
+      params: { id },
+      payload: { logic: 'any', updated_at: condition.json().data.updated_at },
+    });
+    await answer(admin, 'DELETE', '/v1/datasource/:id', 422, { params: { id: sourceId } });
+    await answer(admin, 'DELETE', '/v1/conditions/:id', 204, { params: { id } });
+    await answer(admin, 'POST', '/v1/conditions/:id/restore', 200, { params: { id } });
+    await answer(admin, 'DELETE', '/v1/conditions/:id', 204, { params: { id } });
+    await answer(admin, 'DELETE', '/v1/datasource/:id', 204, { params: { id: sourceId } });
+    await answer(admin, 'POST', '/v1/datasource/:id/restore', 200, { params: { id: sourceId } });
+  });
+
+  it('media entities: publishers', async () => {
+    const editor = await t.injectAs(await t.createUser({ permissions: ['edit campaigns'] }));
+    await answer(admin, 'GET', '/v1/media-entities', 200, { query: { 'sort-by': 'name' } });
+    await answer(admin, 'GET', '/v1/media-entities', 422, { query: { 'sort-by': 'contact_email' } });
+    await answer(reader, 'GET', '/v1/media-entities', 403);
+    const created = await answer(admin, 'POST', '/v1/media-entities', 201, {
+      payload: { name: 'Docs Herald', domain: 'docs.example' },
+    });
+    const { id, updated_at } = created.json().data;
+    await answer(admin, 'POST', '/v1/media-entities', 422, { payload: { name: 'docs herald' } });
+    await answer(editor, 'POST', '/v1/media-entities', 403, { payload: { name: 'Not mine' } });
+    await answer(editor, 'GET', '/v1/media-entities/:id', 200, { params: { id } });
+    await answer(admin, 'GET', '/v1/media-entities/:id', 404, { params: { id: MISSING } });
+    const put = { params: { id }, payload: { contact_name: 'Dee', updated_at } };
+    await answer(admin, 'PUT', '/v1/media-entities/:id', 200, put);
+    await answer(admin, 'PUT', '/v1/media-entities/:id', 409, {
+      ...put,
+      payload: { contact_name: 'Late', updated_at },
+    });
+    await answer(admin, 'DELETE', '/v1/media-entities/:id', 204, { params: { id } });
+    await answer(admin, 'POST', '/v1/media-entities/:id/restore', 200, { params: { id } });
+    await answer(admin, 'POST', '/v1/media-entities/:id/restore', 404, { params: { id } });
+  });
+
+  it('creatives: the rule simulator', async () => {
+    const campaignId = await campaign('Docs simulated');
+    const profileId = await insertProfile(t.db, { companyId: t.companyId, name: 'Docs simulated feed' });
+    await insertRules(t.db, { companyId: t.companyId, profileId, rows: [{ Headline: 'Hello' }] });
+    const id = await insertCreative(t.db, { companyId: t.companyId, campaignId, name: 'Docs simulated' });
+    const plain = await insertCreative(t.db, { companyId: t.companyId, campaignId, name: 'Docs plain' });
+    await t.db.updateTable('creatives').set({ profile_id: profileId }).where('id', '=', id).execute();
+    await answer(admin, 'POST', '/v1/creatives/:id/simulate', 200, {
+      params: { id },
+      payload: { country: 'FR' },
+    });
+    await answer(admin, 'POST', '/v1/creatives/:id/simulate', 422, { params: { id: plain }, payload: {} });
+    await answer(admin, 'POST', '/v1/creatives/:id/simulate', 404, { params: { id: MISSING }, payload: {} });
+    await answer(reader, 'POST', '/v1/creatives/:id/simulate', 403, { params: { id }, payload: {} });
   });
 
   it('exercised every documented operation, each at least once with success', () => {

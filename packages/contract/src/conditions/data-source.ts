@@ -25,6 +25,9 @@ export const DATA_SOURCE_HEADERS_MAX = 20;
  */
 export const URL_PLACEHOLDER = /\{([A-Za-z][A-Za-z0-9_]*(?::[A-Za-z0-9_.-]{1,64})?)\}/g;
 
+/** Whether a URL has placeholders (without URL_PLACEHOLDER's `lastIndex`, which `test` on a /g pattern moves). */
+export const hasPlaceholders = (url: string) => new RegExp(URL_PLACEHOLDER.source).test(url);
+
 /** The URL with each placeholder replaced (URL-encoded); a missing value becomes empty. */
 export const fillPlaceholders = (url: string, values: (name: string) => string | undefined) =>
   url.replace(URL_PLACEHOLDER, (_, name: string) => encodeURIComponent(values(name) ?? ''));
@@ -49,7 +52,7 @@ const UrlSchema = z
   .min(1, 'The url field is required.')
   .max(2048, 'The url may not be greater than 2048 characters.')
   .superRefine((text, ctx) => {
-    if (/\{[^}]*$/.test(text) || (URL_PLACEHOLDER.test(text) && /\{(?![A-Za-z])/.test(text))) {
+    if (/\{[^}]*$/.test(text) || (hasPlaceholders(text) && /\{(?![A-Za-z])/.test(text))) {
       // An unclosed or malformed placeholder would be sent as it is.
       ctx.addIssue({ code: 'custom', message: 'A placeholder looks like {country} or {param:zip}.' });
       return;
@@ -97,31 +100,38 @@ const JsonPathSchema = z
   .max(300, 'The json path may not be greater than 300 characters.')
   .refine((path) => parseJsonPath(path) !== null, JSON_PATH_HELP);
 
-/** What defines a fetch: enough to test one before saving it. */
+const MethodSchema = z.enum(DATA_SOURCE_METHODS, { error: 'The method must be GET or POST.' });
+const TimeoutSchema = z
+  .number({ error: 'The timeout must be a number of milliseconds.' })
+  .int('The timeout must be a whole number of milliseconds.')
+  .min(100, 'The timeout must be at least 100 ms.')
+  .max(DATA_SOURCE_TIMEOUT_MAX_MS, `The timeout may not be greater than ${DATA_SOURCE_TIMEOUT_MAX_MS} ms.`);
+const RefreshSchema = z
+  .number({ error: 'The refresh interval must be a number of seconds.' })
+  .int('The refresh interval must be a whole number of seconds.')
+  .min(
+    DATA_SOURCE_REFRESH_MIN_S,
+    `The refresh interval must be at least ${DATA_SOURCE_REFRESH_MIN_S} seconds.`,
+  )
+  .max(DATA_SOURCE_REFRESH_MAX_S, 'The refresh interval may not be greater than 7 days.');
+
+/**
+ * What defines a fetch: enough to test one before saving it. No defaults here: zod 4 applies a
+ * default even inside `.partial()`, so an update or a test overlaying a saved definition would
+ * reset the fields it left out (and an update would drop every stored header). Only creating fills
+ * them in.
+ */
 const DefinitionSchema = z.object({
   url: UrlSchema,
-  method: z.enum(DATA_SOURCE_METHODS, { error: 'The method must be GET or POST.' }).default('GET'),
-  headers: HeadersSchema.default([]),
+  method: MethodSchema,
+  headers: HeadersSchema,
   json_path: blankToNull(JsonPathSchema),
-  timeout_ms: z
-    .number({ error: 'The timeout must be a number of milliseconds.' })
-    .int('The timeout must be a whole number of milliseconds.')
-    .min(100, 'The timeout must be at least 100 ms.')
-    .max(DATA_SOURCE_TIMEOUT_MAX_MS, `The timeout may not be greater than ${DATA_SOURCE_TIMEOUT_MAX_MS} ms.`)
-    .default(DATA_SOURCE_TIMEOUT_DEFAULT_MS),
+  timeout_ms: TimeoutSchema,
 });
 
 const DataSourceFieldsSchema = DefinitionSchema.extend({
   name: nameField(DATA_SOURCE_NAME_MAX),
-  refresh_seconds: z
-    .number({ error: 'The refresh interval must be a number of seconds.' })
-    .int('The refresh interval must be a whole number of seconds.')
-    .min(
-      DATA_SOURCE_REFRESH_MIN_S,
-      `The refresh interval must be at least ${DATA_SOURCE_REFRESH_MIN_S} seconds.`,
-    )
-    .max(DATA_SOURCE_REFRESH_MAX_S, 'The refresh interval may not be greater than 7 days.')
-    .default(DATA_SOURCE_REFRESH_DEFAULT_S),
+  refresh_seconds: RefreshSchema,
   /** Used when a fetch fails or times out, and before the first one. */
   default_value: blankToNull(
     z.string().max(1000, 'The default value may not be greater than 1000 characters.'),
@@ -129,7 +139,12 @@ const DataSourceFieldsSchema = DefinitionSchema.extend({
 });
 
 /** POST /v1/datasource. */
-export const DataSourceCreateSchema = DataSourceFieldsSchema;
+export const DataSourceCreateSchema = DataSourceFieldsSchema.extend({
+  method: MethodSchema.default('GET'),
+  headers: HeadersSchema.default([]),
+  timeout_ms: TimeoutSchema.default(DATA_SOURCE_TIMEOUT_DEFAULT_MS),
+  refresh_seconds: RefreshSchema.default(DATA_SOURCE_REFRESH_DEFAULT_S),
+});
 export type DataSourceCreateInput = z.input<typeof DataSourceCreateSchema>;
 export type DataSourceCreate = z.output<typeof DataSourceCreateSchema>;
 

@@ -407,7 +407,9 @@ export const SimulationResultSchema = z.object({
     })
     .nullable(),
   reason: z.enum(['matched', 'default', 'first_active', 'none']),
+  /** The rules tried, in feed order (at most 200; `trace_omitted` counts the rest). */
   trace: z.array(RuleTraceSchema),
+  trace_omitted: z.number().int(),
   /** The data source values used, by id, with where each came from. */
   datasources: z.array(
     z.object({

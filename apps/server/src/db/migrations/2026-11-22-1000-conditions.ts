@@ -15,7 +15,7 @@ const isPostgres = (db: AnyDb) => db.getExecutor().adapter instanceof PostgresAd
  * - condition_uses: which profiles' live rules name which conditions, and how many, rewritten by
  *   each sync's swap in its transaction, so a list of conditions shows where each is used and a
  *   delete is refused without reading a 700,000-row feed.
- * - media_entities gain a contact name.
+ * - media_entities gain a contact name, and live names are unique per company (ignoring case).
  */
 export async function up(db: AnyDb): Promise<void> {
   const postgres = isPostgres(db);
@@ -59,12 +59,22 @@ export async function up(db: AnyDb): Promise<void> {
     .addColumn('rules', 'integer', (c) => c.notNull())
     .addPrimaryKeyConstraint('condition_uses_pk', ['condition_id', 'profile_id'])
     .execute();
-  await db.schema.createIndex('condition_uses_profile_idx').on('condition_uses').columns(['profile_id']).execute();
+  await db.schema
+    .createIndex('condition_uses_profile_idx')
+    .on('condition_uses')
+    .columns(['profile_id'])
+    .execute();
 
   await db.schema.alterTable('media_entities').addColumn('contact_name', 'text').execute();
+  // Live publishers' names are unique per company ignoring case, also between two concurrent creates.
+  await sql`create unique index media_entities_live_name_key on media_entities (company_id, lower(name))
+    where deleted_at is null`.execute(db);
 
   // {match, rules} → {logic, predicates}.
-  const { rows } = await sql<{ id: number; expression: string }>`select id, expression from conditions`.execute(db);
+  const { rows } = await sql<{
+    id: number;
+    expression: string;
+  }>`select id, expression from conditions`.execute(db);
   for (const row of rows) {
     let old: { match?: string; rules?: unknown[]; logic?: string; predicates?: unknown[] } = {};
     try {
@@ -74,11 +84,14 @@ export async function up(db: AnyDb): Promise<void> {
       logic: old.logic ?? (old.match === 'any' ? 'any' : 'all'),
       predicates: old.predicates ?? old.rules ?? [],
     };
-    await sql`update conditions set expression = ${JSON.stringify(expression)} where id = ${row.id}`.execute(db);
+    await sql`update conditions set expression = ${JSON.stringify(expression)} where id = ${row.id}`.execute(
+      db,
+    );
   }
 }
 
 export async function down(db: AnyDb): Promise<void> {
+  await db.schema.dropIndex('media_entities_live_name_key').execute();
   await db.schema.alterTable('media_entities').dropColumn('contact_name').execute();
   await db.schema.dropTable('condition_uses').execute();
   await db.schema.dropTable('data_source_values').execute();

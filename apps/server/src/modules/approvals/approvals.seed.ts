@@ -3,9 +3,9 @@ import type { Executor } from '../../db/database';
 import { nowIso } from '../../lib/time';
 
 const PUBLISHERS = [
-  ['Daily Herald', 'dailyherald.example', 'ads@dailyherald.example'],
-  ['TechPulse', 'techpulse.example', 'sales@techpulse.example'],
-  ['Outdoor Weekly', 'outdoorweekly.example', 'adops@outdoorweekly.example'],
+  ['Daily Herald', 'dailyherald.example', 'Hannah Reed', 'ads@dailyherald.example'],
+  ['TechPulse', 'techpulse.example', 'Marco Ruiz', 'sales@techpulse.example'],
+  ['Outdoor Weekly', 'outdoorweekly.example', 'Priya Nair', 'adops@outdoorweekly.example'],
 ] as const;
 
 const VERDICTS: readonly ApprovalStatus[] = ['pending', 'approved', 'rejected'];
@@ -21,11 +21,12 @@ export async function seedApprovals(
   const publishers = await db
     .insertInto('media_entities')
     .values(
-      PUBLISHERS.map(([name, domain, contact]) => ({
+      PUBLISHERS.map(([name, domain, contactName, contactEmail]) => ({
         company_id: companyId,
         name,
         domain,
-        contact_email: contact,
+        contact_name: contactName,
+        contact_email: contactEmail,
         ...stamps,
       })),
     )

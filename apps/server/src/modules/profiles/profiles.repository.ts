@@ -1,4 +1,4 @@
-import type { ProfileListQuery, ProfileRuleListQuery, ProfileSort } from '@adstudio/contract';
+import type { ProfileListQuery, ProfileRuleListQuery, ProfileSort, RuleFilter } from '@adstudio/contract';
 import { type Insertable, type Selectable, sql, type Updateable } from 'kysely';
 import type { Db, Executor } from '../../db/database';
 import type {
@@ -26,6 +26,19 @@ export type ProfileRuleRow = Selectable<ProfileRulesTable>;
 export type ProfileSyncRow = Selectable<ProfileSyncsTable>;
 export type ProfileTemplateRow = Selectable<ProfileTemplatesTable>;
 export type ProfileErrorRow = Selectable<ProfileErrorsTable>;
+
+/** The rules a rule filter keeps, on either engine (a condition that is true without a filter). */
+function servedBy(trx: Executor, filter: RuleFilter | null) {
+  if (!filter) return sql<boolean>`1 = 1`;
+  const values = filter.values.flatMap((value) =>
+    // SQLite's JSON reads true/false as 1/0.
+    isPostgres(trx) ? [value] : value === 'true' ? [value, '1'] : value === 'false' ? [value, '0'] : [value],
+  );
+  const cell = isPostgres(trx)
+    ? sql`(profile_rules.data::jsonb ->> ${filter.column})`
+    : sql`cast(json_extract(profile_rules.data, ${`$."${filter.column.replaceAll('"', '\\"')}"`}) as text)`;
+  return sql<boolean>`${cell} in (${sql.join(values)})`;
+}
 
 const SORTS: Record<ProfileSort, SortKey> = {
   name: sql`lower(profiles.name)`,
@@ -257,38 +270,58 @@ export const createProfilesRepository = (db: Db) => ({
    * Ids of the live, active rules whose `column` holds one of `values` (as text), feed order;
    * without a filter all of them.
    */
-  ruleIds: async (
-    profileId: number,
-    filter: { column: string; values: readonly string[] } | null,
-    trx: Executor = db,
-  ) => {
-    let query = trx
+  ruleIds: async (profileId: number, filter: RuleFilter | null, trx: Executor = db) => {
+    const query = trx
       .selectFrom('profile_rules')
       .select('id')
       .where('profile_id', '=', profileId)
       .where('ended_at', 'is', null)
       .where('active', '=', 1)
+      .where(servedBy(trx, filter))
       .orderBy('position');
-    if (filter) {
-      const values = filter.values.flatMap((value) =>
-        // SQLite's JSON reads true/false as 1/0.
-        isPostgres(trx)
-          ? [value]
-          : value === 'true'
-            ? [value, '1']
-            : value === 'false'
-              ? [value, '0']
-              : [value],
-      );
-      const cell = isPostgres(trx)
-        ? sql`(profile_rules.data::jsonb ->> ${filter.column})`
-        : sql`cast(json_extract(profile_rules.data, ${`$."${filter.column.replaceAll('"', '\\"')}"`}) as text)`;
-      query = query.where(sql<boolean>`${cell} in (${sql.join(values)})`);
-    }
     return (await query.execute()).map((row) => row.id);
   },
 
-  /** The company's live creatives a profile drives, with their rule filters (JSON). */
+  /**
+   * The live rules (active or not) a creative's rule filter serves, in feed order, `limit` from
+   * after `afterPosition`: rule selection reads a feed in such pages and stops at the rule that
+   * matches, so a 700,000-row feed is not read whole for a viewer that the first rows fit.
+   */
+  servedRules: (
+    profileId: number,
+    filter: RuleFilter | null,
+    afterPosition: number,
+    limit: number,
+    trx: Executor = db,
+  ) =>
+    trx
+      .selectFrom('profile_rules')
+      .selectAll()
+      .where('profile_id', '=', profileId)
+      .where('ended_at', 'is', null)
+      .where('position', '>', afterPosition)
+      .where(servedBy(trx, filter))
+      .orderBy('position')
+      .limit(limit)
+      .execute(),
+
+  /** The first served rule that is active and the feed's default, and the first active one. */
+  servedFallbacks: async (profileId: number, filter: RuleFilter | null, trx: Executor = db) => {
+    const first = (defaultOnly: boolean) => {
+      let query = trx
+        .selectFrom('profile_rules')
+        .selectAll()
+        .where('profile_id', '=', profileId)
+        .where('ended_at', 'is', null)
+        .where('active', '=', 1)
+        .where(servedBy(trx, filter));
+      if (defaultOnly) query = query.where('is_default', '=', 1);
+      return query.orderBy('position').limit(1).executeTakeFirst();
+    };
+    const [fallback, firstActive] = await Promise.all([first(true), first(false)]);
+    return { fallback, firstActive };
+  },
+
   creativesUsing: (companyId: number, profileId: number, trx: Executor = db) =>
     trx
       .selectFrom('creatives')

@@ -2,6 +2,7 @@ import type { Db, Executor } from '../../db/database';
 import { nowIso } from '../../lib/time';
 import { randomToken } from '../../lib/tokens';
 import type { LocalDisk } from '../../storage/local-disk';
+import { rewriteConditionUses } from '../conditions/condition-uses';
 import { DEMO_FEEDS } from './demo-feeds';
 import { openFeed } from './feed-source';
 import { createProfileSync } from './profile-sync';
@@ -95,6 +96,7 @@ export async function seedProfiles(
           })),
         )
         .execute();
+      await rewriteConditionUses(db, companyId, profile.id);
     }
     if (status === 'failed') {
       await db

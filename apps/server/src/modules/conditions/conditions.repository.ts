@@ -1,0 +1,106 @@
+import type { ConditionListQuery, ConditionSort, NamedCondition } from '@adstudio/contract';
+import { type Insertable, type Selectable, sql } from 'kysely';
+import type { Db, Executor } from '../../db/database';
+import type { ConditionsTable } from '../../db/schema';
+import { defaultSort, idIn, listedRows, paginate, type SortKey } from '../../lib/list';
+import { listTotal } from '../../lib/list-total';
+import { scopedRepository } from '../../lib/scoped-repository';
+import { textMatch } from '../../lib/text-match';
+import { parseExpression } from './condition-expression';
+
+export type ConditionRow = Selectable<ConditionsTable>;
+
+/** Each sortable column once, keyed by the contract's list. */
+const SORTS: Record<ConditionSort, SortKey> = {
+  name: sql`lower(conditions.name)`,
+  created_at: 'conditions.created_at',
+  updated_at: 'conditions.updated_at',
+};
+
+/** A profile whose live rules name a condition. */
+export interface ConditionUseRow {
+  condition_id: number;
+  profile_id: number;
+  profile_name: string;
+  rules: number;
+}
+
+/** Conditions and where they are used; every query is scoped by company and takes an optional transaction. */
+export const createConditionsRepository = (db: Db) => ({
+  ...scopedRepository(db, 'conditions'),
+
+  /** A page of the list; its total from the kept counts, the text index, or counted up to the cap. */
+  list: async (companyId: number, query: ConditionListQuery, trx: Executor = db) => {
+    let rows = trx
+      .selectFrom('conditions')
+      .selectAll('conditions')
+      .where('conditions.company_id', '=', companyId)
+      .where(listedRows('conditions', query));
+    const text = query.filter
+      ? await textMatch(trx, { table: 'conditions', columns: ['name'] }, companyId, query, query.filter)
+      : undefined;
+    if (text) rows = rows.where(text.where);
+    const total = listTotal(trx, {
+      section: 'conditions',
+      companyId,
+      listed: query,
+      matches: [text],
+      narrowed: false,
+      rows,
+    });
+    return paginate(rows, query, {
+      sortable: SORTS,
+      defaultSort: defaultSort('conditions', query),
+      id: 'conditions.id',
+      total,
+    });
+  },
+
+  insert: (values: Insertable<ConditionsTable>, trx: Executor = db) =>
+    trx.insertInto('conditions').values(values).returningAll().executeTakeFirstOrThrow(),
+
+  /** The company's live conditions among `ids`, as rule selection evaluates them, by id. */
+  expressionsByIds: async (
+    companyId: number,
+    ids: readonly number[],
+    trx: Executor = db,
+  ): Promise<Map<number, NamedCondition>> => {
+    if (ids.length === 0) return new Map();
+    const rows = await trx
+      .selectFrom('conditions')
+      .select(['id', 'name', 'expression'])
+      .where('company_id', '=', companyId)
+      .where('deleted_at', 'is', null)
+      .where(idIn('id', ids))
+      .execute();
+    return new Map(
+      rows.map((row) => [row.id, { id: row.id, name: row.name, ...parseExpression(row.expression) }]),
+    );
+  },
+
+  /** The live profiles whose live rules name these conditions, by profile name (condition_uses). */
+  uses: async (
+    companyId: number,
+    conditionIds: readonly number[],
+    trx: Executor = db,
+  ): Promise<ConditionUseRow[]> => {
+    if (conditionIds.length === 0) return [];
+    const rows = await trx
+      .selectFrom('condition_uses')
+      .innerJoin('profiles', 'profiles.id', 'condition_uses.profile_id')
+      .select([
+        'condition_uses.condition_id',
+        'condition_uses.profile_id',
+        'profiles.name as profile_name',
+        'condition_uses.rules',
+      ])
+      .where('condition_uses.company_id', '=', companyId)
+      .where('profiles.deleted_at', 'is', null)
+      .where(idIn('condition_uses.condition_id', conditionIds))
+      .orderBy(sql`lower(profiles.name)`)
+      .orderBy('profiles.id')
+      .execute();
+    return rows.map((row) => ({ ...row, rules: Number(row.rules) }));
+  },
+});
+export type ConditionsRepository = ReturnType<typeof createConditionsRepository>;

@@ -1,0 +1,179 @@
+import {
+  DataSourceCreateSchema,
+  DataSourceListQuerySchema,
+  DataSourceListResponseSchema,
+  DataSourceSchema,
+  DataSourceTestResultSchema,
+  DataSourceTestSchema,
+  DataSourceUpdateSchema,
+  itemResponse,
+} from '@adstudio/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { collection } from '../../lib/list';
+import { runPeriodically } from '../../lib/periodic';
+import {
+  forbiddenAnswer as errors,
+  noContent,
+  idParams as params,
+  refusedAnswer,
+  staleAnswer,
+} from '../../lib/route-schemas';
+import { createTransactor } from '../../lib/transaction';
+import { currentUser } from '../../types';
+import { createAuditRepository } from '../audit/audit.repository';
+import { createAuditLog } from '../audit/audit-log';
+import { dataSourceValuesOn, headerVaultOn } from './data-source-values';
+import { createDataSourcesRepository } from './data-sources.repository';
+import { createDataSourcesService } from './data-sources.service';
+
+const tags = ['data sources'];
+/** How often the periodic refresh looks for due data sources. */
+const REFRESH_TICK_MS = 60_000;
+
+/** Data sources (DESIGN section 5), part of the conditions section (DESIGN section 6). */
+export const dataSourcesRoutes: FastifyPluginAsyncZod = async (app) => {
+  const service = createDataSourcesService({
+    dataSources: createDataSourcesRepository(app.db),
+    vault: headerVaultOn(app),
+    allowHosts: app.config.feeds.allowHosts,
+    audit: createAuditLog(createAuditRepository(app.db), 'data_source'),
+    transaction: createTransactor(app.db),
+  });
+  const values = dataSourceValuesOn(app);
+  // Tests call refreshDue themselves: a timer fetching in the background would race their servers.
+  if (app.config.env !== 'test')
+    runPeriodically(app, 'data source refresh', REFRESH_TICK_MS, () => values.refreshDue());
+
+  const read = { preHandler: app.requireAccess('conditions', 'read') };
+  const write = { preHandler: app.requireAccess('conditions', 'write') };
+
+  app.get(
+    '/v1/datasource',
+    {
+      ...read,
+      schema: {
+        tags,
+        summary: 'List data sources',
+        description:
+          'filter matches the name; deleted=1 lists deleted data sources. Header values are never ' +
+          'answered, only their names. Default order: updated_at desc.',
+        querystring: DataSourceListQuerySchema,
+        response: { 200: DataSourceListResponseSchema, ...errors },
+      },
+    },
+    async (request) => collection(request, await service.list(currentUser(request), request.query)),
+  );
+
+  app.post(
+    '/v1/datasource',
+    {
+      ...write,
+      schema: {
+        tags,
+        summary: 'Create a data source',
+        description: 'Header values are stored encrypted with APP_KEY and never answered.',
+        body: DataSourceCreateSchema,
+        response: { 201: itemResponse(DataSourceSchema), ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send({ data: await service.create(currentUser(request), request.body) }),
+  );
+
+  app.post(
+    '/v1/datasource/test',
+    {
+      ...write,
+      schema: {
+        tags,
+        summary: 'Fetch a data source once and show the answer',
+        description:
+          'With id: the saved data source, overlaid by the fields sent (stored header values are used ' +
+          'where none is sent); without: the definition sent. Fetched through the SSRF guard (http(s), ' +
+          'no internal address unless DATASOURCE_ALLOW_HOSTS names it, at most 3 redirects, ' +
+          'timeout_ms, 1 MB). Nothing is stored. A failed fetch is a 200 with ok false and the error.',
+        body: DataSourceTestSchema,
+        response: { 200: itemResponse(DataSourceTestResultSchema), ...errors },
+      },
+    },
+    async (request) => ({ data: await service.test(currentUser(request), request.body) }),
+  );
+
+  app.get(
+    '/v1/datasource/:id',
+    {
+      ...read,
+      schema: {
+        tags,
+        summary: 'One data source with its value, last fetch and error, and the conditions reading it',
+        params,
+        response: { 200: itemResponse(DataSourceSchema), ...errors },
+      },
+    },
+    async (request) => ({ data: await service.get(currentUser(request), request.params.id) }),
+  );
+
+  app.put(
+    '/v1/datasource/:id',
+    {
+      ...write,
+      schema: {
+        tags,
+        summary: 'Edit a data source',
+        description:
+          'Carries the updated_at it was based on (or If-Match). headers, when sent, is the whole ' +
+          'list: a header without value keeps its stored value, one left out is removed.',
+        params,
+        body: DataSourceUpdateSchema,
+        response: { 200: itemResponse(DataSourceSchema), ...staleAnswer('data source'), ...errors },
+      },
+    },
+    async (request) => ({
+      data: await service.update(
+        currentUser(request),
+        request.params.id,
+        request.body,
+        request.headers['if-match'],
+      ),
+    }),
+  );
+
+  app.delete(
+    '/v1/datasource/:id',
+    {
+      ...write,
+      schema: {
+        tags,
+        summary: 'Delete a data source (soft); refused while a condition reads it',
+        params,
+        response: {
+          204: noContent,
+          ...refusedAnswer('Refused: conditions read the data source (they are named).'),
+          ...errors,
+        },
+      },
+    },
+    async (request, reply) => {
+      await service.remove(currentUser(request), request.params.id);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.post(
+    '/v1/datasource/:id/restore',
+    {
+      ...write,
+      schema: {
+        tags,
+        summary: 'Restore a deleted data source',
+        params,
+        response: {
+          200: itemResponse(DataSourceSchema),
+          ...refusedAnswer('A live data source has taken its name meanwhile.'),
+          ...errors,
+        },
+      },
+    },
+    async (request) => ({ data: await service.restore(currentUser(request), request.params.id) }),
+  );
+};

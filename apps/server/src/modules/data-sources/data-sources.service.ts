@@ -1,0 +1,303 @@
+import {
+  DATA_SOURCE_SAMPLE_CHARS,
+  DATA_SOURCE_TIMEOUT_DEFAULT_MS,
+  type DataSource,
+  type DataSourceCreate,
+  type DataSourceListQuery,
+  type DataSourceMethod,
+  type DataSourceTest,
+  type DataSourceTestResult,
+  type DataSourceUpdate,
+  dataSourceInUse,
+  UPDATED_AT_REQUIRED,
+  type User,
+} from '@adstudio/contract';
+import type { Executor, Transactor } from '../../db/database';
+import { type Changes, created, diff } from '../../lib/audit-changes';
+import { HttpError, notFound, unprocessable } from '../../lib/http-errors';
+import { parseJson } from '../../lib/json';
+import type { ListPage } from '../../lib/list';
+import { nowIso } from '../../lib/time';
+import { basedOnOf, changedMeanwhile, nextUpdatedAt, sameVersion } from '../../lib/versions';
+import type { AuditLog } from '../audit/audit-log';
+import { dataSourceIdsOf, parseExpression } from '../conditions/condition-expression';
+import { type FetchDefinition, fetchDataSource, type StoredHeader } from './data-source-fetch';
+import type { HeaderVault } from './data-source-headers';
+import { currentValue, filledUrl } from './data-source-values';
+import type { DataSourceRow, DataSourcesRepository } from './data-sources.repository';
+
+export const NAME_TAKEN = 'The name has already been taken.';
+export const CHANGED_MEANWHILE = changedMeanwhile('data source');
+export const HEADER_VALUE_REQUIRED = 'The header value is required.';
+
+/** The fields a user edits; header values stay out of it (and so out of the audit log). */
+interface DataSourceFields {
+  name: string;
+  url: string;
+  method: DataSourceMethod;
+  json_path: string | null;
+  refresh_seconds: number;
+  timeout_ms: number;
+  default_value: string | null;
+}
+
+const fieldsOf = (row: DataSourceRow): DataSourceFields => ({
+  name: row.name,
+  url: row.url,
+  method: row.method === 'POST' ? 'POST' : 'GET',
+  json_path: row.json_path,
+  refresh_seconds: row.refresh_interval,
+  timeout_ms: row.timeout_ms,
+  default_value: row.default_value,
+});
+
+const columnsOf = ({ refresh_seconds, ...fields }: DataSourceFields) => ({
+  ...fields,
+  refresh_interval: refresh_seconds,
+});
+
+const sameName = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
+
+/**
+ * Headers as the audit log shows them: their names, a changed value marked, never a value.
+ * Answers undefined when nothing about them changed.
+ */
+function headerChanges(before: readonly StoredHeader[], after: readonly StoredHeader[]): Changes {
+  const names = (headers: readonly StoredHeader[]) => headers.map((h) => h.name);
+  const marked = after.map((header) => {
+    const old = before.find((h) => sameName(h.name, header.name));
+    return old && old.value !== header.value ? `${header.name} (new value)` : header.name;
+  });
+  const changed = JSON.stringify(names(before)) !== JSON.stringify(marked);
+  return changed ? { headers: [names(before), marked] } : {};
+}
+
+interface Deps {
+  dataSources: DataSourcesRepository;
+  vault: HeaderVault;
+  allowHosts: readonly string[];
+  audit: AuditLog;
+  transaction: Transactor;
+}
+
+export function createDataSourcesService({ dataSources, vault, allowHosts, audit, transaction }: Deps) {
+  const mustFind = async (user: User, id: number, trx?: Executor, deleted = false) => {
+    const row = await dataSources.findById(user.company_id, id, trx, { deleted });
+    if (!row) throw notFound();
+    return row;
+  };
+
+  const assertNameFree = async (user: User, name: string, exceptId: number | undefined, trx: Executor) => {
+    if (await dataSources.nameTaken(user.company_id, name, { exceptId, trx }))
+      throw unprocessable({ name: [NAME_TAKEN] });
+  };
+
+  /** The company's live conditions that read each of these data sources, by id. */
+  const usedBy = async (companyId: number, ids: readonly number[], trx?: Executor) => {
+    const wanted = new Set(ids);
+    const uses = new Map<number, { id: number; name: string }[]>();
+    for (const condition of await dataSources.conditionsNamingDataSources(companyId, trx)) {
+      for (const id of dataSourceIdsOf(parseExpression(condition.expression).predicates))
+        if (wanted.has(id))
+          uses.set(id, [...(uses.get(id) ?? []), { id: condition.id, name: condition.name }]);
+    }
+    return uses;
+  };
+
+  const toDataSource = (
+    row: DataSourceRow,
+    uses: Map<number, { id: number; name: string }[]>,
+  ): DataSource => {
+    const { headers } = vault.read(row.headers);
+    return {
+      id: row.id,
+      ...fieldsOf(row),
+      headers: headers.map((header) => ({ name: header.name, set: true as const })),
+      value: currentValue(
+        {
+          value: row.last_value,
+          fetched_at: row.fetched_at,
+          last_error: row.last_error,
+          failed_at: row.failed_at,
+        },
+        row.default_value,
+      ).value,
+      last_value: parseJson(row.last_value, null),
+      fetched_at: row.fetched_at,
+      last_error: row.last_error,
+      failed_at: row.failed_at,
+      used_by: uses.get(row.id) ?? [],
+      created_at: row.created_at,
+      updated_at: row.updated_at,
+      deleted_at: row.deleted_at,
+    };
+  };
+
+  const view = async (user: User, row: DataSourceRow, trx?: Executor) =>
+    toDataSource(row, await usedBy(user.company_id, [row.id], trx));
+
+  /**
+   * The header list after an edit: each sent header with its new value, or the stored value of the
+   * same name when none is sent (a 422 on `headers.N.value` when there is none to keep).
+   */
+  const mergeHeaders = (
+    sent: readonly { name: string; value?: string }[],
+    stored: readonly StoredHeader[],
+  ): StoredHeader[] => {
+    const errors: Record<string, string[]> = {};
+    const merged = sent.map((header, i) => {
+      const value = header.value ?? stored.find((h) => sameName(h.name, header.name))?.value;
+      if (value === undefined) errors[`headers.${i}.value`] = [HEADER_VALUE_REQUIRED];
+      return { name: header.name, value: value ?? '' };
+    });
+    if (Object.keys(errors).length > 0) throw unprocessable(errors);
+    return merged;
+  };
+
+  return {
+    async list(user: User, query: DataSourceListQuery): Promise<ListPage<DataSource>> {
+      const page = await dataSources.list(user.company_id, query);
+      const uses = await usedBy(
+        user.company_id,
+        page.data.map((row) => row.id),
+      );
+      return { data: page.data.map((row) => toDataSource(row, uses)), meta: page.meta };
+    },
+
+    get: async (user: User, id: number): Promise<DataSource> => view(user, await mustFind(user, id)),
+
+    create: (user: User, body: DataSourceCreate): Promise<DataSource> =>
+      transaction(async (trx) => {
+        await assertNameFree(user, body.name, undefined, trx);
+        const fields: DataSourceFields = {
+          name: body.name,
+          url: body.url,
+          method: body.method,
+          json_path: body.json_path ?? null,
+          refresh_seconds: body.refresh_seconds,
+          timeout_ms: body.timeout_ms,
+          default_value: body.default_value ?? null,
+        };
+        const headers = mergeHeaders(body.headers, []);
+        const now = nowIso();
+        const row = await dataSources.insert(
+          {
+            ...columnsOf(fields),
+            company_id: user.company_id,
+            headers: vault.write(headers),
+            created_at: now,
+            updated_at: now,
+          },
+          trx,
+        );
+        await audit.log(trx, user, {
+          entityId: row.id,
+          action: 'created',
+          changes: { ...created(fields), ...headerChanges([], headers) },
+        });
+        return view(user, row, trx);
+      }),
+
+    /**
+     * Edits fields (409 when stale, `updated_at` required). `headers`, when sent, is the whole list;
+     * a header sent without a value keeps its stored one. A changed definition forgets the values
+     * fetched with the old one.
+     */
+    update: (user: User, id: number, body: DataSourceUpdate, ifMatch?: string): Promise<DataSource> =>
+      transaction(async (trx) => {
+        const { updated_at, headers: sentHeaders, ...edits } = body;
+        const basedOn = basedOnOf(updated_at, ifMatch);
+        const row = await mustFind(user, id, trx);
+        const before = fieldsOf(row);
+        const sent = Object.fromEntries(Object.entries(edits).filter(([, v]) => v !== undefined));
+        const after: DataSourceFields = { ...before, ...sent };
+        const stored = vault.read(row.headers).headers;
+        const headers = sentHeaders === undefined ? stored : mergeHeaders(sentHeaders, stored);
+        const headersChanged = JSON.stringify(headers) !== JSON.stringify(stored);
+        const changes = { ...diff(before, after), ...headerChanges(stored, headers) };
+        if (Object.keys(changes).length === 0 && !headersChanged) return view(user, row, trx);
+        if (basedOn === undefined) throw unprocessable({ updated_at: [UPDATED_AT_REQUIRED] });
+        if (!sameVersion(basedOn, row.updated_at)) throw new HttpError(409, CHANGED_MEANWHILE);
+        if (changes.name) await assertNameFree(user, after.name, id, trx);
+        const updated = await dataSources.update(
+          user.company_id,
+          id,
+          row.updated_at,
+          {
+            ...columnsOf(after),
+            ...(headersChanged ? { headers: vault.write(headers) } : {}),
+            updated_at: nextUpdatedAt(row.updated_at),
+          },
+          trx,
+        );
+        if (!updated) throw new HttpError(409, CHANGED_MEANWHILE);
+        const refetch = headersChanged || ['url', 'method', 'json_path'].some((field) => field in changes);
+        if (refetch) await dataSources.clearFetched(user.company_id, id, trx);
+        await audit.log(trx, user, { entityId: id, action: 'updated', changes });
+        return view(user, refetch ? await mustFind(user, id, trx) : updated, trx);
+      }),
+
+    /** Soft delete; refused while a live condition reads the data source. */
+    remove: (user: User, id: number): Promise<void> =>
+      transaction(async (trx) => {
+        await mustFind(user, id, trx);
+        const conditions = (await usedBy(user.company_id, [id], trx)).get(id) ?? [];
+        if (conditions.length > 0) throw new HttpError(422, dataSourceInUse(conditions.map((c) => c.name)));
+        const at = nowIso();
+        await dataSources.softDelete(user.company_id, [id], at, trx);
+        await audit.log(trx, user, { entityId: id, action: 'deleted', changes: { deleted_at: [null, at] } });
+      }),
+
+    /** Brings a deleted data source back, unless a live one has taken its name meanwhile. */
+    restore: (user: User, id: number): Promise<DataSource> =>
+      transaction(async (trx) => {
+        const row = await mustFind(user, id, trx, true);
+        await assertNameFree(user, row.name, id, trx);
+        await dataSources.restore(user.company_id, [id], nextUpdatedAt(row.updated_at), trx);
+        await audit.log(trx, user, {
+          entityId: id,
+          action: 'restored',
+          changes: { deleted_at: [row.deleted_at, null] },
+        });
+        return view(user, await mustFind(user, id, trx), trx);
+      }),
+
+    /**
+     * Fetches a definition once and shows what came back, without storing anything: a saved data
+     * source (`id`) overlaid by the fields sent, its stored header values used where none is sent;
+     * or an unsaved definition.
+     */
+    async test(user: User, body: DataSourceTest): Promise<DataSourceTestResult> {
+      const row = body.id === undefined ? undefined : await mustFind(user, body.id);
+      const stored = row ? vault.read(row.headers).headers : [];
+      const saved = row ? fieldsOf(row) : undefined;
+      const definition: FetchDefinition = {
+        method: body.method ?? saved?.method ?? 'GET',
+        json_path: body.json_path !== undefined ? body.json_path : (saved?.json_path ?? null),
+        timeout_ms: body.timeout_ms ?? saved?.timeout_ms ?? DATA_SOURCE_TIMEOUT_DEFAULT_MS,
+        // A header sent without a value and none stored is simply not sent: this is a trial.
+        headers:
+          body.headers === undefined
+            ? stored
+            : body.headers.flatMap((header) => {
+                const value = header.value ?? stored.find((h) => sameName(h.name, header.name))?.value;
+                return value === undefined ? [] : [{ name: header.name, value }];
+              }),
+      };
+      const url = filledUrl(body.url ?? saved!.url, body.placeholders ?? {});
+      const outcome = await fetchDataSource(url, definition, { allowHosts });
+      return {
+        ok: outcome.error === null,
+        url,
+        status: outcome.status,
+        duration_ms: outcome.durationMs,
+        content_type: outcome.contentType,
+        body_sample: outcome.text.slice(0, DATA_SOURCE_SAMPLE_CHARS),
+        truncated: outcome.text.length > DATA_SOURCE_SAMPLE_CHARS,
+        value: outcome.value,
+        error: outcome.error,
+      };
+    },
+  };
+}
+export type DataSourcesService = ReturnType<typeof createDataSourcesService>;
