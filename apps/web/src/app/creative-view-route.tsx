@@ -1,6 +1,8 @@
 import type { Creative } from '@adstudio/contract';
+import Stack from '@mui/material/Stack';
 import { lazy, Suspense } from 'react';
 import { LoadingState } from '../components/ui/states';
+import { TitledCard } from '../components/ui/titled-card';
 import { CreativeViewPage, type SectionTabs } from '../features/creatives/creative-view-page';
 import { DynamicCodeTab } from '../features/dynamic-code/components/dynamic-code-tab';
 import { PackagesTab } from '../features/packages/components/packages-tab';
@@ -20,12 +22,36 @@ const assetsTab = (creative: Creative) => (
   </Suspense>
 );
 
+/** The conditions section's simulator, loaded with the preview tab of a feed-driven creative. */
+const CreativeSimulator = lazy(() =>
+  import('../features/conditions/components/simulator/creative-simulator').then((module) => ({
+    default: module.CreativeSimulator,
+  })),
+);
+
+/** The preview, and for a creative driven by a feed, which of its rules a given viewer would see. */
+const previewTab = (creative: Creative) => (
+  <Stack spacing={3}>
+    <PreviewTab creative={creative} />
+    {creative.profile_id !== null && (
+      <TitledCard
+        title="Simulate a viewer"
+        subheader="Set a time, place, device or data source value and see which rule this viewer gets, and why."
+      >
+        <Suspense fallback={<LoadingState label="Loading the simulator…" />}>
+          <CreativeSimulator creativeId={creative.id} />
+        </Suspense>
+      </TitledCard>
+    )}
+  </Stack>
+);
+
 /** The tabs other sections give the creative view; features never import each other. */
 const sectionTabs: SectionTabs = {
   assets: assetsTab,
   packages: (creative) => <PackagesTab creative={creative} />,
   'dynamic-code': (creative) => <DynamicCodeTab creative={creative} />,
-  preview: (creative) => <PreviewTab creative={creative} />,
+  preview: previewTab,
 };
 
 /** `/creatives/{id}`: the creatives section's view with the other sections' tabs, composed here. */

@@ -39,7 +39,12 @@ const profilesList = () => import('../features/profiles/profiles-list-page');
 const profileNew = () => import('../features/profiles/profile-new-page');
 const profileView = () => import('../features/profiles/profile-view-page');
 const profileErrors = () => import('../features/profiles/profile-errors-page');
-const conditions = () => import('../features/conditions/condition-pages');
+const conditionsList = () => import('../features/conditions/conditions-list-page');
+const conditionNew = () => import('../features/conditions/condition-new-page');
+const conditionView = () => import('../features/conditions/condition-view-page');
+const dataSourcesList = () => import('../features/conditions/data-sources-list-page');
+const dataSourceNew = () => import('../features/conditions/data-source-new-page');
+const dataSourceView = () => import('../features/conditions/data-source-view-page');
 
 // Each page's requests start with the guard's: a list's from what its URL names (no schema), the
 // others' from a loader that imports only its api file.
@@ -156,10 +161,33 @@ const restricted: RouteObject[] = [
       {
         index: true,
         handle: handleOf('conditions.view'),
-        lazy: page(conditions, (m) => m.ConditionsListPage),
+        lazy: page(conditionsList, (m) => m.ConditionsListPage),
       },
-      { path: 'new', handle: handleOf('conditions.new'), lazy: page(conditions, (m) => m.ConditionNewPage) },
-      { path: ':id', handle: handleOf('condition.view'), lazy: page(conditions, (m) => m.ConditionViewPage) },
+      {
+        path: 'new',
+        handle: handleOf('conditions.new'),
+        lazy: page(conditionNew, (m) => m.ConditionNewPage),
+      },
+      {
+        path: 'data-sources',
+        handle: handleOf('datasources.view'),
+        lazy: page(dataSourcesList, (m) => m.DataSourcesListPage),
+      },
+      {
+        path: 'data-sources/new',
+        handle: handleOf('datasources.new'),
+        lazy: page(dataSourceNew, (m) => m.DataSourceNewPage),
+      },
+      {
+        path: 'data-sources/:id',
+        handle: handleOf('datasource.view'),
+        lazy: page(dataSourceView, (m) => m.DataSourceViewPage),
+      },
+      {
+        path: ':id',
+        handle: handleOf('condition.view'),
+        lazy: page(conditionView, (m) => m.ConditionViewPage),
+      },
     ],
   },
   {

@@ -31,6 +31,11 @@ export const ROUTES = {
   'conditions.view': { path: '/conditions', title: 'Conditions' },
   'conditions.new': { path: '/conditions/new', title: 'New Condition' },
   'condition.view': { path: '/conditions/:id', title: 'Condition' },
+  // Data sources live under Conditions (DESIGN section 6): their names contain no "condition", so
+  // the sidebar matches them to the section itself.
+  'datasources.view': { path: '/conditions/data-sources', title: 'Data Sources' },
+  'datasources.new': { path: '/conditions/data-sources/new', title: 'New Data Source' },
+  'datasource.view': { path: '/conditions/data-sources/:id', title: 'Data Source' },
 
   externalpreview: { path: '/externalpreview/:token/:profileRuleId?', title: 'Creative Preview' },
   externalreport: { path: '/externalreport/:token', title: 'Campaign Report' },
@@ -67,6 +72,14 @@ type HrefArgs<N extends RouteName> = N extends RouteName
     ? [params?: undefined, search?: Record<string, string | undefined>]
     : [params: RouteParams<N>, search?: Record<string, string | undefined>]
   : never;
+
+/** The routes of one item (`/{section}/:id`), which the sidebar links to when the item is open. */
+export type ItemRouteName =
+  | 'campaign.view'
+  | 'creative.view'
+  | 'profile.view'
+  | 'condition.view'
+  | 'datasource.view';
 
 export const isRouteName = (name: string): name is RouteName => Object.hasOwn(ROUTES, name);
 

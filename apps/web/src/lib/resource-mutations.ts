@@ -27,16 +27,19 @@ export function useItemMutation<V, T extends { id: number }>(
 
 /**
  * A write that answers no item (delete, bulk): the touched items go stale — not removed, so an open
- * view refetches and takes the 404 path — and the section's lists refresh.
+ * view refetches and takes the 404 path — and the section's lists refresh. `alertOnError: false`
+ * when the caller shows the failure itself (a delete refused because the item is in use).
  */
 export function useItemsMutation<V, R>(
   keys: Keys,
   mutationFn: (variables: V) => Promise<R>,
   idsOf: (variables: V) => readonly number[],
+  { alertOnError = true } = {},
 ) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn,
+    meta: { skipAlert: !alertOnError },
     onSuccess: (_result, variables) => {
       for (const id of idsOf(variables)) {
         void queryClient.invalidateQueries({ queryKey: keys.detail(id), refetchType: 'none' });

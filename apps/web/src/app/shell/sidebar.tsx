@@ -16,7 +16,7 @@ import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import { alpha, useTheme } from '@mui/material/styles';
 import { Link as RouterLink, useMatches } from 'react-router';
-import { href, type RouteName } from '../../config/paths';
+import { href, type ItemRouteName, type RouteName } from '../../config/paths';
 import { canAccess } from '../../lib/access';
 import { useUser } from '../../lib/auth';
 import { useCurrentItem } from '../../lib/current-item';
@@ -25,29 +25,29 @@ import { resolveRouteName } from '../../lib/title';
 interface SectionEntry {
   section: Section;
   label: string;
-  /** Highlighted when the current route name contains this. */
-  match: string;
+  /** Highlighted when the current route name contains one of these. */
+  match: readonly string[];
   icon: SvgIconComponent;
   list: RouteName;
   create?: RouteName;
-  item?: { route: 'campaign.view' | 'creative.view' | 'profile.view' | 'condition.view'; noun: string };
+  item?: { route: ItemRouteName; noun: string };
 }
 
 const SECTIONS: readonly SectionEntry[] = [
   {
     section: 'campaigns',
     label: 'Campaigns',
-    match: 'campaign',
+    match: ['campaign'],
     icon: CampaignIcon,
     list: 'campaigns.view',
     create: 'campaigns.new',
     item: { route: 'campaign.view', noun: 'Campaign' },
   },
-  { section: 'assets', label: 'Assets', match: 'asset', icon: PermMediaIcon, list: 'assets.view' },
+  { section: 'assets', label: 'Assets', match: ['asset'], icon: PermMediaIcon, list: 'assets.view' },
   {
     section: 'creatives',
     label: 'Creatives',
-    match: 'creative',
+    match: ['creative'],
     icon: WebIcon,
     list: 'creatives.view',
     create: 'creatives.new',
@@ -56,7 +56,7 @@ const SECTIONS: readonly SectionEntry[] = [
   {
     section: 'profiles',
     label: 'Profiles',
-    match: 'profile',
+    match: ['profile'],
     icon: TableChartIcon,
     list: 'profiles.view',
     create: 'profiles.new',
@@ -65,7 +65,8 @@ const SECTIONS: readonly SectionEntry[] = [
   {
     section: 'conditions',
     label: 'Conditions',
-    match: 'condition',
+    // Data sources belong to the conditions section (DESIGN section 6).
+    match: ['condition', 'datasource'],
     icon: RuleIcon,
     list: 'conditions.view',
     create: 'conditions.new',
@@ -142,7 +143,7 @@ export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
           onNavigate={onNavigate}
         />
         {SECTIONS.filter((entry) => canAccess(user, entry.section, 'sidebar')).map((entry) => {
-          const active = routeName.includes(entry.match);
+          const active = entry.match.some((name) => routeName.includes(name));
           const item = entry.item && openItem?.section === entry.section ? openItem : null;
           return (
             <SectionLinks
@@ -180,7 +181,7 @@ function SectionLinks({
   entry: SectionEntry;
   active: boolean;
   routeName: string;
-  item: { id: string; name?: string | undefined } | null;
+  item: { id: string; name?: string | undefined; route?: ItemRouteName | undefined } | null;
   onNavigate?: (() => void) | undefined;
 }) {
   const colourVar = useTheme().palette.section[entry.section];
@@ -209,11 +210,11 @@ function SectionLinks({
           />
           {item && entry.item ? (
             <NavLink
-              to={href(entry.item.route, { id: item.id })}
+              to={href(item.route ?? entry.item.route, { id: item.id })}
               label={item.name || `${entry.item.noun} #${item.id}`}
               icon={DescriptionIcon}
-              selected={routeName === entry.item.route}
-              current={routeName === entry.item.route}
+              selected={routeName === (item.route ?? entry.item.route)}
+              current={routeName === (item.route ?? entry.item.route)}
               colour={colourVar}
               nested
               onNavigate={onNavigate}

@@ -14,6 +14,8 @@ export interface ConfirmDialogProps {
   cancelLabel?: string;
   destructive?: boolean;
   busy?: boolean;
+  /** Only the cancel button (the action turned out to be impossible). */
+  hideConfirm?: boolean;
   onConfirm: () => void;
   onCancel: () => void;
 }
@@ -27,6 +29,7 @@ export function ConfirmDialog({
   cancelLabel = 'Cancel',
   destructive = false,
   busy = false,
+  hideConfirm = false,
   onConfirm,
   onCancel,
 }: ConfirmDialogProps) {
@@ -46,15 +49,17 @@ export function ConfirmDialog({
         <Button onClick={onCancel} disabled={busy}>
           {cancelLabel}
         </Button>
-        <Button
-          onClick={onConfirm}
-          disabled={busy}
-          color={destructive ? 'error' : 'primary'}
-          variant="contained"
-          autoFocus
-        >
-          {confirmLabel}
-        </Button>
+        {hideConfirm ? null : (
+          <Button
+            onClick={onConfirm}
+            disabled={busy}
+            color={destructive ? 'error' : 'primary'}
+            variant="contained"
+            autoFocus
+          >
+            {confirmLabel}
+          </Button>
+        )}
       </DialogActions>
     </Dialog>
   );

@@ -10,10 +10,13 @@ import type { FieldValues, UseFormReturn } from 'react-hook-form';
 export function FormActions<V extends FieldValues, O>({
   form,
   submitLabel,
+  busyLabel = 'Saving…',
   onCancel,
 }: {
   form: UseFormReturn<V, unknown, O>;
   submitLabel: string;
+  /** What the submit button says while the form submits. */
+  busyLabel?: string;
   onCancel?: (() => void) | undefined;
 }) {
   const { isSubmitting, errors } = form.formState;
@@ -27,7 +30,7 @@ export function FormActions<V extends FieldValues, O>({
       ) : null}
       <Box sx={{ display: 'flex', gap: 1 }}>
         <Button type="submit" variant="contained" disabled={isSubmitting}>
-          {isSubmitting ? 'Saving…' : submitLabel}
+          {isSubmitting ? busyLabel : submitLabel}
         </Button>
         {onCancel ? (
           <Button onClick={onCancel} disabled={isSubmitting}>

@@ -2,6 +2,7 @@ import type { Section } from '@adstudio/contract';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useParams } from 'react-router';
+import type { ItemRouteName } from '../../config/paths';
 import { errorMessage } from '../../lib/api-client';
 import { useOpenItem } from '../../lib/current-item';
 import type { ResourceKeys } from '../../lib/resource-keys';
@@ -19,6 +20,7 @@ export function ItemPage<T extends { name: string }>({
   useItem,
   keys,
   overview,
+  itemRoute,
   children,
 }: {
   section: Section;
@@ -27,11 +29,13 @@ export function ItemPage<T extends { name: string }>({
   keys: Pick<ResourceKeys, 'lists' | 'detail'>;
   /** The section's list, where a 404 goes. */
   overview: string;
+  /** The sidebar's link to the open item when it is not the section's own item route. */
+  itemRoute?: ItemRouteName;
   children: (item: T) => ReactNode;
 }) {
   const id = parseRouteId(useParams().id);
   const { item, notFound } = useItemOrLeave(id, useItem, keys, overview);
-  useOpenItem(section, id === null ? undefined : String(id), item.data?.name);
+  useOpenItem(section, id === null ? undefined : String(id), item.data?.name, itemRoute);
 
   if (notFound || item.isPending) return <LoadingState label={`Loading ${noun}…`} />;
   if (item.isError) {

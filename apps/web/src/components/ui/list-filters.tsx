@@ -42,7 +42,7 @@ export function ListFilters({
   /** Without it the list has no date filter. */
   dateLabel?: string | undefined;
   status: readonly string[];
-  /** The list's own statuses and their look; the campaign / creative ones by default. */
+  /** The list's own statuses and their look; the campaign / creative ones by default; none hides the filter. */
   statuses?: readonly string[] | undefined;
   statusDisplay?: Readonly<Record<string, StatusDisplay>> | undefined;
   deleted: boolean;
@@ -92,12 +92,17 @@ export function ListFilters({
           justifyContent: 'space-between',
         }}
       >
-        <StatusFilter
-          value={status}
-          onChange={changes.onStatus}
-          statuses={statuses}
-          display={statusDisplay}
-        />
+        {statuses?.length === 0 ? (
+          // A section without statuses: the switch keeps its place on the right.
+          <span />
+        ) : (
+          <StatusFilter
+            value={status}
+            onChange={changes.onStatus}
+            statuses={statuses}
+            display={statusDisplay}
+          />
+        )}
         <FormControlLabel
           control={<Switch checked={deleted} onChange={(event) => changes.onDeleted(event.target.checked)} />}
           label="Show deleted"

@@ -29,7 +29,8 @@ import type { StatusDisplay } from './status-chip';
 export interface ListItem {
   id: number;
   name: string;
-  status: string;
+  /** Absent for sections without statuses (conditions, data sources). */
+  status?: string;
   deleted_at: string | null;
 }
 

@@ -1,5 +1,6 @@
 import Autocomplete from '@mui/material/Autocomplete';
 import CircularProgress from '@mui/material/CircularProgress';
+import ListItemText from '@mui/material/ListItemText';
 import TextField from '@mui/material/TextField';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { type ReactNode, type Ref, useEffect, useState } from 'react';
@@ -9,6 +10,8 @@ const SEARCH_DEBOUNCE_MS = 300;
 export interface PickerOption {
   id: number;
   name: string;
+  /** A second line under the name in the options (a data source's current value). */
+  detail?: string | undefined;
 }
 
 export interface SearchPickerProps {
@@ -75,6 +78,15 @@ export function SearchPicker({
       value={current}
       options={current && !list.some((option) => option.id === current.id) ? [current, ...list] : list}
       getOptionLabel={(option) => option.name}
+      renderOption={({ key, ...props }, option) => (
+        <li key={key} {...props}>
+          {option.detail ? (
+            <ListItemText primary={option.name} secondary={option.detail} sx={{ my: 0 }} />
+          ) : (
+            option.name
+          )}
+        </li>
+      )}
       isOptionEqualToValue={(option, other) => option.id === other.id}
       // The server filters; the options are its answer.
       filterOptions={(all) => all}

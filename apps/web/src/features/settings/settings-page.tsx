@@ -22,6 +22,7 @@ import {
   useUserSettings,
 } from './api/user-settings';
 import { ProfileTemplatesCard } from './components/profile-templates-card';
+import { PublishersCard } from './components/publishers-card';
 
 function RowsPerPage() {
   const settings = useUserSettings();
@@ -79,7 +80,12 @@ export function SettingsPage() {
         <TitledCard title="Lists">
           <RowsPerPage />
         </TitledCard>
-        {user && isAdmin(user) ? <ProfileTemplatesCard /> : null}
+        {user && isAdmin(user) ? (
+          <>
+            <ProfileTemplatesCard />
+            <PublishersCard />
+          </>
+        ) : null}
       </Box>
     </Box>
   );

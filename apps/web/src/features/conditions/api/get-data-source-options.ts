@@ -1,0 +1,45 @@
+import { useQuery } from '@tanstack/react-query';
+import type { PickerOption } from '../../../components/ui/search-picker';
+import { useCanAccess } from '../../../lib/access';
+import { dataValueText } from '../data-source-format';
+import { dataSourceQueryOptions } from './get-data-source';
+import { dataSourcesQueryOptions } from './get-data-sources';
+
+/** How many matches a picker offers. */
+const PICKER_PAGE = 20;
+
+const option = (source: { id: number; name: string; value: unknown }): PickerOption => ({
+  id: source.id,
+  name: source.name,
+  detail: `Current value: ${dataValueText(source.value as never)}`,
+});
+
+/** The data sources whose name matches, with their current value, for a picker (shares the list's cache). */
+export const useDataSourceOptions = (search: string, enabled: boolean) =>
+  useQuery({
+    ...dataSourcesQueryOptions({ filter: search, 'items-per-page': PICKER_PAGE, 'sort-by': 'name' }),
+    enabled,
+    select: (list) => list.data.map(option),
+  });
+
+/** The chosen data source as a picker shows it. */
+export const useDataSourceOption = (id: number | null | undefined) =>
+  useQuery({
+    ...dataSourceQueryOptions(id ?? 0),
+    enabled: typeof id === 'number' && id > 0,
+    select: option,
+  });
+
+const NO_NAMES: ReadonlyMap<number, string> = new Map();
+
+/** Every data source's name by id, so sentences about conditions name them ("Weather Paris is …"). */
+export function useDataSourceNames(): ReadonlyMap<number, string> {
+  // The creative simulator is also shown to users without the conditions section: no names then.
+  const allowed = useCanAccess('conditions', 'read');
+  const all = useQuery({
+    ...dataSourcesQueryOptions({ 'items-per-page': -1, 'sort-by': 'name' }),
+    enabled: allowed,
+    select: (list) => new Map(list.data.map((source) => [source.id, source.name])),
+  });
+  return all.data ?? NO_NAMES;
+}

@@ -1,0 +1,218 @@
+import type { ConditionCreate, SimulationResult } from '@adstudio/contract';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, type ReactNode } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../../../lib/api-client';
+import { showServerErrors } from '../../../lib/form-errors';
+import { type ConditionForm, ConditionFormFields, useConditionForm } from './condition-form';
+import { RuleSimulationView } from './simulator/rule-simulation-view';
+
+declare global {
+  var IS_REACT_ACT_ENVIRONMENT: boolean;
+}
+
+let root: Root;
+let container: HTMLElement;
+let queryClient: QueryClient;
+
+const render = async (ui: ReactNode) => {
+  await act(async () => root.render(<QueryClientProvider client={queryClient}>{ui}</QueryClientProvider>));
+};
+
+const group = (name: string) =>
+  [...container.querySelectorAll<HTMLElement>('[role="group"]')].find(
+    (element) => element.getAttribute('aria-label') === name,
+  );
+const button = (text: string) =>
+  [...container.querySelectorAll('button')].find((element) => element.textContent === text);
+
+let form: ConditionForm | undefined;
+function Harness({ onSubmit }: { onSubmit: (values: ConditionCreate) => Promise<unknown> }) {
+  form = useConditionForm();
+  return (
+    <ConditionFormFields form={form} readOnly={false} onSubmit={onSubmit} submitLabel="Create condition" />
+  );
+}
+
+describe('the condition form', () => {
+  beforeEach(() => {
+    globalThis.IS_REACT_ACT_ENVIRONMENT = true;
+    queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, enabled: false } } });
+    container = document.createElement('div');
+    document.body.append(container);
+    root = createRoot(container);
+  });
+  afterEach(async () => {
+    await act(async () => root.unmount());
+    container.remove();
+    queryClient.clear();
+    form = undefined;
+  });
+
+  it('offers weekday chips for a weekday field and sends the days chosen', async () => {
+    const onSubmit = vi.fn(async (_values: ConditionCreate) => {});
+    await render(<Harness onSubmit={onSubmit} />);
+    await act(async () => {
+      form?.setValue('name', 'Weekend');
+      form?.setValue('predicates.0', { field: 'weekday', operator: 'in', value: [] });
+    });
+    const chips = group('Predicate 1')?.querySelectorAll('button[aria-pressed]') ?? [];
+    expect([...chips].map((chip) => chip.textContent)).toEqual([
+      'Mon',
+      'Tue',
+      'Wed',
+      'Thu',
+      'Fri',
+      'Sat',
+      'Sun',
+    ]);
+    await act(async () => {
+      (chips[6] as HTMLElement).click();
+    });
+    const saturday = group('Predicate 1')?.querySelectorAll<HTMLElement>('button[aria-pressed]')[5];
+    await act(async () => saturday?.click());
+    expect(group('Predicate 1')?.querySelectorAll('button[aria-pressed="true"]')).toHaveLength(2);
+
+    await act(async () => button('Create condition')?.click());
+    expect(onSubmit).toHaveBeenCalledOnce();
+    expect(onSubmit.mock.calls[0]?.[0]).toEqual({
+      name: 'Weekend',
+      logic: 'all',
+      predicates: [{ field: 'weekday', operator: 'in', value: ['sat', 'sun'] }],
+    });
+  });
+
+  it('checks a between before sending, and shows the message on its row', async () => {
+    const onSubmit = vi.fn(async () => {});
+    await render(<Harness onSubmit={onSubmit} />);
+    await act(async () => {
+      form?.setValue('name', 'Office hours');
+      form?.setValue('predicates.0', { field: 'time', operator: 'between', value: ['18:00', '09:00'] });
+    });
+    await act(async () => button('Create condition')?.click());
+    expect(onSubmit).not.toHaveBeenCalled();
+    expect(group('Predicate 1')?.textContent).toContain(
+      'The first value of between must not be after the second.',
+    );
+  });
+
+  it('puts a server 422 next to the row it names', async () => {
+    await render(<Harness onSubmit={async () => {}} />);
+    const error = new ApiError(
+      'Unprocessable',
+      'ERR_BAD_REQUEST',
+      { method: 'POST', url: '/v1/conditions' },
+      {
+        status: 422,
+        statusText: 'Unprocessable Content',
+        data: {
+          message: 'The data source does not exist.',
+          errors: { 'predicates.0.field': ['The data source does not exist.'] },
+        },
+        headers: {},
+      },
+    );
+    await act(async () => {
+      form?.setValue('predicates.0', { field: 'region', operator: 'eq', value: 'Bavaria' });
+    });
+    await act(async () => {
+      if (form) showServerErrors(form, error);
+    });
+    expect(group('Predicate 1')?.textContent).toContain('The data source does not exist.');
+  });
+
+  it('moves and removes rows with buttons', async () => {
+    await render(<Harness onSubmit={async () => {}} />);
+    await act(async () => {
+      form?.setValue('predicates', [
+        { field: 'country', operator: 'eq', value: 'FR' },
+        { field: 'device', operator: 'eq', value: 'mobile' },
+      ]);
+    });
+    const down = container.querySelector<HTMLElement>('[aria-label="Move predicate 1 down"]');
+    await act(async () => down?.click());
+    expect(form?.getValues('predicates').map((predicate) => predicate.field)).toEqual(['device', 'country']);
+    await act(async () => container.querySelector<HTMLElement>('[aria-label="Remove predicate 1"]')?.click());
+    expect(form?.getValues('predicates').map((predicate) => predicate.field)).toEqual(['country']);
+  });
+});
+
+describe('the rule simulation', () => {
+  beforeEach(() => {
+    globalThis.IS_REACT_ACT_ENVIRONMENT = true;
+    queryClient = new QueryClient();
+    container = document.createElement('div');
+    document.body.append(container);
+    root = createRoot(container);
+  });
+  afterEach(async () => {
+    await act(async () => root.unmount());
+    container.remove();
+  });
+
+  it('shows the winning rule, its content and every rule tried', async () => {
+    const result: SimulationResult = {
+      context: { date: '2026-05-02', time: '14:30', weekday: 'sat', time_zone: 'Europe/Paris' },
+      rule: {
+        id: 12,
+        unique_id: 'SKU-2',
+        reporting_label: 'Weekend offer',
+        data: { Headline: 'Sale!', Price: 9.5 },
+      },
+      reason: 'matched',
+      trace_omitted: 0,
+      trace: [
+        {
+          rule_id: 11,
+          unique_id: 'SKU-1',
+          reporting_label: 'Weekday offer',
+          outcome: 'conditions_failed',
+          reason: 'Condition Weekdays does not hold.',
+          conditions: [
+            {
+              id: 4,
+              name: 'Weekdays',
+              holds: false,
+              predicates: [
+                {
+                  field: 'weekday',
+                  operator: 'in',
+                  value: ['mon', 'tue'],
+                  actual: 'sat',
+                  holds: false,
+                  reason: 'The weekday is sat: "in mon, tue" does not hold.',
+                },
+              ],
+            },
+          ],
+        },
+        {
+          rule_id: 12,
+          unique_id: 'SKU-2',
+          reporting_label: 'Weekend offer',
+          outcome: 'chosen',
+          reason: 'Active.',
+          conditions: [],
+        },
+      ],
+      datasources: [{ id: 3, name: 'Weather', value: 25, source: 'override' }],
+    };
+    await render(<RuleSimulationView result={result} />);
+    expect(container.textContent).toContain('Weekend offer');
+    expect(container.textContent).toContain('(SKU-2)');
+    expect(container.textContent).toContain('Evaluated for Sat 02/05/2026 14:30 (Europe/Paris)');
+    const content = container.querySelector('table[aria-label="Dynamic content"]');
+    expect([...(content?.querySelectorAll('tr') ?? [])].map((row) => row.textContent)).toEqual([
+      'HeadlineSale!',
+      'Price9.5',
+    ]);
+    const tried = container.querySelectorAll('ol[aria-label="Rules tried"] > li');
+    expect([...tried].map((item) => item.querySelector('.MuiChip-label')?.textContent)).toEqual([
+      'Conditions failed',
+      'Chosen',
+    ]);
+    expect(container.textContent).toContain('weekday is one of mon, tue');
+    expect(container.textContent).toContain('Override');
+  });
+});

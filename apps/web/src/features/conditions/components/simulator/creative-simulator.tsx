@@ -1,0 +1,42 @@
+import type { SimulationResult } from '@adstudio/contract';
+import Box from '@mui/material/Box';
+import type { ReactNode } from 'react';
+import { useDataSourceNames } from '../../api/get-data-source-options';
+import { useSimulateCreative } from '../../api/simulate-creative';
+import { RuleSimulationView } from './rule-simulation-view';
+import { SimulatorContextForm } from './simulator-context-form';
+
+/**
+ * A creative's rule simulator, for its preview tab: a viewer's context in; the rule it would show,
+ * its dynamic content and the trace out. `renderVariant` shows the rendered variant once the
+ * renderer exists.
+ */
+export function CreativeSimulator({
+  creativeId,
+  renderVariant,
+}: {
+  creativeId: number;
+  renderVariant?: ((result: SimulationResult) => ReactNode) | undefined;
+}) {
+  const simulate = useSimulateCreative();
+  const names = useDataSourceNames();
+  return (
+    <Box
+      sx={{
+        display: 'grid',
+        gap: 3,
+        gridTemplateColumns: { xs: '1fr', lg: 'minmax(0, 1fr) minmax(0, 1fr)' },
+      }}
+    >
+      <SimulatorContextForm onRun={(context) => simulate.mutateAsync({ id: creativeId, context })} />
+      <Box aria-live="polite" sx={{ display: 'grid', gap: 2.5, alignContent: 'start' }}>
+        {simulate.data ? (
+          <>
+            <RuleSimulationView result={simulate.data} names={names} />
+            {renderVariant?.(simulate.data)}
+          </>
+        ) : null}
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,71 @@
+import type { Condition } from '@adstudio/contract';
+import Typography from '@mui/material/Typography';
+import type { GridColDef } from '@mui/x-data-grid';
+import { useMemo } from 'react';
+import { type ListSource, ResourceListPage } from '../../components/ui/resource-list-page';
+import { href } from '../../config/paths';
+import { formatDate } from '../../lib/format';
+import { conditionListConfig, useConditions } from './api/get-conditions';
+import { useDataSourceNames } from './api/get-data-source-options';
+import { useRestoreCondition } from './api/restore-condition';
+import { ConditionsNav } from './components/conditions-nav';
+import { UsedByCell } from './components/used-by';
+import { conditionSummary, type DataSourceNames, usedByText } from './condition-format';
+
+const SOURCE: ListSource<Condition> = {
+  useList: useConditions,
+  useRestore: useRestoreCondition,
+};
+
+const columns = (names: DataSourceNames): GridColDef<Condition>[] => [
+  {
+    field: 'expression',
+    headerName: 'Expression',
+    flex: 3,
+    minWidth: 280,
+    valueGetter: (_value, row) => conditionSummary(row, names),
+    renderCell: ({ value }) => (
+      <Typography variant="body2" noWrap title={String(value)} sx={{ lineHeight: 'inherit' }}>
+        {String(value)}
+      </Typography>
+    ),
+  },
+  {
+    field: 'used_by',
+    headerName: 'Used by',
+    flex: 1,
+    minWidth: 170,
+    valueGetter: (_value, row) => usedByText(row.used_by),
+    renderCell: ({ row }) => <UsedByCell uses={row.used_by} />,
+  },
+  {
+    field: 'updated_at',
+    headerName: 'Updated',
+    width: 130,
+    valueFormatter: (value: string) => formatDate(value),
+  },
+];
+
+const conditionHref = (id: number) => href('condition.view', { id });
+
+/** The conditions overview: filter, deleted ones, paging and sorting; each row says where it is used. */
+export function ConditionsListPage() {
+  const names = useDataSourceNames();
+  const cols = useMemo(() => columns(names), [names]);
+  return (
+    <>
+      <ConditionsNav value="conditions" />
+      <ResourceListPage
+        title="Conditions"
+        noun="condition"
+        section="conditions"
+        config={conditionListConfig}
+        source={SOURCE}
+        columns={cols}
+        itemHref={conditionHref}
+        createHref={href('conditions.new')}
+        filterPlaceholder="Name"
+      />
+    </>
+  );
+}

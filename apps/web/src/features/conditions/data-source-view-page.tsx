@@ -1,0 +1,124 @@
+import type { DataSource } from '@adstudio/contract';
+import Box from '@mui/material/Box';
+import { useQueryClient } from '@tanstack/react-query';
+import { useRef } from 'react';
+import { ConflictAlert } from '../../components/ui/conflict-alert';
+import { ItemPage } from '../../components/ui/item-page';
+import { PageHeader } from '../../components/ui/page-header';
+import { ResourceActions } from '../../components/ui/resource-actions';
+import { TitledCard } from '../../components/ui/titled-card';
+import { UnsavedChangesGuard } from '../../components/ui/unsaved-changes-guard';
+import { href } from '../../config/paths';
+import { useCanAccess } from '../../lib/access';
+import { useVersionedForm } from '../../lib/use-versioned-form';
+import { useDeleteDataSource } from './api/delete-data-source';
+import { dataSourceQueryOptions, useDataSource } from './api/get-data-source';
+import { dataSourceKeys } from './api/keys';
+import { useUpdateDataSource } from './api/update-data-source';
+import { DataSourceFormFields, useDataSourceForm } from './components/data-source-form';
+import { DataSourceState, DataSourceUsedBy } from './components/data-source-state';
+import { DataSourceTestPanel } from './components/data-source-test-panel';
+import { dataSourceBody, dataSourceFormValues, urlHost } from './data-source-format';
+
+const dataSourceHref = (id: number) => href('datasource.view', { id });
+
+function DataSourceView({ source }: { source: DataSource }) {
+  const canWrite = useCanAccess('conditions', 'write');
+  const remove = useDeleteDataSource();
+  const update = useUpdateDataSource();
+  const queryClient = useQueryClient();
+  const form = useDataSourceForm(source);
+  const edit = useVersionedForm({
+    item: source,
+    form,
+    toValues: dataSourceFormValues,
+    save: (values, updatedAt) =>
+      update.mutateAsync({ id: source.id, body: { ...dataSourceBody(values), updated_at: updatedAt } }),
+    fetchLatest: () => queryClient.fetchQuery({ ...dataSourceQueryOptions(source.id), staleTime: 0 }),
+    savedMessage: 'Data source saved.',
+  });
+  // The page's own navigation (after delete) skips the unsaved-changes question.
+  const allowLeave = useRef(false);
+
+  return (
+    <Box>
+      <PageHeader
+        title={source.name}
+        subtitle={`${source.method} ${urlHost(source.url)} · field datasource:${source.id}`}
+        actions={
+          canWrite ? (
+            <ResourceActions
+              noun="data source"
+              name={source.name}
+              onDelete={() => remove.mutateAsync(source.id)}
+              viewHref={dataSourceHref}
+              overview={href('datasources.view')}
+              allowLeave={allowLeave}
+              refusalInDialog
+            />
+          ) : null
+        }
+      />
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 3,
+          gridTemplateColumns: { xs: '1fr', lg: 'minmax(0, 720px) minmax(320px, 1fr)' },
+          alignItems: 'start',
+        }}
+      >
+        <Box sx={{ display: 'grid', gap: 3 }}>
+          <TitledCard title="Definition">
+            {edit.conflict ? (
+              <ConflictAlert noun="data source" reloading={edit.reloading} onReload={edit.reloadAndReapply} />
+            ) : null}
+            <DataSourceFormFields
+              form={form}
+              readOnly={!canWrite}
+              onSubmit={edit.submit}
+              submitLabel="Save"
+              onCancel={edit.isDirty ? edit.cancel : undefined}
+            />
+            <UnsavedChangesGuard
+              dirty={edit.isDirty && canWrite}
+              allowLeave={allowLeave}
+              noun="this data source"
+            />
+          </TitledCard>
+          {canWrite ? (
+            <TitledCard
+              title="Test"
+              subheader="Fetches once with the form as it stands; stored header values are used."
+            >
+              <DataSourceTestPanel form={form} id={source.id} />
+            </TitledCard>
+          ) : null}
+        </Box>
+        <Box sx={{ display: 'grid', gap: 3 }}>
+          <TitledCard title="Value">
+            <DataSourceState source={source} />
+          </TitledCard>
+          <TitledCard title="Used by">
+            <DataSourceUsedBy uses={source.used_by} />
+          </TitledCard>
+        </Box>
+      </Box>
+    </Box>
+  );
+}
+
+/** One data source: its definition (editable, testable), its value and fetch state, and who reads it. */
+export function DataSourceViewPage() {
+  return (
+    <ItemPage
+      section="conditions"
+      noun="data source"
+      useItem={useDataSource}
+      keys={dataSourceKeys}
+      overview={href('datasources.view')}
+      itemRoute="datasource.view"
+    >
+      {(source) => <DataSourceView source={source} />}
+    </ItemPage>
+  );
+}

@@ -1,0 +1,147 @@
+import type { MediaEntity } from '@adstudio/contract';
+import AddIcon from '@mui/icons-material/Add';
+import DeleteIcon from '@mui/icons-material/DeleteOutlined';
+import EditIcon from '@mui/icons-material/Edit';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import { useState } from 'react';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { FilterField } from '../../../components/ui/filter-field';
+import { QueryView } from '../../../components/ui/query-view';
+import { EmptyState } from '../../../components/ui/states';
+import { TitledCard } from '../../../components/ui/titled-card';
+import { showAlert } from '../../../lib/alert';
+import { useDeleteMediaEntity } from '../api/delete-media-entity';
+import { publishersQuery, useMediaEntities } from '../api/get-media-entities';
+import { noPublishersText, publisherContact } from '../publisher-format';
+import { PublisherDialog } from './publisher-dialog';
+
+/** Hidden from sight, still read out: the actions column's header. */
+const visuallyHidden = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+} as const;
+
+/** Publishers (admins): who approves creatives, with the contact an approval link goes to. */
+export function PublishersCard() {
+  const [filter, setFilter] = useState('');
+  const publishers = useMediaEntities(publishersQuery(filter));
+  const remove = useDeleteMediaEntity();
+  const [editing, setEditing] = useState<{ publisher: MediaEntity | null } | null>(null);
+  const [deleting, setDeleting] = useState<MediaEntity | null>(null);
+  const add = () => setEditing({ publisher: null });
+
+  const confirmDelete = () => {
+    if (!deleting) return;
+    const { id, name } = deleting;
+    // A refusal (the publisher has approvals) reaches the user through the global error alert.
+    remove.mutate(id, {
+      onSuccess: () => showAlert({ status: 200, data: { message: `Publisher "${name}" deleted.` } }),
+      onSettled: () => setDeleting(null),
+    });
+  };
+
+  return (
+    <TitledCard
+      title="Publishers"
+      subheader="The media entities that approve creatives, and whom to contact there."
+      action={
+        <Button startIcon={<AddIcon />} onClick={add}>
+          New publisher
+        </Button>
+      }
+    >
+      <FilterField
+        noun="publishers"
+        filter={filter}
+        placeholder="Name or domain"
+        focusFilter={false}
+        onFilter={(text) => setFilter(text)}
+        sx={{ mb: 2, minWidth: { xs: '100%', sm: 260 } }}
+      />
+      <QueryView
+        query={publishers}
+        pending="Loading publishers…"
+        error="The publishers could not be loaded."
+        isEmpty={(page) => page.data.length === 0}
+        empty={
+          <EmptyState title={noPublishersText(filter)}>
+            {filter ? null : (
+              <Button startIcon={<AddIcon />} onClick={add}>
+                Add the first publisher
+              </Button>
+            )}
+          </EmptyState>
+        }
+      >
+        {(page) => (
+          <Box sx={{ overflowX: 'auto' }}>
+            <Table size="small" aria-label="Publishers">
+              <TableHead>
+                <TableRow>
+                  <TableCell>Name</TableCell>
+                  <TableCell>Domain</TableCell>
+                  <TableCell>Contact</TableCell>
+                  <TableCell align="right">
+                    <Box component="span" sx={visuallyHidden}>
+                      Actions
+                    </Box>
+                  </TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {page.data.map((publisher) => (
+                  <TableRow key={publisher.id}>
+                    <TableCell sx={{ fontWeight: 500 }}>{publisher.name}</TableCell>
+                    <TableCell>{publisher.domain ?? '—'}</TableCell>
+                    <TableCell>{publisherContact(publisher)}</TableCell>
+                    <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                      <IconButton
+                        size="small"
+                        aria-label={`Edit ${publisher.name}`}
+                        onClick={() => setEditing({ publisher })}
+                      >
+                        <EditIcon fontSize="small" />
+                      </IconButton>
+                      <IconButton
+                        size="small"
+                        aria-label={`Delete ${publisher.name}`}
+                        onClick={() => setDeleting(publisher)}
+                      >
+                        <DeleteIcon fontSize="small" />
+                      </IconButton>
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </Box>
+        )}
+      </QueryView>
+      <PublisherDialog
+        open={editing !== null}
+        publisher={editing?.publisher ?? null}
+        onClose={() => setEditing(null)}
+      />
+      <ConfirmDialog
+        open={deleting !== null}
+        title="Delete this publisher?"
+        message={`"${deleting?.name ?? ''}" will be deleted. A publisher whose approvals are still shown on a campaign cannot be deleted.`}
+        confirmLabel="Delete"
+        destructive
+        busy={remove.isPending}
+        onCancel={() => setDeleting(null)}
+        onConfirm={confirmDelete}
+      />
+    </TitledCard>
+  );
+}
