@@ -12,7 +12,8 @@ import { USERS } from './users';
  * specs' `storageState`. The URL and the state directory reach the workers through the environment.
  */
 export default async function globalSetup() {
-  const server = await startServer();
+  // Data sources may reach the server itself (its /healthz), which the SSRF guard refuses otherwise.
+  const server = await startServer({ DATASOURCE_ALLOW_HOSTS: '127.0.0.1' });
   for (const user of Object.values(USERS)) {
     if (user.create) createUser(server, user.create);
   }

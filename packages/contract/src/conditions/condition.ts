@@ -43,20 +43,32 @@ export const CONDITION_OPERATORS = [
 ] as const;
 export type ConditionOperator = (typeof CONDITION_OPERATORS)[number];
 
-/** How an operator reads in a sentence ("country is one of FR, BE"). */
+/** How an operator reads in a sentence ("country is one of FR, BE"), for numbers and text. */
 export const OPERATOR_LABELS: Record<ConditionOperator, string> = {
   eq: 'is',
   neq: 'is not',
   in: 'is one of',
   not_in: 'is none of',
-  lt: 'is before / less than',
+  lt: 'is less than',
   lte: 'is at most',
-  gt: 'is after / more than',
+  gt: 'is more than',
   gte: 'is at least',
   between: 'is between',
   contains: 'contains',
   starts_with: 'starts with',
 };
+
+/** Dates and times read as moments: "date is before 2026-12-01". */
+const MOMENT_LABELS: Partial<Record<ConditionOperator, string>> = {
+  lt: 'is before',
+  lte: 'is on or before',
+  gt: 'is after',
+  gte: 'is on or after',
+};
+
+/** An operator's words for a field (given as `date`, `param:zip`, …): moments read as before/after. */
+export const operatorLabel = (operator: ConditionOperator, field: string): string =>
+  (field === 'date' || field === 'time' ? MOMENT_LABELS[operator] : undefined) ?? OPERATOR_LABELS[operator];
 
 export const WEEKDAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
 export type Weekday = (typeof WEEKDAYS)[number];

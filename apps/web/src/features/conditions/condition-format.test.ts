@@ -45,7 +45,7 @@ describe('expression summary', () => {
     ).toBe('date is between 01/12/2026 and 24/12/2026');
     expect(
       conditionSummary({ logic: 'any', predicates: [{ field: 'time', operator: 'lt', value: '09:00' }] }),
-    ).toBe('time is before / less than 09:00');
+    ).toBe('time is before 09:00');
   });
 
   it('names query parameters and data sources', () => {
@@ -63,7 +63,7 @@ describe('expression summary', () => {
         names,
       ),
     ).toBe(
-      'all of: parameter zip starts with 75; Weather Paris is after / more than 20; data source #9 is on',
+      'all of: parameter zip starts with 75; Weather Paris is more than 20; data source #9 is on',
     );
   });
 

@@ -9,8 +9,8 @@ import {
   type ContextField,
   type FieldKind,
   fieldKind,
-  OPERATOR_LABELS,
   OPERATORS_OF,
+  operatorLabel,
   type Predicate,
   type PredicateValue,
   parseField,
@@ -162,14 +162,14 @@ export function valueText(field: string, operator: ConditionOperator, value: Pre
   return operator === 'between' ? items.join(' and ') : items.join(', ');
 }
 
-const operatorText = (operator: string) =>
+const operatorText = (operator: string, field: string) =>
   (CONDITION_OPERATORS as readonly string[]).includes(operator)
-    ? OPERATOR_LABELS[operator as ConditionOperator]
+    ? operatorLabel(operator as ConditionOperator, field)
     : operator;
 
 /** "country is one of FR, BE". */
 export const predicateText = (predicate: Predicate, names?: DataSourceNames): string =>
-  `${fieldText(predicate.field, names)} ${operatorText(predicate.operator)} ${valueText(predicate.field, predicate.operator, predicate.value)}`;
+  `${fieldText(predicate.field, names)} ${operatorText(predicate.operator, predicate.field)} ${valueText(predicate.field, predicate.operator, predicate.value)}`;
 
 /** "all of: country is one of FR, BE; weekday is one of sat, sun"; one predicate reads alone. */
 export function conditionSummary(expression: ConditionExpression, names?: DataSourceNames): string {

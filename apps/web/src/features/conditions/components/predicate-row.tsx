@@ -1,7 +1,7 @@
 import {
   CONTEXT_FIELDS,
   type ConditionOperator,
-  OPERATOR_LABELS,
+  operatorLabel,
   PARAM_NAME,
   type Predicate,
 } from '@adstudio/contract';
@@ -151,7 +151,7 @@ export function PredicateRow({
       >
         {operatorsFor(predicate.field).map((operator) => (
           <MenuItem key={operator} value={operator}>
-            {OPERATOR_LABELS[operator]}
+            {operatorLabel(operator, predicate.field)}
           </MenuItem>
         ))}
       </TextField>

@@ -6,7 +6,6 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { LoadingState } from '../../../components/ui/states';
 import { useCanAccess } from '../../../lib/access';
 import { errorMessage } from '../../../lib/api-client';
 import { useBackupImage } from '../../../lib/backup-image';
@@ -28,12 +27,17 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-/** The ad's place at its size (scaled down to fit), for when there is nothing to show in it. */
-function EmptyFrame({ creative }: { creative: Creative }) {
+/**
+ * The ad's place at its size (scaled down to fit), for when there is nothing to show in it — or
+ * nothing yet: while loading it holds the room the ad will take, so nothing below it moves (a
+ * click aimed at the simulator underneath must not land on the ad that just pushed it down).
+ */
+function EmptyFrame({ creative, loading = false }: { creative: Creative; loading?: boolean }) {
   return (
     <Box
       role="img"
-      aria-label={`Empty ${sizeText(creative)} frame`}
+      aria-label={loading ? `Loading the ${sizeText(creative)} ad` : `Empty ${sizeText(creative)} frame`}
+      aria-busy={loading || undefined}
       sx={{
         width: creative.width,
         maxWidth: '100%',
@@ -57,7 +61,15 @@ function EmptyFrame({ creative }: { creative: Creative }) {
 function RenderedPackage({ creative }: { creative: Creative }) {
   const packages = usePackages(creative.id);
   const packagesTab = `?tab=packages`;
-  if (packages.isPending) return <LoadingState label="Loading packages…" />;
+  if (packages.isPending)
+    return (
+      <>
+        <Typography variant="body2" color="textSecondary">
+          Loading packages…
+        </Typography>
+        <EmptyFrame creative={creative} loading />
+      </>
+    );
   if (packages.isError) {
     return <Alert severity="error">The packages could not be loaded. {errorMessage(packages.error)}</Alert>;
   }
@@ -107,7 +119,19 @@ function BackupImage({ creative }: { creative: Creative }) {
       </Typography>
     );
   }
-  if (image.isPending) return <LoadingState label="Loading the backup image…" />;
+  if (image.isPending)
+    return (
+      <Box
+        role="img"
+        aria-label="Loading the backup image"
+        aria-busy
+        sx={{
+          width: creative.width,
+          maxWidth: '100%',
+          aspectRatio: `${creative.width} / ${creative.height}`,
+        }}
+      />
+    );
   if (image.isError) {
     return <Alert severity="error">The backup image could not be loaded. {errorMessage(image.error)}</Alert>;
   }
