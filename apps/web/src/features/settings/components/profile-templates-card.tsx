@@ -1,10 +1,7 @@
 import type { ProfileTemplate } from '@adstudio/contract';
 import AddIcon from '@mui/icons-material/Add';
-import DeleteIcon from '@mui/icons-material/DeleteOutlined';
-import EditIcon from '@mui/icons-material/Edit';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import IconButton from '@mui/material/IconButton';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -13,6 +10,7 @@ import TableRow from '@mui/material/TableRow';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { QueryView } from '../../../components/ui/query-view';
+import { RowActionsCell } from '../../../components/ui/row-actions';
 import { TitledCard } from '../../../components/ui/titled-card';
 import { showAlert } from '../../../lib/alert';
 import { formatDate } from '../../../lib/format';
@@ -90,22 +88,11 @@ export function ProfileTemplatesCard() {
                       {columnsText(template)}
                     </TableCell>
                     <TableCell>{formatDate(template.updated_at)}</TableCell>
-                    <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                      <IconButton
-                        size="small"
-                        aria-label={`Edit ${template.name}`}
-                        onClick={() => setEditing({ template })}
-                      >
-                        <EditIcon fontSize="small" />
-                      </IconButton>
-                      <IconButton
-                        size="small"
-                        aria-label={`Delete ${template.name}`}
-                        onClick={() => setDeleting(template)}
-                      >
-                        <DeleteIcon fontSize="small" />
-                      </IconButton>
-                    </TableCell>
+                    <RowActionsCell
+                      name={template.name}
+                      onEdit={() => setEditing({ template })}
+                      onDelete={() => setDeleting(template)}
+                    />
                   </TableRow>
                 ))}
               </TableBody>

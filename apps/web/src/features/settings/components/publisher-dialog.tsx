@@ -15,9 +15,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { FormTextField } from '../../../components/ui/form-text-field';
-import { showAlert } from '../../../lib/alert';
-import { errorMessage, errorStatus } from '../../../lib/api-client';
-import { SERVER_ROOT_ERROR, showServerErrors } from '../../../lib/form-errors';
+import { dialogSave } from '../../../lib/dialog-save';
 import { useCreateMediaEntity } from '../api/create-media-entity';
 import { useUpdateMediaEntity } from '../api/update-media-entity';
 import { publisherFormValues } from '../publisher-format';
@@ -31,28 +29,17 @@ function PublisherForm({ publisher, onClose }: { publisher: MediaEntity | null; 
   const create = useCreateMediaEntity();
   const update = useUpdateMediaEntity();
   const titleId = useId();
-  const { control, formState, handleSubmit, setError } = form;
+  const { control, formState, handleSubmit } = form;
 
   const submit = (values: MediaEntityCreate) =>
-    (publisher
-      ? update.mutateAsync({ id: publisher.id, body: { ...values, updated_at: publisher.updated_at } })
-      : create.mutateAsync(values)
-    ).then(
-      (saved) => {
-        showAlert({ status: 200, data: { message: `Publisher "${saved.name}" saved.` } });
-        onClose();
-      },
-      (error: unknown) => {
-        if (errorStatus(error) === 409) {
-          setError(SERVER_ROOT_ERROR, {
-            type: 'server',
-            message: 'Someone else changed this publisher meanwhile. Close it and open it again.',
-          });
-        } else if (!showServerErrors(form, error)) {
-          setError(SERVER_ROOT_ERROR, { type: 'server', message: errorMessage(error) });
-        }
-      },
-    );
+    dialogSave(form, {
+      noun: 'publisher',
+      save: () =>
+        publisher
+          ? update.mutateAsync({ id: publisher.id, body: { ...values, updated_at: publisher.updated_at } })
+          : create.mutateAsync(values),
+      onClose,
+    });
 
   const rootError = formState.errors.root?.server?.message;
   return (

@@ -1,10 +1,7 @@
 import type { MediaEntity } from '@adstudio/contract';
 import AddIcon from '@mui/icons-material/Add';
-import DeleteIcon from '@mui/icons-material/DeleteOutlined';
-import EditIcon from '@mui/icons-material/Edit';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import IconButton from '@mui/material/IconButton';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -14,6 +11,7 @@ import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { FilterField } from '../../../components/ui/filter-field';
 import { QueryView } from '../../../components/ui/query-view';
+import { RowActionsCell } from '../../../components/ui/row-actions';
 import { EmptyState } from '../../../components/ui/states';
 import { TitledCard } from '../../../components/ui/titled-card';
 import { showAlert } from '../../../lib/alert';
@@ -104,22 +102,11 @@ export function PublishersCard() {
                     <TableCell sx={{ fontWeight: 500 }}>{publisher.name}</TableCell>
                     <TableCell>{publisher.domain ?? '—'}</TableCell>
                     <TableCell>{publisherContact(publisher)}</TableCell>
-                    <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                      <IconButton
-                        size="small"
-                        aria-label={`Edit ${publisher.name}`}
-                        onClick={() => setEditing({ publisher })}
-                      >
-                        <EditIcon fontSize="small" />
-                      </IconButton>
-                      <IconButton
-                        size="small"
-                        aria-label={`Delete ${publisher.name}`}
-                        onClick={() => setDeleting(publisher)}
-                      >
-                        <DeleteIcon fontSize="small" />
-                      </IconButton>
-                    </TableCell>
+                    <RowActionsCell
+                      name={publisher.name}
+                      onEdit={() => setEditing({ publisher })}
+                      onDelete={() => setDeleting(publisher)}
+                    />
                   </TableRow>
                 ))}
               </TableBody>

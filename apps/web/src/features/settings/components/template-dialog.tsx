@@ -15,9 +15,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { FormTextField } from '../../../components/ui/form-text-field';
-import { showAlert } from '../../../lib/alert';
-import { errorMessage, errorStatus } from '../../../lib/api-client';
-import { SERVER_ROOT_ERROR, showServerErrors } from '../../../lib/form-errors';
+import { dialogSave } from '../../../lib/dialog-save';
 import { useCreateProfileTemplate } from '../api/create-profile-template';
 import { useUpdateProfileTemplate } from '../api/update-profile-template';
 import { TemplateColumnsEditor } from './template-columns-editor';
@@ -39,28 +37,17 @@ function TemplateForm({ template, onClose }: { template: ProfileTemplate | null;
   const create = useCreateProfileTemplate();
   const update = useUpdateProfileTemplate();
   const titleId = useId();
-  const { control, formState, handleSubmit, setError } = form;
+  const { control, formState, handleSubmit } = form;
 
   const submit = (values: ProfileTemplateWrite) =>
-    (template
-      ? update.mutateAsync({ id: template.id, body: { ...values, updated_at: template.updated_at } })
-      : create.mutateAsync(values)
-    ).then(
-      (saved) => {
-        showAlert({ status: 200, data: { message: `Template "${saved.name}" saved.` } });
-        onClose();
-      },
-      (error: unknown) => {
-        if (errorStatus(error) === 409) {
-          setError(SERVER_ROOT_ERROR, {
-            type: 'server',
-            message: 'Someone else changed this template meanwhile. Close it and open it again.',
-          });
-        } else if (!showServerErrors(form, error)) {
-          setError(SERVER_ROOT_ERROR, { type: 'server', message: errorMessage(error) });
-        }
-      },
-    );
+    dialogSave(form, {
+      noun: 'template',
+      save: () =>
+        template
+          ? update.mutateAsync({ id: template.id, body: { ...values, updated_at: template.updated_at } })
+          : create.mutateAsync(values),
+      onClose,
+    });
 
   const rootError = formState.errors.root?.server?.message;
   return (
