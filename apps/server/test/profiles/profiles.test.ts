@@ -349,6 +349,30 @@ describe('profiles: a feed becomes rules', () => {
     expect(inUse.json().message).toContain(profile.name);
   });
 
+  it('records in its swap which conditions the rules name, so a condition in use cannot be deleted', async () => {
+    const conditions = await t.injectAs(await t.createUser({ permissions: ['edit conditions'] }));
+    const made = await conditions.post('/v1/conditions', {
+      name: 'Snowy days',
+      logic: 'all',
+      predicates: [{ field: 'weekday', operator: 'in', value: ['sat', 'sun'] }],
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const id = made.json().data.id as number;
+    const profile = await createFromCsv(
+      csv('Unique_ID,Reporting_Label,Conditions', 's1,One,Snowy days', 's2,Two,snowy days', 's3,Three,'),
+    );
+    const used = (await conditions.get(`/v1/conditions/${id}`)).json().data;
+    expect(used.used_by).toEqual([{ profile_id: profile.id, profile_name: profile.name, rules: 2 }]);
+    const refused = await conditions.delete(`/v1/conditions/${id}`);
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().message).toContain(profile.name);
+
+    // The next sync drops the rules that named it: the condition is free again.
+    await resync(profile.id, csv('Unique_ID,Reporting_Label,Conditions', 's1,One,', 's2,Two,', 's3,Three,'));
+    expect((await conditions.get(`/v1/conditions/${id}`)).json().data.used_by).toEqual([]);
+    expect((await conditions.delete(`/v1/conditions/${id}`)).statusCode).toBe(204);
+  });
+
   it('answers the rules a creative serves, its rule filter applied, in feed order', async () => {
     const profile = await createFromCsv(
       csv(

@@ -7,6 +7,7 @@ import { createRowValidator, type Issue, type RuleInput } from '../../feeds/vali
 import { isPostgres } from '../../lib/indexed-filter';
 import { parseJson } from '../../lib/json';
 import { nowIso } from '../../lib/time';
+import { rewriteConditionUses } from '../conditions/condition-uses';
 import type { OpenedFeed } from './feed-source';
 import type { ProfileRow, ProfilesRepository } from './profiles.repository';
 
@@ -278,6 +279,7 @@ export function createProfileSync({ db, profiles, open }: Deps) {
           return;
         }
         const moved = await swap(trx, profile, syncId, at);
+        await rewriteConditionUses(trx, profile.company_id, profile.id);
         await trx
           .deleteFrom('profile_errors')
           .where('profile_id', '=', profile.id)
