@@ -62,9 +62,7 @@ describe('expression summary', () => {
         },
         names,
       ),
-    ).toBe(
-      'all of: parameter zip starts with 75; Weather Paris is more than 20; data source #9 is on',
-    );
+    ).toBe('all of: parameter zip starts with 75; Weather Paris is more than 20; data source #9 is on');
   });
 
   it('says where a condition is used', () => {
