@@ -10,6 +10,10 @@
  *   BENCH_ENGINE=sqlite|postgres|both   (PostgreSQL needs TEST_DATABASE_URL; set, it runs both)
  *   BENCH_CPU_PROF=1        profiles each sync and prints its 10 heaviest functions by self time
  *                           (the profiler slows the syncs: their times are then not the figures)
+ *
+ * Each sync's line also gives the CPU time of the measuring process: on a machine others share it
+ * varies less than the seconds do, so compare it when the load average differs between runs. It
+ * leaves out PostgreSQL's own work, which runs in the database server.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -49,6 +53,11 @@ interface Run {
   /** VmHWM over the run, and VmRSS just before it (the process with its modules and database). */
   peakMb: number;
   baseMb: number;
+  /**
+   * CPU time of the measuring process over the run (user + system): steadier than the seconds when
+   * other work shares the machine. PostgreSQL's own work runs in its server, outside this figure.
+   */
+  cpuSeconds: number;
 }
 interface SyncRun extends Run {
   /** Until the feed's last row was read (and validated, and all but the last batch staged). */
@@ -73,12 +82,17 @@ function startMeasure() {
   fs.writeFileSync('/proc/self/clear_refs', '5');
   const baseMb = statusKb('VmRSS') / 1024;
   const t0 = performance.now();
-  return (rows: number): Run => ({
-    rows,
-    seconds: (performance.now() - t0) / 1000,
-    peakMb: statusKb('VmHWM') / 1024,
-    baseMb,
-  });
+  const cpu0 = process.cpuUsage();
+  return (rows: number): Run => {
+    const cpu = process.cpuUsage(cpu0);
+    return {
+      rows,
+      seconds: (performance.now() - t0) / 1000,
+      peakMb: statusKb('VmHWM') / 1024,
+      baseMb,
+      cpuSeconds: (cpu.user + cpu.system) / 1e6,
+    };
+  };
 }
 
 /** The table, noting when its rows run out: the rest of the sync is the last batch and the swap. */
@@ -322,7 +336,7 @@ async function main() {
       line('CSV reader alone', reads.csv, `   ${fmt(rate(reads.csv) / rate(parsed), 2)} of csv-parse`),
       line('XLSX reader alone', reads.xlsx),
     ];
-    const figures: string[] = [];
+    const figures: string[] = [`csv-parse alone: CPU ${fmt(parsed.cpuSeconds, 2)} s`];
     const profiles: string[] = [];
     for (const engine of engines) {
       for (const format of ['csv', 'xlsx'] as const) {
@@ -333,7 +347,8 @@ async function main() {
         });
         const ratio = rate(result.first) / rate(parsed);
         const split = (run: SyncResult['first']) =>
-          `   read+validate+stage ${fmt(run.readSeconds, 1)} s, swap ${fmt(run.seconds - run.readSeconds, 1)} s`;
+          `   read+validate+stage ${fmt(run.readSeconds, 1)} s, swap ${fmt(run.seconds - run.readSeconds, 1)} s;` +
+          ` CPU ${fmt(run.cpuSeconds, 2)} s in Node`;
         const name = `${engine} ${format.toUpperCase()}`;
         rows.push(
           line(

@@ -17,6 +17,7 @@ import * as dynamicCode from './2026-11-21-1240-dynamic-code';
 import * as profileFeeds from './2026-11-21-1300-profile-feeds';
 import * as processingAssets from './2026-11-22-0900-processing-assets';
 import * as conditions from './2026-11-22-1000-conditions';
+import * as unloggedSyncRows from './2026-11-22-1100-unlogged-sync-rows';
 
 /** Every migration, by name in the order they run. Listed statically so the bundled server carries them. */
 export const migrations: Record<string, Migration> = {
@@ -38,4 +39,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-21-1300-profile-feeds': profileFeeds,
   '2026-11-22-0900-processing-assets': processingAssets,
   '2026-11-22-1000-conditions': conditions,
+  '2026-11-22-1100-unlogged-sync-rows': unloggedSyncRows,
 };

@@ -1,5 +1,7 @@
+import { finished } from 'node:stream/promises';
 import { PROFILE_ISSUES_KEPT, ROW_DROP_GUARD } from '@adstudio/contract';
 import { CompiledQuery, type Insertable, sql } from 'kysely';
+import { from as copyFrom } from 'pg-copy-streams';
 import type { Db, Executor } from '../../db/database';
 import type { ProfileErrorsTable } from '../../db/schema';
 import { FeedError, type FeedTable } from '../../feeds/feed-table';
@@ -12,10 +14,13 @@ import type { OpenedFeed } from './feed-source';
 import type { ProfileRow, ProfilesRepository } from './profiles.repository';
 
 /**
- * Rows written to staging per statement. Larger batches cost more memory than they save time: their
- * rows outlive the young generation, and SQLite's multi-row insert gains little past a few hundred.
+ * Rows written to staging per statement (SQLite) or per COPY (PostgreSQL). Larger batches cost more
+ * memory than they save time: their rows outlive the young generation, SQLite's multi-row insert
+ * gains little past a few hundred, and 5,000-row COPYs overlapped less with the reading.
  */
 const BATCH = { sqlite: 500, postgres: 1_000 };
+/** Bytes first set aside for a batch of COPY lines; a batch of the 20-column bench feed takes about 0.6 MB. */
+const COPY_BATCH_BYTES = 1 << 20;
 /** Issues written per statement. */
 const ISSUE_BATCH = 500;
 /** How often (rows) the sync writes its progress where every instance can read it. */
@@ -42,9 +47,11 @@ interface Figures {
 /**
  * One sync of a profile (DESIGN section 10), run as a job: reads the feed row by row (memory stays
  * flat), validates each row, writes the good ones to staging and the issues to the errors table as
- * it goes, then swaps the rules in one transaction keyed by Unique_ID. Until that transaction
- * commits the previous rules are untouched, so a failure or a crash at any point leaves them as
- * they were.
+ * it goes, then swaps the rules in one transaction keyed by Unique_ID. Staging is where each engine
+ * writes fastest (stagingOf): COPY into an unlogged table on PostgreSQL, a temporary table of the
+ * sync's own on SQLite. The swap runs only the statements that have work to do (swap). Until its
+ * transaction commits the previous rules are untouched, so a failure, a crash or a kill at any
+ * point leaves them as they were.
  */
 export function createProfileSync({ db, profiles, open }: Deps) {
   /** One transaction, or the caller's when the sync runs inside one (the demo seed does). */
@@ -53,11 +60,12 @@ export function createProfileSync({ db, profiles, open }: Deps) {
 
   /** Marks the sync failed with a user's message; the previous rules and errors stay. */
   async function fail(syncId: number, message: string) {
+    // Whatever became of the sync, its staged rows go: nothing else would remove them.
+    await stagingOf(db, syncId).remove();
     const sync = await profiles.findSync(syncId);
     if (sync?.status !== 'syncing') return;
     const at = nowIso();
     await atomically(async (trx) => {
-      await trx.deleteFrom('profile_sync_rows').where('sync_id', '=', syncId).execute();
       await trx.deleteFrom('profile_errors').where('sync_id', '=', syncId).execute();
       await profiles.updateSync(syncId, { status: 'failed', error: message, finished_at: at }, trx);
       await trx
@@ -85,22 +93,23 @@ export function createProfileSync({ db, profiles, open }: Deps) {
     });
 
     const figures: Figures = { rows_total: 0, rows_active: 0, rows_with_errors: 0, warnings_total: 0 };
-    const writer = stagingWriter(db, syncId);
+    const staging = stagingOf(db, syncId);
+    await staging.create();
+    const writer = staging.writer();
     const batchSize = isPostgres(db) ? BATCH.postgres : BATCH.sqlite;
     let kept = 0;
     let position = 0;
-    let rules = new StagedRows();
     let issues: Insertable<ProfileErrorsTable>[] = [];
     const createdAt = nowIso();
     // One batch is written while the next is read; the one before must be written first.
     let inFlight: Promise<void> = Promise.resolve();
     const flush = async () => {
       await inFlight;
-      const [batch, found] = [rules, issues];
-      rules = new StagedRows();
+      const rows = writer.size > 0 ? writer.write() : undefined;
+      const found = issues;
       issues = [];
       inFlight = (async () => {
-        if (batch.size > 0) await writer.rows(batch);
+        await rows;
         if (found.length > 0) await db.insertInto('profile_errors').values(found).execute();
       })();
       // Awaited by the next flush or below; a failure must not go unhandled meanwhile.
@@ -133,9 +142,9 @@ export function createProfileSync({ db, profiles, open }: Deps) {
         if (!rule) figures.rows_with_errors++;
         else {
           if (rule.active) figures.rows_active++;
-          rules.push(++position, rule);
+          writer.push(++position, rule);
         }
-        if (rules.size >= batchSize || issues.length >= ISSUE_BATCH) await flush();
+        if (writer.size >= batchSize || issues.length >= ISSUE_BATCH) await flush();
         if (figures.rows_total % PROGRESS_EVERY === 0)
           await profiles.setProgress(
             profile.id,
@@ -156,49 +165,79 @@ export function createProfileSync({ db, profiles, open }: Deps) {
   /**
    * The swap: rules matched by Unique_ID take the new values (and keep their ids; an ended one
    * comes back), new rows become rules, rules whose rows left the feed end. One transaction.
+   *
+   * One pass over the staged rows joined to the rules counts what the swap will do, and only the
+   * statements with work to do run: a re-sync of an unchanged feed is that pass alone, a first
+   * sync (a profile without rules) one insert with nothing to join. Each skipped statement would
+   * have been a pass over every staged row or rule that changed nothing.
    */
   async function swap(trx: Executor, profile: ProfileRow, syncId: number, at: string) {
-    const staged = sql`select 1 from profile_sync_rows s where s.sync_id = ${syncId}`;
+    const staging = stagingOf(trx, syncId);
+    const s = staging.table;
+    const hasRules = await trx
+      .selectFrom('profile_rules')
+      .select('id')
+      .where('profile_id', '=', profile.id)
+      .limit(1)
+      .executeTakeFirst();
+    const insert = (onlyNew: boolean) => sql`insert into profile_rules
+        (company_id, profile_id, position, unique_id, reporting_label, is_default, active, start_date,
+         end_date, condition_ids, data, created_at, updated_at)
+      select ${profile.company_id}, ${profile.id}, s.position, s.unique_id, s.reporting_label,
+        s.is_default, s.active, s.start_date, s.end_date, s.condition_ids, s.data, ${at}, ${at}
+      from ${s} s
+      where s.sync_id = ${syncId}${
+        onlyNew
+          ? sql` and not exists
+        (select 1 from profile_rules r where r.profile_id = ${profile.id} and r.unique_id = s.unique_id)`
+          : sql``
+      }`;
+    if (!hasRules) {
+      const inserted = await insert(false).execute(trx);
+      await staging.remove();
+      return { rows_added: Number(inserted.numAffectedRows ?? 0), rows_changed: 0, rows_removed: 0 };
+    }
+
     const content = sql<boolean>`(r.reporting_label <> s.reporting_label or r.is_default <> s.is_default
       or r.active <> s.active or coalesce(r.start_date, '') <> coalesce(s.start_date, '')
       or coalesce(r.end_date, '') <> coalesce(s.end_date, '') or r.condition_ids <> s.condition_ids
       or r.data <> s.data)`;
     const differs = sql<boolean>`(r.ended_at is not null or r.position <> s.position or ${content})`;
-    const counts = await sql<{ revived: number | string; changed: number | string }>`
-      select
-        coalesce(sum(case when r.ended_at is not null then 1 else 0 end), 0) as revived,
-        coalesce(sum(case when r.ended_at is null and ${content} then 1 else 0 end), 0) as changed
-      from profile_rules r join profile_sync_rows s on s.sync_id = ${syncId} and s.unique_id = r.unique_id
-      where r.profile_id = ${profile.id}`.execute(trx);
-    const revived = Number(counts.rows[0]?.revived ?? 0);
-    const changed = Number(counts.rows[0]?.changed ?? 0);
+    // Counted over the staged rows: `matched` and `revived` (ended rules that come back) by their
+    // rules, `differing` rows that the update must write, `changed` those whose content differs.
+    const counted = await sql<Record<keyof SwapCounts, number | string | null>>`
+      select count(*) as staged, count(r.id) as matched,
+        sum(case when r.ended_at is not null then 1 else 0 end) as revived,
+        sum(case when r.ended_at is null and ${content} then 1 else 0 end) as changed,
+        sum(case when ${differs} then 1 else 0 end) as differing,
+        (select count(*) from profile_rules l where l.profile_id = ${profile.id} and l.ended_at is null) as live
+      from ${s} s
+      left join profile_rules r on r.profile_id = ${profile.id} and r.unique_id = s.unique_id
+      where s.sync_id = ${syncId}`.execute(trx);
+    const { staged, matched, revived, changed, differing, live } = swapCounts(counted.rows[0]);
 
-    await sql`update profile_rules as r set
-        position = s.position, reporting_label = s.reporting_label, is_default = s.is_default,
-        active = s.active, start_date = s.start_date, end_date = s.end_date,
-        condition_ids = s.condition_ids, data = s.data, ended_at = null, updated_at = ${at}
-      from profile_sync_rows s
-      where s.sync_id = ${syncId} and r.profile_id = ${profile.id} and s.unique_id = r.unique_id and ${differs}`.execute(
-      trx,
-    );
-    const inserted = await sql`insert into profile_rules
-        (company_id, profile_id, position, unique_id, reporting_label, is_default, active, start_date,
-         end_date, condition_ids, data, created_at, updated_at)
-      select ${profile.company_id}, ${profile.id}, s.position, s.unique_id, s.reporting_label,
-        s.is_default, s.active, s.start_date, s.end_date, s.condition_ids, s.data, ${at}, ${at}
-      from profile_sync_rows s
-      where s.sync_id = ${syncId} and not exists
-        (select 1 from profile_rules r where r.profile_id = ${profile.id} and r.unique_id = s.unique_id)`.execute(
-      trx,
-    );
-    const ended = await sql`update profile_rules set ended_at = ${at}, updated_at = ${at}
-      where profile_id = ${profile.id} and ended_at is null and not exists
-        (${staged} and s.unique_id = profile_rules.unique_id)`.execute(trx);
-    await trx.deleteFrom('profile_sync_rows').where('sync_id', '=', syncId).execute();
+    if (differing > 0)
+      await sql`update profile_rules as r set
+          position = s.position, reporting_label = s.reporting_label, is_default = s.is_default,
+          active = s.active, start_date = s.start_date, end_date = s.end_date,
+          condition_ids = s.condition_ids, data = s.data, ended_at = null, updated_at = ${at}
+        from ${s} s
+        where s.sync_id = ${syncId} and r.profile_id = ${profile.id} and s.unique_id = r.unique_id
+          and ${differs}`.execute(trx);
+    const added = matched < staged ? Number((await insert(true).execute(trx)).numAffectedRows ?? 0) : 0;
+    // Live rules the staged rows did not all match: those that left the feed end.
+    const ended =
+      matched - revived < live
+        ? await sql`update profile_rules set ended_at = ${at}, updated_at = ${at}
+            where profile_id = ${profile.id} and ended_at is null and not exists
+              (select 1 from ${s} s where s.sync_id = ${syncId}
+                and s.unique_id = profile_rules.unique_id)`.execute(trx)
+        : undefined;
+    await staging.remove();
     return {
-      rows_added: Number(inserted.numAffectedRows ?? 0) + revived,
+      rows_added: added + revived,
       rows_changed: changed,
-      rows_removed: Number(ended.numAffectedRows ?? 0),
+      rows_removed: Number(ended?.numAffectedRows ?? 0),
     };
   }
 
@@ -239,7 +278,7 @@ export function createProfileSync({ db, profiles, open }: Deps) {
       if (!sync.confirm && before > 0 && figures.rows_active < before * (1 - ROW_DROP_GUARD)) {
         const message = dropMessage(before, figures.rows_active);
         await atomically(async (trx) => {
-          await trx.deleteFrom('profile_sync_rows').where('sync_id', '=', syncId).execute();
+          await stagingOf(trx, syncId).remove();
           await trx
             .deleteFrom('profile_errors')
             .where('profile_id', '=', profile.id)
@@ -275,7 +314,7 @@ export function createProfileSync({ db, profiles, open }: Deps) {
           .where('id', '=', profile.id)
           .executeTakeFirst();
         if (!current || current.deleted_at || current.sync_id !== syncId) {
-          await trx.deleteFrom('profile_sync_rows').where('sync_id', '=', syncId).execute();
+          await stagingOf(trx, syncId).remove();
           return;
         }
         const moved = await swap(trx, profile, syncId, at);
@@ -308,89 +347,185 @@ export function createProfileSync({ db, profiles, open }: Deps) {
 }
 export type ProfileSync = ReturnType<typeof createProfileSync>;
 
-/** A batch of staged rows, column by column (how PostgreSQL takes them). */
-class StagedRows {
-  readonly position: number[] = [];
-  readonly uniqueId: string[] = [];
-  readonly label: string[] = [];
-  readonly isDefault: number[] = [];
-  readonly active: number[] = [];
-  readonly start: (string | null)[] = [];
-  readonly end: (string | null)[] = [];
-  readonly conditionIds: string[] = [];
-  readonly data: string[] = [];
+type SwapCounts = Record<'staged' | 'matched' | 'revived' | 'changed' | 'differing' | 'live', number>;
 
-  get size() {
-    return this.position.length;
-  }
-
-  push(position: number, rule: RuleInput) {
-    this.position.push(position);
-    this.uniqueId.push(rule.unique_id);
-    this.label.push(rule.reporting_label);
-    this.isDefault.push(rule.is_default ? 1 : 0);
-    this.active.push(rule.active ? 1 : 0);
-    this.start.push(rule.start);
-    this.end.push(rule.end);
-    this.conditionIds.push(JSON.stringify(rule.condition_ids));
-    this.data.push(JSON.stringify(rule.data));
-  }
-}
+/** pg answers count(*) as a number (database.ts) but sums as text, and a sum of no rows as null. */
+const swapCounts = (row: Record<keyof SwapCounts, number | string | null> | undefined): SwapCounts => ({
+  staged: Number(row?.staged ?? 0),
+  matched: Number(row?.matched ?? 0),
+  revived: Number(row?.revived ?? 0),
+  changed: Number(row?.changed ?? 0),
+  differing: Number(row?.differing ?? 0),
+  live: Number(row?.live ?? 0),
+});
 
 const STAGED_COLUMNS =
   'sync_id, position, unique_id, reporting_label, is_default, active, start_date, end_date, condition_ids, data';
 
-/**
- * JSON text never holds a raw control character (JSON.stringify escapes them), so a batch's JSON
- * columns travel as one text joined with this one and split again by PostgreSQL: as a text array
- * each value's many quotes would be escaped, costing a copy of every row and garbage to collect.
- */
-const JSON_SEPARATOR = '\x1f';
+/** Fills a batch of staged rows and writes it in one statement. */
+interface StagingWriter {
+  /** Rows in the batch being filled. */
+  readonly size: number;
+  push(position: number, rule: RuleInput): void;
+  /** Writes the batch filled so far; the next row starts a new one. */
+  write(): Promise<void>;
+}
 
 /**
- * Writes batches of staged rows in one statement each, built as SQL text (the query builder costs
- * more than the write at this size). SQLite: a multi-row insert whose text, the same for every full
- * batch, keeps its prepared statement. PostgreSQL: the batch as a few arrays, `unnest`ed.
+ * Where a sync's rows wait for its swap, and how they are written there (SQL text rather than the
+ * query builder, which cost more than the write at this size).
+ *
+ * PostgreSQL: `profile_sync_rows`, unlogged (migration 2026-11-22-1100), written by COPY. The
+ * staging and the swap run on different pooled connections, so the table is a shared one.
+ *
+ * SQLite: a temporary table of the sync's own, written by multi-row inserts. The server has one
+ * SQLite connection, which sees it from the first write to the swap, and SQLite keeps temporary
+ * tables outside the database file: the staged rows never pass through the write-ahead log or its
+ * checkpoints, and the swap drops the table instead of deleting 100,000 rows from a shared one and
+ * committing those pages. A crash takes the table with the connection. `profile_sync_rows` is
+ * still emptied of the sync's rows on failure, for rows staged there before this change.
  */
-function stagingWriter(db: Executor, syncId: number) {
-  if (isPostgres(db)) {
-    const text =
-      `insert into profile_sync_rows (${STAGED_COLUMNS}) select $1::integer, t.* from unnest(` +
-      '$2::integer[], $3::text[], $4::text[], $5::integer[], $6::integer[], $7::text[], $8::text[], ' +
-      'string_to_array($9::text, chr(31)), string_to_array($10::text, chr(31))) as t';
-    return {
-      rows: async (b: StagedRows) => {
-        const params = [syncId, b.position, b.uniqueId, b.label, b.isDefault, b.active, b.start, b.end];
-        const json = [b.conditionIds.join(JSON_SEPARATOR), b.data.join(JSON_SEPARATOR)];
-        await db.executeQuery(CompiledQuery.raw(text, [...params, ...json]));
-      },
-    };
-  }
+function stagingOf(db: Executor, syncId: number) {
+  const postgres = isPostgres(db);
+  const name = postgres ? 'profile_sync_rows' : `profile_sync_rows_${syncId}`;
+  const qualified = postgres ? name : `temp.${name}`;
+  return {
+    table: sql.table(qualified),
+    async create() {
+      if (postgres) return;
+      await db.schema
+        .createTable(name)
+        .temporary()
+        .ifNotExists()
+        .addColumn('sync_id', 'integer', (c) => c.notNull())
+        .addColumn('position', 'integer', (c) => c.notNull())
+        .addColumn('unique_id', 'text', (c) => c.notNull())
+        .addColumn('reporting_label', 'text', (c) => c.notNull())
+        .addColumn('is_default', 'integer', (c) => c.notNull())
+        .addColumn('active', 'integer', (c) => c.notNull())
+        .addColumn('start_date', 'text')
+        .addColumn('end_date', 'text')
+        .addColumn('condition_ids', 'text', (c) => c.notNull())
+        .addColumn('data', 'text', (c) => c.notNull())
+        .execute();
+      // The swap's joins look staged rows up by Unique_ID, as in profile_sync_rows.
+      await db.schema
+        .createIndex(`${name}_unique_id_idx`)
+        .ifNotExists()
+        .on(name)
+        .columns(['sync_id', 'unique_id'])
+        .unique()
+        .execute();
+    },
+    writer: (): StagingWriter => (postgres ? copyWriter(db, syncId) : insertWriter(db, syncId, qualified)),
+    async remove() {
+      await db.deleteFrom('profile_sync_rows').where('sync_id', '=', syncId).execute();
+      if (!postgres) await db.schema.dropTable(qualified).ifExists().execute();
+    },
+  };
+}
+
+function insertWriter(db: Executor, syncId: number, table: string): StagingWriter {
   const texts = new Map<number, string>();
   const textFor = (size: number) => {
     let text = texts.get(size);
     if (!text) {
       const row = `(${syncId}, ?, ?, ?, ?, ?, ?, ?, ?, ?)`;
-      text = `insert into profile_sync_rows (${STAGED_COLUMNS}) values ${Array(size).fill(row).join(', ')}`;
+      text = `insert into ${table} (${STAGED_COLUMNS}) values ${Array(size).fill(row).join(', ')}`;
       texts.set(size, text);
     }
     return text;
   };
+  let params: unknown[] = [];
+  let size = 0;
   return {
-    rows: async (b: StagedRows) => {
-      const params: unknown[] = new Array(b.size * 9);
-      for (let i = 0, p = 0; i < b.size; i++) {
-        params[p++] = b.position[i];
-        params[p++] = b.uniqueId[i];
-        params[p++] = b.label[i];
-        params[p++] = b.isDefault[i];
-        params[p++] = b.active[i];
-        params[p++] = b.start[i];
-        params[p++] = b.end[i];
-        params[p++] = b.conditionIds[i];
-        params[p++] = b.data[i];
-      }
-      await db.executeQuery(CompiledQuery.raw(textFor(b.size), params));
+    get size() {
+      return size;
+    },
+    push(position, rule) {
+      params.push(
+        position,
+        rule.unique_id,
+        rule.reporting_label,
+        rule.is_default ? 1 : 0,
+        rule.active ? 1 : 0,
+        rule.start,
+        rule.end,
+        JSON.stringify(rule.condition_ids),
+        JSON.stringify(rule.data),
+      );
+      size++;
+    },
+    async write() {
+      const [text, batch] = [textFor(size), params];
+      [params, size] = [[], 0];
+      await db.executeQuery(CompiledQuery.raw(text, batch));
     },
   };
 }
+
+/**
+ * COPY in PostgreSQL's text format, one COPY per batch: the rows travel as the lines PostgreSQL
+ * reads, with no parameters to serialise (the arrays an `unnest` insert took cost the server more
+ * to parse and the client more to escape). Each COPY runs on a connection of its own from the pool,
+ * held until the COPY ends, so no other query waits behind it; inside a caller's transaction it
+ * runs on that transaction's connection, whose queries pg queues behind the COPY. The batch is
+ * written whole before anything is awaited, so nothing the sync does meanwhile can wait on it.
+ */
+function copyWriter(db: Executor, syncId: number): StagingWriter {
+  const statement = `copy profile_sync_rows (${STAGED_COLUMNS}) from stdin`;
+  // Each row's line is written into the batch's bytes at once: a batch kept as one growing string
+  // would be a rope of 10,000 pieces, flattened and encoded again when sent.
+  let bytes = Buffer.allocUnsafe(COPY_BATCH_BYTES);
+  let used = 0;
+  let size = 0;
+  return {
+    get size() {
+      return size;
+    },
+    push(position, rule) {
+      const line =
+        `${syncId}\t${position}\t${copyText(rule.unique_id)}\t${copyText(rule.reporting_label)}\t` +
+        `${rule.is_default ? 1 : 0}\t${rule.active ? 1 : 0}\t${copyNullable(rule.start)}\t` +
+        `${copyNullable(rule.end)}\t${copyJson(JSON.stringify(rule.condition_ids))}\t` +
+        `${copyJson(JSON.stringify(rule.data))}\n`;
+      // A UTF-16 code unit takes at most 3 bytes in UTF-8.
+      if (used + line.length * 3 > bytes.length) {
+        const larger = Buffer.allocUnsafe(Math.max(bytes.length * 2, used + line.length * 3));
+        bytes.copy(larger, 0, 0, used);
+        bytes = larger;
+      }
+      used += bytes.write(line, used);
+      size++;
+    },
+    write() {
+      const rows = bytes.subarray(0, used);
+      [bytes, used, size] = [Buffer.allocUnsafe(COPY_BATCH_BYTES), 0, 0];
+      return db.isTransaction
+        ? copyIn(db, statement, rows)
+        : db.connection().execute((connection) => copyIn(connection, statement, rows));
+    },
+  };
+}
+
+async function copyIn(connection: Executor, statement: string, rows: Buffer) {
+  const stream = copyFrom(statement);
+  const done = finished(stream);
+  // Settled below; should the statement never start, its failure must not go unhandled.
+  done.catch(() => {});
+  // Kysely hands a query's text to pg's client.query, which takes a stream like this one in its
+  // place: Kysely has no other way to a pooled client, and this keeps the client Kysely holds.
+  await connection.executeQuery({ ...CompiledQuery.raw(''), sql: stream as unknown as string });
+  stream.end(rows);
+  await done;
+}
+
+/** COPY's text format reads a backslash as an escape and a tab or line break as the row's end. */
+const COPY_SPECIAL = /[\\\t\n\r]/;
+const COPY_SPECIALS = /[\\\t\n\r]/g;
+const COPY_ESCAPES: Record<string, string> = { '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r' };
+const copyText = (value: string) =>
+  COPY_SPECIAL.test(value) ? value.replace(COPY_SPECIALS, (c) => COPY_ESCAPES[c] ?? c) : value;
+const copyNullable = (value: string | null) => (value === null ? '\\N' : copyText(value));
+/** JSON text holds no raw tab or line break (JSON.stringify escapes them), only backslashes. */
+const copyJson = (json: string) => (json.includes('\\') ? json.replaceAll('\\', '\\\\') : json);
