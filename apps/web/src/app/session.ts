@@ -29,9 +29,13 @@ export async function handleSessionExpired(): Promise<void> {
   }
   setUser(null);
   showAlert({ status: 401, data: { message: SESSION_EXPIRED_TEXT } });
-  const back = currentPath();
+  const before = currentPath();
   await Promise.all([signOut(), wait(SESSION_EXPIRED_REDIRECT_DELAY_MS)]);
   expiring = false;
+  // Where the user is once the alert was read: a 401 from a page being opened arrives before the
+  // navigation to it commits, and sign-in should bring the user to that page, not the one left.
+  const now = currentPath();
+  const back = /^\/(login|logout|auth\/)/.test(now) ? before : now;
   navigateTo(href('login', undefined, { redirect_app: back }), { replace: true });
 }
 
