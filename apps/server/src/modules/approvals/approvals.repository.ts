@@ -28,5 +28,24 @@ export const createApprovalsRepository = (db: Db) => ({
       .orderBy(sql`lower(media_entities.name)`)
       .orderBy('approvals.id')
       .execute(),
+
+  /**
+   * How many approvals of live creatives of live campaigns name this publisher, by status: what the
+   * campaigns' approvals tab shows (a publisher with any cannot be deleted).
+   */
+  countsOfPublisher: async (companyId: number, mediaEntityId: number, trx: Executor = db) => {
+    const rows = await trx
+      .selectFrom('approvals')
+      .innerJoin('creatives', 'creatives.id', 'approvals.creative_id')
+      .innerJoin('campaigns', 'campaigns.id', 'approvals.campaign_id')
+      .where('approvals.company_id', '=', companyId)
+      .where('approvals.media_entity_id', '=', mediaEntityId)
+      .where('creatives.deleted_at', 'is', null)
+      .where('campaigns.deleted_at', 'is', null)
+      .select(['approvals.status', (eb) => eb.fn.countAll<number | string>().as('n')])
+      .groupBy('approvals.status')
+      .execute();
+    return new Map(rows.map((row) => [row.status, Number(row.n)]));
+  },
 });
 export type ApprovalsRepository = ReturnType<typeof createApprovalsRepository>;

@@ -50,25 +50,5 @@ export const createMediaEntitiesRepository = (db: Db) => ({
 
   insert: (values: NewMediaEntityRow, trx: Executor = db) =>
     trx.insertInto('media_entities').values(values).returningAll().executeTakeFirstOrThrow(),
-
-  /**
-   * How many approvals of live creatives of live campaigns name this publisher, by status: what the
-   * campaigns' approvals tab shows. These are approvals' rows, read here only because the approvals
-   * repository is another slice's file; the service takes this as a dependency so it can move there.
-   */
-  approvalCounts: async (companyId: number, mediaEntityId: number, trx: Executor = db) => {
-    const rows = await trx
-      .selectFrom('approvals')
-      .innerJoin('creatives', 'creatives.id', 'approvals.creative_id')
-      .innerJoin('campaigns', 'campaigns.id', 'approvals.campaign_id')
-      .where('approvals.company_id', '=', companyId)
-      .where('approvals.media_entity_id', '=', mediaEntityId)
-      .where('creatives.deleted_at', 'is', null)
-      .where('campaigns.deleted_at', 'is', null)
-      .select(['approvals.status', (eb) => eb.fn.countAll<number | string>().as('n')])
-      .groupBy('approvals.status')
-      .execute();
-    return new Map(rows.map((row) => [row.status, Number(row.n)]));
-  },
 });
 export type MediaEntitiesRepository = ReturnType<typeof createMediaEntitiesRepository>;

@@ -16,6 +16,7 @@ import { collection } from '../../lib/list';
 import { forbiddenAnswer as errors, idParams as params, staleAnswer } from '../../lib/route-schemas';
 import { createTransactor } from '../../lib/transaction';
 import { currentUser } from '../../types';
+import { createApprovalsRepository } from '../approvals/approvals.repository';
 import { createAuditRepository } from '../audit/audit.repository';
 import { createAuditLog } from '../audit/audit-log';
 import { createMediaEntitiesRepository } from './media-entities.repository';
@@ -27,7 +28,7 @@ export const mediaEntitiesRoutes: FastifyPluginAsyncZod = async (app) => {
   const mediaEntities = createMediaEntitiesRepository(app.db);
   const service = createMediaEntitiesService({
     mediaEntities,
-    approvalCounts: mediaEntities.approvalCounts,
+    approvalCounts: createApprovalsRepository(app.db).countsOfPublisher,
     audit: createAuditLog(createAuditRepository(app.db), 'media_entity'),
     transaction: createTransactor(app.db),
   });
