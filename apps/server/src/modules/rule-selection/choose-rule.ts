@@ -1,5 +1,4 @@
 import {
-  type DataValue,
   type EvaluationContext,
   evaluationContext,
   type NamedCondition,
@@ -13,6 +12,7 @@ import {
   selectRule,
 } from '@adstudio/contract';
 import { parseJson } from '../../lib/json';
+import type { DataSourceValue } from '../data-sources/data-source-values';
 import type { ProfileRuleRow } from '../profiles/profiles.repository';
 
 /** How many rules one read of the feed brings (selection stops at the page holding the match). */
@@ -20,7 +20,8 @@ const PAGE = 500;
 /** How many rules a trace lists; beyond, it counts them (a 700,000-row feed with no match). */
 export const TRACE_MAX = 200;
 
-export type ValueSource = 'cache' | 'default' | 'override' | 'none';
+/** A data source's value as selection used it: the cache's answer, or the context's override. */
+type UsedValue = Omit<DataSourceValue, 'source'> & { source: DataSourceValue['source'] | 'override' };
 
 export interface ChooseRuleDeps {
   /** The creative's served live rules in feed order, `limit` after `afterPosition`. */
@@ -30,9 +31,7 @@ export interface ChooseRuleDeps {
   /** The company's live conditions of these ids. */
   conditions(ids: readonly number[]): Promise<Map<number, NamedCondition>>;
   /** Data sources' values from their cache (never fetched while waiting). */
-  values(
-    ids: readonly number[],
-  ): Promise<Map<number, { name: string; value: DataValue; source: 'cache' | 'default' | 'none' }>>;
+  values(ids: readonly number[]): Promise<Map<number, DataSourceValue>>;
 }
 
 export interface ChosenRule {
@@ -79,7 +78,7 @@ export async function chooseRule(
   now = new Date(),
 ): Promise<ChosenRule> {
   const conditions = new Map<number, NamedCondition>();
-  const values = new Map<number, { name: string; value: DataValue; source: ValueSource }>();
+  const values = new Map<number, UsedValue>();
   const overrides = new Map(Object.entries(context.datasources).map(([id, value]) => [Number(id), value]));
   let evaluation = evaluationContext(context, {}, now);
   const trace: RuleTrace[] = [];
@@ -154,7 +153,7 @@ export async function chooseRule(
   };
 }
 
-const listed = (values: Map<number, { name: string; value: DataValue; source: ValueSource }>) =>
+const listed = (values: Map<number, UsedValue>) =>
   [...values].map(([id, v]) => ({ id, name: v.name, value: v.value, source: v.source }));
 
 /** The creative's rule filter as stored (JSON text or null). */
