@@ -23,7 +23,7 @@ export interface PrepareResult {
 /** First start: creates the company and admin, and demo data unless SEED=false. Later starts: nothing. */
 export async function prepareDatabase(
   db: Db,
-  config: Pick<Config, 'admin' | 'seed' | 'storageDir'>,
+  config: Pick<Config, 'admin' | 'seed' | 'storageDir' | 'appUrl'>,
 ): Promise<PrepareResult> {
   const users = createUsersRepository(db);
   if ((await users.count()) > 0) return { demoUsers: [] };
@@ -55,7 +55,7 @@ export async function prepareDatabase(
         });
         demoUsers.push(demo.email);
       }
-      await seedDemoData(trx, company.id, admin.id, createLocalDisk(config.storageDir));
+      await seedDemoData(trx, company.id, admin.id, createLocalDisk(config.storageDir), config.appUrl);
     }
     return { adminPassword: config.admin.password ? undefined : password, demoUsers };
   });
@@ -72,15 +72,17 @@ const DEMO_USERS = [
 
 /**
  * A realistic company: each area seeds its own rows (campaigns in every status with creatives and
- * their image assets on `disk`, feeds, conditions, publishers).
+ * their image assets on `disk`, feeds whose rows name conditions, conditions, publishers).
  */
 export async function seedDemoData(
   db: Db,
   companyId: number,
   userId: number,
   disk: LocalDisk,
+  /** APP_URL: the demo weather data source reads the app's own demo endpoint. */
+  appUrl: string,
 ): Promise<void> {
-  const conditionIds = await seedConditions(db, companyId);
+  const conditionIds = await seedConditions(db, companyId, appUrl);
   const campaigns = await seedCampaigns(db, companyId, userId);
   const profileIds = await seedProfiles(
     db,

@@ -1,5 +1,6 @@
 import { DATA_SOURCE_SAMPLE_CHARS } from '@adstudio/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_WEATHER_PATH } from '../../src/modules/data-sources/demo-weather';
 import { buildTestApp, type Client, type TestApp } from '../helper';
 import { expectDocumentedAnswer } from '../openapi';
 import { type FakeServer, startFakeServer } from './fixtures';
@@ -181,5 +182,30 @@ describe('POST /v1/datasource/test', () => {
     expect(res.json().errors).toEqual({ url: ['The url field is required.'] });
     const scheme = await client.post('/v1/datasource/test', { url: 'file:///etc/passwd' });
     expect(scheme.statusCode).toBe(422);
+  });
+
+  it("reads the app's own demo weather in process, while the app's other paths stay refused", async () => {
+    const appUrl = closed.app.config.appUrl;
+    const result = await test(
+      { url: `${appUrl}${DEMO_WEATHER_PATH}?city=Oslo`, json_path: '$.current.temperature' },
+      guarded,
+      closed,
+    );
+    expect(result).toMatchObject({ ok: true, status: 200, error: null });
+    expect(result.value).toBe(JSON.parse(result.body_sample).current.temperature);
+    expect(typeof result.value).toBe('number');
+    // Anything else on the app's own (loopback) origin goes through the guard like any URL.
+    const other = await test({ url: `${appUrl}/healthz` }, guarded, closed);
+    expect(other).toMatchObject({ ok: false, status: null });
+    expect(other.error).toMatch(/internal address, which is not allowed\.$/);
+  });
+});
+
+describe('GET /v1/demo/weather', () => {
+  it('answers without signing in, as the document says', async () => {
+    const res = await closed.app.inject({ method: 'GET', url: `${DEMO_WEATHER_PATH}?city=Lyon` });
+    expectDocumentedAnswer(closed.app.swagger(), { method: 'GET', url: DEMO_WEATHER_PATH }, res);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ city: 'Lyon', current: { temperature: expect.any(Number) } });
   });
 });

@@ -12,6 +12,7 @@ import { packageFileKey } from '../../src/modules/packages/packages.service';
 import { inspectPackage } from '../../src/storage/package-zip';
 import { createTestDb } from '../helper';
 
+const APP_URL = 'http://adstudio.test';
 let drop: (() => Promise<void>) | undefined;
 /** Where a seed stores its demo files; a fresh directory per test. */
 let storageDir = '';
@@ -43,6 +44,7 @@ describe('seeded history', () => {
       admin: { email: 'h@example.com', password: 'history-pass' },
       seed: true,
       storageDir: fresh(),
+      appUrl: APP_URL,
     });
     const campaigns = await test.db.selectFrom('campaigns').select(['id', 'status']).execute();
     for (const campaign of campaigns) {
@@ -68,6 +70,7 @@ describe('seeded creatives', () => {
       admin: { email: 'c@example.com', password: 'creative-pass' },
       seed: true,
       storageDir: fresh(),
+      appUrl: APP_URL,
     });
     const campaigns = await test.db.selectFrom('campaigns').select('id').execute();
     const creatives = await test.db
@@ -120,6 +123,7 @@ describe('seeded assets', () => {
       admin: { email: 'a@example.com', password: 'asset-pass' },
       seed: true,
       storageDir: fresh(),
+      appUrl: APP_URL,
     });
     const creatives = await test.db
       .selectFrom('creatives')
@@ -229,6 +233,7 @@ describe('prepareDatabase (first start)', () => {
       admin: { email: 'boss@example.com', password: undefined },
       seed: true,
       storageDir: fresh(),
+      appUrl: APP_URL,
     });
     expect(result.adminPassword).toMatch(/^[A-Za-z0-9_-]{16}$/);
     expect(result.demoUsers).toEqual(['editor@example.com', 'qa@example.com']);
@@ -268,6 +273,7 @@ describe('prepareDatabase (first start)', () => {
       admin: { email: 'boss@example.com', password: undefined },
       seed: true,
       storageDir,
+      appUrl: APP_URL,
     });
     expect(again).toEqual({ demoUsers: [] });
     expect((await test.db.selectFrom('users').select('id').execute()).length).toBe(3);
@@ -280,6 +286,7 @@ describe('prepareDatabase (first start)', () => {
       admin: { email: 'a@example.com', password: 'chosen-password' },
       seed: false,
       storageDir: fresh(),
+      appUrl: APP_URL,
     });
     expect(result).toEqual({ adminPassword: undefined, demoUsers: [] });
     const users = await test.db.selectFrom('users').select(['email', 'password_hash']).execute();

@@ -1,13 +1,26 @@
 import type { ConditionExpression } from '@adstudio/contract';
 import type { Executor } from '../../db/database';
 import { nowIso } from '../../lib/time';
+import { DEMO_WEATHER_PATH } from '../data-sources/demo-weather';
 import { expressionText } from './condition-expression';
 
+/** The demo conditions by name: the demo feeds' `Conditions` columns name them (demo-feeds.ts). */
+export const DEMO_CONDITIONS = {
+  cold: 'Cold weather (< 5°C)',
+  weekend: 'Weekend',
+  mornings: 'Mornings',
+  benelux: 'Benelux visitors',
+  mobile: 'Mobile devices',
+  newsletter: 'Newsletter visitors',
+} as const;
+
 /**
- * Demo data sources and conditions; answers the conditions' ids. Nothing is fetched: the weather
- * source starts with its default value, and the first read in the app refreshes it.
+ * Demo data sources and conditions (by weekday, daypart, country, device, a parameter and the
+ * weather); answers the conditions' ids. The weather source is the app's own demo endpoint on
+ * `appUrl` (demo-weather.ts), read in process, so the demo works offline. Nothing is fetched here:
+ * it starts with its default value, and the first read in the app refreshes it.
  */
-export async function seedConditions(db: Executor, companyId: number): Promise<number[]> {
+export async function seedConditions(db: Executor, companyId: number, appUrl: string): Promise<number[]> {
   const now = nowIso();
   const stamps = { created_at: now, updated_at: now };
   const weather = await db
@@ -15,7 +28,7 @@ export async function seedConditions(db: Executor, companyId: number): Promise<n
     .values({
       company_id: companyId,
       name: 'Weather by city',
-      url: 'https://weather.example.com/v1/current?city={city}',
+      url: `${appUrl}${DEMO_WEATHER_PATH}?city={city}`,
       method: 'GET',
       // No headers: a text that is not sealed reads as none (data-source-headers.ts).
       headers: '{}',
@@ -30,16 +43,27 @@ export async function seedConditions(db: Executor, companyId: number): Promise<n
 
   const conditions: [string, ConditionExpression][] = [
     [
-      'Cold weather (< 5°C)',
+      DEMO_CONDITIONS.cold,
       { logic: 'all', predicates: [{ field: `datasource:${weather.id}`, operator: 'lt', value: 5 }] },
     ],
-    ['Weekend', { logic: 'all', predicates: [{ field: 'weekday', operator: 'in', value: ['sat', 'sun'] }] }],
     [
-      'Mobile devices',
+      DEMO_CONDITIONS.weekend,
+      { logic: 'all', predicates: [{ field: 'weekday', operator: 'in', value: ['sat', 'sun'] }] },
+    ],
+    [
+      DEMO_CONDITIONS.mornings,
+      { logic: 'all', predicates: [{ field: 'time', operator: 'between', value: ['06:00', '11:59'] }] },
+    ],
+    [
+      DEMO_CONDITIONS.benelux,
+      { logic: 'all', predicates: [{ field: 'country', operator: 'in', value: ['BE', 'NL', 'LU'] }] },
+    ],
+    [
+      DEMO_CONDITIONS.mobile,
       { logic: 'all', predicates: [{ field: 'device', operator: 'in', value: ['mobile', 'tablet'] }] },
     ],
     [
-      'Newsletter visitors',
+      DEMO_CONDITIONS.newsletter,
       { logic: 'any', predicates: [{ field: 'param:utm_source', operator: 'eq', value: 'newsletter' }] },
     ],
   ];

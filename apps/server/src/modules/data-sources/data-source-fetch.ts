@@ -6,6 +6,7 @@ import {
   valueAtPath,
 } from '@adstudio/contract';
 import { SafeFetchError, safeFetch } from '../../net/safe-fetch';
+import { ownDemoAnswer } from './demo-weather';
 
 /** A header as stored (sealed) and sent. */
 export interface StoredHeader {
@@ -68,19 +69,36 @@ export function valueOfAnswer(
   return { value, error: null };
 }
 
+/** Where a data source may be fetched from: the SSRF guard's allowed hosts, and the app's own URL. */
+export interface FetchReach {
+  allowHosts: readonly string[];
+  /** APP_URL: its demo weather endpoint is answered in process (demo-weather.ts). */
+  appUrl: string;
+}
+
 /**
  * Fetches a data source's URL through the SSRF guard (http(s) only, every address checked after DNS
  * and on each redirect, at most 3 redirects, `timeout_ms`, 1 MB) and reads its value. Never throws
  * for the outside world's faults: they come back as `error`, whose text names hosts, never
- * addresses or header values.
+ * addresses or header values. The app's own demo weather is read in process.
  */
 export async function fetchDataSource(
   url: string,
   definition: FetchDefinition,
-  { allowHosts, signal }: { allowHosts: readonly string[]; signal?: AbortSignal },
+  { allowHosts, appUrl, signal }: FetchReach & { signal?: AbortSignal },
 ): Promise<FetchOutcome> {
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
+  const own = ownDemoAnswer(url, appUrl, new Date());
+  if (own)
+    return {
+      url,
+      status: own.status,
+      durationMs: elapsed(),
+      contentType: 'application/json; charset=utf-8',
+      text: own.text,
+      ...valueOfAnswer(own.text, definition.json_path),
+    };
   try {
     const response = await safeFetch(url, {
       method: definition.method,

@@ -9,7 +9,7 @@ import type { Db } from '../../db/database';
 import { parseJson } from '../../lib/json';
 import { nowIso } from '../../lib/time';
 import { resolveAppKey } from '../../storage/app-key';
-import { fetchDataSource } from './data-source-fetch';
+import { type FetchReach, fetchDataSource } from './data-source-fetch';
 import { createHeaderVault, HEADERS_UNREADABLE, type HeaderVault } from './data-source-headers';
 import {
   createDataSourcesRepository,
@@ -98,7 +98,7 @@ export const filledUrl = (url: string, placeholders: Placeholders) =>
 interface Deps {
   repository: DataSourcesRepository;
   vault: HeaderVault;
-  allowHosts: readonly string[];
+  reach: FetchReach;
   log: Pick<FastifyBaseLogger, 'warn'>;
 }
 
@@ -107,7 +107,7 @@ interface Deps {
  * fresh value is answered from the database; a stale or missing one is answered as it is (or as the
  * default) while one background refresh per data source and URL fetches it anew.
  */
-export function createDataSourceValues({ repository, vault, allowHosts, log }: Deps) {
+export function createDataSourceValues({ repository, vault, reach, log }: Deps) {
   const inFlight = new Map<string, Promise<void>>();
   const stop = new AbortController();
 
@@ -128,7 +128,7 @@ export function createDataSourceValues({ repository, vault, allowHosts, log }: D
         json_path: row.json_path,
         timeout_ms: row.timeout_ms,
       },
-      { allowHosts, signal: stop.signal },
+      { ...reach, signal: stop.signal },
     );
     // The server is closing: what was cut short is no outcome of the data source's.
     if (stop.signal.aborted) return;
@@ -254,7 +254,7 @@ export function dataSourceValuesOn(app: FastifyInstance): DataSourceValues {
   const values = createDataSourceValues({
     repository: createDataSourcesRepository(app.db),
     vault: headerVaultOn(app),
-    allowHosts: app.config.feeds.allowHosts,
+    reach: { allowHosts: app.config.feeds.allowHosts, appUrl: app.config.appUrl },
     log: app.log,
   });
   perDatabase.set(app.db, values);

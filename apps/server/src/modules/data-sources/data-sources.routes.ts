@@ -9,6 +9,7 @@ import {
   itemResponse,
 } from '@adstudio/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { collection } from '../../lib/list';
 import { runPeriodically } from '../../lib/periodic';
 import {
@@ -25,6 +26,7 @@ import { createAuditLog } from '../audit/audit-log';
 import { dataSourceValuesOn, headerVaultOn } from './data-source-values';
 import { createDataSourcesRepository } from './data-sources.repository';
 import { createDataSourcesService } from './data-sources.service';
+import { DEMO_WEATHER_PATH, demoWeather } from './demo-weather';
 
 const tags = ['data sources'];
 /** How often the periodic refresh looks for due data sources. */
@@ -35,7 +37,7 @@ export const dataSourcesRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = createDataSourcesService({
     dataSources: createDataSourcesRepository(app.db),
     vault: headerVaultOn(app),
-    allowHosts: app.config.feeds.allowHosts,
+    reach: { allowHosts: app.config.feeds.allowHosts, appUrl: app.config.appUrl },
     audit: createAuditLog(createAuditRepository(app.db), 'data_source'),
     transaction: createTransactor(app.db),
   });
@@ -175,5 +177,31 @@ export const dataSourcesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({ data: await service.restore(currentUser(request), request.params.id) }),
+  );
+
+  app.get(
+    DEMO_WEATHER_PATH,
+    {
+      config: { public: true },
+      schema: {
+        tags,
+        summary: "The demo's weather: a believable temperature per city and hour, for the demo data source",
+        description:
+          'Served without signing in so the demo works offline; data sources whose URL is this ' +
+          'endpoint on APP_URL read it in process.',
+        querystring: z.object({ city: z.string().max(100).optional() }),
+        response: {
+          200: z.object({
+            city: z.string(),
+            current: z.object({
+              temperature: z.number(),
+              condition: z.enum(['sunny', 'cloudy', 'rain', 'snow']),
+              observed_at: z.string(),
+            }),
+          }),
+        },
+      },
+    },
+    async (request) => demoWeather(request.query.city ?? '', new Date()),
   );
 };

@@ -21,7 +21,12 @@ import { nowIso } from '../../lib/time';
 import { basedOnOf, changedMeanwhile, nextUpdatedAt, sameVersion } from '../../lib/versions';
 import type { AuditLog } from '../audit/audit-log';
 import { dataSourceIdsOf, parseExpression } from '../conditions/condition-expression';
-import { type FetchDefinition, fetchDataSource, type StoredHeader } from './data-source-fetch';
+import {
+  type FetchDefinition,
+  type FetchReach,
+  fetchDataSource,
+  type StoredHeader,
+} from './data-source-fetch';
 import type { HeaderVault } from './data-source-headers';
 import { currentValue, filledUrl } from './data-source-values';
 import type { DataSourceRow, DataSourcesRepository } from './data-sources.repository';
@@ -75,12 +80,12 @@ function headerChanges(before: readonly StoredHeader[], after: readonly StoredHe
 interface Deps {
   dataSources: DataSourcesRepository;
   vault: HeaderVault;
-  allowHosts: readonly string[];
+  reach: FetchReach;
   audit: AuditLog;
   transaction: Transactor;
 }
 
-export function createDataSourcesService({ dataSources, vault, allowHosts, audit, transaction }: Deps) {
+export function createDataSourcesService({ dataSources, vault, reach, audit, transaction }: Deps) {
   const mustFind = async (user: User, id: number, trx?: Executor, deleted = false) => {
     const row = await dataSources.findById(user.company_id, id, trx, { deleted });
     if (!row) throw notFound();
@@ -285,7 +290,7 @@ export function createDataSourcesService({ dataSources, vault, allowHosts, audit
               }),
       };
       const url = filledUrl(body.url ?? saved!.url, body.placeholders ?? {});
-      const outcome = await fetchDataSource(url, definition, { allowHosts });
+      const outcome = await fetchDataSource(url, definition, reach);
       return {
         ok: outcome.error === null,
         url,
