@@ -136,6 +136,50 @@ describe('the condition form', () => {
     await act(async () => container.querySelector<HTMLElement>('[aria-label="Remove predicate 1"]')?.click());
     expect(form?.getValues('predicates').map((predicate) => predicate.field)).toEqual(['country']);
   });
+  it('offers the regions of the countries the condition names, found by name or ISO 3166-2 code', async () => {
+    // The region list is no request to the API: this client runs it.
+    queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const onSubmit = vi.fn(async (_values: ConditionCreate) => {});
+    await render(<Harness onSubmit={onSubmit} />);
+    await act(async () => {
+      form?.setValue('name', 'Paris region');
+      form?.setValue('predicates', [
+        { field: 'country', operator: 'in', value: ['FR', 'BE'] },
+        { field: 'region', operator: 'eq', value: '' },
+      ]);
+    });
+    await vi.waitFor(() => expect(queryClient.getQueryData(['regions'])).toBeDefined());
+    expect(group('Predicate 2')?.textContent).toContain('Regions of FR, BE; any other name can be typed.');
+    const input = group('Predicate 2')!.querySelector<HTMLInputElement>('input[aria-autocomplete="list"]')!;
+    const type = async (text: string) =>
+      act(async () => {
+        input.focus();
+        Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(input, text);
+        input.dispatchEvent(new Event('input', { bubbles: true }));
+      });
+    const options = () => [...document.querySelectorAll('[role="listbox"] [role="option"]')];
+
+    await type('IDF');
+    expect(options().map((option) => option.textContent)).toEqual(['Île-de-FranceFR-IDF · France']);
+    await type('ile de');
+    expect(options().map((option) => option.textContent)).toEqual(['Île-de-FranceFR-IDF · France']);
+    // Only the countries named: a German Land is not offered, Flemish and Walloon regions are.
+    await type('Bayern');
+    expect(options()).toHaveLength(0);
+    await type('wallon');
+    expect(options().map((option) => option.textContent)).toEqual(['WalloniaBE-WAL · Belgium']);
+    await type('IDF');
+    await act(async () => (options()[0] as HTMLElement).click());
+    await act(async () => button('Create condition')?.click());
+    expect(onSubmit.mock.calls[0]?.[0]).toEqual({
+      name: 'Paris region',
+      logic: 'all',
+      predicates: [
+        { field: 'country', operator: 'in', value: ['FR', 'BE'] },
+        { field: 'region', operator: 'eq', value: 'Île-de-France' },
+      ],
+    });
+  });
 });
 
 describe('the rule simulation', () => {

@@ -19,6 +19,7 @@ import { type UseFormReturn, useFieldArray, useForm, useWatch } from 'react-hook
 import { FormActions } from '../../../components/ui/form-actions';
 import { FormTextField } from '../../../components/ui/form-text-field';
 import { conditionFormValues, emptyPredicate } from '../condition-format';
+import { countriesNamed } from '../regions';
 import { PredicateRow, type RowAction, rowActionId } from './predicate-row';
 
 export type ConditionForm = UseFormReturn<ConditionCreateInput, unknown, ConditionCreate>;
@@ -70,6 +71,7 @@ export function ConditionFormFields({
   const { fields, append, remove, move } = useFieldArray({ control, name: 'predicates' });
   const predicates = (useWatch({ control, name: 'predicates' }) ?? []) as Predicate[];
   const logic = useWatch({ control, name: 'logic' });
+  const regionCountries = countriesNamed(predicates);
   const errors = formState.errors.predicates;
   const listError = errors?.message ?? errors?.root?.message;
   // After a move, add or remove, the focus goes where the keyboard user expects it (the DOM changed).
@@ -165,6 +167,7 @@ export function ConditionFormFields({
                 value: messageOf(rowErrors?.value),
               }}
               disabled={readOnly}
+              regionCountries={regionCountries}
             />
           );
         })}

@@ -51,6 +51,7 @@ export function PredicateRow({
   onRemove,
   errors,
   disabled,
+  regionCountries,
 }: {
   formId: string;
   index: number;
@@ -61,6 +62,8 @@ export function PredicateRow({
   onRemove: () => void;
   errors: PredicateErrors;
   disabled: boolean;
+  /** The countries the condition names, whose regions a region value offers. */
+  regionCountries: readonly string[];
 }) {
   const choice = fieldChoice(predicate.field);
   const number = index + 1;
@@ -169,6 +172,7 @@ export function PredicateRow({
             label={`Value of predicate ${number}`}
             disabled={disabled}
             error={errors.value}
+            regionCountries={regionCountries}
           />
         )}
       </Box>

@@ -7,6 +7,7 @@ import { countryOptions, languageOptions } from '../codes';
 import { valueInputOf } from '../condition-format';
 import { ChipToggleGroup } from './chip-toggle-group';
 import { CodeAutocomplete } from './code-autocomplete';
+import { RegionAutocomplete } from './region-autocomplete';
 
 const WEEKDAY_OPTIONS = WEEKDAYS.map((day) => ({
   value: day,
@@ -39,7 +40,7 @@ function Range({
 
 /**
  * The value of a predicate, with the input its field and operator call for: date pickers, HH:MM
- * times, weekday and device chips, country and language pickers, text or a chips input; two
+ * times, weekday and device chips, country, region and language pickers, text or a chips input; two
  * inputs for `between`.
  */
 export function ValueInput({
@@ -50,6 +51,7 @@ export function ValueInput({
   label,
   disabled = false,
   error,
+  regionCountries = [],
 }: {
   field: string;
   operator: ConditionOperator;
@@ -59,6 +61,8 @@ export function ValueInput({
   label: string;
   disabled?: boolean;
   error?: string | undefined;
+  /** The countries the condition names: a region picker offers their regions. */
+  regionCountries?: readonly string[];
 }) {
   const { kind, shape } = valueInputOf(field, operator);
   const countries = useMemo(() => (kind === 'country' ? countryOptions() : []), [kind]);
@@ -153,6 +157,24 @@ export function ValueInput({
       );
     }
     default: {
+      if (field === 'region' && shape !== 'range') {
+        const region = {
+          label: shape === 'list' ? 'Regions' : 'Region',
+          countries: regionCountries,
+          ...common,
+        };
+        return shape === 'list' ? (
+          <RegionAutocomplete
+            {...region}
+            multiple
+            value={asList(value).filter(Boolean)}
+            onChange={onChange}
+            helperText={error}
+          />
+        ) : (
+          <RegionAutocomplete {...region} value={asOne(value)} onChange={onChange} helperText={error} />
+        );
+      }
       const text = (inputLabel: string, current: string, set: (text: string) => void, help?: string) => (
         <TextField
           label={inputLabel}

@@ -8,7 +8,7 @@ import IconButton from '@mui/material/IconButton';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { type ReactNode, useMemo } from 'react';
-import { Controller, type UseFormReturn, useFieldArray, useForm } from 'react-hook-form';
+import { Controller, type UseFormReturn, useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { DateField } from '../../../../components/ui/date-field';
 import { FormActions } from '../../../../components/ui/form-actions';
 import { FormTextField } from '../../../../components/ui/form-text-field';
@@ -18,6 +18,7 @@ import { browserTimeZone, countryOptions, languageOptions, timeZones } from '../
 import { ChipToggleGroup } from '../chip-toggle-group';
 import { CodeAutocomplete } from '../code-autocomplete';
 import { DataSourcePicker } from '../data-source-picker';
+import { RegionAutocomplete } from '../region-autocomplete';
 import { type SimulatorValues, simulatorDefaults, toSimulationContext } from './simulator-values';
 
 const DEVICE_OPTIONS = DEVICES.map((device) => ({ value: device, label: device === 'ctv' ? 'CTV' : device }));
@@ -119,6 +120,7 @@ export function SimulatorContextForm({
   const zones = useMemo(timeZones, []);
   const countries = useMemo(countryOptions, []);
   const languages = useMemo(languageOptions, []);
+  const country = useWatch({ control, name: 'country' });
 
   const run = (values: SimulatorValues) =>
     onRun(toSimulationContext(values)).catch((error: unknown) => {
@@ -194,7 +196,20 @@ export function SimulatorContextForm({
               />
             )}
           />
-          <FormTextField control={control} name="region" label="Region" size="small" />
+          <Controller
+            control={control}
+            name="region"
+            render={({ field, fieldState }) => (
+              <RegionAutocomplete
+                label="Region"
+                countries={country ? [country] : []}
+                value={field.value}
+                onChange={field.onChange}
+                error={Boolean(fieldState.error)}
+                helperText={fieldState.error?.message}
+              />
+            )}
+          />
           <FormTextField control={control} name="city" label="City" size="small" />
         </Box>
       </Group>
