@@ -201,7 +201,7 @@ describe('POST /v1/datasource/test', () => {
   });
 });
 
-describe('GET /v1/demo/weather', () => {
+describe('GET /demo/weather', () => {
   it('answers without signing in, as the document says', async () => {
     const res = await closed.app.inject({ method: 'GET', url: `${DEMO_WEATHER_PATH}?city=Lyon` });
     expectDocumentedAnswer(closed.app.swagger(), { method: 'GET', url: DEMO_WEATHER_PATH }, res);

@@ -209,6 +209,7 @@ describe('every documented operation answers as documented', () => {
     const user = await t.createUser();
     const visitor = await t.guest();
     await answer(visitor, 'GET', '/healthz', 200);
+    await answer(visitor, 'GET', '/demo/weather', 200, { query: { city: 'Oslo' } });
     await answer(visitor, 'GET', '/sanctum/csrf-cookie', 204);
     await answer(visitor, 'POST', '/auth/login', 200, { payload: { email: user.email, password: PASSWORD } });
     await answer(visitor, 'GET', '/v1/user', 200);

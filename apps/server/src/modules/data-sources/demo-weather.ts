@@ -6,7 +6,7 @@
  */
 
 /** Where the app serves it; the demo data source's URL is APP_URL plus this and `?city={city}`. */
-export const DEMO_WEATHER_PATH = '/v1/demo/weather';
+export const DEMO_WEATHER_PATH = '/demo/weather';
 
 export interface DemoWeather {
   city: string;
