@@ -25,6 +25,7 @@ import { processingAssetsRoutes } from './modules/processing-assets/processing-a
 import { profilesRoutes } from './modules/profiles/profiles.routes';
 import { simulatorRoutes } from './modules/rule-selection/simulator.routes';
 import { searchRoutes } from './modules/search/search.routes';
+import { trackingRoutes } from './modules/tracking/tracking.routes';
 import { uploadsRoutes } from './modules/uploads/uploads.routes';
 import { authorizationPlugin } from './plugins/authorization';
 import { compressSmallPlugin } from './plugins/compress-small';
@@ -113,6 +114,7 @@ export async function buildApp({ config, db, logger }: BuildAppOptions) {
   await app.register(dataSourcesRoutes);
   await app.register(simulatorRoutes);
   await app.register(searchRoutes);
+  await app.register(trackingRoutes);
   await app.register(dashboardRoutes);
   await app.register(accountRoutes);
   await app.register(feedbackRoutes);

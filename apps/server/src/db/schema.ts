@@ -403,6 +403,20 @@ export interface JobsTable {
   finished_at: string | null;
 }
 
+/**
+ * Impressions and clicks per creative, rule (0: a creative without feed) and UTC day
+ * (`YYYY-MM-DD`), upserted in batches from the trackers `/t/*`.
+ */
+export interface StatsDailyTable {
+  company_id: number;
+  campaign_id: number;
+  creative_id: number;
+  rule_id: number;
+  day: string;
+  impressions: Generated<number>;
+  clicks: Generated<number>;
+}
+
 export interface DB {
   item_counts: ItemCountsTable;
   jobs: JobsTable;
@@ -434,6 +448,7 @@ export interface DB {
   uploads: UploadsTable;
   feedback: FeedbackTable;
   audit_log: AuditLogTable;
+  stats_daily: StatsDailyTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

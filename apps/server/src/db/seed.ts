@@ -10,6 +10,7 @@ import { seedCreatives, seedFallbacks } from '../modules/creatives/creatives.see
 import { seedFeedCreatives } from '../modules/dynamic-code/dynamic-code.seed';
 import { seedPackages } from '../modules/packages/packages.seed';
 import { seedDemoFeeds, seedProfiles } from '../modules/profiles/profiles.seed';
+import { seedStats } from '../modules/tracking/stats.seed';
 import { createCompaniesRepository, createUsersRepository } from '../repositories/users.repository';
 import { createLocalDisk, type LocalDisk } from '../storage/local-disk';
 import type { Db } from './database';
@@ -101,4 +102,5 @@ export async function seedDemoData(
   const fallbacks = await seedAssets(db, disk, { companyId, userId }, creatives);
   await seedFallbacks(db, fallbacks);
   await seedPackages(db, disk, { companyId, userId }, creatives);
+  await seedStats(db, companyId);
 }

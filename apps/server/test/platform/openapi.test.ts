@@ -1,6 +1,7 @@
 import type { Status } from '@adstudio/contract';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { trackingLinksOn } from '../../src/modules/tracking/tracking-links';
 import { documentRoute, operationIdOf } from '../../src/plugins/route-docs';
 import { insertApproval, insertCampaign, insertCreative } from '../campaigns/fixtures';
 import { buildTestApp, type Client, PASSWORD, type TestApp } from '../helper';
@@ -957,6 +958,26 @@ describe('every documented operation answers as documented', () => {
     await answer(admin, 'POST', '/v1/creatives/:id/simulate', 422, { params: { id: plain }, payload: {} });
     await answer(admin, 'POST', '/v1/creatives/:id/simulate', 404, { params: { id: MISSING }, payload: {} });
     await answer(reader, 'POST', '/v1/creatives/:id/simulate', 403, { params: { id }, payload: {} });
+  });
+
+  it('tracking: the pixel and the click', async () => {
+    const campaignId = await campaign('Docs tracked', 'live');
+    const creativeId = await insertCreative(t.db, {
+      companyId: t.companyId,
+      campaignId,
+      name: 'Docs tracked',
+    });
+    await t.db
+      .updateTable('creatives')
+      .set({ click_url: 'https://brand.example/landing' })
+      .where('id', '=', creativeId)
+      .execute();
+    const query = Object.fromEntries(
+      new URLSearchParams(trackingLinksOn(t.app).query({ campaignId, creativeId, ruleId: 0, preview: true })),
+    );
+    await answer(guest, 'GET', '/t/i', 200, { query });
+    await answer(guest, 'GET', '/t/c', 302, { query });
+    await answer(guest, 'GET', '/t/c', 404, { query: { ...query, s: 'forged' } });
   });
 
   it('exercised every documented operation, each at least once with success', () => {

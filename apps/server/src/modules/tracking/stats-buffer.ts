@@ -1,0 +1,212 @@
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { Db, Transactor } from '../../db/database';
+import { createTransactor } from '../../lib/transaction';
+import { createTrackingRepository, type StatsDailyRow, type TrackingRepository } from './tracking.repository';
+import type { TrackedView } from './tracking-links';
+
+export type Hit = 'impression' | 'click';
+
+/** What a flush writes: the hits of one signed campaign, creative, rule and UTC day. */
+export interface StatsCount {
+  campaignId: number;
+  creativeId: number;
+  ruleId: number;
+  /** `YYYY-MM-DD`, UTC. */
+  day: string;
+  impressions: number;
+  clicks: number;
+}
+
+export interface StatsBufferOptions {
+  /** Writes one batch in one transaction; answers how many of its counts it dropped. */
+  write(counts: readonly StatsCount[]): Promise<{ dropped: number }>;
+  log: Pick<FastifyBaseLogger, 'warn' | 'error'>;
+  /** Milliseconds between flushes; 0 flushes only when asked (and when many keys wait). */
+  intervalMs?: number;
+  /** Flush at once when more keys than this wait. */
+  flushAtKeys?: number;
+  /** Keys kept at most while the database cannot be written; hits beyond are dropped with a warning. */
+  maxKeys?: number;
+  now?: () => Date;
+}
+
+export const FLUSH_INTERVAL_MS = 2000;
+export const FLUSH_AT_KEYS = 1000;
+export const MAX_KEYS = 100_000;
+
+/**
+ * Counts hits in memory and writes them in batches (DESIGN section 5): a tracker answers without
+ * waiting for the database, and one upsert per (creative, rule, day) replaces one write per hit.
+ * A failed flush keeps its counts for the next one; only what exceeds `maxKeys` is ever dropped.
+ * One flush runs at a time; `close()` stops the timer and writes what waits.
+ */
+export function createStatsBuffer({
+  write,
+  log,
+  intervalMs = FLUSH_INTERVAL_MS,
+  flushAtKeys = FLUSH_AT_KEYS,
+  maxKeys = MAX_KEYS,
+  now = () => new Date(),
+}: StatsBufferOptions) {
+  let pending = new Map<string, StatsCount>();
+  let running: Promise<void> | undefined;
+  /** Hits dropped since the last warning about them. */
+  let overflow = 0;
+
+  /** Adds `count` under its key, unless the map is full; answers whether it was kept. */
+  const keep = (into: Map<string, StatsCount>, count: StatsCount) => {
+    const key = `${count.creativeId}.${count.ruleId}.${count.day}.${count.campaignId}`;
+    const known = into.get(key);
+    if (known) {
+      known.impressions += count.impressions;
+      known.clicks += count.clicks;
+      return true;
+    }
+    if (into.size >= maxKeys) return false;
+    into.set(key, { ...count });
+    return true;
+  };
+
+  const dropped = (hits: number) => {
+    if (overflow === 0)
+      log.warn(
+        { maxKeys },
+        'tracking stats: too many unwritten counts; dropping hits until a flush succeeds',
+      );
+    overflow += hits;
+  };
+
+  async function flushOnce(): Promise<boolean> {
+    const batch = pending;
+    pending = new Map();
+    try {
+      const result = await write([...batch.values()]);
+      if (result.dropped > 0)
+        log.warn({ dropped: result.dropped }, 'tracking stats: counts of unknown creatives dropped');
+      if (overflow > 0) {
+        log.warn({ dropped: overflow }, 'tracking stats: hits dropped while the buffer was full');
+        overflow = 0;
+      }
+      return true;
+    } catch (error) {
+      log.error({ err: error, keys: batch.size }, 'tracking stats: flush failed; kept for the next one');
+      // What came in meanwhile stays; the failed batch joins it.
+      for (const count of batch.values())
+        if (!keep(pending, count)) dropped(count.impressions + count.clicks);
+      return false;
+    }
+  }
+
+  /** Writes what waits (after a flush under way, if any). Never rejects. */
+  async function flush(): Promise<void> {
+    while (running) await running;
+    if (pending.size === 0) return;
+    running = flushOnce().then((written) => {
+      running = undefined;
+      // More came in while writing; a failure waits for the timer instead of retrying in a loop.
+      if (written && pending.size > flushAtKeys) void flush();
+    });
+    return running;
+  }
+
+  const timer =
+    intervalMs > 0
+      ? setInterval(() => {
+          if (!running) void flush();
+        }, intervalMs)
+      : undefined;
+  timer?.unref();
+
+  return {
+    /** Counts one hit of `view` now. */
+    add(view: Omit<TrackedView, 'preview'>, hit: Hit): void {
+      const count = {
+        campaignId: view.campaignId,
+        creativeId: view.creativeId,
+        ruleId: view.ruleId,
+        day: now().toISOString().slice(0, 10),
+        impressions: hit === 'impression' ? 1 : 0,
+        clicks: hit === 'click' ? 1 : 0,
+      };
+      if (!keep(pending, count)) dropped(1);
+      else if (pending.size > flushAtKeys && !running) void flush();
+    },
+    flush,
+    /** Keys waiting to be written. */
+    get size() {
+      return pending.size;
+    },
+    async close(): Promise<void> {
+      if (timer) clearInterval(timer);
+      await flush();
+    },
+  };
+}
+export type StatsBuffer = ReturnType<typeof createStatsBuffer>;
+
+/**
+ * The buffer's write: in one transaction, the batch's creatives are read in one query for their
+ * company, and counts whose creative does not exist or belongs to another campaign than the signed
+ * one are dropped (a link signed before the creative moved, or for a creative since purged).
+ */
+export function createStatsWriter({
+  repository,
+  transaction,
+}: {
+  repository: TrackingRepository;
+  transaction: Transactor;
+}): StatsBufferOptions['write'] {
+  return (counts) =>
+    transaction(async (trx) => {
+      const ids = [...new Set(counts.map((count) => count.creativeId))];
+      const owners = new Map((await repository.owners(ids, trx)).map((row) => [row.id, row]));
+      const rows: StatsDailyRow[] = [];
+      let dropped = 0;
+      for (const count of counts) {
+        const owner = owners.get(count.creativeId);
+        if (owner?.campaign_id !== count.campaignId) {
+          dropped += count.impressions + count.clicks;
+          continue;
+        }
+        rows.push({
+          company_id: owner.company_id,
+          campaign_id: count.campaignId,
+          creative_id: count.creativeId,
+          rule_id: count.ruleId,
+          day: count.day,
+          impressions: count.impressions,
+          clicks: count.clicks,
+        });
+      }
+      // One order for every writer, so instances flushing the same keys at once never deadlock.
+      rows.sort(
+        (a, b) => a.creative_id - b.creative_id || a.rule_id - b.rule_id || a.day.localeCompare(b.day),
+      );
+      await repository.addCounts(rows, trx);
+      return { dropped };
+    });
+}
+
+const perDatabase = new WeakMap<Db, StatsBuffer>();
+
+/**
+ * The one stats buffer of an app (its database): the trackers add to it, tests flush it by hand.
+ * Flushed every two seconds and when the app closes, so nothing counted is lost on shutdown.
+ */
+export function statsBufferOn(app: FastifyInstance): StatsBuffer {
+  const existing = perDatabase.get(app.db);
+  if (existing) return existing;
+  const buffer = createStatsBuffer({
+    write: createStatsWriter({
+      repository: createTrackingRepository(app.db),
+      transaction: createTransactor(app.db),
+    }),
+    log: app.log,
+  });
+  perDatabase.set(app.db, buffer);
+  app.addHook('onClose', async () => {
+    perDatabase.delete(app.db);
+    await buffer.close();
+  });
+  return buffer;
+}

@@ -1,0 +1,64 @@
+import { createHmac, hkdfSync } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { safeEqual } from '../../lib/tokens';
+import { resolveAppKey } from '../../storage/app-key';
+
+/**
+ * What one tracked view names: its campaign, creative and rule (0 when the creative is driven by no
+ * feed), and whether it is a preview (a render for people checking the creative: the trackers
+ * answer as usual but count nothing).
+ */
+export interface TrackedView {
+  campaignId: number;
+  creativeId: number;
+  ruleId: number;
+  preview: boolean;
+}
+
+/** Paths of the trackers (DESIGN section 9). */
+export const IMPRESSION_PATH = '/t/i';
+export const CLICK_PATH = '/t/c';
+
+/** 128 bits of HMAC-SHA-256: enough that no signature can be guessed, short enough for ad calls. */
+const SIGNATURE_CHARS = 22;
+const PAYLOAD = /^([0-9]{1,10})\.([0-9]{1,10})\.([0-9]{1,10})\.([pl])$/;
+
+/**
+ * Signed parameter sets of the trackers: `?v={campaign}.{creative}.{rule}.{p|l}&s={signature}`, so
+ * counts cannot be forged for other creatives (DESIGN section 9). The key is derived from APP_KEY
+ * for this purpose alone.
+ */
+export function createTrackingLinks(appKey: string, appUrl: string) {
+  const key = Buffer.from(hkdfSync('sha256', appKey, 'adstudio', 'tracking v1', 32));
+  const sign = (payload: string) =>
+    createHmac('sha256', key).update(payload).digest('base64url').slice(0, SIGNATURE_CHARS);
+  const payloadOf = (view: TrackedView) =>
+    `${view.campaignId}.${view.creativeId}.${view.ruleId}.${view.preview ? 'p' : 'l'}`;
+  const query = (view: TrackedView) => {
+    const payload = payloadOf(view);
+    return `v=${payload}&s=${sign(payload)}`;
+  };
+  return {
+    /** The query string (without `?`) naming `view`. */
+    query,
+    impressionUrl: (view: TrackedView) => `${appUrl}${IMPRESSION_PATH}?${query(view)}`,
+    clickUrl: (view: TrackedView) => `${appUrl}${CLICK_PATH}?${query(view)}`,
+    /** The view a parameter set names, if its signature is genuine. */
+    verify(v: unknown, s: unknown): TrackedView | undefined {
+      if (typeof v !== 'string' || typeof s !== 'string') return undefined;
+      const match = PAYLOAD.exec(v);
+      if (!match || !safeEqual(sign(v), s)) return undefined;
+      return {
+        campaignId: Number(match[1]),
+        creativeId: Number(match[2]),
+        ruleId: Number(match[3]),
+        preview: match[4] === 'p',
+      };
+    },
+  };
+}
+export type TrackingLinks = ReturnType<typeof createTrackingLinks>;
+
+/** The app's tracking links (APP_KEY, or the generated DATA_DIR/app.key; URLs on APP_URL). */
+export const trackingLinksOn = (app: FastifyInstance): TrackingLinks =>
+  createTrackingLinks(resolveAppKey(app.config.appKey, app.config.dataDir), app.config.appUrl);
