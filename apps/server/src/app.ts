@@ -23,6 +23,7 @@ import { mediaEntitiesRoutes } from './modules/media-entities/media-entities.rou
 import { packagesRoutes } from './modules/packages/packages.routes';
 import { processingAssetsRoutes } from './modules/processing-assets/processing-assets.routes';
 import { profilesRoutes } from './modules/profiles/profiles.routes';
+import { renderRoutes } from './modules/render/render.routes';
 import { simulatorRoutes } from './modules/rule-selection/simulator.routes';
 import { searchRoutes } from './modules/search/search.routes';
 import { trackingRoutes } from './modules/tracking/tracking.routes';
@@ -107,6 +108,7 @@ export async function buildApp({ config, db, logger }: BuildAppOptions) {
   await app.register(creativesRoutes);
   await app.register(assetsRoutes);
   await app.register(packagesRoutes);
+  await app.register(renderRoutes);
   await app.register(processingAssetsRoutes);
   await app.register(dynamicCodeRoutes);
   await app.register(profilesRoutes);

@@ -1,10 +1,12 @@
-import type { Creative } from '@adstudio/contract';
+import type { Creative, SimulationResult } from '@adstudio/contract';
 import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
 import { lazy, Suspense } from 'react';
 import { LoadingState } from '../components/ui/states';
 import { TitledCard } from '../components/ui/titled-card';
 import { CreativeViewPage, type SectionTabs } from '../features/creatives/creative-view-page';
 import { DynamicCodeTab } from '../features/dynamic-code/components/dynamic-code-tab';
+import { AdFrame } from '../features/packages/components/ad-frame';
 import { PackagesTab } from '../features/packages/components/packages-tab';
 import { PreviewTab } from '../features/packages/components/preview-tab';
 
@@ -29,6 +31,33 @@ const CreativeSimulator = lazy(() =>
   })),
 );
 
+/** The simulated viewer's variant, rendered in the sandbox: the newest approved package with the rule's content. */
+const renderedVariant = (creative: Creative) => (result: SimulationResult) => {
+  if (!result.rule) return null;
+  if (!result.render_url)
+    return (
+      <Typography variant="body2" color="textSecondary">
+        No package is approved yet, so the variant cannot render here.
+      </Typography>
+    );
+  return (
+    <Stack spacing={1}>
+      <Typography variant="subtitle2" component="h3">
+        The variant as it renders
+      </Typography>
+      <AdFrame
+        // Another rule is another ad: it starts from the beginning.
+        key={result.rule.id}
+        src={result.render_url}
+        width={creative.width}
+        height={creative.height}
+        title={`Rendered variant: ${result.rule.reporting_label || result.rule.unique_id}`}
+        maxHeight={400}
+      />
+    </Stack>
+  );
+};
+
 /** The preview, and for a creative driven by a feed, which of its rules a given viewer would see. */
 const previewTab = (creative: Creative) => (
   <Stack spacing={3}>
@@ -39,7 +68,7 @@ const previewTab = (creative: Creative) => (
         subheader="Set a time, place, device or data source value and see which rule this viewer gets, and why."
       >
         <Suspense fallback={<LoadingState label="Loading the simulator…" />}>
-          <CreativeSimulator creativeId={creative.id} />
+          <CreativeSimulator creativeId={creative.id} renderVariant={renderedVariant(creative)} />
         </Suspense>
       </TitledCard>
     )}

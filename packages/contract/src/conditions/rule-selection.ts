@@ -407,6 +407,11 @@ export const SimulationResultSchema = z.object({
     })
     .nullable(),
   reason: z.enum(['matched', 'default', 'first_active', 'none']),
+  /**
+   * The creative's newest approved package rendering the chosen rule (a signed URL to frame in the
+   * sandbox); null when no rule was chosen or no package is approved.
+   */
+  render_url: z.string().nullable(),
   /** The rules tried, in feed order (at most 200; `trace_omitted` counts the rest). */
   trace: z.array(RuleTraceSchema),
   trace_omitted: z.number().int(),

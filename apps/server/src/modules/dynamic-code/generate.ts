@@ -23,7 +23,7 @@ export function identifierOf(name: string): string {
 }
 
 /** A value as a JavaScript literal: JSON, with the characters that end a script escaped too. */
-const literal = (value: unknown) =>
+export const literal = (value: unknown) =>
   JSON.stringify(value ?? '')
     .replace(/</g, '\\u003c')
     .replace(/\u2028/g, '\\u2028')

@@ -1,4 +1,3 @@
-import path from 'node:path';
 import { itemResponse, PackageCreateSchema, PackageSchema, PackageUpdateSchema } from '@adstudio/contract';
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -13,6 +12,7 @@ import { currentUser } from '../../types';
 import { createAuditRepository } from '../audit/audit.repository';
 import { createAuditLog } from '../audit/audit-log';
 import { createCreativesRepository } from '../creatives/creatives.repository';
+import { sendRenderFile } from '../render/render-response';
 import type { UploadPurpose } from '../uploads/upload-rules';
 import { uploadsServiceOn } from '../uploads/uploads.routes';
 import { createPackagesRepository } from './packages.repository';
@@ -29,33 +29,6 @@ const creativeParams = z.object({ id: idParam });
 const packageParams = z.object({ id: idParam, packageId: idParam });
 /** A render link lives as long as a page view, like signed file URLs. */
 const RENDER_TTL_SECONDS = 60 * 60;
-/** What the sandbox may do: run the ad's scripts and open its click-through (DESIGN section 9). */
-export const RENDER_CSP = 'sandbox allow-scripts allow-popups';
-
-/** Types of the files an HTML5 package holds, by extension; anything else is served as bytes. */
-const RENDER_TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.htm': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.jpeg': 'image/jpeg',
-  '.gif': 'image/gif',
-  '.webp': 'image/webp',
-  '.avif': 'image/avif',
-  '.svg': 'image/svg+xml',
-  '.mp4': 'video/mp4',
-  '.webm': 'video/webm',
-  '.mp3': 'audio/mpeg',
-  '.woff': 'font/woff',
-  '.woff2': 'font/woff2',
-  '.ttf': 'font/ttf',
-  '.otf': 'font/otf',
-  '.txt': 'text/plain; charset=utf-8',
-};
 
 /**
  * Signed render links of one package: `/render/p/{id}.{expires}.{signature}/index.html`. The
@@ -211,22 +184,7 @@ export const packagesRoutes: FastifyPluginAsyncZod = async (app) => {
       if (id === undefined || !file || !isValidKey(key)) throw notFound();
       const stat = await app.storage.disk.stat(key);
       if (!stat?.isFile()) throw notFound();
-      return (
-        reply
-          .header(
-            'content-type',
-            RENDER_TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream',
-          )
-          .header('content-security-policy', RENDER_CSP)
-          // The sandboxed frame has an opaque origin: its own scripts and images are cross-origin
-          // requests, and it is framed by the SPA, the token pages or RENDER_URL's host page.
-          .header('cross-origin-resource-policy', 'cross-origin')
-          .removeHeader('x-frame-options')
-          .header('x-content-type-options', 'nosniff')
-          .header('cache-control', 'private, max-age=300')
-          .header('content-length', stat.size)
-          .send(app.storage.disk.read(key))
-      );
+      return sendRenderFile(reply, file, stat.size, app.storage.disk.read(key));
     },
   );
 };

@@ -17,6 +17,8 @@ import { createConditionsRepository } from '../conditions/conditions.repository'
 import { createCreativesRepository } from '../creatives/creatives.repository';
 import { dataSourceValuesOn, placeholdersOf } from '../data-sources/data-source-values';
 import { createProfilesRepository } from '../profiles/profiles.repository';
+import { renderTargets } from '../render/render-links';
+import { createRenderRepository } from '../render/render.repository';
 import { type ChosenRule, chooseRule, ruleFilterOf } from './choose-rule';
 
 export const NO_FEED = 'The creative is not driven by a profile: choose one on its Details tab.';
@@ -49,8 +51,12 @@ export const ruleChooserOn = (app: FastifyInstance) => {
   };
 };
 
-/** The answer of the simulator: the rule with its content, how it was chosen, and why. */
-export const simulationResult = (chosen: ChosenRule, timeZone: string): SimulationResult => ({
+/** The answer of the simulator: the rule with its content, how it was chosen, why, and its render. */
+export const simulationResult = (
+  chosen: ChosenRule,
+  timeZone: string,
+  renderUrl: string | null,
+): SimulationResult => ({
   context: {
     date: chosen.context.date,
     time: chosen.context.time,
@@ -66,6 +72,7 @@ export const simulationResult = (chosen: ChosenRule, timeZone: string): Simulati
       }
     : null,
   reason: chosen.selection.reason,
+  render_url: renderUrl,
   trace: chosen.selection.trace,
   trace_omitted: chosen.omitted,
   datasources: chosen.datasources,
@@ -73,6 +80,8 @@ export const simulationResult = (chosen: ChosenRule, timeZone: string): Simulati
 
 export const simulatorRoutes: FastifyPluginAsyncZod = async (app) => {
   const choose = ruleChooserOn(app);
+  const renders = createRenderRepository(app.db);
+  const targets = renderTargets(app);
   app.post(
     '/v1/creatives/:id/simulate',
     {
@@ -95,8 +104,14 @@ export const simulatorRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const user = currentUser(request);
-      const chosen = await choose(user.company_id, request.params.id, request.body);
-      return { data: simulationResult(chosen, request.body.time_zone) };
+      const creativeId = request.params.id;
+      const chosen = await choose(user.company_id, creativeId, request.body);
+      const pkg = chosen.rule ? await renders.renderablePackage(creativeId, 0) : undefined;
+      const renderUrl =
+        chosen.rule && pkg?.entry_file
+          ? targets.url({ creativeId, packageId: 0 }, chosen.rule.id, pkg.entry_file)
+          : null;
+      return { data: simulationResult(chosen, request.body.time_zone, renderUrl) };
     },
   );
 };

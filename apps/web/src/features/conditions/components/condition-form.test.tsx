@@ -207,6 +207,7 @@ describe('the rule simulation', () => {
         data: { Headline: 'Sale!', Price: 9.5 },
       },
       reason: 'matched',
+      render_url: null,
       trace_omitted: 0,
       trace: [
         {

@@ -8,8 +8,8 @@ import { SimulatorContextForm } from './simulator-context-form';
 
 /**
  * A creative's rule simulator, for its preview tab: a viewer's context in; the rule it would show,
- * its dynamic content and the trace out. `renderVariant` shows the rendered variant once the
- * renderer exists.
+ * its dynamic content and the trace out; `renderVariant` shows the variant rendered (the app
+ * composes it from the packages feature).
  */
 export function CreativeSimulator({
   creativeId,

@@ -134,7 +134,7 @@ export function SimulatorContextForm({
       noValidate
       aria-label="Simulated context"
       onSubmit={form.handleSubmit(run)}
-      sx={{ display: 'grid', gap: 2.5 }}
+      sx={{ display: 'grid', gap: 2.5, alignContent: 'start' }}
     >
       <Group title="When">
         <Box sx={row}>

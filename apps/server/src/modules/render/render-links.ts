@@ -1,0 +1,48 @@
+import type { FastifyInstance } from 'fastify';
+
+/** A render URL lives as long as a page view, like signed file URLs. */
+const RENDER_TTL_SECONDS = 60 * 60;
+const TOKEN = /^([0-9]{1,10})\.([0-9]{1,10})\.([0-9]{1,12})\.([A-Za-z0-9_-]{20,100})$/;
+
+/** What a render token names: a creative, and its package (0: the newest approved one). */
+export interface RenderTarget {
+  creativeId: number;
+  packageId: number;
+}
+
+/**
+ * Signed render URLs (DESIGN section 9): `/render/{creative}.{package}.{expires}.{signature}/{ruleId}/{entry}`.
+ * The signature sits in the path, so the package's relative links (`img/a.png`) keep it; the rule
+ * is outside it, so one token renders every variant of the creative (each checked to be one the
+ * creative serves). On RENDER_URL when set, else APP_URL.
+ */
+export function renderTargets(app: FastifyInstance) {
+  const base = app.config.renderUrl ?? app.config.appUrl;
+  const request = ({ creativeId, packageId }: RenderTarget, expires: number) => ({
+    method: 'GET' as const,
+    key: `render/creative/${creativeId}/${packageId}`,
+    contentType: '',
+    expires,
+  });
+  return {
+    /** Expiries are whole hours, at least an hour ahead: the URL stays the same within an hour. */
+    token(target: RenderTarget): string {
+      const expires = (Math.floor(Date.now() / 1000 / RENDER_TTL_SECONDS) + 2) * RENDER_TTL_SECONDS;
+      const signature = app.storage.signer.signature(request(target, expires));
+      return `${target.creativeId}.${target.packageId}.${expires}.${signature}`;
+    },
+    /** The URL of `entry` (the package's entry file) rendering rule `ruleId` (0: none). */
+    url(target: RenderTarget, ruleId: number, entry: string): string {
+      const path = entry.split('/').map(encodeURIComponent).join('/');
+      return `${base}/render/${this.token(target)}/${ruleId}/${path}`;
+    },
+    /** The target a token names, if it is genuine and unexpired. */
+    verify(token: string): RenderTarget | undefined {
+      const match = TOKEN.exec(token);
+      if (!match) return undefined;
+      const target = { creativeId: Number(match[1]), packageId: Number(match[2]) };
+      return app.storage.signer.verify(request(target, Number(match[3])), match[4]) ? target : undefined;
+    },
+  };
+}
+export type RenderTargets = ReturnType<typeof renderTargets>;

@@ -1,0 +1,199 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { packageFileKey } from '../../src/modules/packages/packages.service';
+import { renderTargets } from '../../src/modules/render/render-links';
+import { RENDER_CSP } from '../../src/modules/render/render-response';
+import { trackingLinksOn } from '../../src/modules/tracking/tracking-links';
+import { buildTestApp, type Client, type TestApp } from '../helper';
+import { insertCampaign, insertCreative, insertProfile, insertRules } from '../rows';
+
+let t: TestApp;
+let editor: Client;
+let campaignId: number;
+let creativeId: number;
+let ruleIds: number[];
+let otherRuleId: number;
+let approvedId: number;
+
+const INDEX = `<!doctype html><html><head><meta charset="utf-8"><title>Banner</title>
+<script src="main.js"></script></head><body><img src="img/logo.png"></body></html>`;
+
+/** A package row of `creative`, unpacked on disk with an index.html, main.js and an image. */
+async function insertPackage(creative: number, version: number, status: 'approved' | 'uploaded') {
+  const now = new Date().toISOString();
+  const row = await t.db
+    .insertInto('packages')
+    .values({
+      company_id: t.companyId,
+      creative_id: creative,
+      version,
+      original_name: `v${version}.zip`,
+      storage_key: `tmp/v${version}`,
+      size: 100,
+      notes: null,
+      status,
+      created_by: null,
+      processing: 'ready',
+      processing_error: null,
+      entry_file: 'index.html',
+      file_count: 3,
+      unpacked_size: 300,
+      findings: '[]',
+      created_at: now,
+      updated_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const disk = t.app.storage.disk;
+  await disk.writeBytes(
+    packageFileKey(row.id, 'index.html'),
+    Buffer.from(INDEX.replace('Banner', `Banner v${version}`)),
+  );
+  await disk.writeBytes(
+    packageFileKey(row.id, 'main.js'),
+    Buffer.from('var clickTag = "https://elsewhere.example/";'),
+  );
+  await disk.writeBytes(packageFileKey(row.id, 'img/logo.png'), Buffer.from('not really a png'));
+  return row.id;
+}
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  editor = await t.injectAs(await t.createUser({ permissions: ['edit creatives'] }));
+  campaignId = await insertCampaign(t.db, { companyId: t.companyId, name: 'Rendered' });
+  const profileId = await insertProfile(t.db, { companyId: t.companyId, name: 'Northwind products' });
+  ruleIds = await insertRules(t.db, {
+    companyId: t.companyId,
+    profileId,
+    rows: [
+      { Region: 'North', 'Product Name': 'Jacket </script>', Exit_URL: 'https://shop.example/jacket' },
+      { Region: 'South', 'Product Name': 'Bottle', Exit_URL: 'https://shop.example/bottle' },
+    ],
+  });
+  const otherProfile = await insertProfile(t.db, { companyId: t.companyId, name: 'Other feed' });
+  otherRuleId = (
+    await insertRules(t.db, { companyId: t.companyId, profileId: otherProfile, rows: [{ Region: 'North' }] })
+  )[0]!;
+  creativeId = await insertCreative(t.db, { companyId: t.companyId, campaignId, name: 'North banner' });
+  await t.db
+    .updateTable('creatives')
+    .set({ profile_id: profileId, rule_filter: JSON.stringify({ column: 'Region', values: ['North'] }) })
+    .where('id', '=', creativeId)
+    .execute();
+  await insertPackage(creativeId, 1, 'approved');
+  approvedId = await insertPackage(creativeId, 2, 'approved');
+  await insertPackage(creativeId, 3, 'uploaded');
+});
+afterAll(() => t.close());
+
+const path = (url: string) => url.replace(t.app.config.appUrl, '');
+const get = (url: string) => t.app.inject({ method: 'GET', url: path(url) });
+
+describe('the render route', () => {
+  it('serves the newest approved package with the simulated rule injected before its scripts', async () => {
+    const simulated = await editor.post(`/v1/creatives/${creativeId}/simulate`, { time_zone: 'UTC' });
+    expect(simulated.statusCode, simulated.body).toBe(200);
+    const url: string = simulated.json().data.render_url;
+    expect(url).toMatch(
+      new RegExp(`/render/${creativeId}\\.0\\.[0-9]+\\.[A-Za-z0-9_-]+/${ruleIds[0]}/index\\.html$`),
+    );
+
+    const res = await get(url);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-security-policy']).toBe(RENDER_CSP);
+    expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.headers['x-frame-options']).toBeUndefined();
+    const html = res.body;
+    expect(html).toContain('<title>Banner v2</title>');
+    // Right after <head>, so before the package's own scripts; the content cannot close the script.
+    expect(html.indexOf('data-adstudio="runtime"')).toBeLessThan(html.indexOf('<script src="main.js">'));
+    expect(html.match(/<\/script>/g)).toHaveLength(2);
+    expect(html).toContain('"Product_Name":"Jacket \\u003c/script>"');
+    // clickTag: the click tracker, signed for this campaign, creative and rule, as a preview.
+    const clickTag = /"(https?:\/\/[^"]+\/t\/c\?[^"]+)"\);<\/script>/.exec(html)?.[1];
+    const query = new URL(clickTag!).searchParams;
+    expect(trackingLinksOn(t.app).verify(query.get('v'), query.get('s'))).toEqual({
+      campaignId,
+      creativeId,
+      ruleId: ruleIds[0],
+      preview: true,
+    });
+  });
+
+  it("serves the package's other files as they are, under the sandbox", async () => {
+    const url = renderTargets(t.app).url({ creativeId, packageId: 0 }, ruleIds[0]!, 'index.html');
+    for (const [file, type, body] of [
+      ['main.js', 'text/javascript; charset=utf-8', 'var clickTag = "https://elsewhere.example/";'],
+      ['img/logo.png', 'image/png', 'not really a png'],
+    ]) {
+      const res = await get(url.replace(/index\.html$/, file!));
+      expect(res.statusCode, file).toBe(200);
+      expect(res.headers['content-type']).toBe(type);
+      expect(res.headers['content-security-policy']).toBe(RENDER_CSP);
+      expect(res.body).toBe(body);
+    }
+    expect((await get(url.replace(/index\.html$/, 'missing.js'))).statusCode).toBe(404);
+    expect((await get(url.replace(/index\.html$/, '../../etc/passwd'))).statusCode).toBe(404);
+  });
+
+  it('renders a chosen version for an internal preview, and rule 0 without content', async () => {
+    const version3 = await t.db
+      .selectFrom('packages')
+      .select('id')
+      .where('creative_id', '=', creativeId)
+      .where('version', '=', 3)
+      .executeTakeFirstOrThrow();
+    const res = await get(renderTargets(t.app).url({ creativeId, packageId: version3.id }, 0, 'index.html'));
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<title>Banner v3</title>');
+    expect(res.body).toContain('(window, null, "');
+  });
+
+  it('refuses what the token does not name: forged, another rule, a rule the filter leaves out, a deleted creative', async () => {
+    const targets = renderTargets(t.app);
+    const url = targets.url({ creativeId, packageId: 0 }, ruleIds[0]!, 'index.html');
+    const [, token] = /\/render\/([^/]+)\//.exec(url)!;
+    const forged = `${creativeId + 1}.${token!.split('.').slice(1).join('.')}`;
+    expect((await get(url.replace(token!, forged))).statusCode).toBe(404);
+    expect((await get(url.replace(token!, `${token}x`))).statusCode).toBe(404);
+    expect((await get(url.replace(`/${ruleIds[0]}/`, `/${ruleIds[1]}/`))).statusCode).toBe(404);
+    expect((await get(url.replace(`/${ruleIds[0]}/`, `/${otherRuleId}/`))).statusCode).toBe(404);
+    expect((await get(url.replace(`/${ruleIds[0]}/`, '/x/'))).statusCode).toBe(404);
+    // Another creative's package is not this creative's to render.
+    const other = await insertCreative(t.db, { companyId: t.companyId, campaignId, name: 'Other' });
+    expect(
+      (await get(targets.url({ creativeId: other, packageId: approvedId }, 0, 'index.html'))).statusCode,
+    ).toBe(404);
+    expect((await get(targets.url({ creativeId: other, packageId: 0 }, 0, 'index.html'))).statusCode).toBe(
+      404,
+    );
+
+    await t.db
+      .updateTable('creatives')
+      .set({ deleted_at: new Date().toISOString() })
+      .where('id', '=', creativeId)
+      .execute();
+    try {
+      expect((await get(url)).statusCode).toBe(404);
+    } finally {
+      await t.db.updateTable('creatives').set({ deleted_at: null }).where('id', '=', creativeId).execute();
+    }
+  });
+
+  it('answers no render URL in the simulator while no package is approved', async () => {
+    const bare = await insertCreative(t.db, { companyId: t.companyId, campaignId, name: 'No package yet' });
+    const profile = await t.db
+      .selectFrom('creatives')
+      .select(['profile_id'])
+      .where('id', '=', creativeId)
+      .executeTakeFirstOrThrow();
+    await t.db
+      .updateTable('creatives')
+      .set({ profile_id: profile.profile_id })
+      .where('id', '=', bare)
+      .execute();
+    const simulated = await editor.post(`/v1/creatives/${bare}/simulate`, { time_zone: 'UTC' });
+    expect(simulated.statusCode, simulated.body).toBe(200);
+    expect(simulated.json().data).toMatchObject({ render_url: null, rule: { id: ruleIds[0] } });
+  });
+});
