@@ -26,6 +26,7 @@ import { profilesRoutes } from './modules/profiles/profiles.routes';
 import { renderRoutes } from './modules/render/render.routes';
 import { simulatorRoutes } from './modules/rule-selection/simulator.routes';
 import { searchRoutes } from './modules/search/search.routes';
+import { previewPageRoutes } from './modules/token-pages/preview.routes';
 import { trackingRoutes } from './modules/tracking/tracking.routes';
 import { uploadsRoutes } from './modules/uploads/uploads.routes';
 import { authorizationPlugin } from './plugins/authorization';
@@ -109,6 +110,7 @@ export async function buildApp({ config, db, logger }: BuildAppOptions) {
   await app.register(assetsRoutes);
   await app.register(packagesRoutes);
   await app.register(renderRoutes);
+  await app.register(previewPageRoutes);
   await app.register(processingAssetsRoutes);
   await app.register(dynamicCodeRoutes);
   await app.register(profilesRoutes);

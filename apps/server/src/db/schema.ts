@@ -318,6 +318,8 @@ export interface ReportLinksTable {
   revoked_at: string | null;
   created_by: number | null;
   created_at: string;
+  /** When the link was last opened (token_views logs each opening). */
+  last_viewed_at: Generated<string | null>;
 }
 
 export interface PreviewLinksTable {
@@ -329,6 +331,8 @@ export interface PreviewLinksTable {
   revoked_at: string | null;
   created_by: number | null;
   created_at: string;
+  /** When the link was last opened (token_views logs each opening). */
+  last_viewed_at: Generated<string | null>;
 }
 
 export interface ApprovalLinksTable {
@@ -341,6 +345,20 @@ export interface ApprovalLinksTable {
   revoked_at: string | null;
   created_by: number | null;
   created_at: string;
+  /** When the link was last opened (token_views logs each opening). */
+  last_viewed_at: Generated<string | null>;
+}
+
+/** Each opening of a token link (DESIGN section 5): for its sharing tab. */
+export interface TokenViewsTable {
+  id: Id;
+  company_id: number;
+  link_kind: string; // preview | report | approval
+  link_id: number;
+  viewed_at: string;
+  /** HMAC of the IP address under a key from APP_KEY: the same viewer is recognisable, the address is not kept. */
+  ip_hash: string;
+  user_agent: string;
 }
 
 export interface UploadsTable {
@@ -445,6 +463,7 @@ export interface DB {
   preview_links: PreviewLinksTable;
   processing_assets: ProcessingAssetsTable;
   approval_links: ApprovalLinksTable;
+  token_views: TokenViewsTable;
   uploads: UploadsTable;
   feedback: FeedbackTable;
   audit_log: AuditLogTable;

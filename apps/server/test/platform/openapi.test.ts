@@ -561,6 +561,18 @@ describe('every documented operation answers as documented', () => {
     await answer(admin, 'GET', preview, 200, { params: { id: creativeId }, xsrf: false });
     await answer(admin, 'GET', preview, 404, { params: { id: MISSING } });
     await answer(reader, 'GET', preview, 403, { params: { id: creativeId } });
+
+    const shared = (await admin.get(`/v1/creatives/${creativeId}/preview-url`)).json().data.url as string;
+    const token = shared.split('/').pop()!;
+    const external = '/v1/creatives/externalpreview/:token';
+    await answer(guest, 'GET', external, 200, { params: { token } });
+    await answer(guest, 'GET', external, 404, { params: { token: 'x'.repeat(43) } });
+    await t.db
+      .updateTable('preview_links')
+      .set({ revoked_at: new Date().toISOString() })
+      .where('token', '=', token)
+      .execute();
+    await answer(guest, 'GET', external, 410, { params: { token } });
   });
 
   it('packages: upload, list, review', async () => {

@@ -12,3 +12,32 @@ export const PreviewLinkSchema = z.object({
 export type PreviewLink = z.infer<typeof PreviewLinkSchema>;
 
 export const previewLinkPath = (token: string) => `/externalpreview/${token}`;
+
+/** How many variants a preview lists (a feed of 700,000 rows is not stepped through by hand). */
+export const PREVIEW_VARIANTS_MAX = 500;
+
+/**
+ * GET /v1/creatives/externalpreview/{token}: what the preview page shows — the creative, its
+ * variants (the active rules it serves, in feed order; one variant, rule 0, for a creative without
+ * feed), each with a signed render URL (null while no package is approved), and its fallback image.
+ */
+export const ExternalPreviewSchema = z.object({
+  creative: z.object({
+    id: z.number().int(),
+    name: z.string(),
+    width: z.number().int(),
+    height: z.number().int(),
+    status: z.string(),
+  }),
+  variants: z.array(
+    z.object({
+      rule_id: z.number().int(),
+      reporting_label: z.string(),
+      render_url: z.string().nullable(),
+    }),
+  ),
+  /** How many variants the creative has; more than `variants` holds past PREVIEW_VARIANTS_MAX. */
+  variants_total: z.number().int(),
+  fallback_url: z.string().nullable(),
+});
+export type ExternalPreview = z.infer<typeof ExternalPreviewSchema>;

@@ -282,6 +282,26 @@ export const createProfilesRepository = (db: Db) => ({
     return (await query.execute()).map((row) => row.id);
   },
 
+  /** The active rules a creative's rule filter serves, in feed order: the first `limit`, and how many in all. */
+  activeServedRules: async (
+    profileId: number,
+    filter: RuleFilter | null,
+    limit: number,
+    trx: Executor = db,
+  ) => {
+    const served = trx
+      .selectFrom('profile_rules')
+      .where('profile_id', '=', profileId)
+      .where('ended_at', 'is', null)
+      .where('active', '=', 1)
+      .where(servedBy(trx, filter));
+    const [rows, total] = await Promise.all([
+      served.select(['id', 'unique_id', 'reporting_label']).orderBy('position').limit(limit).execute(),
+      served.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow(),
+    ]);
+    return { rows, total: Number(total.n) };
+  },
+
   /**
    * The live rules (active or not) a creative's rule filter serves, in feed order, `limit` from
    * after `afterPosition`: rule selection reads a feed in such pages and stops at the rule that

@@ -1,0 +1,19 @@
+import type { FastifyContextConfig, FastifyRequest } from 'fastify';
+
+/** Requests a minute one viewer may make with one token (DESIGN section 9: per token and IP). */
+const PER_TOKEN_PER_MINUTE = 120;
+
+/**
+ * The route config of a token page's API: no session (the token in `param` is the credential,
+ * documented with its 404 and 410), no XSRF on reads, and a rate limit per token and IP.
+ */
+export const tokenRoute = (param: string): FastifyContextConfig => ({
+  public: true,
+  tokenParam: param,
+  rateLimit: {
+    max: PER_TOKEN_PER_MINUTE,
+    timeWindow: '1 minute',
+    keyGenerator: (request: FastifyRequest) =>
+      `${request.ip}|${String((request.params as Record<string, unknown>)[param] ?? '')}`,
+  },
+});
