@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import type { Package } from '@adstudio/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RENDER_CSP } from '../../src/modules/render/render-response';
 import { HAS_ERRORS, NOT_READY } from '../../src/modules/packages/packages.service';
+import { RENDER_CSP } from '../../src/modules/render/render-response';
 import { buildTestApp, type Client, type TestApp } from '../helper';
 import { insertCampaign, insertCreative } from '../rows';
 import { banner, png, zip } from '../uploads/fixtures';

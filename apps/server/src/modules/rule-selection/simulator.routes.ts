@@ -17,8 +17,8 @@ import { createConditionsRepository } from '../conditions/conditions.repository'
 import { createCreativesRepository } from '../creatives/creatives.repository';
 import { dataSourceValuesOn, placeholdersOf } from '../data-sources/data-source-values';
 import { createProfilesRepository } from '../profiles/profiles.repository';
-import { renderTargets } from '../render/render-links';
 import { createRenderRepository } from '../render/render.repository';
+import { renderTargets } from '../render/render-links';
 import { type ChosenRule, chooseRule, ruleFilterOf } from './choose-rule';
 
 export const NO_FEED = 'The creative is not driven by a profile: choose one on its Details tab.';
