@@ -6,7 +6,7 @@ import { LoadingState } from '../components/ui/states';
 import { TitledCard } from '../components/ui/titled-card';
 import { CreativeViewPage, type SectionTabs } from '../features/creatives/creative-view-page';
 import { DynamicCodeTab } from '../features/dynamic-code/components/dynamic-code-tab';
-import { AdFrame } from '../features/packages/components/ad-frame';
+import { AdFrame } from '../components/ui/ad-frame';
 import { PackagesTab } from '../features/packages/components/packages-tab';
 import { PreviewTab } from '../features/packages/components/preview-tab';
 

@@ -1,8 +1,8 @@
 import type { Package, PackageFinding } from '@adstudio/contract';
 import { describe, expect, it } from 'vitest';
+import { fitScale } from '../../components/ui/ad-frame';
 import {
   contentsText,
-  fitScale,
   isUnpacking,
   looksLikeZip,
   newestApproved,

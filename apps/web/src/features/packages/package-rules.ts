@@ -39,17 +39,6 @@ export function reviewActions(
 export const newestApproved = (packages: readonly Package[]): Package | undefined =>
   packages.find((pkg) => pkg.status === 'approved');
 
-/** How far to shrink a `width`×`height` frame to fit `room` (never enlarged; 0 room → 1). */
-export function fitScale(
-  size: { width: number; height: number },
-  room: { width: number; height?: number | undefined },
-): number {
-  const scales = [1];
-  if (room.width > 0) scales.push(room.width / size.width);
-  if (room.height !== undefined && room.height > 0) scales.push(room.height / size.height);
-  return Math.min(...scales);
-}
-
 const PROCESSING_TEXT: Readonly<Record<Package['processing'], string>> = {
   queued: 'Waiting to be unpacked',
   unpacking: 'Unpacking…',

@@ -5,7 +5,7 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import { useId } from 'react';
-import { AdFrame } from './ad-frame';
+import { AdFrame } from '../../../components/ui/ad-frame';
 
 /** The dialog's width class for a frame this wide (its padding included). */
 const dialogWidth = (width: number) => (width > 852 ? 'lg' : width > 552 ? 'md' : 'sm');

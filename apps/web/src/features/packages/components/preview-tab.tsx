@@ -6,12 +6,12 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
+import { AdFrame } from '../../../components/ui/ad-frame';
 import { useCanAccess } from '../../../lib/access';
 import { errorMessage } from '../../../lib/api-client';
 import { useBackupImage } from '../../../lib/backup-image';
 import { usePackages } from '../api/get-packages';
 import { newestApproved } from '../package-rules';
-import { AdFrame } from './ad-frame';
 import { PreviewLink } from './preview-link';
 
 const sizeText = (creative: Creative) => `${creative.width} × ${creative.height}`;

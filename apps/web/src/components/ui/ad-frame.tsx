@@ -3,7 +3,17 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { useLayoutEffect, useRef, useState } from 'react';
-import { fitScale } from '../package-rules';
+
+/** How far to shrink a `width`×`height` frame to fit `room` (never enlarged; 0 room → 1). */
+export function fitScale(
+  size: { width: number; height: number },
+  room: { width: number; height?: number | undefined },
+): number {
+  const scales = [1];
+  if (room.width > 0) scales.push(room.width / size.width);
+  if (room.height !== undefined && room.height > 0) scales.push(room.height / size.height);
+  return Math.min(...scales);
+}
 
 /**
  * A package rendered in the sandbox (DESIGN section 9): `allow-scripts allow-popups` and never
