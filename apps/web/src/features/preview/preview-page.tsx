@@ -1,12 +1,234 @@
-import { useParams } from 'react-router';
-import { PlaceholderPage } from '../../components/ui/placeholder-page';
+import type { ExternalPreview } from '@adstudio/contract';
+import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
+import ChevronRightIcon from '@mui/icons-material/ChevronRight';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import List from '@mui/material/List';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemText from '@mui/material/ListItemText';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useEffect } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { AdFrame } from '../../components/ui/ad-frame';
+import { LoadingState } from '../../components/ui/states';
+import { errorMessage, isApiError } from '../../lib/api-client';
+import { formatCount } from '../../lib/format';
+import { useExternalPreview } from './api/get-external-preview';
 
-export function ExternalPreviewPage() {
-  const { profileRuleId } = useParams();
+type Variant = ExternalPreview['variants'][number];
+
+/** What a refused link says: it does not exist (404), or it was revoked or has expired (410). */
+function LinkProblem({ error }: { error: unknown }) {
+  const status = isApiError(error) ? error.response?.status : undefined;
+  const gone = status === 410;
   return (
-    <PlaceholderPage
-      title="Creative Preview"
-      details={profileRuleId ? `Profile rule #${profileRuleId}` : undefined}
-    />
+    <Alert severity={gone || status === 404 ? 'warning' : 'error'} sx={{ maxWidth: 640 }}>
+      <Typography variant="subtitle1" component="h1">
+        {gone
+          ? 'This link is no longer valid'
+          : status === 404
+            ? 'This link does not exist'
+            : 'The preview could not be loaded'}
+      </Typography>
+      {gone
+        ? 'It was revoked or has expired. Ask whoever shared it for a new one.'
+        : status === 404
+          ? 'Check that the whole address was copied, or ask for the link again.'
+          : errorMessage(error)}
+    </Alert>
+  );
+}
+
+/** The ad of one variant, and the fallback image beside it. */
+function VariantView({ preview, variant }: { preview: ExternalPreview; variant: Variant }) {
+  const { creative } = preview;
+  return (
+    <Box
+      sx={{
+        display: 'grid',
+        gap: 2.5,
+        gridTemplateColumns: { xs: '1fr', md: 'repeat(2, minmax(0, 1fr))' },
+        alignItems: 'start',
+      }}
+    >
+      <Paper variant="outlined" component="section" aria-label="Ad" sx={{ p: 2, display: 'grid', gap: 1 }}>
+        <Typography variant="h3" component="h2">
+          Ad
+        </Typography>
+        {variant.render_url ? (
+          <AdFrame
+            // Another variant is another ad: it starts from the beginning.
+            key={variant.rule_id}
+            src={variant.render_url}
+            width={creative.width}
+            height={creative.height}
+            title={`Ad: ${variant.reporting_label}`}
+          />
+        ) : (
+          <Typography variant="body2" color="textSecondary">
+            No version of this ad is approved yet, so it cannot play here; the fallback image shows what
+            viewers see meanwhile.
+          </Typography>
+        )}
+      </Paper>
+      <Paper
+        variant="outlined"
+        component="section"
+        aria-label="Fallback image"
+        sx={{ p: 2, display: 'grid', gap: 1 }}
+      >
+        <Typography variant="h3" component="h2">
+          Fallback image
+        </Typography>
+        {preview.fallback_url ? (
+          <Box
+            component="img"
+            src={preview.fallback_url}
+            alt={`Fallback image of ${creative.name}`}
+            width={creative.width}
+            height={creative.height}
+            sx={{
+              maxWidth: '100%',
+              height: 'auto',
+              outline: 1,
+              outlineColor: 'divider',
+              justifySelf: 'start',
+            }}
+          />
+        ) : (
+          <Typography variant="body2" color="textSecondary">
+            No fallback image is set.
+          </Typography>
+        )}
+      </Paper>
+    </Box>
+  );
+}
+
+/**
+ * `/externalpreview/{token}` (and `/{profileRuleId}`): a creative shared with someone outside —
+ * its name, size and status, and its variants to step through (← → keys, or the list), each
+ * rendered live in the sandbox beside the fallback image.
+ */
+export function ExternalPreviewPage() {
+  const { token = '', profileRuleId } = useParams();
+  const navigate = useNavigate();
+  const preview = useExternalPreview(token);
+  const variants = preview.data?.variants ?? [];
+  const chosen = Math.max(
+    0,
+    variants.findIndex((variant) => String(variant.rule_id) === profileRuleId),
+  );
+  const variant = variants[chosen];
+  const go = (index: number) => {
+    const next = variants[index];
+    if (next) navigate(`/externalpreview/${token}/${next.rule_id}`, { replace: true });
+  };
+
+  useEffect(() => {
+    if (variants.length < 2) return;
+    const onKey = (event: KeyboardEvent) => {
+      const target = event.target as HTMLElement | null;
+      if (event.altKey || event.ctrlKey || event.metaKey || target?.closest('input, textarea, select'))
+        return;
+      if (event.key === 'ArrowRight' && chosen < variants.length - 1) go(chosen + 1);
+      else if (event.key === 'ArrowLeft' && chosen > 0) go(chosen - 1);
+      else return;
+      event.preventDefault();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  });
+
+  if (preview.isPending) return <LoadingState label="Loading the preview…" />;
+  if (preview.isError) return <LinkProblem error={preview.error} />;
+  const { creative } = preview.data;
+
+  return (
+    <Stack spacing={3}>
+      <Box>
+        <Typography variant="h1">{creative.name}</Typography>
+        <Stack direction="row" spacing={1.5} sx={{ mt: 1, alignItems: 'center' }}>
+          <Chip size="small" label={creative.status} sx={{ textTransform: 'capitalize' }} />
+          <Typography variant="body2" color="textSecondary">
+            {creative.width} × {creative.height}
+          </Typography>
+        </Stack>
+      </Box>
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 3,
+          gridTemplateColumns: { xs: '1fr', md: variants.length > 1 ? '260px minmax(0, 1fr)' : '1fr' },
+          alignItems: 'start',
+        }}
+      >
+        {variants.length > 1 ? (
+          <Paper variant="outlined" component="nav" aria-label="Variants">
+            <Typography variant="subtitle2" sx={{ px: 2, pt: 1.5 }}>
+              Variants ({formatCount(preview.data.variants_total)})
+            </Typography>
+            <List dense sx={{ maxHeight: 520, overflow: 'auto' }}>
+              {variants.map((item, index) => (
+                <ListItemButton
+                  key={item.rule_id}
+                  selected={index === chosen}
+                  aria-current={index === chosen ? 'true' : undefined}
+                  onClick={() => go(index)}
+                >
+                  <ListItemText primary={item.reporting_label} />
+                </ListItemButton>
+              ))}
+            </List>
+            {preview.data.variants_total > variants.length ? (
+              <Typography variant="caption" color="textSecondary" sx={{ display: 'block', px: 2, pb: 1.5 }}>
+                The first {formatCount(variants.length)} are listed.
+              </Typography>
+            ) : null}
+          </Paper>
+        ) : null}
+        {variant ? (
+          <Stack spacing={2}>
+            {variants.length > 1 ? (
+              <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+                <Button
+                  size="small"
+                  startIcon={<ChevronLeftIcon />}
+                  disabled={chosen === 0}
+                  onClick={() => go(chosen - 1)}
+                >
+                  Previous
+                </Button>
+                <Typography variant="body2" aria-live="polite" sx={{ flex: 1, textAlign: 'center' }}>
+                  Variant {chosen + 1} of {variants.length}: <strong>{variant.reporting_label}</strong>
+                </Typography>
+                <Button
+                  size="small"
+                  endIcon={<ChevronRightIcon />}
+                  disabled={chosen === variants.length - 1}
+                  onClick={() => go(chosen + 1)}
+                >
+                  Next
+                </Button>
+              </Stack>
+            ) : null}
+            <VariantView preview={preview.data} variant={variant} />
+            {variants.length > 1 ? (
+              <Typography variant="caption" color="textSecondary">
+                Tip: the ← and → keys step through the variants.
+              </Typography>
+            ) : null}
+          </Stack>
+        ) : (
+          <Alert severity="info">
+            This creative's feed has no active rows, so it has no variant to show.
+          </Alert>
+        )}
+      </Box>
+    </Stack>
   );
 }
