@@ -6,6 +6,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import Paper from '@mui/material/Paper';
@@ -174,14 +175,15 @@ export function ExternalPreviewPage() {
             </Typography>
             <List dense sx={{ maxHeight: 520, overflow: 'auto' }}>
               {variants.map((item, index) => (
-                <ListItemButton
-                  key={item.rule_id}
-                  selected={index === chosen}
-                  aria-current={index === chosen ? 'true' : undefined}
-                  onClick={() => go(index)}
-                >
-                  <ListItemText primary={item.reporting_label} />
-                </ListItemButton>
+                <ListItem key={item.rule_id} disablePadding>
+                  <ListItemButton
+                    selected={index === chosen}
+                    aria-current={index === chosen ? 'true' : undefined}
+                    onClick={() => go(index)}
+                  >
+                    <ListItemText primary={item.reporting_label} />
+                  </ListItemButton>
+                </ListItem>
               ))}
             </List>
             {preview.data.variants_total > variants.length ? (
