@@ -2,11 +2,11 @@ import type { Creative, SimulationResult } from '@adstudio/contract';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { lazy, Suspense } from 'react';
+import { AdFrame } from '../components/ui/ad-frame';
 import { LoadingState } from '../components/ui/states';
 import { TitledCard } from '../components/ui/titled-card';
 import { CreativeViewPage, type SectionTabs } from '../features/creatives/creative-view-page';
 import { DynamicCodeTab } from '../features/dynamic-code/components/dynamic-code-tab';
-import { AdFrame } from '../components/ui/ad-frame';
 import { PackagesTab } from '../features/packages/components/packages-tab';
 import { PreviewTab } from '../features/packages/components/preview-tab';
 
