@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { createRenderRepository } from './render.repository';
 
 /** A render URL lives as long as a page view, like signed file URLs. */
 const RENDER_TTL_SECONDS = 60 * 60;
@@ -46,3 +47,17 @@ export function renderTargets(app: FastifyInstance) {
   };
 }
 export type RenderTargets = ReturnType<typeof renderTargets>;
+
+/**
+ * Render URLs of a creative's variants as previews show them: its newest approved package playing
+ * each rule. Answers a function of the rule id (0: no rule), null for every rule while no package
+ * is approved. The one place the simulator and the token pages get their render URLs from.
+ */
+export function variantRenderUrlsOn(app: FastifyInstance, repository = createRenderRepository(app.db)) {
+  const targets = renderTargets(app);
+  return async (creativeId: number): Promise<(ruleId: number) => string | null> => {
+    const pkg = await repository.renderablePackage(creativeId, 0);
+    const entry = pkg?.entry_file;
+    return (ruleId) => (entry ? targets.url({ creativeId, packageId: 0 }, ruleId, entry) : null);
+  };
+}

@@ -17,15 +17,14 @@ import { createConditionsRepository } from '../conditions/conditions.repository'
 import { createCreativesRepository } from '../creatives/creatives.repository';
 import { dataSourceValuesOn, placeholdersOf } from '../data-sources/data-source-values';
 import { createProfilesRepository } from '../profiles/profiles.repository';
-import { createRenderRepository } from '../render/render.repository';
-import { renderTargets } from '../render/render-links';
+import { variantRenderUrlsOn } from '../render/render-links';
 import { type ChosenRule, chooseRule, ruleFilterOf } from './choose-rule';
 
 export const NO_FEED = 'The creative is not driven by a profile: choose one on its Details tab.';
 
 /**
  * Chooses the rule a creative shows in a context, from its feed's served rules, with the company's
- * conditions and its data sources' cached values. The render route of the token pages calls this too.
+ * conditions and its data sources' cached values (the creative simulator; the token pages' one later).
  */
 export const ruleChooserOn = (app: FastifyInstance) => {
   const creatives = createCreativesRepository(app.db);
@@ -80,8 +79,7 @@ export const simulationResult = (
 
 export const simulatorRoutes: FastifyPluginAsyncZod = async (app) => {
   const choose = ruleChooserOn(app);
-  const renders = createRenderRepository(app.db);
-  const targets = renderTargets(app);
+  const renderUrls = variantRenderUrlsOn(app);
   app.post(
     '/v1/creatives/:id/simulate',
     {
@@ -106,11 +104,7 @@ export const simulatorRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = currentUser(request);
       const creativeId = request.params.id;
       const chosen = await choose(user.company_id, creativeId, request.body);
-      const pkg = chosen.rule ? await renders.renderablePackage(creativeId, 0) : undefined;
-      const renderUrl =
-        chosen.rule && pkg?.entry_file
-          ? targets.url({ creativeId, packageId: 0 }, chosen.rule.id, pkg.entry_file)
-          : null;
+      const renderUrl = chosen.rule ? (await renderUrls(creativeId))(chosen.rule.id) : null;
       return { data: simulationResult(chosen, request.body.time_zone, renderUrl) };
     },
   );

@@ -1,0 +1,63 @@
+import { type ExternalPreview, PREVIEW_VARIANTS_MAX } from '@adstudio/contract';
+import { notFound } from '../../lib/http-errors';
+import type { ProfilesRepository } from '../profiles/profiles.repository';
+import { ruleFilterOf } from '../rule-selection/choose-rule';
+import type { TokenLinks, Viewer } from '../token-links/token-links';
+import type { PreviewRepository } from './preview.repository';
+
+interface Deps {
+  links: TokenLinks;
+  previews: PreviewRepository;
+  profiles: Pick<ProfilesRepository, 'activeServedRules'>;
+  /** Render URLs of a creative's variants (render-links.ts `variantRenderUrlsOn`). */
+  renderUrls: (creativeId: number) => Promise<(ruleId: number) => string | null>;
+  /** A short-lived signed URL to read a stored file. */
+  readUrl: (key: string, contentType: string) => string;
+}
+
+/** The creative preview a token link shares (the token pages issue). */
+export function createPreviewService({ links, previews, profiles, renderUrls, readUrl }: Deps) {
+  return {
+    /**
+     * What `/externalpreview/{token}` shows, the opening logged: the creative, its variants (the
+     * active rules it serves in feed order, at most PREVIEW_VARIANTS_MAX; rule 0 for a creative
+     * without feed) with their render URLs, and its fallback image. 404/410 for a bad link.
+     */
+    async open(token: string, viewer: Viewer): Promise<ExternalPreview> {
+      const link = await links.open('preview', token, viewer);
+      const creative = await previews.creative(link.company_id, link.creative_id);
+      if (!creative) throw notFound();
+      const renderUrl = await renderUrls(creative.id);
+      const served =
+        creative.profile_id === null
+          ? undefined
+          : await profiles.activeServedRules(
+              creative.profile_id,
+              ruleFilterOf(creative.rule_filter),
+              PREVIEW_VARIANTS_MAX,
+            );
+      const fallback =
+        creative.fallback_asset_id === null
+          ? undefined
+          : await previews.fallback(creative.id, creative.fallback_asset_id);
+      return {
+        creative: {
+          id: creative.id,
+          name: creative.name,
+          width: creative.width,
+          height: creative.height,
+          status: creative.status,
+        },
+        variants: served
+          ? served.rows.map((rule) => ({
+              rule_id: rule.id,
+              reporting_label: rule.reporting_label || rule.unique_id,
+              render_url: renderUrl(rule.id),
+            }))
+          : [{ rule_id: 0, reporting_label: creative.name, render_url: renderUrl(0) }],
+        variants_total: served ? served.total : 1,
+        fallback_url: fallback ? readUrl(fallback.storage_key, fallback.content_type) : null,
+      };
+    },
+  };
+}
