@@ -73,22 +73,22 @@ describe('injectRuntime', () => {
   it.each([
     [
       '<!doctype html><html><head><meta charset="utf-8"><script src="a.js"></script></head></html>',
-      '<!doctype html><html><head>' + S + '<meta charset="utf-8"><script src="a.js"></script></head></html>',
+      `<!doctype html><html><head>${S}<meta charset="utf-8"><script src="a.js"></script></head></html>`,
     ],
     [
       '<html><HEAD lang="en"><title>x</title></HEAD></html>',
-      '<html><HEAD lang="en">' + S + '<title>x</title></HEAD></html>',
+      `<html><HEAD lang="en">${S}<title>x</title></HEAD></html>`,
     ],
     [
       '<script>var early = 1;</script><html><head></head></html>',
-      S + '<script>var early = 1;</script><html><head></head></html>',
+      `${S}<script>var early = 1;</script><html><head></head></html>`,
     ],
     [
       '<html><header>no head</header><script>1</script></html>',
-      '<html><header>no head</header>' + S + '<script>1</script></html>',
+      `<html><header>no head</header>${S}<script>1</script></html>`,
     ],
-    ['<!DOCTYPE html><body>plain</body>', '<!DOCTYPE html>' + S + '<body>plain</body>'],
-    ['<p>bare</p>', S + '<p>bare</p>'],
+    ['<!DOCTYPE html><body>plain</body>', `<!DOCTYPE html>${S}<body>plain</body>`],
+    ['<p>bare</p>', `${S}<p>bare</p>`],
   ])('places the runtime before the package’s scripts: %s', (html, expected) => {
     expect(injectRuntime(html, S)).toBe(expected);
   });

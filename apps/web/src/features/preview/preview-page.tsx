@@ -4,7 +4,6 @@ import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
@@ -15,7 +14,9 @@ import Typography from '@mui/material/Typography';
 import { useEffect } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { AdFrame } from '../../components/ui/ad-frame';
+import { SectionPanel } from '../../components/ui/section-panel';
 import { LoadingState } from '../../components/ui/states';
+import { StatusChip } from '../../components/ui/status-chip';
 import { errorMessage, isApiError } from '../../lib/api-client';
 import { formatCount } from '../../lib/format';
 import { useExternalPreview } from './api/get-external-preview';
@@ -56,10 +57,7 @@ function VariantView({ preview, variant }: { preview: ExternalPreview; variant: 
         alignItems: 'start',
       }}
     >
-      <Paper variant="outlined" component="section" aria-label="Ad" sx={{ p: 2, display: 'grid', gap: 1 }}>
-        <Typography variant="h3" component="h2">
-          Ad
-        </Typography>
+      <SectionPanel title="Ad">
         {variant.render_url ? (
           <AdFrame
             // Another variant is another ad: it starts from the beginning.
@@ -75,16 +73,8 @@ function VariantView({ preview, variant }: { preview: ExternalPreview; variant: 
             viewers see meanwhile.
           </Typography>
         )}
-      </Paper>
-      <Paper
-        variant="outlined"
-        component="section"
-        aria-label="Fallback image"
-        sx={{ p: 2, display: 'grid', gap: 1 }}
-      >
-        <Typography variant="h3" component="h2">
-          Fallback image
-        </Typography>
+      </SectionPanel>
+      <SectionPanel title="Fallback image">
         {preview.fallback_url ? (
           <Box
             component="img"
@@ -105,7 +95,7 @@ function VariantView({ preview, variant }: { preview: ExternalPreview; variant: 
             No fallback image is set.
           </Typography>
         )}
-      </Paper>
+      </SectionPanel>
     </Box>
   );
 }
@@ -154,7 +144,7 @@ export function ExternalPreviewPage() {
       <Box>
         <Typography variant="h1">{creative.name}</Typography>
         <Stack direction="row" spacing={1.5} sx={{ mt: 1, alignItems: 'center' }}>
-          <Chip size="small" label={creative.status} sx={{ textTransform: 'capitalize' }} />
+          <StatusChip status={creative.status} />
           <Typography variant="body2" color="textSecondary">
             {creative.width} × {creative.height}
           </Typography>

@@ -2,11 +2,10 @@ import type { Creative } from '@adstudio/contract';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
-import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { AdFrame } from '../../../components/ui/ad-frame';
+import { SectionPanel } from '../../../components/ui/section-panel';
 import { useCanAccess } from '../../../lib/access';
 import { errorMessage } from '../../../lib/api-client';
 import { useBackupImage } from '../../../lib/backup-image';
@@ -15,17 +14,6 @@ import { newestApproved } from '../package-rules';
 import { PreviewLink } from './preview-link';
 
 const sizeText = (creative: Creative) => `${creative.width} × ${creative.height}`;
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Paper component="section" variant="outlined" aria-label={title} sx={{ p: 2, display: 'grid', gap: 1.5 }}>
-      <Typography variant="h3" component="h2">
-        {title}
-      </Typography>
-      {children}
-    </Paper>
-  );
-}
 
 /**
  * The ad's place at its size (scaled down to fit), for when there is nothing to show in it — or
@@ -160,7 +148,7 @@ export function PreviewTab({ creative }: { creative: Creative }) {
         '& > :last-child': { gridColumn: '1 / -1' },
       }}
     >
-      <Section title="Ad">
+      <SectionPanel title="Ad">
         {canSeePackages ? (
           <RenderedPackage creative={creative} />
         ) : (
@@ -169,17 +157,17 @@ export function PreviewTab({ creative }: { creative: Creative }) {
             <EmptyFrame creative={creative} />
           </>
         )}
-      </Section>
-      <Section title="Backup image">
+      </SectionPanel>
+      <SectionPanel title="Backup image">
         {canSeePackages || creative.fallback_asset_id === null ? (
           <BackupImage creative={creative} />
         ) : (
           <Typography variant="body2">Backup image: asset #{creative.fallback_asset_id}.</Typography>
         )}
-      </Section>
-      <Section title="Preview link">
+      </SectionPanel>
+      <SectionPanel title="Preview link">
         <PreviewLink creativeId={creative.id} />
-      </Section>
+      </SectionPanel>
     </Box>
   );
 }
