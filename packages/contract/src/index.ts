@@ -12,6 +12,7 @@ export * from './common/errors';
 export * from './common/fields';
 export * from './common/list-query';
 export * from './common/redirect';
+export * from './common/token-links';
 export * from './conditions';
 export * from './creatives';
 export * from './dashboard/dashboard';

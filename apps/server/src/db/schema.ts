@@ -304,6 +304,13 @@ export interface ApprovalsTable extends Timestamps {
   status: ApprovalStatus;
   comment: string | null;
   decided_at: string | null;
+  /** The name the publisher's approver gave, and the address the decision came from. */
+  approver_name: Generated<string | null>;
+  decided_ip: Generated<string | null>;
+  /** JSON {package, fallback, dynamic}: what was decided on (approvals/fingerprint.ts). */
+  fingerprint: Generated<string | null>;
+  /** Why a decision went back to pending. */
+  reset_reason: Generated<string | null>;
 }
 
 /** Capability links: report (campaign), preview (creative) and approval (campaign x publisher). */
@@ -318,8 +325,9 @@ export interface ReportLinksTable {
   revoked_at: string | null;
   created_by: number | null;
   created_at: string;
-  /** When the link was last opened (token_views logs each opening). */
+  /** When the link was last opened (token_views logs each opening), and how many times. */
   last_viewed_at: Generated<string | null>;
+  view_count: Generated<number>;
 }
 
 export interface PreviewLinksTable {
@@ -331,8 +339,9 @@ export interface PreviewLinksTable {
   revoked_at: string | null;
   created_by: number | null;
   created_at: string;
-  /** When the link was last opened (token_views logs each opening). */
+  /** When the link was last opened (token_views logs each opening), and how many times. */
   last_viewed_at: Generated<string | null>;
+  view_count: Generated<number>;
 }
 
 export interface ApprovalLinksTable {
@@ -345,8 +354,9 @@ export interface ApprovalLinksTable {
   revoked_at: string | null;
   created_by: number | null;
   created_at: string;
-  /** When the link was last opened (token_views logs each opening). */
+  /** When the link was last opened (token_views logs each opening), and how many times. */
   last_viewed_at: Generated<string | null>;
+  view_count: Generated<number>;
 }
 
 /** Each opening of a token link (DESIGN section 5): for its sharing tab. */

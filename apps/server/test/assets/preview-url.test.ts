@@ -27,8 +27,11 @@ describe('GET /v1/creatives/{id}/preview-url', () => {
     expect(first.headers['cache-control']).toBe('no-store');
     const link = first.json().data;
     expect(link).toEqual({
+      id: expect.any(Number),
       url: expect.stringMatching(/^https:\/\/studio\.example\.com\/externalpreview\/[A-Za-z0-9_-]{43}$/),
       created_at: expect.any(String),
+      last_viewed_at: null,
+      views: 0,
     });
     const second = await editor.get(`/v1/creatives/${id}/preview-url`);
     expect(second.json().data).toEqual(link);

@@ -32,6 +32,8 @@ describe('POST /v1/campaigns/{id}/report/url', () => {
       end: '2026-03-31',
       expires_at: expires.toISOString(),
       created_at: expect.stringMatching(/Z$/),
+      last_viewed_at: null,
+      views: 0,
     });
     expect(Buffer.from(data.token, 'base64url')).toHaveLength(32);
     const row = await t.db

@@ -992,6 +992,103 @@ describe('every documented operation answers as documented', () => {
     await answer(guest, 'GET', '/t/c', 404, { query: { ...query, s: 'forged' } });
   });
 
+  it('token pages: report, approvals, views, simulate', async () => {
+    const id = await campaign('Docs shared', 'live');
+    const creativeId = await insertCreative(t.db, {
+      companyId: t.companyId,
+      campaignId: id,
+      name: 'Docs MPU',
+    });
+    const publisher = (
+      await answer(admin, 'POST', '/v1/media-entities', 201, { payload: { name: 'Docs Gazette' } })
+    ).json().data.id as number;
+    const params = { id };
+
+    await answer(admin, 'GET', '/v1/campaigns/:id/report', 200, { params, query: { start: '2026-01-01' } });
+    await answer(admin, 'GET', '/v1/campaigns/:id/report', 422, { params, query: { start: 'soon' } });
+    await answer(admin, 'GET', '/v1/campaigns/:id/report', 404, { params: { id: MISSING } });
+    await answer(reader, 'GET', '/v1/campaigns/:id/report', 403, { params });
+
+    const link = (await answer(admin, 'POST', '/v1/campaigns/:id/report/url', 201, { params })).json().data;
+    const report = '/v1/campaigns/externalreport/:token';
+    await answer(guest, 'GET', report, 200, { params: { token: link.token } });
+    await answer(guest, 'GET', report, 422, { params: { token: link.token }, query: { end: 'later' } });
+    await answer(guest, 'GET', report, 404, { params: { token: 'x'.repeat(43) } });
+    await answer(guest, 'GET', `${report}/new`, 200, { params: { token: link.token } });
+    await answer(guest, 'GET', `${report}/new`, 404, { params: { token: 'x'.repeat(43) } });
+
+    const views = '/v1/token-links/:kind/:id/views';
+    await answer(admin, 'GET', views, 200, { params: { kind: 'report', id: link.id } });
+    await answer(admin, 'GET', views, 404, { params: { kind: 'report', id: MISSING } });
+    await answer(admin, 'GET', views, 422, { params: { kind: 'secret', id: link.id } });
+    await answer(reader, 'GET', views, 403, { params: { kind: 'report', id: link.id } });
+    await admin.delete(`/v1/campaigns/${id}/report/links/${link.id}`);
+    await answer(guest, 'GET', report, 410, { params: { token: link.token } });
+    await answer(guest, 'GET', `${report}/new`, 410, { params: { token: link.token } });
+
+    const request = { creative_ids: [creativeId], media_entity_ids: [publisher] };
+    const made = await answer(admin, 'POST', '/v1/campaigns/:id/approvals', 201, {
+      params,
+      payload: request,
+    });
+    await answer(admin, 'POST', '/v1/campaigns/:id/approvals', 422, {
+      params,
+      payload: { creative_ids: [] },
+    });
+    await answer(admin, 'POST', '/v1/campaigns/:id/approvals', 404, {
+      params: { id: MISSING },
+      payload: request,
+    });
+    await answer(reader, 'POST', '/v1/campaigns/:id/approvals', 403, { params, payload: request });
+    await answer(admin, 'GET', '/v1/campaigns/:id/approvals/links', 200, { params });
+    await answer(admin, 'GET', '/v1/campaigns/:id/approvals/links', 404, { params: { id: MISSING } });
+    await answer(reader, 'GET', '/v1/campaigns/:id/approvals/links', 403, { params });
+
+    const approvalLink = made.json().data[0];
+    const token = (approvalLink.url as string).split('/').pop()!;
+    const list = '/v1/creatives/publisherapproval/:token/approvals';
+    const listed = await answer(guest, 'GET', list, 200, { params: { token }, query: { status: 'all' } });
+    await answer(guest, 'GET', list, 422, { params: { token }, query: { status: 'some' } });
+    await answer(guest, 'GET', list, 404, { params: { token: 'x'.repeat(43) } });
+    const approvalId = listed.json().data.approvals[0].id as number;
+    const decide = `${list}/:approvalId`;
+    await answer(guest, 'POST', decide, 200, {
+      params: { token, approvalId },
+      payload: { status: 'approved', name: 'Dee' },
+    });
+    await answer(guest, 'POST', decide, 422, {
+      params: { token, approvalId },
+      payload: { status: 'rejected', name: 'Dee' },
+    });
+    await answer(guest, 'POST', decide, 404, {
+      params: { token, approvalId: MISSING },
+      payload: { status: 'approved', name: 'Dee' },
+    });
+    const linkParams = { id, linkId: approvalLink.id };
+    await answer(reader, 'DELETE', '/v1/campaigns/:id/approvals/links/:linkId', 403, { params: linkParams });
+    await answer(admin, 'DELETE', '/v1/campaigns/:id/approvals/links/:linkId', 204, { params: linkParams });
+    await answer(admin, 'DELETE', '/v1/campaigns/:id/approvals/links/:linkId', 404, { params: linkParams });
+    await answer(guest, 'GET', list, 410, { params: { token } });
+    await answer(guest, 'POST', decide, 410, {
+      params: { token, approvalId },
+      payload: { status: 'approved', name: 'Dee' },
+    });
+
+    const profileId = await insertProfile(t.db, { companyId: t.companyId, name: 'Docs shared feed' });
+    await insertRules(t.db, { companyId: t.companyId, profileId, rows: [{ Headline: 'Hi' }] });
+    await t.db.updateTable('creatives').set({ profile_id: profileId }).where('id', '=', creativeId).execute();
+    const shared = (await admin.get(`/v1/creatives/${creativeId}/preview-url`)).json().data;
+    const previewToken = (shared.url as string).split('/').pop()!;
+    const simulate = '/v1/creatives/externalpreview/:token/simulate';
+    await answer(guest, 'GET', simulate, 200, { params: { token: previewToken }, query: { country: 'FR' } });
+    await answer(guest, 'GET', simulate, 422, {
+      params: { token: previewToken },
+      query: { country: 'France' },
+    });
+    await answer(guest, 'GET', simulate, 404, { params: { token: 'x'.repeat(43) } });
+    await answer(admin, 'GET', views, 200, { params: { kind: 'preview', id: shared.id } });
+  });
+
   it('exercised every documented operation, each at least once with success', () => {
     const success = (statuses: Set<number> | undefined) => [...(statuses ?? [])].some((s) => s < 400);
     const missing = documentedOperations(doc)

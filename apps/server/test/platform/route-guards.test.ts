@@ -51,7 +51,14 @@ const send = async (client: Client, route: RouteEntry, url: string, options: { x
 };
 
 /** The API routes a token authorizes instead of a session (DESIGN section 9), each tested in test/token-pages. */
-const TOKEN_ROUTES = ['GET /v1/creatives/externalpreview/:token'];
+const TOKEN_ROUTES = [
+  'GET /v1/creatives/externalpreview/:token',
+  'GET /v1/creatives/externalpreview/:token/simulate',
+  'GET /v1/campaigns/externalreport/:token',
+  'GET /v1/campaigns/externalreport/:token/new',
+  'GET /v1/creatives/publisherapproval/:token/approvals',
+  'POST /v1/creatives/publisherapproval/:token/approvals/:approvalId',
+];
 
 describe('every route, as registered, in every spelling of its path', () => {
   it('has API routes, and every one of them needs a session but the token pages’ (their token is the credential)', () => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { tokenLinkUsage } from '../common/token-links';
 
 /** POST /v1/campaigns/{id}/report/url: the timeframe the report shows and when the link stops working. */
 export const ReportLinkCreateSchema = z
@@ -29,6 +30,7 @@ export const ReportLinkSchema = z.object({
   end: z.string().nullable(),
   expires_at: z.string().nullable(),
   created_at: z.string(),
+  ...tokenLinkUsage,
 });
 export type ReportLink = z.infer<typeof ReportLinkSchema>;
 

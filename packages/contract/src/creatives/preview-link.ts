@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { tokenLinkUsage } from '../common/token-links';
 
 /**
  * GET /v1/creatives/{id}/preview-url: the creative's shareable preview (a 256-bit token link),
@@ -6,8 +7,10 @@ import { z } from 'zod';
  * SPA's token page.
  */
 export const PreviewLinkSchema = z.object({
+  id: z.number().int(),
   url: z.string(),
   created_at: z.string(),
+  ...tokenLinkUsage,
 });
 export type PreviewLink = z.infer<typeof PreviewLinkSchema>;
 
@@ -41,3 +44,17 @@ export const ExternalPreviewSchema = z.object({
   fallback_url: z.string().nullable(),
 });
 export type ExternalPreview = z.infer<typeof ExternalPreviewSchema>;
+
+/**
+ * GET /v1/creatives/externalpreview/{token}/simulate: which variant a viewer would get at a moment,
+ * place and device (the preview page's read-only simulator). Query: the simulation context's
+ * `at`, `time_zone`, `country`, `region`, `city`, `device`, `language`; data sources read their
+ * cached values (no overrides from outside).
+ */
+export const ExternalSimulationSchema = z.object({
+  context: z.object({ date: z.string(), time: z.string(), weekday: z.string(), time_zone: z.string() }),
+  variant: z.object({ rule_id: z.number().int(), reporting_label: z.string() }).nullable(),
+  reason: z.enum(['matched', 'default', 'first_active', 'none']),
+  render_url: z.string().nullable(),
+});
+export type ExternalSimulation = z.infer<typeof ExternalSimulationSchema>;

@@ -20,6 +20,7 @@ import * as conditions from './2026-11-22-1000-conditions';
 import * as unloggedSyncRows from './2026-11-22-1100-unlogged-sync-rows';
 import * as stats from './2026-11-23-1000-stats';
 import * as tokenViews from './2026-11-23-1100-token-views';
+import * as approvalDecisions from './2026-11-24-1000-approval-decisions';
 
 /** Every migration, by name in the order they run. Listed statically so the bundled server carries them. */
 export const migrations: Record<string, Migration> = {
@@ -44,4 +45,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22-1100-unlogged-sync-rows': unloggedSyncRows,
   '2026-11-23-1000-stats': stats,
   '2026-11-23-1100-token-views': tokenViews,
+  '2026-11-24-1000-approval-decisions': approvalDecisions,
 };

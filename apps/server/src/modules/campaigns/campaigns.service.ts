@@ -74,6 +74,8 @@ const toReportLink = (row: ReportLinkRow): ReportLink => ({
   end: row.end_date,
   expires_at: row.expires_at,
   created_at: row.created_at,
+  last_viewed_at: row.last_viewed_at,
+  views: row.view_count,
 });
 
 /** Cross-field issues in the 422 shape: `{'ranges.1.start': [message]}`. */

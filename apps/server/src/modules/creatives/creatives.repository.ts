@@ -22,6 +22,7 @@ import { campaignsOnDay } from '../../repositories/campaign-days';
 export type CreativeRow = Selectable<CreativesTable>;
 export type CreativeView = CreativeRow & { campaign_name: string };
 export type NewCreativeRow = Insertable<CreativesTable>;
+export type PreviewLinkRow = Selectable<PreviewLinksTable>;
 
 /** Each sortable column once, keyed by the contract's list. Sizes order by width, then height (≤ 4000). */
 const SORTS: Record<CreativeSort, SortKey> = {

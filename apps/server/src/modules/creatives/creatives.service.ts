@@ -31,7 +31,7 @@ import { nowIso } from '../../lib/time';
 import { randomToken } from '../../lib/tokens';
 import { basedOnOf, changedMeanwhile, nextUpdatedAt } from '../../lib/versions';
 import type { AuditLog } from '../audit/audit-log';
-import type { CreativeRow, CreativesRepository, CreativeView } from './creatives.repository';
+import type { CreativeRow, CreativesRepository, CreativeView, PreviewLinkRow } from './creatives.repository';
 
 export const NAME_TAKEN = 'The name has already been taken.';
 export const CAMPAIGN_NOT_FOUND = 'The selected campaign is invalid.';
@@ -328,9 +328,12 @@ export function createCreativesService({ creatives, refs, audit, transaction, sp
      */
     async previewLink(user: User, id: number, { mayCreate }: { mayCreate: boolean }): Promise<PreviewLink> {
       await mustFind(user, id);
-      const toLink = (row: { token: string; created_at: string }) => ({
+      const toLink = (row: PreviewLinkRow): PreviewLink => ({
+        id: row.id,
         url: `${spaUrl}${previewLinkPath(row.token)}`,
         created_at: row.created_at,
+        last_viewed_at: row.last_viewed_at,
+        views: row.view_count,
       });
       const existing = await creatives.previewLink(user.company_id, id);
       const now = nowIso();

@@ -82,7 +82,7 @@ export function createTokenLinks(db: Db, appKey: string) {
           .execute();
         await trx
           .updateTable(LINK_TABLES[kind] as 'preview_links')
-          .set({ last_viewed_at: at })
+          .set((eb) => ({ last_viewed_at: at, view_count: eb('view_count', '+', 1) }))
           .where('id', '=', row.id)
           .execute();
       });
@@ -92,9 +92,30 @@ export function createTokenLinks(db: Db, appKey: string) {
     /** The live link `token` names, without logging a view (the API calls a page makes after opening it). */
     check: find,
 
-    /** A link's views, newest first (its sharing tab). */
-    views: (companyId: number, kind: LinkKind, linkId: number, limit = 50) =>
-      db
+    /** When the link was last opened before `before` (a viewer's previous visit), if ever. */
+    lastViewBefore: async (kind: LinkKind, linkId: number, before: string) =>
+      (
+        await db
+          .selectFrom('token_views')
+          .select('viewed_at')
+          .where('link_kind', '=', kind)
+          .where('link_id', '=', linkId)
+          .where('viewed_at', '<', before)
+          .orderBy('viewed_at', 'desc')
+          .limit(1)
+          .executeTakeFirst()
+      )?.viewed_at,
+
+    /** A link's views, newest first (its sharing tab); undefined when the company has no such link. */
+    async views(companyId: number, kind: LinkKind, linkId: number, limit: number) {
+      const link = await db
+        .selectFrom(LINK_TABLES[kind] as 'preview_links')
+        .select('id')
+        .where('id', '=', linkId)
+        .where('company_id', '=', companyId)
+        .executeTakeFirst();
+      if (!link) return undefined;
+      return db
         .selectFrom('token_views')
         .select(['viewed_at', 'ip_hash', 'user_agent'])
         .where('company_id', '=', companyId)
@@ -103,7 +124,8 @@ export function createTokenLinks(db: Db, appKey: string) {
         .orderBy('viewed_at', 'desc')
         .orderBy('id', 'desc')
         .limit(limit)
-        .execute(),
+        .execute();
+    },
   };
 }
 export type TokenLinks = ReturnType<typeof createTokenLinks>;

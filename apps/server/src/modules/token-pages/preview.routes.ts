@@ -1,10 +1,16 @@
-import { ExternalPreviewSchema, itemResponse, PREVIEW_VARIANTS_MAX } from '@adstudio/contract';
+import {
+  ExternalPreviewSchema,
+  ExternalSimulationSchema,
+  itemResponse,
+  PREVIEW_VARIANTS_MAX,
+  SimulationContextSchema,
+} from '@adstudio/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { createProfilesRepository } from '../profiles/profiles.repository';
-import { variantRenderUrlsOn } from '../render/render-links';
+import { ruleChooserOn } from '../rule-selection/simulator.routes';
 import { tokenLinksOn } from '../token-links/token-links';
-import { uploadsServiceOn } from '../uploads/uploads.routes';
+import { creativePreviewsOn } from './creative-previews';
 import { createPreviewRepository } from './preview.repository';
 import { createPreviewService } from './preview.service';
 import { tokenRoute } from './token-route';
@@ -14,13 +20,14 @@ import { tokenRoute } from './token-route';
  * token names one creative; everything answered is that creative's.
  */
 export const previewPageRoutes: FastifyPluginAsyncZod = async (app) => {
-  const files = uploadsServiceOn(app);
+  const links = tokenLinksOn(app);
+  const creativePreviews = creativePreviewsOn(app);
+  const chooseRule = ruleChooserOn(app);
   const service = createPreviewService({
-    links: tokenLinksOn(app),
+    links,
     previews: createPreviewRepository(app.db),
     profiles: createProfilesRepository(app.db),
-    renderUrls: variantRenderUrlsOn(app),
-    readUrl: files.readUrl,
+    creativePreviews,
   });
 
   app.get(
@@ -44,5 +51,55 @@ export const previewPageRoutes: FastifyPluginAsyncZod = async (app) => {
         userAgent: request.headers['user-agent'],
       }),
     }),
+  );
+
+  app.get(
+    '/v1/creatives/externalpreview/:token/simulate',
+    {
+      config: tokenRoute('token'),
+      schema: {
+        tags: ['token pages'],
+        summary: 'Which variant of the shared creative a viewer would get at a moment, place and device',
+        description:
+          'The creative simulator, read-only: data sources give their cached values, and the answer ' +
+          'names the variant and its render, not the rules tried. 422 for a creative without feed. ' +
+          'Not logged as a view.',
+        params: z.object({ token: z.string().max(200) }),
+        querystring: SimulationContextSchema.pick({
+          at: true,
+          time_zone: true,
+          country: true,
+          region: true,
+          city: true,
+          device: true,
+          language: true,
+        }),
+        response: { 200: itemResponse(ExternalSimulationSchema) },
+      },
+    },
+    async (request) => {
+      const link = await links.check('preview', request.params.token);
+      const context = { ...request.query, params: {}, datasources: {} };
+      const chosen = await chooseRule(link.company_id, link.creative_id, context);
+      const renderUrl = await creativePreviews.renderUrls(link.creative_id);
+      return {
+        data: {
+          context: {
+            date: chosen.context.date,
+            time: chosen.context.time,
+            weekday: chosen.context.weekday,
+            time_zone: context.time_zone,
+          },
+          variant: chosen.rule
+            ? {
+                rule_id: chosen.rule.id,
+                reporting_label: chosen.rule.reporting_label || chosen.rule.unique_id,
+              }
+            : null,
+          reason: chosen.selection.reason,
+          render_url: chosen.rule ? renderUrl(chosen.rule.id) : null,
+        },
+      };
+    },
   );
 };

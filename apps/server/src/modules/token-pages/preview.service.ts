@@ -3,20 +3,18 @@ import { notFound } from '../../lib/http-errors';
 import type { ProfilesRepository } from '../profiles/profiles.repository';
 import { ruleFilterOf } from '../rule-selection/choose-rule';
 import type { TokenLinks, Viewer } from '../token-links/token-links';
+import type { CreativePreviews } from './creative-previews';
 import type { PreviewRepository } from './preview.repository';
 
 interface Deps {
   links: TokenLinks;
   previews: PreviewRepository;
   profiles: Pick<ProfilesRepository, 'activeServedRules'>;
-  /** Render URLs of a creative's variants (render-links.ts `variantRenderUrlsOn`). */
-  renderUrls: (creativeId: number) => Promise<(ruleId: number) => string | null>;
-  /** A short-lived signed URL to read a stored file. */
-  readUrl: (key: string, contentType: string) => string;
+  creativePreviews: Pick<CreativePreviews, 'renderUrls' | 'fallbackUrl'>;
 }
 
 /** The creative preview a token link shares (the token pages issue). */
-export function createPreviewService({ links, previews, profiles, renderUrls, readUrl }: Deps) {
+export function createPreviewService({ links, previews, profiles, creativePreviews }: Deps) {
   return {
     /**
      * What `/externalpreview/{token}` shows, the opening logged: the creative, its variants (the
@@ -27,7 +25,7 @@ export function createPreviewService({ links, previews, profiles, renderUrls, re
       const link = await links.open('preview', token, viewer);
       const creative = await previews.creative(link.company_id, link.creative_id);
       if (!creative) throw notFound();
-      const renderUrl = await renderUrls(creative.id);
+      const renderUrl = await creativePreviews.renderUrls(creative.id);
       const served =
         creative.profile_id === null
           ? undefined
@@ -36,10 +34,6 @@ export function createPreviewService({ links, previews, profiles, renderUrls, re
               ruleFilterOf(creative.rule_filter),
               PREVIEW_VARIANTS_MAX,
             );
-      const fallback =
-        creative.fallback_asset_id === null
-          ? undefined
-          : await previews.fallback(creative.id, creative.fallback_asset_id);
       return {
         creative: {
           id: creative.id,
@@ -56,7 +50,7 @@ export function createPreviewService({ links, previews, profiles, renderUrls, re
             }))
           : [{ rule_id: 0, reporting_label: creative.name, render_url: renderUrl(0) }],
         variants_total: served ? served.total : 1,
-        fallback_url: fallback ? readUrl(fallback.storage_key, fallback.content_type) : null,
+        fallback_url: await creativePreviews.fallbackUrl(creative.id, creative.fallback_asset_id),
       };
     },
   };

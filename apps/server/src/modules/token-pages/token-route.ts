@@ -5,10 +5,12 @@ const PER_TOKEN_PER_MINUTE = 120;
 
 /**
  * The route config of a token page's API: no session (the token in `param` is the credential,
- * documented with its 404 and 410), no XSRF on reads, and a rate limit per token and IP.
+ * documented with its 404 and 410), no XSRF — there is no session to ride on, and a write's
+ * token is in its URL, which another site cannot know —, and a rate limit per token and IP.
  */
-export const tokenRoute = (param: string): FastifyContextConfig => ({
+export const tokenRoute = (param: string, { write = false } = {}): FastifyContextConfig => ({
   public: true,
+  ...(write ? { xsrf: false } : {}),
   tokenParam: param,
   rateLimit: {
     max: PER_TOKEN_PER_MINUTE,

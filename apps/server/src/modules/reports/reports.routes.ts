@@ -1,0 +1,38 @@
+import { CampaignReportSchema, itemResponse, ReportQuerySchema } from '@adstudio/contract';
+import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { forbiddenAnswer as errors, idParams as params } from '../../lib/route-schemas';
+import { currentUser } from '../../types';
+import { createReportsRepository } from './reports.repository';
+import { createReportsService } from './reports.service';
+
+/** The reports service over the app's database (the campaign's own report and the shared link's). */
+export const reportsServiceOn = (app: FastifyInstance) =>
+  createReportsService({ reports: createReportsRepository(app.db) });
+
+/** The campaign's own report (`/campaigns/{id}/viewreport/{start}/{end}`), for signed-in readers. */
+export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const service = reportsServiceOn(app);
+
+  app.get(
+    '/v1/campaigns/:id/report',
+    {
+      preHandler: app.requireAccess('campaigns', 'read'),
+      schema: {
+        tags: ['campaigns'],
+        summary: "The campaign's report: impressions, clicks and CTR for a timeframe",
+        description:
+          'start and end (YYYY-MM-DD, optional) are clamped to the campaign: from its launch date (else ' +
+          'its first day of traffic) to its end date (else today). Days without traffic count zero.',
+        params,
+        querystring: ReportQuerySchema,
+        response: { 200: itemResponse(CampaignReportSchema), ...errors },
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      const scope = { companyId: user.company_id, campaignId: request.params.id, start: null, end: null };
+      return { data: await service.report(scope, request.query) };
+    },
+  );
+};

@@ -1,0 +1,94 @@
+import { z } from 'zod';
+
+/**
+ * A campaign report (the token pages issue): impressions, clicks and CTR for a timeframe, read from
+ * the daily stats the trackers fill. The shared link's page (`GET /v1/campaigns/externalreport/{token}`)
+ * and the campaign's own report (`GET /v1/campaigns/{id}/report`) answer the same shape.
+ */
+
+/** `?start=&end=`: the days to show, each end included; clamped to what the link or campaign allows. */
+export const ReportQuerySchema = z
+  .object({
+    start: z.iso.date({ error: 'The start must be a valid date (YYYY-MM-DD).' }).optional(),
+    end: z.iso.date({ error: 'The end must be a valid date (YYYY-MM-DD).' }).optional(),
+  })
+  .superRefine((value, ctx) => {
+    if (value.start && value.end && value.end < value.start)
+      ctx.addIssue({ code: 'custom', path: ['end'], message: 'The end must not be before the start.' });
+  });
+export type ReportQuery = z.infer<typeof ReportQuerySchema>;
+
+/** The longest timeframe one report shows, in days (a daily chart of more says nothing). */
+export const REPORT_DAYS_MAX = 731;
+
+const figures = {
+  impressions: z.number().int(),
+  clicks: z.number().int(),
+  /** clicks / impressions, 0 without impressions (a fraction: 0.0123 is 1.23 %). */
+  ctr: z.number(),
+};
+export const ReportFiguresSchema = z.object(figures);
+export type ReportFigures = z.infer<typeof ReportFiguresSchema>;
+
+export const CampaignReportSchema = z.object({
+  campaign: z.object({ id: z.number().int(), name: z.string() }),
+  /** The days shown (YYYY-MM-DD, both included). */
+  start: z.string(),
+  end: z.string(),
+  /** The widest timeframe this report may show: the link's, else the campaign's dates. */
+  bounds: z.object({ start: z.string(), end: z.string() }),
+  totals: ReportFiguresSchema,
+  /** Every day from start to end, days without traffic at zero. */
+  daily: z.array(z.object({ day: z.string(), ...figures })),
+  /** The campaign's creatives with traffic or still live, most impressions first. */
+  creatives: z.array(
+    z.object({
+      id: z.number().int(),
+      name: z.string(),
+      width: z.number().int(),
+      height: z.number().int(),
+      ...figures,
+    }),
+  ),
+  /** Per variant (feed rule; rule 0 is a creative without feed), most impressions first. */
+  variants: z.array(
+    z.object({
+      creative_id: z.number().int(),
+      creative_name: z.string(),
+      rule_id: z.number().int(),
+      reporting_label: z.string(),
+      ...figures,
+    }),
+  ),
+  /** How many variants had traffic; `variants` holds at most REPORT_VARIANTS_MAX. */
+  variants_total: z.number().int(),
+});
+export type CampaignReport = z.infer<typeof CampaignReportSchema>;
+
+export const REPORT_VARIANTS_MAX = 1000;
+
+export const REPORT_NEWS_KINDS = ['new_creative', 'status', 'approval'] as const;
+
+/**
+ * `GET /v1/campaigns/externalreport/{token}/new`: what changed since this viewer's previous visit
+ * (the link's creation on a first visit): creatives added, status moves of the campaign and its
+ * creatives, publishers' decisions. Newest first, at most REPORT_NEWS_MAX.
+ */
+export const ReportNewsSchema = z.object({
+  since: z.string(),
+  items: z.array(
+    z.object({
+      kind: z.enum(REPORT_NEWS_KINDS),
+      at: z.string(),
+      /** The creative it is about; null for the campaign itself. */
+      creative: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+      /** A status move's old and new status; a decision's verdict in `to`. */
+      from: z.string().nullable(),
+      to: z.string().nullable(),
+      /** The publisher that decided (approvals). */
+      publisher: z.string().nullable(),
+    }),
+  ),
+});
+export type ReportNews = z.infer<typeof ReportNewsSchema>;
+export const REPORT_NEWS_MAX = 50;
