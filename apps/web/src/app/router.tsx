@@ -27,7 +27,7 @@ const page =
 // Each list, form and view is its own chunk: the list carries the DataGrid, the forms the date pickers.
 const campaignsList = () => import('../features/campaigns/campaigns-list-page');
 const campaignNew = () => import('../features/campaigns/campaign-new-page');
-const campaignView = () => import('../features/campaigns/campaign-view-page');
+const campaignView = () => import('./campaign-view-route');
 const assetsPage = () => import('../features/assets/assets-page');
 const campaignAssets = () => import('../features/assets/campaign-creatives-page');
 const creativeAssets = () => import('../features/assets/creative-assets-page');
@@ -84,13 +84,13 @@ const restricted: RouteObject[] = [
         path: ':id',
         handle: handleOf('campaign.view'),
         loader: campaignLoader,
-        lazy: page(campaignView, (m) => m.CampaignViewPage),
+        lazy: page(campaignView, (m) => m.CampaignViewRoute),
       },
       {
         path: ':id/viewreport/:start/:end',
         handle: handleOf('campaign.viewreport'),
         loader: campaignLoader,
-        lazy: page(campaignView, (m) => m.CampaignViewPage),
+        lazy: page(campaignView, (m) => m.CampaignViewRoute),
       },
     ],
   },
@@ -236,8 +236,8 @@ const tokenPages: RouteObject[] = [
     path: '/externalpreview/:token/:profileRuleId?',
     handle: handleOf('externalpreview'),
     lazy: page(
-      () => import('../features/preview/preview-page'),
-      (m) => m.ExternalPreviewPage,
+      () => import('./external-preview-route'),
+      (m) => m.ExternalPreviewRoute,
     ),
   },
   {

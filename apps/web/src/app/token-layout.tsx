@@ -9,6 +9,8 @@ import { Logo } from './shell/logo';
 /** Token pages (preview, report, approvals): shared with external parties, no sign-in, no app menus. */
 export function TokenLayout() {
   const location = useLocation();
+  // One link is one page: moving between its variants, approvals or timeframes keeps it mounted.
+  const link = location.pathname.split('/').slice(0, 3).join('/');
   return (
     <Box sx={{ minHeight: '100vh', bgcolor: 'background.default' }}>
       <AppBar position="static" color="default" sx={{ borderBottom: 1, borderColor: 'divider' }}>
@@ -19,7 +21,7 @@ export function TokenLayout() {
           </Typography>
         </Toolbar>
       </AppBar>
-      <Container component="main" maxWidth="lg" sx={{ py: 3 }} key={`${location.pathname}${location.search}`}>
+      <Container component="main" maxWidth="lg" sx={{ py: 3 }} key={link}>
         <Outlet />
       </Container>
     </Box>

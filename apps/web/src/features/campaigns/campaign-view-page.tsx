@@ -2,7 +2,7 @@ import type { Campaign } from '@adstudio/contract';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
-import { useRef } from 'react';
+import { type ReactNode, useRef } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { HistoryList } from '../../components/ui/history-list';
 import { ItemPage } from '../../components/ui/item-page';
@@ -14,6 +14,7 @@ import { ViewTabs } from '../../components/ui/view-tabs';
 import { href } from '../../config/paths';
 import { useCanAccess } from '../../lib/access';
 import { parseTab } from '../../lib/route-id';
+import { parseTimeframe, type Timeframe } from '../../lib/timeframe';
 import { useNavigateTo } from '../../lib/use-navigate-to';
 import { useCloneCampaign } from './api/clone-campaign';
 import { useDeleteCampaign } from './api/delete-campaign';
@@ -26,7 +27,7 @@ import { ApprovalsTab } from './components/approvals-tab';
 import { CreativesTab } from './components/creatives-tab';
 import { DetailsTab } from './components/details-tab';
 import { SharingTab } from './components/sharing-tab';
-import { parseTimeframe, TAB_LABELS, TABS, type Timeframe, type ViewTab } from './view-state';
+import { TAB_LABELS, TABS, type ViewTab } from './view-state';
 
 const campaignHref = (id: number) => href('campaign.view', { id });
 
@@ -34,14 +35,19 @@ function CampaignHistory({ campaignId }: { campaignId: number }) {
   return <HistoryList history={useCampaignHistory(campaignId)} labels={CAMPAIGN_FIELD_LABELS} />;
 }
 
+/** The campaign's report for a timeframe, shown on its sharing tab (the app composes it from the reports feature). */
+export type CampaignReportSlot = (campaignId: number, timeframe: Timeframe | null) => ReactNode;
+
 function CampaignView({
   campaign,
   tab,
   timeframe,
+  report,
 }: {
   campaign: Campaign;
   tab: ViewTab;
   timeframe: Timeframe | null;
+  report: CampaignReportSlot | undefined;
 }) {
   const canWrite = useCanAccess('campaigns', 'write');
   const [, setSearchParams] = useSearchParams();
@@ -119,13 +125,14 @@ function CampaignView({
           <DetailsTab campaign={campaign} readOnly={!canWrite} allowLeave={allowLeave} />
         ) : null}
         {tab === 'creatives' ? <CreativesTab campaignId={campaign.id} canWrite={canWrite} /> : null}
-        {tab === 'approvals' ? <ApprovalsTab campaignId={campaign.id} /> : null}
+        {tab === 'approvals' ? <ApprovalsTab campaignId={campaign.id} canWrite={canWrite} /> : null}
         {tab === 'sharing' ? (
           <SharingTab
             campaignId={campaign.id}
             canWrite={canWrite}
             timeframe={timeframe}
             onTimeframe={onTimeframe}
+            report={report?.(campaign.id, timeframe)}
           />
         ) : null}
         {tab === 'history' ? <CampaignHistory campaignId={campaign.id} /> : null}
@@ -135,7 +142,7 @@ function CampaignView({
 }
 
 /** One campaign, with URL-addressable tabs; with `start` and `end` it opens on that report timeframe. */
-export function CampaignViewPage() {
+export function CampaignViewPage({ report }: { report?: CampaignReportSlot } = {}) {
   const params = useParams();
   const [searchParams] = useSearchParams();
   const timeframe = parseTimeframe(params.start, params.end);
@@ -148,7 +155,7 @@ export function CampaignViewPage() {
       keys={campaignKeys}
       overview={href('campaigns.view')}
     >
-      {(campaign) => <CampaignView campaign={campaign} tab={tab} timeframe={timeframe} />}
+      {(campaign) => <CampaignView campaign={campaign} tab={tab} timeframe={timeframe} report={report} />}
     </ItemPage>
   );
 }

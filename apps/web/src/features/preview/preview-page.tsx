@@ -11,39 +11,17 @@ import ListItemText from '@mui/material/ListItemText';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useEffect } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { AdFrame } from '../../components/ui/ad-frame';
 import { SectionPanel } from '../../components/ui/section-panel';
 import { LoadingState } from '../../components/ui/states';
 import { StatusChip } from '../../components/ui/status-chip';
-import { errorMessage, isApiError } from '../../lib/api-client';
+import { TokenLinkError } from '../../components/ui/token-link-error';
 import { formatCount } from '../../lib/format';
 import { useExternalPreview } from './api/get-external-preview';
 
 type Variant = ExternalPreview['variants'][number];
-
-/** What a refused link says: it does not exist (404), or it was revoked or has expired (410). */
-function LinkProblem({ error }: { error: unknown }) {
-  const status = isApiError(error) ? error.response?.status : undefined;
-  const gone = status === 410;
-  return (
-    <Alert severity={gone || status === 404 ? 'warning' : 'error'} sx={{ maxWidth: 640 }}>
-      <Typography variant="subtitle1" component="h1">
-        {gone
-          ? 'This link is no longer valid'
-          : status === 404
-            ? 'This link does not exist'
-            : 'The preview could not be loaded'}
-      </Typography>
-      {gone
-        ? 'It was revoked or has expired. Ask whoever shared it for a new one.'
-        : status === 404
-          ? 'Check that the whole address was copied, or ask for the link again.'
-          : errorMessage(error)}
-    </Alert>
-  );
-}
 
 /** The ad of one variant, and the fallback image beside it. */
 function VariantView({ preview, variant }: { preview: ExternalPreview; variant: Variant }) {
@@ -105,7 +83,12 @@ function VariantView({ preview, variant }: { preview: ExternalPreview; variant: 
  * its name, size and status, and its variants to step through (← → keys, or the list), each
  * rendered live in the sandbox beside the fallback image.
  */
-export function ExternalPreviewPage() {
+export function ExternalPreviewPage({
+  simulator,
+}: {
+  /** Which variant a viewer would get (the app composes it from the conditions feature); feed-driven creatives only. */
+  simulator?: ((token: string, creative: ExternalPreview['creative']) => ReactNode) | undefined;
+} = {}) {
   const { token = '', profileRuleId } = useParams();
   const navigate = useNavigate();
   const preview = useExternalPreview(token);
@@ -136,7 +119,7 @@ export function ExternalPreviewPage() {
   });
 
   if (preview.isPending) return <LoadingState label="Loading the preview…" />;
-  if (preview.isError) return <LinkProblem error={preview.error} />;
+  if (preview.isError) return <TokenLinkError error={preview.error} what="the preview" />;
   const { creative } = preview.data;
 
   return (
@@ -221,6 +204,9 @@ export function ExternalPreviewPage() {
           </Alert>
         )}
       </Box>
+      {simulator && variants.length > 0 && variants[0]?.rule_id !== 0 ? (
+        <SectionPanel title="Which variant would a viewer get?">{simulator(token, creative)}</SectionPanel>
+      ) : null}
     </Stack>
   );
 }

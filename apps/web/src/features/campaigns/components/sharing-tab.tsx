@@ -14,20 +14,21 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { DateField } from '../../../components/ui/date-field';
 import { INVALID_DATE, isCompleteDate } from '../../../components/ui/date-value';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/states';
+import { TokenViewsButton } from '../../../components/ui/token-views-button';
 import { showAlert } from '../../../lib/alert';
 import { errorMessage } from '../../../lib/api-client';
 import { copyText } from '../../../lib/copy-text';
 import { formatDate, formatDateTime } from '../../../lib/format';
+import type { Timeframe } from '../../../lib/timeframe';
 import { useCreateReportLink } from '../api/create-report-link';
 import { useReportLinks } from '../api/get-report-links';
 import { useRevokeReportLink } from '../api/revoke-report-link';
 import { campaignTimeline } from '../campaign-format';
-import type { Timeframe } from '../view-state';
 
 const visuallyHidden = {
   position: 'absolute',
@@ -165,6 +166,14 @@ function LinkRow({
       <TableCell>{campaignTimeline(link.start, link.end) || 'Whole campaign'}</TableCell>
       <TableCell>{link.expires_at ? formatDateTime(link.expires_at) : 'Never'}</TableCell>
       <TableCell>{formatDate(link.created_at)}</TableCell>
+      <TableCell>
+        <TokenViewsButton
+          kind="report"
+          linkId={link.id}
+          views={link.views}
+          lastViewedAt={link.last_viewed_at}
+        />
+      </TableCell>
       <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
         <Tooltip title="Copy link">
           <IconButton aria-label="Copy link" onClick={() => void copy()}>
@@ -188,17 +197,20 @@ function LinkRow({
   );
 }
 
-/** Report sharing: the timeframe, new links for it, and the links already shared. */
+/** Report sharing: the timeframe, its report, new links for it, and the links already shared. */
 export function SharingTab({
   campaignId,
   canWrite,
   timeframe,
   onTimeframe,
+  report,
 }: {
   campaignId: number;
   canWrite: boolean;
   timeframe: Timeframe | null;
   onTimeframe: (timeframe: Timeframe | null) => void;
+  /** The campaign's report for the timeframe (the app composes it from the reports feature). */
+  report?: ReactNode;
 }) {
   const links = useReportLinks(campaignId);
   const revoke = useRevokeReportLink();
@@ -218,6 +230,7 @@ export function SharingTab({
         <TimeframePicker timeframe={timeframe} onChange={onTimeframe} />
         {canWrite ? <CreateLink campaignId={campaignId} timeframe={timeframe} /> : null}
       </Paper>
+      {report}
       <Box>
         <Typography variant="h3" component="h2" sx={{ mb: 1 }}>
           Shared links
@@ -235,6 +248,7 @@ export function SharingTab({
                 <TableCell>Timeframe</TableCell>
                 <TableCell>Expires</TableCell>
                 <TableCell>Created</TableCell>
+                <TableCell>Views</TableCell>
                 <TableCell align="right">
                   <Box component="span" sx={visuallyHidden}>
                     Actions

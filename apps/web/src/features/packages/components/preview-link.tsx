@@ -7,6 +7,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { type FocusEvent, useState } from 'react';
 import { ErrorState } from '../../../components/ui/states';
+import { TokenViewsButton } from '../../../components/ui/token-views-button';
 import { showAlert } from '../../../lib/alert';
 import { errorMessage } from '../../../lib/api-client';
 import { copyText } from '../../../lib/copy-text';
@@ -60,6 +61,14 @@ export function PreviewLink({ creativeId }: { creativeId: number }) {
           >
             Open
           </Button>
+        </Box>
+        <Box>
+          <TokenViewsButton
+            kind="preview"
+            linkId={link.data.id}
+            views={link.data.views}
+            lastViewedAt={link.data.last_viewed_at}
+          />
         </Box>
       </Box>
     );

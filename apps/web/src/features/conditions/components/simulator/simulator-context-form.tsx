@@ -110,10 +110,13 @@ function OverrideRows({ form }: { form: UseFormReturn<SimulatorValues> }) {
 export function SimulatorContextForm({
   onRun,
   submitLabel = 'Simulate',
+  outsider = false,
 }: {
   /** Runs the simulation; a rejection (422) is shown on the form. */
   onRun: (context: SimulationContextInput) => Promise<unknown>;
   submitLabel?: string;
+  /** For a token page's visitor: when, where and who only (no query parameters, no data source values). */
+  outsider?: boolean;
 }) {
   const form = useForm<SimulatorValues>({ defaultValues: simulatorDefaults(browserTimeZone()) });
   const { control } = form;
@@ -247,8 +250,8 @@ export function SimulatorContextForm({
           />
         </Box>
       </Group>
-      <ParamRows form={form} />
-      <OverrideRows form={form} />
+      {outsider ? null : <ParamRows form={form} />}
+      {outsider ? null : <OverrideRows form={form} />}
       <FormActions form={form} submitLabel={submitLabel} busyLabel="Simulating…" />
     </Box>
   );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseTimeframe } from './view-state';
+import { parseTimeframe } from './timeframe';
 
 describe('campaign view URL state', () => {
   it('reads the report timeframe of viewreport/:start/:end', () => {

@@ -1,0 +1,23 @@
+import { lazy, Suspense } from 'react';
+import { LoadingState } from '../components/ui/states';
+import { CampaignViewPage } from '../features/campaigns/campaign-view-page';
+
+/** The reports feature's view of the campaign, loaded with the sharing tab (it carries the chart). */
+const CampaignOwnReport = lazy(() =>
+  import('../features/reports/components/campaign-own-report').then((module) => ({
+    default: module.CampaignOwnReport,
+  })),
+);
+
+/** `/campaigns/{id}` and `/campaigns/{id}/viewreport/{start}/{end}`: the campaign, its sharing tab with its report. */
+export function CampaignViewRoute() {
+  return (
+    <CampaignViewPage
+      report={(campaignId, timeframe) => (
+        <Suspense fallback={<LoadingState label="Loading the report…" />}>
+          <CampaignOwnReport campaignId={campaignId} timeframe={timeframe} />
+        </Suspense>
+      )}
+    />
+  );
+}

@@ -1,0 +1,16 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { approvalLinksKey } from './get-approval-links';
+
+/** DELETE /v1/campaigns/{id}/approvals/links/{linkId} → 204. */
+export async function revokeApprovalLink({ id, linkId }: { id: number; linkId: number }): Promise<void> {
+  await api.delete(`/v1/campaigns/${id}/approvals/links/${linkId}`);
+}
+
+export function useRevokeApprovalLink() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: revokeApprovalLink,
+    onSuccess: (_data, { id }) => queryClient.invalidateQueries({ queryKey: approvalLinksKey(id) }),
+  });
+}

@@ -1,0 +1,141 @@
+import type { CampaignReport as Report } from '@adstudio/contract';
+import { act } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { CampaignReport } from './campaign-report';
+
+declare global {
+  var IS_REACT_ACT_ENVIRONMENT: boolean;
+}
+
+// The chart library draws nothing worth checking in happy-dom.
+vi.mock('./daily-chart', () => ({ DailyChart: () => null }));
+const download = vi.hoisted(() => vi.fn());
+vi.mock('../report-csv', async (original) => ({
+  ...(await original<typeof import('../report-csv')>()),
+  downloadCsv: download,
+}));
+
+const figures = (impressions: number, clicks: number) => ({
+  impressions,
+  clicks,
+  ctr: impressions ? clicks / impressions : 0,
+});
+
+const REPORT: Report = {
+  campaign: { id: 3, name: 'Winter Sun' },
+  start: '2026-11-01',
+  end: '2026-11-03',
+  bounds: { start: '2026-10-01', end: '2026-12-31' },
+  totals: figures(12_500, 190),
+  daily: [
+    { day: '2026-11-01', ...figures(4000, 50) },
+    { day: '2026-11-02', ...figures(4500, 60) },
+    { day: '2026-11-03', ...figures(4000, 80) },
+  ],
+  creatives: [
+    { id: 1, name: 'Leaderboard', width: 728, height: 90, ...figures(8000, 40) },
+    { id: 2, name: 'Skyscraper', width: 160, height: 600, ...figures(3000, 120) },
+    { id: 3, name: 'Rectangle', width: 300, height: 250, ...figures(1500, 30) },
+  ],
+  variants: [
+    {
+      creative_id: 1,
+      creative_name: 'Leaderboard',
+      rule_id: 0,
+      reporting_label: 'Default',
+      ...figures(8000, 40),
+    },
+    {
+      creative_id: 2,
+      creative_name: 'Skyscraper',
+      rule_id: 4,
+      reporting_label: 'Paris',
+      ...figures(3000, 120),
+    },
+  ],
+  variants_total: 1450,
+};
+
+let root: Root;
+let container: HTMLElement;
+
+const render = async (report: Report) => {
+  await act(async () => root.render(<CampaignReport report={report} />));
+};
+const table = (name: string) => container.querySelector<HTMLTableElement>(`table[aria-label="${name}"]`);
+const firstColumn = (name: string) =>
+  [...(table(name)?.querySelectorAll('tbody tr') ?? [])].map((row) => row.querySelector('td')?.textContent);
+const button = (name: string) =>
+  [...container.querySelectorAll<HTMLElement>('button, [role="button"]')].find(
+    (element) => (element.getAttribute('aria-label') ?? element.textContent) === name,
+  );
+
+describe('the campaign report', () => {
+  beforeEach(() => {
+    globalThis.IS_REACT_ACT_ENVIRONMENT = true;
+    container = document.createElement('div');
+    document.body.append(container);
+    root = createRoot(container);
+    download.mockClear();
+  });
+  afterEach(async () => {
+    await act(async () => root.unmount());
+    container.remove();
+  });
+
+  it('shows the totals, the CTR as a percentage', async () => {
+    await render(REPORT);
+    const totals = [...container.querySelectorAll('dl[aria-label="Totals"] > *')].map((card) => [
+      card.querySelector('dt')?.textContent,
+      card.querySelector('dd')?.textContent,
+    ]);
+    expect(totals).toEqual([
+      ['Impressions', '12,500'],
+      ['Clicks', '190'],
+      ['CTR', '1.52%'],
+    ]);
+    expect(container.textContent).toContain('1,450 variants had traffic; the first 2 are listed.');
+  });
+
+  it('sorts a table by clicks and exports it in that order', async () => {
+    await render(REPORT);
+    expect(firstColumn('By creative')).toEqual(['Leaderboard', 'Skyscraper', 'Rectangle']);
+
+    const clicks = [...(table('By creative')?.querySelectorAll('th') ?? [])].find(
+      (cell) => cell.textContent === 'Clicks',
+    );
+    const label = clicks?.querySelector<HTMLElement>('[role="button"], button');
+    expect(label?.tabIndex).toBe(0);
+    await act(async () => label?.click());
+    expect(firstColumn('By creative')).toEqual(['Skyscraper', 'Leaderboard', 'Rectangle']);
+    expect(clicks?.getAttribute('aria-sort')).toBe('descending');
+    await act(async () => label?.click());
+    expect(firstColumn('By creative')).toEqual(['Rectangle', 'Leaderboard', 'Skyscraper']);
+    expect(clicks?.getAttribute('aria-sort')).toBe('ascending');
+
+    await act(async () => button('Export CSV by creative')?.click());
+    expect(download).toHaveBeenCalledWith(
+      'report-winter-sun-2026-11-01-2026-11-03-creatives.csv',
+      'Creative ID,Creative,Width,Height,Impressions,Clicks,CTR (%)\r\n' +
+        '3,Rectangle,300,250,1500,30,2\r\n' +
+        '1,Leaderboard,728,90,8000,40,0.5\r\n' +
+        '2,Skyscraper,160,600,3000,120,4\r\n',
+    );
+    // The other table keeps its own order.
+    expect(firstColumn('By variant')).toEqual(['Leaderboard', 'Skyscraper']);
+  });
+
+  it('says so when the timeframe had no traffic', async () => {
+    await render({
+      ...REPORT,
+      totals: figures(0, 0),
+      daily: REPORT.daily.map((day) => ({ ...day, ...figures(0, 0) })),
+      creatives: [],
+      variants: [],
+      variants_total: 0,
+    });
+    expect(container.textContent).toContain('No impressions in this timeframe yet.');
+    expect(table('By creative')).toBeNull();
+  });
+});

@@ -1,0 +1,59 @@
+import type { CampaignReport } from '@adstudio/contract';
+import { LineChart } from '@mui/x-charts/LineChart';
+import { formatCount, formatDate } from '../../../lib/format';
+import { formatShortDay } from '../report-format';
+
+const COMPACT = new Intl.NumberFormat(undefined, { notation: 'compact', maximumFractionDigits: 1 });
+
+/** Past about six weeks the dots on every day hide the lines. */
+const MARKS_MAX_DAYS = 45;
+
+/**
+ * Impressions and clicks per day: impressions on the left axis, clicks (a hundredth of them or
+ * less) on the right one, so both lines say something. Its own module: the chart library is loaded
+ * only where a chart is drawn.
+ */
+export function DailyChart({ daily }: { daily: CampaignReport['daily'] }) {
+  const marks = daily.length <= MARKS_MAX_DAYS;
+  const count = (value: number | null) => (value === null ? '' : formatCount(value));
+  // Ticks say 20K, not a number the axis cuts off; tooltips keep every digit.
+  const axisCount = (value: number | null, context: { location: string }) =>
+    value === null ? '' : context.location === 'tick' ? COMPACT.format(value) : formatCount(value);
+  return (
+    <LineChart
+      height={300}
+      title="Impressions and clicks per day"
+      xAxis={[
+        {
+          scaleType: 'point',
+          data: daily.map((row) => row.day),
+          valueFormatter: (day: string, context) =>
+            context.location === 'tick' ? formatShortDay(day) : formatDate(day),
+        },
+      ]}
+      yAxis={[
+        { id: 'impressions', label: 'Impressions', valueFormatter: axisCount, width: 64 },
+        { id: 'clicks', label: 'Clicks', position: 'right', valueFormatter: axisCount, width: 56 },
+      ]}
+      series={[
+        {
+          label: 'Impressions',
+          data: daily.map((row) => row.impressions),
+          yAxisId: 'impressions',
+          curve: 'linear',
+          showMark: marks,
+          valueFormatter: count,
+        },
+        {
+          label: 'Clicks',
+          data: daily.map((row) => row.clicks),
+          yAxisId: 'clicks',
+          curve: 'linear',
+          showMark: marks,
+          valueFormatter: count,
+        },
+      ]}
+      grid={{ horizontal: true }}
+    />
+  );
+}

@@ -1,0 +1,88 @@
+import type { CampaignReport } from '@adstudio/contract';
+import { ctrPercent } from './report-format';
+
+export type CsvCell = string | number;
+export type CreativeRow = CampaignReport['creatives'][number];
+export type VariantRow = CampaignReport['variants'][number];
+
+/** What a spreadsheet may read as a formula (or, after a tab or return, as one in the next cell). */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/**
+ * One CSV field (RFC 4180): text that would start a formula gets a leading apostrophe (names come
+ * from other people: a creative named `=HYPERLINK(…)` must stay text); fields with a quote, comma or
+ * line break are quoted, quotes doubled. Numbers are written as they are.
+ */
+export function csvField(value: CsvCell): string {
+  if (typeof value === 'number') return Number.isFinite(value) ? String(value) : '';
+  const text = FORMULA_START.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+}
+
+/** A header row and records as CSV text, each line ended by CRLF. */
+export const toCsv = (header: readonly string[], rows: readonly (readonly CsvCell[])[]): string =>
+  [header, ...rows].map((row) => `${row.map(csvField).join(',')}\r\n`).join('');
+
+const FIGURES = ['Impressions', 'Clicks', 'CTR (%)'] as const;
+const figures = (row: { impressions: number; clicks: number; ctr: number }) => [
+  row.impressions,
+  row.clicks,
+  ctrPercent(row.ctr),
+];
+
+/** The "By creative" table, rows in the order given (the table's sort). */
+export const creativesCsv = (rows: readonly CreativeRow[]): string =>
+  toCsv(
+    ['Creative ID', 'Creative', 'Width', 'Height', ...FIGURES],
+    rows.map((row) => [row.id, row.name, row.width, row.height, ...figures(row)]),
+  );
+
+/** The "By variant" table, rows in the order given (the table's sort). */
+export const variantsCsv = (rows: readonly VariantRow[]): string =>
+  toCsv(
+    ['Creative ID', 'Creative', 'Variant ID', 'Variant', ...FIGURES],
+    rows.map((row) => [
+      row.creative_id,
+      row.creative_name,
+      row.rule_id,
+      row.reporting_label,
+      ...figures(row),
+    ]),
+  );
+
+/** A name as a file name part: "Zomer Sale 2026!" → "zomer-sale-2026". */
+export function slugify(name: string): string {
+  return name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 60)
+    .replace(/-+$/, '');
+}
+
+/** `report-{campaign}-{start}-{end}-{table}.csv`. */
+export function csvFilename(
+  report: Pick<CampaignReport, 'campaign' | 'start' | 'end'>,
+  table: string,
+): string {
+  const campaign = slugify(report.campaign.name) || `campaign-${report.campaign.id}`;
+  return `report-${campaign}-${report.start}-${report.end}-${table}.csv`;
+}
+
+/**
+ * Saves CSV text as a file. The byte order mark makes Excel read it as UTF-8 (names with accents);
+ * the object URL is released once the click has started the download.
+ */
+export function downloadCsv(filename: string, text: string): void {
+  const url = URL.createObjectURL(new Blob(['\uFEFF', text], { type: 'text/csv;charset=utf-8' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = filename;
+  link.style.display = 'none';
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}
