@@ -1,5 +1,7 @@
+import { readFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
-import { apiAs, expect, test } from './fixtures';
+import { buildZip } from '../apps/server/src/storage/zip-writer';
+import { apiAs, expect, test, unique } from './fixtures';
 
 test.use({ role: 'admin' });
 
@@ -68,4 +70,174 @@ test('a shared preview opens without signing in and steps through its variants b
   } finally {
     await context.close();
   }
+});
+
+const seriousViolations = async (page: import('@playwright/test').Page) => {
+  const { violations } = await new AxeBuilder({ page }).exclude('iframe').analyze();
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+};
+
+interface Report {
+  totals: { impressions: number; clicks: number };
+  creatives: { name: string; clicks: number }[];
+}
+
+test("a shared report opens without signing in, sorts, exports CSV and keeps inside the link's timeframe", async ({
+  page,
+  browser,
+}) => {
+  // A demo campaign with traffic, and a report link made on its sharing tab.
+  const live = await apiAs<{ id: number }[]>(page, 'GET', '/v1/campaigns/?status=live&items-per-page=20');
+  let campaignId = 0;
+  let internal: Report | undefined;
+  for (const campaign of live) {
+    internal = await apiAs<Report>(page, 'GET', `/v1/campaigns/${campaign.id}/report`);
+    if (internal.totals.impressions > 0 && internal.creatives.length > 1) {
+      campaignId = campaign.id;
+      break;
+    }
+  }
+  expect(campaignId, 'the demo data has a live campaign with traffic').toBeGreaterThan(0);
+  await page.goto(`/campaigns/${campaignId}?tab=sharing`);
+  await page.getByRole('button', { name: 'Create link' }).click();
+  const url = await page.getByTestId('report-link-url').first().textContent();
+  const path = new URL(url!).pathname;
+
+  const context = await browser.newContext({ acceptDownloads: true });
+  try {
+    const outsider = await context.newPage();
+    await outsider.goto(path);
+    await expect(outsider.getByTestId('total-Impressions')).toContainText(
+      internal!.totals.impressions.toLocaleString('en-US'),
+    );
+    const byCreative = outsider.getByRole('table', { name: 'By creative' });
+    await expect(byCreative.locator('tbody tr')).toHaveCount(internal!.creatives.length);
+
+    // Sorted by clicks, most first; the export follows the order shown.
+    await byCreative.getByRole('button', { name: 'Clicks' }).click();
+    await expect(byCreative.getByRole('columnheader', { name: 'Clicks' })).toHaveAttribute(
+      'aria-sort',
+      'descending',
+    );
+    const clicks = [...internal!.creatives].sort((a, b) => b.clicks - a.clicks);
+    await expect(byCreative.locator('tbody tr').first()).toContainText(clicks[0]!.name);
+
+    const [download] = await Promise.all([
+      outsider.waitForEvent('download'),
+      outsider.getByRole('button', { name: 'Export CSV by creative' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/-creatives\.csv$/);
+    const csv = await readFile(await download.path(), 'utf8');
+    const lines = csv
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    expect(lines[0]).toBe('Creative ID,Creative,Width,Height,Impressions,Clicks,CTR (%)');
+    expect(lines).toHaveLength(internal!.creatives.length + 1);
+    expect(lines[1]).toContain(clicks[0]!.name);
+
+    // What the link allows bounds the picker: an earlier start is refused next to the field.
+    const timeframe = outsider.getByRole('form', { name: 'Report timeframe' });
+    await timeframe.getByRole('group', { name: 'From', exact: true }).click();
+    await timeframe
+      .getByRole('textbox', { name: 'From', exact: true, includeHidden: true })
+      .fill('01/01/2020');
+    await expect(timeframe).toContainText('Pick a day from');
+
+    expect(await seriousViolations(outsider)).toEqual([]);
+  } finally {
+    await context.close();
+  }
+});
+
+const PACKAGE = (text: string) => `<!doctype html><html><head><meta charset="utf-8">
+<meta name="ad.size" content="width=300,height=250"><script>var clickTag = "https://example.com";</script>
+</head><body><p>${text}</p></body></html>`;
+
+test('a publisher approves and rejects from its link; a new package puts the approval back to pending', async ({
+  page,
+  browser,
+}) => {
+  const campaign = await apiAs<{ id: number }>(page, 'POST', '/v1/campaigns', { name: unique('Approvals') });
+  const names = [unique('Banner'), unique('Sky')];
+  const creatives = [];
+  for (const name of names)
+    creatives.push(
+      await apiAs<{ id: number }>(page, 'POST', '/v1/creatives', {
+        campaign_id: campaign.id,
+        name,
+        width: 300,
+        height: 250,
+      }),
+    );
+  const uploadAndApprove = async (creativeId: number, file: string, text: string) => {
+    await page.goto(`/creatives/${creativeId}?tab=packages`);
+    await page.getByLabel('Package zip').setInputFiles({
+      name: file,
+      mimeType: 'application/zip',
+      buffer: buildZip([{ name: 'index.html', data: PACKAGE(text), store: true }]),
+    });
+    const version = page.getByTestId('package-version').filter({ hasText: file });
+    await expect(version).toHaveAttribute('data-processing', 'ready');
+    await version.getByRole('button', { name: 'Approve' }).click();
+    await expect(version).toHaveAttribute('data-status', 'approved');
+  };
+  await uploadAndApprove(creatives[0]!.id, 'first.zip', 'First cut');
+  const [publisher] = await apiAs<{ id: number; name: string }[]>(
+    page,
+    'GET',
+    '/v1/media-entities/?sort-by=name',
+  );
+
+  // Asked from the campaign's approvals tab.
+  await page.goto(`/campaigns/${campaign.id}?tab=approvals`);
+  await page.getByTestId('request-approval').click();
+  const dialog = page.getByRole('dialog');
+  for (const name of names) await dialog.getByRole('checkbox', { name }).check();
+  await dialog.getByLabel('Publishers').click();
+  await page.getByRole('option', { name: publisher!.name }).click();
+  await dialog.getByTestId('send-approval-request').click();
+  const url = await dialog.getByTestId('requested-approval-link-url').first().textContent();
+  const path = new URL(url!).pathname;
+
+  const context = await browser.newContext();
+  try {
+    const outsider = await context.newPage();
+    await outsider.goto(path);
+    const cards = outsider.getByTestId('approval-card');
+    await expect(cards).toHaveCount(2);
+    const banner = cards.filter({ hasText: names[0]! });
+    const sky = cards.filter({ hasText: names[1]! });
+    await expect(banner.frameLocator('iframe').locator('body')).toContainText('First cut');
+
+    // A rejection needs a comment, said next to the field.
+    await sky.getByLabel('Your name').fill('Pat Publisher');
+    await sky.getByTestId('reject-button').click();
+    await expect(sky).toContainText('Say why the creative is rejected.');
+    await sky.getByLabel('Comment').fill('No ad yet.');
+    await sky.getByTestId('reject-button').click();
+    await expect(sky.getByTestId('approval-verdict')).toContainText(/rejected/i);
+
+    await banner.getByLabel('Your name').fill('Pat Publisher');
+    await banner.getByTestId('approve-button').click();
+    await expect(banner.getByTestId('approval-verdict')).toContainText(/approved/i);
+    expect(await seriousViolations(outsider)).toEqual([]);
+  } finally {
+    await context.close();
+  }
+
+  await page.goto(`/campaigns/${campaign.id}?tab=approvals`);
+  const rows = page.getByTestId('campaign-approval');
+  await expect(rows.filter({ hasText: names[0]! })).toContainText('Pat Publisher');
+  await expect(rows.filter({ hasText: names[1]! })).toContainText('No ad yet.');
+
+  // A new package version: the approval goes back to pending, saying why.
+  await uploadAndApprove(creatives[0]!.id, 'second.zip', 'Second cut');
+  await page.goto(`/campaigns/${campaign.id}?tab=approvals`);
+  await expect(rows.filter({ hasText: names[0]! }).getByTestId('approval-reset-reason')).toContainText(
+    'the package changed (version 2 is now approved)',
+  );
+  await expect(page.getByTestId('approval-link')).toHaveCount(1);
 });
