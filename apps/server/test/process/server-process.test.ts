@@ -58,7 +58,8 @@ describe.skipIf(engine === 'postgres')('the server process', () => {
     });
     try {
       let up = false;
-      for (let i = 0; i < 100 && !up; i++) {
+      // A bound, not a timing claim: a loaded 2-core CI machine may take a while to migrate and listen.
+      for (const deadline = Date.now() + 45_000; Date.now() < deadline && !up; ) {
         up = await fetch(`http://127.0.0.1:${port}/healthz`).then(
           (r) => r.ok,
           () => false,
@@ -95,5 +96,5 @@ describe.skipIf(engine === 'postgres')('the server process', () => {
       proc.child.kill('SIGKILL');
       fs.rmSync(dataDir, { recursive: true, force: true });
     }
-  }, 30_000);
+  }, 90_000);
 });

@@ -4,6 +4,7 @@ import {
   type Creative,
   type MediaEntity,
 } from '@adstudio/contract';
+import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import Alert from '@mui/material/Alert';
 import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
@@ -15,14 +16,17 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
+import IconButton from '@mui/material/IconButton';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import TextField from '@mui/material/TextField';
+import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
 import { DateField } from '../../../components/ui/date-field';
 import { INVALID_DATE } from '../../../components/ui/date-value';
 import { QueryView } from '../../../components/ui/query-view';
+import { copyLink, SharedLinkText } from '../../../components/ui/shared-link';
 import { showAlert } from '../../../lib/alert';
 import { errorMessage } from '../../../lib/api-client';
 import { serverErrors } from '../../../lib/form-errors';
@@ -31,7 +35,7 @@ import { useCampaignCreatives } from '../api/get-campaign-creatives';
 // The publishers are the settings section's list; the server lets campaign writers read it.
 import { usePublisherOptions } from '../api/get-publisher-options';
 import { useRequestApprovals } from '../api/request-approvals';
-import { approvalLinkUrl, CopyLinkButton, LinkText } from './approval-links';
+import { approvalLinkUrl } from './approval-links';
 
 type Field = 'creative_ids' | 'media_entity_ids' | 'expires_at';
 type Errors = Partial<Record<Field | 'form', string>>;
@@ -181,11 +185,20 @@ function RequestedLinks({ links }: { links: ApprovalLink[] }) {
               key={link.id}
               disableGutters
               data-testid="requested-approval-link"
-              secondaryAction={<CopyLinkButton url={url} publisher={link.media_entity.name} />}
+              secondaryAction={
+                <Tooltip title="Copy link">
+                  <IconButton
+                    aria-label={`Copy the link for ${link.media_entity.name}`}
+                    onClick={() => void copyLink(url)}
+                  >
+                    <ContentCopyIcon fontSize="small" />
+                  </IconButton>
+                </Tooltip>
+              }
               sx={{ display: 'grid', gap: 0.5, pr: 6 }}
             >
               <Typography variant="subtitle2">{link.media_entity.name}</Typography>
-              <LinkText url={url} testId="requested-approval-link-url" />
+              <SharedLinkText url={url} testId="requested-approval-link-url" />
             </ListItem>
           );
         })}

@@ -1,45 +1,34 @@
 import { type ReportLink, ReportLinkCreateSchema } from '@adstudio/contract';
 import AddLinkIcon from '@mui/icons-material/AddLink';
-import ContentCopyIcon from '@mui/icons-material/ContentCopy';
-import LinkOffIcon from '@mui/icons-material/LinkOff';
-import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { type ReactNode, useState } from 'react';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { DateField } from '../../../components/ui/date-field';
 import { INVALID_DATE, isCompleteDate } from '../../../components/ui/date-value';
+import {
+  absoluteLinkUrl,
+  SharedLinkActions,
+  SharedLinkText,
+  visuallyHidden,
+} from '../../../components/ui/shared-link';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/states';
 import { TokenViewsButton } from '../../../components/ui/token-views-button';
 import { showAlert } from '../../../lib/alert';
 import { errorMessage } from '../../../lib/api-client';
-import { copyText } from '../../../lib/copy-text';
 import { formatDate, formatDateTime } from '../../../lib/format';
 import type { Timeframe } from '../../../lib/timeframe';
 import { useCreateReportLink } from '../api/create-report-link';
 import { useReportLinks } from '../api/get-report-links';
 import { useRevokeReportLink } from '../api/revoke-report-link';
 import { campaignTimeline } from '../campaign-format';
-
-const visuallyHidden = {
-  position: 'absolute',
-  width: '1px',
-  height: '1px',
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
-
-const absoluteUrl = (path: string) => new URL(path, window.location.origin).toString();
 
 /** Picks the report timeframe; applying it changes the URL (campaigns/{id}/viewreport/{start}/{end}). */
 function TimeframePicker({
@@ -145,23 +134,11 @@ function LinkRow({
   canWrite: boolean;
   onRevoke: (link: ReportLink) => void;
 }) {
-  const url = absoluteUrl(link.url);
-  const copy = () =>
-    copyText(url).then(
-      () => showAlert({ status: 200, data: { message: 'Link copied to the clipboard.' } }),
-      () =>
-        showAlert({ status: 0, data: { message: 'The link could not be copied; select it and copy it.' } }),
-    );
+  const url = absoluteLinkUrl(link.url);
   return (
     <TableRow data-testid="report-link">
       <TableCell sx={{ maxWidth: 360 }}>
-        <Typography
-          variant="body2"
-          sx={{ fontFamily: 'monospace', wordBreak: 'break-all' }}
-          data-testid="report-link-url"
-        >
-          {url}
-        </Typography>
+        <SharedLinkText url={url} testId="report-link-url" />
       </TableCell>
       <TableCell>{campaignTimeline(link.start, link.end) || 'Whole campaign'}</TableCell>
       <TableCell>{link.expires_at ? formatDateTime(link.expires_at) : 'Never'}</TableCell>
@@ -175,23 +152,11 @@ function LinkRow({
         />
       </TableCell>
       <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-        <Tooltip title="Copy link">
-          <IconButton aria-label="Copy link" onClick={() => void copy()}>
-            <ContentCopyIcon fontSize="small" />
-          </IconButton>
-        </Tooltip>
-        <Tooltip title="Open report">
-          <IconButton aria-label="Open report" component="a" href={url} target="_blank" rel="noopener">
-            <OpenInNewIcon fontSize="small" />
-          </IconButton>
-        </Tooltip>
-        {canWrite ? (
-          <Tooltip title="Revoke link">
-            <IconButton aria-label="Revoke link" onClick={() => onRevoke(link)}>
-              <LinkOffIcon fontSize="small" />
-            </IconButton>
-          </Tooltip>
-        ) : null}
+        <SharedLinkActions
+          url={url}
+          openTitle="Open report"
+          onRevoke={canWrite ? () => onRevoke(link) : undefined}
+        />
       </TableCell>
     </TableRow>
   );

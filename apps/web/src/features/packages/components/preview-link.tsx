@@ -6,11 +6,10 @@ import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { type FocusEvent, useState } from 'react';
+import { copyLink } from '../../../components/ui/shared-link';
 import { ErrorState } from '../../../components/ui/states';
 import { TokenViewsButton } from '../../../components/ui/token-views-button';
-import { showAlert } from '../../../lib/alert';
 import { errorMessage } from '../../../lib/api-client';
-import { copyText } from '../../../lib/copy-text';
 import { formatDateTime } from '../../../lib/format';
 import { usePreviewLink } from '../api/get-preview-link';
 
@@ -24,12 +23,7 @@ export function PreviewLink({ creativeId }: { creativeId: number }) {
 
   if (link.data) {
     const { url } = link.data;
-    const copy = () =>
-      copyText(url).then(
-        () => showAlert({ status: 200, data: { message: 'Preview link copied to the clipboard.' } }),
-        () =>
-          showAlert({ status: 0, data: { message: 'The link could not be copied; select it and copy it.' } }),
-      );
+    const copy = () => copyLink(url, 'Preview link copied to the clipboard.');
     return (
       <Box sx={{ display: 'grid', gap: 1 }}>
         <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start', flexWrap: 'wrap' }}>

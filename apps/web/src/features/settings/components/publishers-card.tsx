@@ -12,6 +12,7 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { FilterField } from '../../../components/ui/filter-field';
 import { QueryView } from '../../../components/ui/query-view';
 import { RowActionsCell } from '../../../components/ui/row-actions';
+import { visuallyHidden } from '../../../components/ui/shared-link';
 import { EmptyState } from '../../../components/ui/states';
 import { TitledCard } from '../../../components/ui/titled-card';
 import { showAlert } from '../../../lib/alert';
@@ -19,15 +20,6 @@ import { useDeleteMediaEntity } from '../api/delete-media-entity';
 import { publishersQuery, useMediaEntities } from '../api/get-media-entities';
 import { noPublishersText, publisherContact } from '../publisher-format';
 import { PublisherDialog } from './publisher-dialog';
-
-/** Hidden from sight, still read out: the actions column's header. */
-const visuallyHidden = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-} as const;
 
 /** Publishers (admins): who approves creatives, with the contact an approval link goes to. */
 export function PublishersCard() {

@@ -1,0 +1,81 @@
+import ContentCopyIcon from '@mui/icons-material/ContentCopy';
+import LinkOffIcon from '@mui/icons-material/LinkOff';
+import OpenInNewIcon from '@mui/icons-material/OpenInNew';
+import IconButton from '@mui/material/IconButton';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import { showAlert } from '../../lib/alert';
+import { copyText } from '../../lib/copy-text';
+
+/** Hidden from sight, still read out: e.g. the header of a table's actions column. */
+export const visuallyHidden = {
+  position: 'absolute',
+  width: '1px',
+  height: '1px',
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const;
+
+/** A shared link's address made whole (the server may answer a path). */
+export const absoluteLinkUrl = (url: string) => new URL(url, window.location.origin).toString();
+
+/** Copies a link, saying whether it worked. */
+export const copyLink = (url: string, copied = 'Link copied to the clipboard.') =>
+  copyText(url).then(
+    () => showAlert({ status: 200, data: { message: copied } }),
+    () => showAlert({ status: 0, data: { message: 'The link could not be copied; select it and copy it.' } }),
+  );
+
+/** A token link's address, whole and selectable. */
+export function SharedLinkText({ url, testId }: { url: string; testId: string }) {
+  return (
+    <Typography variant="body2" sx={{ fontFamily: 'monospace', wordBreak: 'break-all' }} data-testid={testId}>
+      {url}
+    </Typography>
+  );
+}
+
+/** Copy, open and (for writers) revoke a shared link: the actions of a sharing tab's row. */
+export function SharedLinkActions({
+  url,
+  openTitle,
+  labels = {},
+  onRevoke,
+}: {
+  url: string;
+  /** What opening shows, e.g. "Open report". */
+  openTitle: string;
+  /** Accessible names when the row needs more than the titles (e.g. which publisher's link). */
+  labels?: { copy?: string; open?: string; revoke?: string };
+  /** Absent for readers: they may not revoke. */
+  onRevoke?: (() => void) | undefined;
+}) {
+  return (
+    <>
+      <Tooltip title="Copy link">
+        <IconButton aria-label={labels.copy ?? 'Copy link'} onClick={() => void copyLink(url)}>
+          <ContentCopyIcon fontSize="small" />
+        </IconButton>
+      </Tooltip>
+      <Tooltip title={openTitle}>
+        <IconButton
+          aria-label={labels.open ?? openTitle}
+          component="a"
+          href={url}
+          target="_blank"
+          rel="noopener"
+        >
+          <OpenInNewIcon fontSize="small" />
+        </IconButton>
+      </Tooltip>
+      {onRevoke ? (
+        <Tooltip title="Revoke link">
+          <IconButton aria-label={labels.revoke ?? 'Revoke link'} onClick={onRevoke}>
+            <LinkOffIcon fontSize="small" />
+          </IconButton>
+        </Tooltip>
+      ) : null}
+    </>
+  );
+}
