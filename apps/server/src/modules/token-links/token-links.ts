@@ -29,6 +29,8 @@ export const LINK_GONE = 'This link is no longer valid: it was revoked or has ex
 /** Tokens are 256-bit, base64url (43 characters); anything else is no token of ours. */
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{20,100}$/;
 const USER_AGENT_MAX = 300;
+/** Views this close together are one visit. */
+export const VISIT_GAP_MS = 30 * 60_000;
 
 /** Who opened a link, as the request tells. */
 export interface Viewer {
@@ -92,8 +94,15 @@ export function createTokenLinks(db: Db, appKey: string) {
     /** The live link `token` names, without logging a view (the API calls a page makes after opening it). */
     check: find,
 
-    /** When the link was last opened before `before` (a viewer's previous visit), if ever. */
-    lastViewBefore: async (kind: LinkKind, linkId: number, before: string) =>
+    /**
+     * When the link was last opened in an earlier visit (views within VISIT_GAP_MS of now are this
+     * visit), if ever: what "what's new" counts from.
+     */
+    previousVisit: async (
+      kind: LinkKind,
+      linkId: number,
+      before = new Date(Date.now() - VISIT_GAP_MS).toISOString(),
+    ) =>
       (
         await db
           .selectFrom('token_views')

@@ -20,14 +20,12 @@ import { tokenRoute } from './token-route';
  * token names one creative; everything answered is that creative's.
  */
 export const previewPageRoutes: FastifyPluginAsyncZod = async (app) => {
-  const links = tokenLinksOn(app);
-  const creativePreviews = creativePreviewsOn(app);
-  const chooseRule = ruleChooserOn(app);
   const service = createPreviewService({
-    links,
+    links: tokenLinksOn(app),
     previews: createPreviewRepository(app.db),
     profiles: createProfilesRepository(app.db),
-    creativePreviews,
+    creativePreviews: creativePreviewsOn(app),
+    chooseRule: ruleChooserOn(app),
   });
 
   app.get(
@@ -77,29 +75,6 @@ export const previewPageRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: itemResponse(ExternalSimulationSchema) },
       },
     },
-    async (request) => {
-      const link = await links.check('preview', request.params.token);
-      const context = { ...request.query, params: {}, datasources: {} };
-      const chosen = await chooseRule(link.company_id, link.creative_id, context);
-      const renderUrl = await creativePreviews.renderUrls(link.creative_id);
-      return {
-        data: {
-          context: {
-            date: chosen.context.date,
-            time: chosen.context.time,
-            weekday: chosen.context.weekday,
-            time_zone: context.time_zone,
-          },
-          variant: chosen.rule
-            ? {
-                rule_id: chosen.rule.id,
-                reporting_label: chosen.rule.reporting_label || chosen.rule.unique_id,
-              }
-            : null,
-          reason: chosen.selection.reason,
-          render_url: chosen.rule ? renderUrl(chosen.rule.id) : null,
-        },
-      };
-    },
+    async (request) => ({ data: await service.simulate(request.params.token, request.query) }),
   );
 };

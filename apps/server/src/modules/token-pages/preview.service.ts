@@ -1,7 +1,12 @@
-import { type ExternalPreview, PREVIEW_VARIANTS_MAX } from '@adstudio/contract';
+import {
+  type ExternalPreview,
+  type ExternalSimulation,
+  PREVIEW_VARIANTS_MAX,
+  type SimulationContext,
+} from '@adstudio/contract';
 import { notFound } from '../../lib/http-errors';
 import type { ProfilesRepository } from '../profiles/profiles.repository';
-import { ruleFilterOf } from '../rule-selection/choose-rule';
+import { type ChosenRule, ruleFilterOf } from '../rule-selection/choose-rule';
 import type { TokenLinks, Viewer } from '../token-links/token-links';
 import type { CreativePreviews } from './creative-previews';
 import type { PreviewRepository } from './preview.repository';
@@ -11,10 +16,18 @@ interface Deps {
   previews: PreviewRepository;
   profiles: Pick<ProfilesRepository, 'activeServedRules'>;
   creativePreviews: Pick<CreativePreviews, 'renderUrls' | 'fallbackUrl'>;
+  /** The creative simulator's choice (rule-selection `ruleChooserOn`). */
+  chooseRule: (companyId: number, creativeId: number, context: SimulationContext) => Promise<ChosenRule>;
 }
 
+/** What an outsider may set of a viewer's context: when, where and who. */
+export type OutsiderContext = Pick<
+  SimulationContext,
+  'at' | 'time_zone' | 'country' | 'region' | 'city' | 'device' | 'language'
+>;
+
 /** The creative preview a token link shares (the token pages issue). */
-export function createPreviewService({ links, previews, profiles, creativePreviews }: Deps) {
+export function createPreviewService({ links, previews, profiles, creativePreviews, chooseRule }: Deps) {
   return {
     /**
      * What `/externalpreview/{token}` shows, the opening logged: the creative, its variants (the
@@ -51,6 +64,30 @@ export function createPreviewService({ links, previews, profiles, creativePrevie
           : [{ rule_id: 0, reporting_label: creative.name, render_url: renderUrl(0) }],
         variants_total: served ? served.total : 1,
         fallback_url: await creativePreviews.fallbackUrl(creative.id, creative.fallback_asset_id),
+      };
+    },
+
+    /**
+     * Which variant a viewer would get (the page's read-only simulator): the choice and its render,
+     * not the rules tried. Not a view; 404/410 for a bad link, 422 for a creative without feed.
+     */
+    async simulate(token: string, asked: OutsiderContext): Promise<ExternalSimulation> {
+      const link = await links.check('preview', token);
+      const context = { ...asked, params: {}, datasources: {} };
+      const chosen = await chooseRule(link.company_id, link.creative_id, context);
+      const renderUrl = await creativePreviews.renderUrls(link.creative_id);
+      return {
+        context: {
+          date: chosen.context.date,
+          time: chosen.context.time,
+          weekday: chosen.context.weekday,
+          time_zone: context.time_zone,
+        },
+        variant: chosen.rule
+          ? { rule_id: chosen.rule.id, reporting_label: chosen.rule.reporting_label || chosen.rule.unique_id }
+          : null,
+        reason: chosen.selection.reason,
+        render_url: chosen.rule ? renderUrl(chosen.rule.id) : null,
       };
     },
   };

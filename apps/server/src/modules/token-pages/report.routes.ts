@@ -5,9 +5,6 @@ import { reportsServiceOn } from '../reports/reports.routes';
 import { tokenLinksOn } from '../token-links/token-links';
 import { tokenRoute } from './token-route';
 
-/** Views this close together are one visit: "what's new" counts from the visit before. */
-const VISIT_GAP_MS = 30 * 60_000;
-
 const params = z.object({ token: z.string().max(200) });
 
 /**
@@ -65,8 +62,7 @@ export const reportPageRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const link = await links.check('report', request.params.token);
-      const visitStart = new Date(Date.now() - VISIT_GAP_MS).toISOString();
-      const since = (await links.lastViewBefore('report', link.id, visitStart)) ?? link.created_at;
+      const since = (await links.previousVisit('report', link.id)) ?? link.created_at;
       return { data: await reports.news(link.company_id, link.campaign_id, since) };
     },
   );
