@@ -5,6 +5,16 @@ import type { ApprovalLinksTable } from '../../db/schema';
 import { nowIso } from '../../lib/time';
 import type { FingerprintBasis } from './fingerprint';
 
+/** What an approval link reaches: its publisher's approvals of its campaign, on live creatives. */
+const publisherApprovals = (trx: Executor, companyId: number, campaignId: number, mediaEntityId: number) =>
+  trx
+    .selectFrom('approvals')
+    .innerJoin('creatives', 'creatives.id', 'approvals.creative_id')
+    .where('approvals.company_id', '=', companyId)
+    .where('approvals.campaign_id', '=', campaignId)
+    .where('approvals.media_entity_id', '=', mediaEntityId)
+    .where('creatives.deleted_at', 'is', null);
+
 /** Publishers' verdicts on creatives; every query is scoped by company. */
 export const createApprovalsRepository = (db: Db) => ({
   /** A campaign's approvals of its live creatives, by creative and publisher name. */
@@ -219,28 +229,21 @@ export const createApprovalsRepository = (db: Db) => ({
     { all, id }: { all: boolean; id?: number },
     trx: Executor = db,
   ) => {
-    let query = trx
-      .selectFrom('approvals')
-      .innerJoin('creatives', 'creatives.id', 'approvals.creative_id')
-      .select([
-        'approvals.id',
-        'approvals.status',
-        'approvals.comment',
-        'approvals.approver_name',
-        'approvals.decided_at',
-        'approvals.reset_reason',
-        'creatives.id as creative_id',
-        'creatives.name as creative_name',
-        'creatives.width',
-        'creatives.height',
-        'creatives.fallback_asset_id',
-        'creatives.profile_id',
-        'creatives.rule_filter',
-      ])
-      .where('approvals.company_id', '=', companyId)
-      .where('approvals.campaign_id', '=', campaignId)
-      .where('approvals.media_entity_id', '=', mediaEntityId)
-      .where('creatives.deleted_at', 'is', null);
+    let query = publisherApprovals(trx, companyId, campaignId, mediaEntityId).select([
+      'approvals.id',
+      'approvals.status',
+      'approvals.comment',
+      'approvals.approver_name',
+      'approvals.decided_at',
+      'approvals.reset_reason',
+      'creatives.id as creative_id',
+      'creatives.name as creative_name',
+      'creatives.width',
+      'creatives.height',
+      'creatives.fallback_asset_id',
+      'creatives.profile_id',
+      'creatives.rule_filter',
+    ]);
     if (!all) query = query.where('approvals.status', '=', 'pending');
     if (id !== undefined) query = query.where('approvals.id', '=', id);
     return query.orderBy(sql`lower(creatives.name)`).orderBy('approvals.id').execute();
@@ -253,14 +256,8 @@ export const createApprovalsRepository = (db: Db) => ({
     mediaEntityId: number,
     trx: Executor = db,
   ) => {
-    const rows = await trx
-      .selectFrom('approvals')
-      .innerJoin('creatives', 'creatives.id', 'approvals.creative_id')
+    const rows = await publisherApprovals(trx, companyId, campaignId, mediaEntityId)
       .select(['approvals.status', (eb) => eb.fn.countAll<number | string>().as('n')])
-      .where('approvals.company_id', '=', companyId)
-      .where('approvals.campaign_id', '=', campaignId)
-      .where('approvals.media_entity_id', '=', mediaEntityId)
-      .where('creatives.deleted_at', 'is', null)
       .groupBy('approvals.status')
       .execute();
     const counts = { pending: 0, approved: 0, rejected: 0 };

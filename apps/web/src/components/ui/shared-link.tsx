@@ -6,6 +6,7 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { showAlert } from '../../lib/alert';
 import { copyText } from '../../lib/copy-text';
+import { ConfirmDialog } from './confirm-dialog';
 
 /** Hidden from sight, still read out: e.g. the header of a table's actions column. */
 export const visuallyHidden = {
@@ -77,5 +78,46 @@ export function SharedLinkActions({
         </Tooltip>
       ) : null}
     </>
+  );
+}
+
+/**
+ * Asks before revoking `link` (null: closed); on success says `revoked`. A failure is the revoke
+ * mutation's own alert, and the dialog closes either way.
+ */
+export function RevokeLinkDialog<T>({
+  link,
+  message,
+  revoked,
+  revoke,
+  onClose,
+}: {
+  link: T | null;
+  /** What revoking takes away, for whom. */
+  message: string;
+  revoked: string;
+  revoke: {
+    isPending: boolean;
+    mutate: (link: T, options: { onSuccess: () => void; onSettled: () => void }) => void;
+  };
+  onClose: () => void;
+}) {
+  return (
+    <ConfirmDialog
+      open={link !== null}
+      title="Revoke this link?"
+      message={message}
+      confirmLabel="Revoke"
+      destructive
+      busy={revoke.isPending}
+      onCancel={onClose}
+      onConfirm={() => {
+        if (link === null) return;
+        revoke.mutate(link, {
+          onSuccess: () => showAlert({ status: 200, data: { message: revoked } }),
+          onSettled: onClose,
+        });
+      }}
+    />
   );
 }

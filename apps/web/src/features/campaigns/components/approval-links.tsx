@@ -7,16 +7,15 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { QueryView } from '../../../components/ui/query-view';
 import {
   absoluteLinkUrl,
+  RevokeLinkDialog,
   SharedLinkActions,
   SharedLinkText,
   visuallyHidden,
 } from '../../../components/ui/shared-link';
 import { TokenViewsButton } from '../../../components/ui/token-views-button';
-import { showAlert } from '../../../lib/alert';
 import { formatDateTime } from '../../../lib/format';
 import { useApprovalLinks } from '../api/get-approval-links';
 import { useRevokeApprovalLink } from '../api/revoke-approval-link';
@@ -107,24 +106,15 @@ export function ApprovalLinks({ campaignId, canWrite }: { campaignId: number; ca
           </Table>
         )}
       </QueryView>
-      <ConfirmDialog
-        open={revoking !== null}
-        title="Revoke this link?"
+      <RevokeLinkDialog
+        link={revoking}
         message={`${revoking?.media_entity.name ?? 'The publisher'} can no longer open the approvals with it; requesting an approval again gives them a new link.`}
-        confirmLabel="Revoke"
-        destructive
-        busy={revoke.isPending}
-        onCancel={() => setRevoking(null)}
-        onConfirm={() => {
-          if (!revoking) return;
-          revoke.mutate(
-            { id: campaignId, linkId: revoking.id },
-            {
-              onSuccess: () => showAlert({ status: 200, data: { message: 'Approval link revoked.' } }),
-              onSettled: () => setRevoking(null),
-            },
-          );
+        revoked="Approval link revoked."
+        revoke={{
+          isPending: revoke.isPending,
+          mutate: (link, options) => revoke.mutate({ id: campaignId, linkId: link.id }, options),
         }}
+        onClose={() => setRevoking(null)}
       />
     </Box>
   );

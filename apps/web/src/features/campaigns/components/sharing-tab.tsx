@@ -10,11 +10,11 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { type ReactNode, useState } from 'react';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { DateField } from '../../../components/ui/date-field';
 import { INVALID_DATE, isCompleteDate } from '../../../components/ui/date-value';
 import {
   absoluteLinkUrl,
+  RevokeLinkDialog,
   SharedLinkActions,
   SharedLinkText,
   visuallyHidden,
@@ -229,24 +229,15 @@ export function SharingTab({
           </Table>
         ) : null}
       </Box>
-      <ConfirmDialog
-        open={revoking !== null}
-        title="Revoke this link?"
+      <RevokeLinkDialog
+        link={revoking}
         message="Anyone holding it can no longer open the report."
-        confirmLabel="Revoke"
-        destructive
-        busy={revoke.isPending}
-        onCancel={() => setRevoking(null)}
-        onConfirm={() => {
-          if (!revoking) return;
-          revoke.mutate(
-            { id: campaignId, linkId: revoking.id },
-            {
-              onSuccess: () => showAlert({ status: 200, data: { message: 'Report link revoked.' } }),
-              onSettled: () => setRevoking(null),
-            },
-          );
+        revoked="Report link revoked."
+        revoke={{
+          isPending: revoke.isPending,
+          mutate: (link, options) => revoke.mutate({ id: campaignId, linkId: link.id }, options),
         }}
+        onClose={() => setRevoking(null)}
       />
     </Box>
   );
