@@ -201,7 +201,10 @@ async function measureSync(database: Database, file: string): Promise<SyncResult
       db,
       profiles,
       open: async (row) => {
-        const opened = await openFeed(row, UPLOAD_ONLY, (key) => path.join(path.dirname(file), key));
+        const opened = await openFeed(row, UPLOAD_ONLY, async (key) => ({
+          path: path.join(path.dirname(file), key),
+          release: async () => undefined,
+        }));
         return { ...opened, table: timedRows(opened.table, () => (readAt = performance.now())) };
       },
     });

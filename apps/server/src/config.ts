@@ -86,6 +86,21 @@ const EnvSchema = z.object({
     )
     .optional(),
   APP_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
+  APP_PREVIOUS_KEYS: z
+    .string()
+    .refine(
+      (v) => v.split(',').every((key) => key.trim().length >= 32),
+      'must be a comma-separated list of keys of at least 32 characters',
+    )
+    .optional(),
+  STORAGE: z.enum(['local', 's3']).default('local'),
+  S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be an S3 bucket name')
+    .optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ENDPOINT: httpUrl.optional(),
+  S3_FORCE_PATH_STYLE: bool('S3_FORCE_PATH_STYLE'),
   MAX_UPLOAD_MB: positiveInt.default(1024),
   WEB_DIST: z.string().optional(),
   SESSION_IDLE_MINUTES: positiveInt.default(120),
@@ -93,11 +108,18 @@ const EnvSchema = z.object({
   LOGIN_MAX_ATTEMPTS: positiveInt.default(5),
   LOGIN_WINDOW_SECONDS: positiveInt.default(15 * 60),
   RATE_LIMIT_PER_MINUTE: positiveInt.default(1200),
+  SCHEDULE_TICK_SECONDS: positiveInt.default(60),
+  JOB_EXPIRE_SECONDS: positiveInt.default(15 * 60),
   TRUST_PROXY: bool('TRUST_PROXY'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
 export type Database = { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string; schema?: string };
+
+/** Where files live: DATA_DIR/storage, or an S3-compatible bucket (credentials from the AWS variables). */
+export type StorageConfig =
+  | { driver: 'local'; dir: string }
+  | { driver: 's3'; bucket: string; region: string; endpoint: string | undefined; forcePathStyle: boolean };
 
 export interface Config {
   env: 'development' | 'production' | 'test';
@@ -127,6 +149,7 @@ export interface Config {
   secureCookies: boolean;
   dataDir: string;
   storageDir: string;
+  storage: StorageConfig;
   database: Database;
   admin: { email: string; password: string | undefined };
   seed: boolean;
@@ -136,11 +159,20 @@ export interface Config {
   cspExtraOrigins: string[];
   /** Secret for signed URLs; when unset, one is generated into DATA_DIR/app.key. */
   appKey: string | undefined;
+  /** Keys APP_KEY replaced: what they signed or sealed is still accepted, nothing new uses them. */
+  previousAppKeys: string[];
   maxUploadBytes: number;
   webDist: string;
   session: { idleMinutes: number; absoluteHours: number };
   login: { maxAttempts: number; windowSeconds: number };
   rateLimitPerMinute: number;
+  /** How often each instance looks for profiles whose scheduled sync is due. */
+  scheduleTickMs: number;
+  /**
+   * PostgreSQL: a job still running this long is taken for one whose instance died, and retried or
+   * failed. Longer than any job may run (a 700,000-row feed, a large package).
+   */
+  jobExpireSeconds: number;
   trustProxy: boolean;
   logLevel: string;
 }
@@ -164,6 +196,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const base = env.INIT_CWD ?? process.cwd();
   const dataDir = path.resolve(base, e.DATA_DIR);
   const appUrl = (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
+  if (e.STORAGE === 's3' && !e.S3_BUCKET)
+    throw new ConfigError('Invalid S3_BUCKET: required when STORAGE=s3');
+  const storageDir = path.join(dataDir, 'storage');
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -185,12 +220,26 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     corsOrigins: e.CORS_ORIGINS ?? [],
     secureCookies: appUrl.startsWith('https://'),
     dataDir,
-    storageDir: path.join(dataDir, 'storage'),
+    storageDir,
+    storage:
+      e.STORAGE === 's3'
+        ? {
+            driver: 's3',
+            bucket: e.S3_BUCKET!,
+            region: e.S3_REGION,
+            endpoint: e.S3_ENDPOINT?.replace(/\/+$/, ''),
+            forcePathStyle: e.S3_FORCE_PATH_STYLE ?? false,
+          }
+        : { driver: 'local', dir: storageDir },
     database: parseDatabaseUrl(e.DATABASE_URL, dataDir, base),
     admin: { email: e.ADMIN_EMAIL ?? 'admin@example.com', password: e.ADMIN_PASSWORD },
     seed: e.SEED ?? true,
     sentryDsn: e.SENTRY_DSN,
     appKey: e.APP_KEY,
+    previousAppKeys: (e.APP_PREVIOUS_KEYS ?? '')
+      .split(',')
+      .map((key) => key.trim())
+      .filter(Boolean),
     web: {
       ...((e.WEB_SENTRY_DSN ?? e.SENTRY_DSN) ? { sentryDsn: e.WEB_SENTRY_DSN ?? e.SENTRY_DSN } : {}),
       ...(e.HELPDESK_KEY ? { helpdeskKey: e.HELPDESK_KEY } : {}),
@@ -203,6 +252,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     session: { idleMinutes: e.SESSION_IDLE_MINUTES, absoluteHours: e.SESSION_ABSOLUTE_HOURS },
     login: { maxAttempts: e.LOGIN_MAX_ATTEMPTS, windowSeconds: e.LOGIN_WINDOW_SECONDS },
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
+    scheduleTickMs: e.SCHEDULE_TICK_SECONDS * 1000,
+    jobExpireSeconds: e.JOB_EXPIRE_SECONDS,
     trustProxy: e.TRUST_PROXY ?? false,
     logLevel: e.LOG_LEVEL,
   };

@@ -2,7 +2,7 @@ import type { Section, User } from '@adstudio/contract';
 import type { preHandlerAsyncHookHandler } from 'fastify';
 import type { Config } from './config';
 import type { Db } from './db/database';
-import type { LocalDisk } from './storage/local-disk';
+import type { ObjectStore } from './storage/object-store';
 import type { Signer } from './storage/signer';
 
 /** What the session guard demands of a route, fixed when the route is registered. */
@@ -34,7 +34,7 @@ declare module 'fastify' {
     db: Db;
     requireAccess(section: Section, action: 'read' | 'write'): preHandlerAsyncHookHandler;
     routeTable: readonly RouteEntry[];
-    storage: { disk: LocalDisk; signer: Signer };
+    storage: { store: ObjectStore; signer: Signer };
   }
   interface FastifyRequest {
     user: User | null;

@@ -2,12 +2,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { User } from '@adstudio/contract';
-import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
 import { type App, buildApp } from '../src/app';
 import { type Config, loadConfig } from '../src/config';
 import { createDb, type Db } from '../src/db/database';
 import { migrateToLatest } from '../src/db/migrate';
+import { pgBossSchemaFor } from '../src/jobs/pg-boss-queue';
 import { hashPassword } from '../src/lib/passwords';
 import { randomToken } from '../src/lib/tokens';
 import {
@@ -15,12 +16,22 @@ import {
   createUsersRepository,
   toUser,
 } from '../src/repositories/users.repository';
+import type { LocalDisk } from '../src/storage/local-disk';
 
 export const PASSWORD = 'correct horse battery';
 export const engine = process.env.TEST_DB_ENGINE === 'postgres' ? 'postgres' : 'sqlite';
 
+export interface TestDbOptions {
+  /**
+   * PostgreSQL only: the URL the returned database connects to, instead of TEST_DATABASE_URL (the
+   * same server reached another way, e.g. through a proxy a test cuts). The schema is still created
+   * and dropped over TEST_DATABASE_URL.
+   */
+  postgresUrl?: string;
+}
+
 /** A fresh, migrated database of the engine under test: a temp SQLite file or a new PostgreSQL schema. */
-export async function createTestDb(): Promise<{
+export async function createTestDb({ postgresUrl }: TestDbOptions = {}): Promise<{
   db: Db;
   database: Config['database'];
   drop: () => Promise<void>;
@@ -33,7 +44,7 @@ export async function createTestDb(): Promise<{
       .replace(/[^a-z0-9]/g, '')}`;
     const admin = createDb({ kind: 'postgres', url });
     await sql`create schema ${sql.id(schema)}`.execute(admin);
-    const database = { kind: 'postgres' as const, url, schema };
+    const database = { kind: 'postgres' as const, url: postgresUrl ?? url, schema };
     const db = createDb(database);
     await migrateToLatest(db, schema);
     return {
@@ -42,6 +53,8 @@ export async function createTestDb(): Promise<{
       drop: async () => {
         await db.destroy();
         await sql`drop schema ${sql.id(schema)} cascade`.execute(admin);
+        // The app's job queue keeps its tables beside the test schema (plugins/jobs.ts).
+        await sql`drop schema if exists ${sql.id(pgBossSchemaFor(database))} cascade`.execute(admin);
         await admin.destroy();
       },
     };
@@ -95,8 +108,11 @@ export interface Client {
 
 let counter = 0;
 
-export async function buildTestApp(env: Record<string, string> = {}): Promise<TestApp> {
-  const { db, database, drop } = await createTestDb();
+export async function buildTestApp(
+  env: Record<string, string> = {},
+  dbOptions: TestDbOptions = {},
+): Promise<TestApp> {
+  const { db, database, drop } = await createTestDb(dbOptions);
   // Each app its own files: ids restart with every test database, so a shared folder would mix them.
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'adstudio-test-data-'));
   const config: Config = {
@@ -179,4 +195,11 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** The app's local-disk store, for tests that look at its files (every test app stores on local disk). */
+export function diskOf(app: FastifyInstance): LocalDisk {
+  const { store } = app.storage;
+  if (store.driver !== 'local') throw new Error('This test needs the local-disk store.');
+  return store as LocalDisk;
 }

@@ -1,5 +1,7 @@
 import { PERMISSIONS } from '@adstudio/contract';
+import { sql } from 'kysely';
 import type { Config } from '../config';
+import { isPostgres } from '../lib/indexed-filter';
 import { hashPassword } from '../lib/passwords';
 import { randomToken } from '../lib/tokens';
 import { seedApprovals } from '../modules/approvals/approvals.seed';
@@ -12,7 +14,8 @@ import { seedPackages } from '../modules/packages/packages.seed';
 import { seedDemoFeeds, seedProfiles } from '../modules/profiles/profiles.seed';
 import { seedStats } from '../modules/tracking/stats.seed';
 import { createCompaniesRepository, createUsersRepository } from '../repositories/users.repository';
-import { createLocalDisk, type LocalDisk } from '../storage/local-disk';
+import type { ObjectStore } from '../storage/object-store';
+import { objectStoreFor } from '../storage/stores';
 import type { Db } from './database';
 
 export interface PrepareResult {
@@ -21,10 +24,14 @@ export interface PrepareResult {
   demoUsers: string[];
 }
 
-/** First start: creates the company and admin, and demo data unless SEED=false. Later starts: nothing. */
+/**
+ * First start: creates the company and admin, and demo data unless SEED=false. Later starts: nothing.
+ * Instances starting together on one empty PostgreSQL database take turns (an advisory lock), so
+ * one prepares it and the others find it prepared.
+ */
 export async function prepareDatabase(
   db: Db,
-  config: Pick<Config, 'admin' | 'seed' | 'storageDir' | 'appUrl'>,
+  config: Pick<Config, 'admin' | 'seed' | 'storage' | 'appUrl'>,
 ): Promise<PrepareResult> {
   const users = createUsersRepository(db);
   if ((await users.count()) > 0) return { demoUsers: [] };
@@ -32,6 +39,10 @@ export async function prepareDatabase(
   const password = config.admin.password ?? randomToken(12);
   const passwordHash = await hashPassword(password);
   return db.transaction().execute(async (trx) => {
+    if (isPostgres(db)) {
+      await sql`select pg_advisory_xact_lock(hashtext('adstudio.prepare-database'))`.execute(trx);
+      if ((await createUsersRepository(trx).count()) > 0) return { demoUsers: [] };
+    }
     const company = await createCompaniesRepository(trx).insert(
       config.seed ? 'Northwind Media' : 'My company',
     );
@@ -56,7 +67,7 @@ export async function prepareDatabase(
         });
         demoUsers.push(demo.email);
       }
-      await seedDemoData(trx, company.id, admin.id, createLocalDisk(config.storageDir), config.appUrl);
+      await seedDemoData(trx, company.id, admin.id, objectStoreFor(config.storage), config.appUrl);
     }
     return { adminPassword: config.admin.password ? undefined : password, demoUsers };
   });
@@ -79,7 +90,7 @@ export async function seedDemoData(
   db: Db,
   companyId: number,
   userId: number,
-  disk: LocalDisk,
+  disk: ObjectStore,
   /** APP_URL: the demo weather data source reads the app's own demo endpoint. */
   appUrl: string,
 ): Promise<void> {

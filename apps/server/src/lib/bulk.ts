@@ -1,5 +1,6 @@
 import type { AccessSubject, Bulk, BulkResult, Section, Status } from '@adstudio/contract';
 import type { Changes } from './audit-changes';
+import { failpoint } from './failpoints';
 import { HttpError } from './http-errors';
 import { checkMove } from './status-moves';
 import { changedMeanwhile, nextUpdatedAtOfAll } from './versions';
@@ -145,6 +146,7 @@ export async function runBulk<R extends BulkRow>(
     }
     // Fewer rows written than read: another write got in between; the caller's transaction rolls back.
     if (written !== accepted.length) throw new HttpError(409, changedMeanwhile(ops.noun));
+    await failpoint('bulk-write');
     await ops.log(entries);
   }
   return ids.map((id) => results.get(id)!);

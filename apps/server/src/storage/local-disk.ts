@@ -1,21 +1,35 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { failpoint } from '../lib/failpoints';
+import {
+  isMissing,
+  isValidKey,
+  limitBytes,
+  missingObject,
+  type ObjectStore,
+  TMP_PREFIX,
+} from './object-store';
 
-/** Keys look like `tmp/<uuid>` or `assets/<company>/<name>`: no dot segments, no absolute paths. */
-const KEY_SHAPE = /^(?:[A-Za-z0-9_-][A-Za-z0-9._-]*\/)*[A-Za-z0-9_-][A-Za-z0-9._-]*$/;
-export const isValidKey = (key: string) =>
-  KEY_SHAPE.test(key) && !key.split('/').some((part) => part === '..' || part === '.');
-
-/** The local-disk bucket under DATA_DIR/storage. */
+/** The local-disk bucket under DATA_DIR/storage: one instance, or several sharing one disk. */
 export function createLocalDisk(root: string) {
   const pathOf = (key: string) => {
     if (!isValidKey(key)) throw new Error(`invalid storage key: ${key}`);
     return path.join(root, ...key.split('/'));
   };
 
-  return {
+  const stat = async (key: string) => {
+    try {
+      const found = await fs.promises.stat(pathOf(key));
+      return found.isFile() ? found : undefined;
+    } catch {
+      return undefined;
+    }
+  };
+
+  const store = {
+    driver: 'local',
     pathOf,
 
     /** Streams into a temporary file and renames it in place, so readers never see half a file. */
@@ -27,11 +41,11 @@ export function createLocalDisk(root: string) {
       try {
         await pipeline(
           body,
+          (source: AsyncIterable<Buffer>) => limitBytes(source, maxBytes, (n) => (size = n)),
           async function* (source: AsyncIterable<Buffer>) {
             for await (const chunk of source) {
-              size += chunk.length;
-              if (size > maxBytes) throw new TooLargeError(maxBytes);
               yield chunk;
+              if (key.startsWith(TMP_PREFIX)) await failpoint('upload-write');
             }
           },
           fs.createWriteStream(partial),
@@ -44,16 +58,37 @@ export function createLocalDisk(root: string) {
       }
     },
 
+    async writeBytes(key: string, bytes: Buffer): Promise<number> {
+      const target = pathOf(key);
+      await fs.promises.mkdir(path.dirname(target), { recursive: true });
+      const partial = `${target}.${process.pid}.${Date.now()}.part`;
+      await fs.promises.writeFile(partial, bytes);
+      await fs.promises.rename(partial, target);
+      return bytes.length;
+    },
+
     async stat(key: string) {
+      const found = await stat(key);
+      return found && { size: found.size, etag: `${found.size}-${found.mtimeMs}-${found.ino}` };
+    },
+
+    async read(key: string) {
+      if (!(await stat(key))) throw missingObject(key);
+      return fs.createReadStream(pathOf(key));
+    },
+
+    async readHead(key: string, bytes: number) {
+      const handle = await fs.promises.open(pathOf(key), 'r');
       try {
-        return await fs.promises.stat(pathOf(key));
-      } catch {
-        return undefined;
+        const buffer = Buffer.alloc(bytes);
+        const { bytesRead } = await handle.read(buffer, 0, bytes, 0);
+        return buffer.subarray(0, bytesRead);
+      } finally {
+        await handle.close();
       }
     },
 
-    read: (key: string) => fs.createReadStream(pathOf(key)),
-
+    /** A rename: the object's bytes cannot change on the way, so `ifEtag` needs no check here. */
     async move(from: string, to: string) {
       const target = pathOf(to);
       await fs.promises.mkdir(path.dirname(target), { recursive: true });
@@ -62,20 +97,35 @@ export function createLocalDisk(root: string) {
 
     remove: (key: string) => fs.promises.rm(pathOf(key), { force: true }),
 
-    /** Stores bytes made on the server (a thumbnail, a demo file) under `key`. */
-    writeBytes(key: string, bytes: Buffer): Promise<number> {
-      return this.write(key, Readable.from([bytes]), bytes.length);
-    },
-
-    /** Removes every object under `prefix` (e.g. `packages/12/`); nothing there is no error. */
     removeAll: (prefix: string) =>
       fs.promises.rm(pathOf(prefix.replace(/\/+$/, '')), { recursive: true, force: true }),
-  };
+
+    async localFile(key: string) {
+      if (!(await stat(key))) throw missingObject(key);
+      return { path: pathOf(key), release: async () => undefined };
+    },
+
+    /** Unclaimed uploads, and the `.part` files of writes a stopped process left behind. */
+    async sweepTmp(before: Date) {
+      const dir = pathOf(TMP_PREFIX.replace(/\/$/, ''));
+      let names: string[];
+      try {
+        names = await fs.promises.readdir(dir);
+      } catch (error) {
+        if (isMissing(error)) return 0;
+        throw error;
+      }
+      let removed = 0;
+      for (const name of names) {
+        const file = path.join(dir, name);
+        const found = await fs.promises.stat(file).catch(() => undefined);
+        if (!found?.isFile() || found.mtimeMs >= before.getTime()) continue;
+        await fs.promises.rm(file, { force: true });
+        removed++;
+      }
+      return removed;
+    },
+  } satisfies ObjectStore & { pathOf(key: string): string };
+  return store;
 }
 export type LocalDisk = ReturnType<typeof createLocalDisk>;
-
-export class TooLargeError extends Error {
-  constructor(readonly maxBytes: number) {
-    super(`The file may not be greater than ${Math.round(maxBytes / 1024 / 1024)} MB.`);
-  }
-}

@@ -28,3 +28,26 @@ describe('createSigner', () => {
     expect(signer.verify(request, undefined, 0)).toBe(false);
   });
 });
+
+describe('createSigner after an APP_KEY rotation', () => {
+  const oldKey = 'o'.repeat(32);
+  const rotated = createSigner('n'.repeat(32), [oldKey]);
+
+  it('still accepts what the previous key signed, until it expires', () => {
+    const signature = signatureOf(createSigner(oldKey).query(request));
+    expect(rotated.verify(request, signature, 1_999_999_999_000)).toBe(true);
+    expect(rotated.verify(request, signature, 2_000_000_000_000)).toBe(false);
+  });
+
+  it('signs with the current key only', () => {
+    const signature = signatureOf(rotated.query(request));
+    expect(createSigner('n'.repeat(32)).verify(request, signature, 0)).toBe(true);
+    expect(createSigner(oldKey).verify(request, signature, 0)).toBe(false);
+    expect(rotated.signature(request)).toBe(signature);
+  });
+
+  it('refuses a key that is no longer listed', () => {
+    const signature = signatureOf(createSigner(oldKey).query(request));
+    expect(createSigner('n'.repeat(32)).verify(request, signature, 0)).toBe(false);
+  });
+});

@@ -9,10 +9,17 @@ export interface SignedRequest {
   expires: number;
 }
 
-/** HMAC-SHA256 over method, key, content type and expiry (DESIGN section 4). */
-export function createSigner(secret: string) {
-  const signature = ({ method, key, contentType, expires }: SignedRequest) =>
-    createHmac('sha256', secret).update(`${method}\n${key}\n${contentType}\n${expires}`).digest('base64url');
+/** HMAC-SHA256 of one secret over method, key, content type and expiry (DESIGN section 4). */
+const signatureWith = (secret: string, { method, key, contentType, expires }: SignedRequest) =>
+  createHmac('sha256', secret).update(`${method}\n${key}\n${contentType}\n${expires}`).digest('base64url');
+
+/**
+ * Signs with `secret` (APP_KEY) and verifies with it or any of `previous` (APP_PREVIOUS_KEYS), so
+ * URLs handed out before a key rotation keep working until they expire.
+ */
+export function createSigner(secret: string, previous: readonly string[] = []) {
+  const signature = (request: SignedRequest) => signatureWith(secret, request);
+  const secrets = [secret, ...previous];
 
   return {
     /** The signature alone, for URLs that carry it elsewhere than the query (render links). */
@@ -27,7 +34,9 @@ export function createSigner(secret: string) {
       }).toString(),
 
     verify: (request: SignedRequest, given: string | undefined, now = Date.now()) =>
-      typeof given === 'string' && request.expires * 1000 > now && safeEqual(signature(request), given),
+      typeof given === 'string' &&
+      request.expires * 1000 > now &&
+      secrets.some((each) => safeEqual(signatureWith(each, request), given)),
   };
 }
 export type Signer = ReturnType<typeof createSigner>;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type Client, type TestApp } from '../helper';
+import { buildTestApp, type Client, diskOf, type TestApp } from '../helper';
 import { insertApproval, insertCampaign, insertCreative } from '../rows';
 
 let t: TestApp;
@@ -50,7 +50,7 @@ describe('GET /v1/campaigns/{id}/approvals', () => {
     const { seedDemoData } = await import('../../src/db/seed');
     const company = await t.createCompany('Demo');
     const admin = await t.createUser({ companyId: company, roles: ['admin'] });
-    await seedDemoData(t.db, company, admin.id, t.app.storage.disk, t.app.config.appUrl);
+    await seedDemoData(t.db, company, admin.id, diskOf(t.app), t.app.config.appUrl);
     const demo = await t.injectAs(admin);
     const list = (await demo.get('/v1/campaigns?items-per-page=-1')).json();
     expect(list.meta.total).toBe(16);

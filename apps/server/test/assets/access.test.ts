@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { type AccessRoute, describeAccessMatrix } from '../access-matrix';
-import type { TestApp } from '../helper';
+import { diskOf, type TestApp } from '../helper';
 import { insertAsset, insertCampaign, insertCreative, stamp } from '../rows';
 
 interface Fixture {
@@ -44,7 +44,7 @@ async function pendingUpload(t: TestApp, companyId: number): Promise<string> {
       created_at: at,
     })
     .execute();
-  const file = t.app.storage.disk.pathOf(key);
+  const file = diskOf(t.app).pathOf(key);
   fs.mkdirSync(path.dirname(file), { recursive: true });
   fs.writeFileSync(file, 'Headline,Price\nSale,9\n');
   return key;

@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assetsServiceOn } from '../../src/modules/assets/assets.routes';
 import * as realMedia from '../../src/storage/media-probe';
-import { buildTestApp, type Client, type TestApp } from '../helper';
+import { buildTestApp, type Client, diskOf, type TestApp } from '../helper';
 import { insertCampaign, insertCreative } from '../rows';
 import { assetHelpers, csv, html, image, json, mp4, ownDataDir, storedUnder, svg, woff2 } from './fixtures';
 
@@ -118,7 +118,7 @@ describe('POST /v1/creatives/{id}/assets: one file', () => {
       expect(row!.storage_key).toMatch(
         new RegExp(`^assets/${t.companyId}/${creativeId}/[0-9a-f-]{36}\\.${expected.extension}$`),
       );
-      expect(await t.app.storage.disk.stat(key)).toBeUndefined();
+      expect(await diskOf(t.app).stat(key)).toBeUndefined();
       expect((await rowOf(key))?.claimed_at).not.toBeNull();
 
       const file = await get(asset.url);
@@ -225,10 +225,10 @@ describe('POST /v1/creatives/{id}/assets: many files at once', () => {
     expect(storedUnder(t, `thumbnails/${t.companyId}/${creativeId}`)).toEqual([]);
     // The refused file is forgotten; the others wait, unclaimed, for the retry.
     expect(await rowOf(bad.key)).toBeUndefined();
-    expect(await t.app.storage.disk.stat(bad.key)).toBeUndefined();
+    expect(await diskOf(t.app).stat(bad.key)).toBeUndefined();
     for (const { key } of good) {
       expect((await rowOf(key))?.claimed_at).toBeNull();
-      expect(await t.app.storage.disk.stat(key)).toBeDefined();
+      expect(await diskOf(t.app).stat(key)).toBeDefined();
     }
     const retry = await claim(creativeId, { assets: good });
     expect(retry.statusCode, retry.body).toBe(201);
@@ -314,7 +314,7 @@ describe('POST /v1/creatives/{id}/assets: refused files', () => {
     expect(res.json()).toEqual({ message, errors: { key: [message] } });
     expect(await rowsOf(creativeId)).toEqual([]);
     expect(await rowOf(key)).toBeUndefined();
-    expect(await t.app.storage.disk.stat(key)).toBeUndefined();
+    expect(await diskOf(t.app).stat(key)).toBeUndefined();
   });
 
   it('refuses a file over the size limit', async () => {
@@ -360,7 +360,7 @@ describe('POST /v1/creatives/{id}/assets: refused files', () => {
     expect(stolen.statusCode).toBe(422);
     expect(stolen.json().errors).toEqual({ key: [notFound] });
     expect((await rowOf(theirs))?.claimed_at).toBeNull();
-    expect(await t.app.storage.disk.stat(theirs)).toBeDefined();
+    expect(await diskOf(t.app).stat(theirs)).toBeDefined();
   });
 
   it('answers 404 for a creative that is deleted, unknown or another company’s', async () => {
@@ -396,6 +396,6 @@ describe('POST /v1/creatives/{id}/assets: refused files', () => {
     expect(storedUnder(t, `thumbnails/${t.companyId}/${loser}`)).toEqual([]);
     const winner = loser === a ? b : a;
     const [row] = await rowsOf(winner);
-    expect(fs.existsSync(t.app.storage.disk.pathOf(row!.storage_key))).toBe(true);
+    expect(fs.existsSync(diskOf(t.app).pathOf(row!.storage_key))).toBe(true);
   });
 });

@@ -5,7 +5,7 @@ import type { ProcessingAsset } from '@adstudio/contract';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NO_CHROMIUM, NO_PACKAGE } from '../../src/modules/processing-assets/processing-assets.service';
-import { buildTestApp, type Client, engine, type TestApp } from '../helper';
+import { buildTestApp, type Client, diskOf, engine, type TestApp } from '../helper';
 import { insertCampaign, insertCreative, insertProfile, insertRules } from '../rows';
 
 /** An item the read has just queued: its job may already have taken it by the time the list is read back. */
@@ -219,7 +219,7 @@ describe('processing assets', () => {
       state: expect.stringMatching(STARTED),
       url: null,
     });
-    expect(fs.existsSync(t.app.storage.disk.pathOf(oldFile.storage_key!))).toBe(false);
+    expect(fs.existsSync(diskOf(t.app).pathOf(oldFile.storage_key!))).toBe(false);
     await t.app.jobs.idle();
     expect(byColumn(await itemsOf(creativeId, ruleIds[0]!), 'Photo')).toMatchObject({
       state: 'ready',
@@ -309,7 +309,7 @@ describe.skipIf(!renders)('backup images rendered by headless Chromium', () => {
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    await r.app.storage.disk.writeBytes(
+    await diskOf(r.app).writeBytes(
       `packages/${pkg.id}/index.html`,
       Buffer.from('<!doctype html><html><body style="margin:0;background:#ff0000"></body></html>'),
     );

@@ -43,7 +43,7 @@ describe('seeded history', () => {
     await prepareDatabase(test.db, {
       admin: { email: 'h@example.com', password: 'history-pass' },
       seed: true,
-      storageDir: fresh(),
+      storage: { driver: 'local', dir: fresh() },
       appUrl: APP_URL,
     });
     const campaigns = await test.db.selectFrom('campaigns').select(['id', 'status']).execute();
@@ -69,7 +69,7 @@ describe('seeded creatives', () => {
     await prepareDatabase(test.db, {
       admin: { email: 'c@example.com', password: 'creative-pass' },
       seed: true,
-      storageDir: fresh(),
+      storage: { driver: 'local', dir: fresh() },
       appUrl: APP_URL,
     });
     const campaigns = await test.db.selectFrom('campaigns').select('id').execute();
@@ -122,7 +122,7 @@ describe('seeded assets', () => {
     await prepareDatabase(test.db, {
       admin: { email: 'a@example.com', password: 'asset-pass' },
       seed: true,
-      storageDir: fresh(),
+      storage: { driver: 'local', dir: fresh() },
       appUrl: APP_URL,
     });
     const creatives = await test.db
@@ -232,7 +232,7 @@ describe('prepareDatabase (first start)', () => {
     const result = await prepareDatabase(test.db, {
       admin: { email: 'boss@example.com', password: undefined },
       seed: true,
-      storageDir: fresh(),
+      storage: { driver: 'local', dir: fresh() },
       appUrl: APP_URL,
     });
     expect(result.adminPassword).toMatch(/^[A-Za-z0-9_-]{16}$/);
@@ -272,7 +272,7 @@ describe('prepareDatabase (first start)', () => {
     const again = await prepareDatabase(test.db, {
       admin: { email: 'boss@example.com', password: undefined },
       seed: true,
-      storageDir,
+      storage: { driver: 'local', dir: storageDir },
       appUrl: APP_URL,
     });
     expect(again).toEqual({ demoUsers: [] });
@@ -285,7 +285,7 @@ describe('prepareDatabase (first start)', () => {
     const result = await prepareDatabase(test.db, {
       admin: { email: 'a@example.com', password: 'chosen-password' },
       seed: false,
-      storageDir: fresh(),
+      storage: { driver: 'local', dir: fresh() },
       appUrl: APP_URL,
     });
     expect(result).toEqual({ adminPassword: undefined, demoUsers: [] });

@@ -3,7 +3,7 @@ import type { Package } from '@adstudio/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HAS_ERRORS, NOT_READY } from '../../src/modules/packages/packages.service';
 import { RENDER_CSP } from '../../src/modules/render/render-response';
-import { buildTestApp, type Client, type TestApp } from '../helper';
+import { buildTestApp, type Client, diskOf, type TestApp } from '../helper';
 import { insertCampaign, insertCreative } from '../rows';
 import { banner, png, zip } from '../uploads/fixtures';
 import { uploadHelpers } from '../uploads/upload-helpers';
@@ -129,7 +129,7 @@ describe('packages', () => {
     expect(slip.processing).toBe('ready');
     expect(slip.findings.some((f) => f.severity === 'error')).toBe(true);
     expect(slip.preview_url).toBeNull();
-    expect(fs.existsSync(t.app.storage.disk.pathOf(`packages/${slip.id}/index.html`))).toBe(false);
+    expect(fs.existsSync(diskOf(t.app).pathOf(`packages/${slip.id}/index.html`))).toBe(false);
     const approve = await producer.put(`/v1/creatives/${creativeId}/packages/${slip.id}`, {
       status: 'approved',
       updated_at: slip.updated_at,

@@ -5,11 +5,14 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Profile, ProfileIssue, ProfileRule, ProfileSync } from '@adstudio/contract';
 import { SYNC_FAILED } from '@adstudio/contract';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pgBossSchemaFor } from '../../src/jobs/pg-boss-queue';
 import { runDueSchedules } from '../../src/modules/profiles/profile-schedule';
 import { createProfilesRepository } from '../../src/modules/profiles/profiles.repository';
+import { SYNC_JOB } from '../../src/modules/profiles/profiles.routes';
 import { SYNC_RUNNING } from '../../src/modules/profiles/profiles.service';
-import { buildTestApp, type Client, type TestApp } from '../helper';
+import { buildTestApp, type Client, engine, type TestApp } from '../helper';
 import { insertCampaign, insertCondition, insertCreative } from '../rows';
 import { type FakeGoogle, startFakeGoogle } from '../support/fake-google';
 import { uploadHelpers } from '../uploads/upload-helpers';
@@ -244,11 +247,18 @@ describe('profiles: a feed becomes rules', () => {
     expect(res.statusCode).toBe(200);
     // What a process that took the job and died leaves behind: the job active, its attempt used,
     // some rows staged.
-    await t.db
-      .updateTable('jobs')
-      .set({ state: 'active', attempts: 1 })
-      .where('state', '=', 'queued')
-      .execute();
+    if (engine === 'postgres') {
+      // pg-boss's record of it: active since long before its expiry.
+      const jobs = sql.table(`${pgBossSchemaFor(t.config.database as { schema?: string })}.job`);
+      await sql`update ${jobs} set state = 'active', started_on = now() - interval '1 hour'
+        where name = ${SYNC_JOB} and state = 'created'`.execute(t.db);
+    } else {
+      await t.db
+        .updateTable('jobs')
+        .set({ state: 'active', attempts: 1 })
+        .where('state', '=', 'queued')
+        .execute();
+    }
     const sync = await t.db
       .selectFrom('profiles')
       .select('sync_id')

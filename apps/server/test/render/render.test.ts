@@ -3,7 +3,7 @@ import { packageFileKey } from '../../src/modules/packages/packages.service';
 import { renderTargets } from '../../src/modules/render/render-links';
 import { RENDER_CSP } from '../../src/modules/render/render-response';
 import { trackingLinksOn } from '../../src/modules/tracking/tracking-links';
-import { buildTestApp, type Client, type TestApp } from '../helper';
+import { buildTestApp, type Client, diskOf, type TestApp } from '../helper';
 import { insertCampaign, insertCreative, insertProfile, insertRules } from '../rows';
 
 let t: TestApp;
@@ -43,7 +43,7 @@ async function insertPackage(creative: number, version: number, status: 'approve
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  const disk = t.app.storage.disk;
+  const disk = diskOf(t.app);
   await disk.writeBytes(
     packageFileKey(row.id, 'index.html'),
     Buffer.from(INDEX.replace('Banner', `Banner v${version}`)),

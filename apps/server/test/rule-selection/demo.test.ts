@@ -3,7 +3,7 @@ import { seedDemoData } from '../../src/db/seed';
 import { DEMO_CONDITIONS } from '../../src/modules/conditions/conditions.seed';
 import { dataSourceValuesOn } from '../../src/modules/data-sources/data-source-values';
 import { DEMO_WEATHER_PATH, demoWeather } from '../../src/modules/data-sources/demo-weather';
-import { buildTestApp, type Client, type TestApp } from '../helper';
+import { buildTestApp, type Client, diskOf, type TestApp } from '../helper';
 
 /** The demo data's conditions, as a newcomer meets them: wired into the demo feeds and simulated. */
 let t: TestApp;
@@ -14,7 +14,7 @@ beforeAll(async () => {
   t = await buildTestApp();
   company = await t.createCompany('Demo');
   const user = await t.createUser({ companyId: company, roles: ['admin'] });
-  await seedDemoData(t.db, company, user.id, t.app.storage.disk, t.app.config.appUrl);
+  await seedDemoData(t.db, company, user.id, diskOf(t.app), t.app.config.appUrl);
   admin = await t.injectAs(user);
 });
 afterAll(() => t.close());

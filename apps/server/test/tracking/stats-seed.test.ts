@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoData } from '../../src/db/seed';
 import { SEEDED_STATUSES, seedStats } from '../../src/modules/tracking/stats.seed';
-import { buildTestApp, type TestApp } from '../helper';
+import { buildTestApp, diskOf, type TestApp } from '../helper';
 
 let t: TestApp;
 let company: number;
@@ -10,7 +10,7 @@ beforeAll(async () => {
   t = await buildTestApp();
   company = await t.createCompany('Demo');
   const admin = await t.createUser({ companyId: company, roles: ['admin'] });
-  await seedDemoData(t.db, company, admin.id, t.app.storage.disk, t.app.config.appUrl);
+  await seedDemoData(t.db, company, admin.id, diskOf(t.app), t.app.config.appUrl);
 });
 afterAll(() => t.close());
 

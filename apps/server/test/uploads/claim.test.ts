@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PURPOSE_MAX_BYTES, type UploadPurpose } from '../../src/modules/uploads/upload-rules';
-import { buildTestApp, type Client, type TestApp } from '../helper';
+import { buildTestApp, type Client, diskOf, type TestApp } from '../helper';
 import { banner, csv, gif, html, jpeg, mp4, png, svg, woff2, XLSX_TYPE, xlsx } from './fixtures';
 import { uploadHelpers } from './upload-helpers';
 
@@ -66,8 +66,8 @@ describe('claim accepts what the purpose allows', () => {
       size: bytes().length,
       ...expected,
     });
-    expect(fs.readFileSync(t.app.storage.disk.pathOf(to)).equals(bytes())).toBe(true);
-    expect(await t.app.storage.disk.stat(key)).toBeUndefined();
+    expect(fs.readFileSync(diskOf(t.app).pathOf(to)).equals(bytes())).toBe(true);
+    expect(await diskOf(t.app).stat(key)).toBeUndefined();
     expect((await rowOf(key))?.claimed_at).not.toBeNull();
   });
 
@@ -81,7 +81,7 @@ describe('claim accepts what the purpose allows', () => {
         throw new Error('the caller failed');
       }),
     ).rejects.toThrow('the caller failed');
-    expect(await t.app.storage.disk.stat(to)).toBeUndefined();
+    expect(await diskOf(t.app).stat(to)).toBeUndefined();
     expect(await rowOf(key)).toMatchObject({ claimed_at: null, visibility: null });
 
     // Still claimable, and the caller's writes land with the claim.
@@ -90,7 +90,7 @@ describe('claim accepts what the purpose allows', () => {
       return 'done';
     });
     expect(kept).toBe('done');
-    expect(fs.readFileSync(t.app.storage.disk.pathOf(to)).equals(png())).toBe(true);
+    expect(fs.readFileSync(diskOf(t.app).pathOf(to)).equals(png())).toBe(true);
     expect(await rowOf(key)).toMatchObject({ visibility: 'touched', claimed_at: expect.any(String) });
   });
 
@@ -105,7 +105,7 @@ describe('claim accepts what the purpose allows', () => {
       'asset',
     );
     // The second file vanishes before it is moved (as if a concurrent claim took it).
-    fs.renameSync(t.app.storage.disk.pathOf(b.key), `${t.app.storage.disk.pathOf(b.key)}.away`);
+    fs.renameSync(diskOf(t.app).pathOf(b.key), `${diskOf(t.app).pathOf(b.key)}.away`);
     const [toA, toB] = [destination(), destination()];
     await expect(
       service().keep(
@@ -119,8 +119,8 @@ describe('claim accepts what the purpose allows', () => {
       statusCode: 422,
       errors: { b: ['The upload was not found or has already been used.'] },
     });
-    expect(await t.app.storage.disk.stat(toA)).toBeUndefined();
-    expect(await t.app.storage.disk.stat(a.key)).toBeDefined();
+    expect(await diskOf(t.app).stat(toA)).toBeUndefined();
+    expect(await diskOf(t.app).stat(a.key)).toBeDefined();
     expect((await rowOf(a.key))?.claimed_at).toBeNull();
     expect((await rowOf(b.key))?.claimed_at).toBeNull();
   });
@@ -148,9 +148,9 @@ describe('claim accepts what the purpose allows', () => {
       },
     });
     expect(await rowOf(bad.key)).toBeUndefined();
-    expect(await t.app.storage.disk.stat(bad.key)).toBeUndefined();
+    expect(await diskOf(t.app).stat(bad.key)).toBeUndefined();
     expect((await rowOf(good.key))?.claimed_at).toBeNull();
-    expect(await t.app.storage.disk.stat(good.key)).toBeDefined();
+    expect(await diskOf(t.app).stat(good.key)).toBeDefined();
   });
 });
 
@@ -237,8 +237,8 @@ describe('claim refuses and forgets', () => {
       message: reason,
       errors: { key: [reason] },
     });
-    expect(await t.app.storage.disk.stat(key)).toBeUndefined();
-    expect(await t.app.storage.disk.stat(to)).toBeUndefined();
+    expect(await diskOf(t.app).stat(key)).toBeUndefined();
+    expect(await diskOf(t.app).stat(to)).toBeUndefined();
     expect(await rowOf(key)).toBeUndefined();
   });
 
@@ -249,7 +249,7 @@ describe('claim refuses and forgets', () => {
       statusCode: 422,
       errors: { key: [`The file is larger than ${png().length - 1} bytes.`] },
     });
-    expect(await t.app.storage.disk.stat(key)).toBeUndefined();
+    expect(await diskOf(t.app).stat(key)).toBeUndefined();
     expect(await rowOf(key)).toBeUndefined();
 
     // Exactly at the limit is fine; the limit is per purpose.
@@ -281,7 +281,7 @@ describe('claim refuses and forgets', () => {
       statusCode: 422,
       errors: { key: ['The upload was not found or has already been used.'] },
     });
-    expect(await t.app.storage.disk.stat(to)).toBeDefined();
+    expect(await diskOf(t.app).stat(to)).toBeDefined();
     expect(await rowOf(key)).toBeDefined();
   });
 
@@ -308,13 +308,13 @@ describe('claim refuses and forgets', () => {
       .set({ received_at: new Date().toISOString() })
       .where('key', '=', key)
       .execute();
-    fs.mkdirSync(t.app.storage.disk.pathOf('tmp'), { recursive: true });
-    fs.writeFileSync(`${t.app.storage.disk.pathOf(key)}.1.2.part`, png());
+    fs.mkdirSync(diskOf(t.app).pathOf('tmp'), { recursive: true });
+    fs.writeFileSync(`${diskOf(t.app).pathOf(key)}.1.2.part`, png());
     await expect(service().claim(t.companyId, key, destination(), 'asset')).rejects.toMatchObject({
       errors: { key: ['The upload was not found or has already been used.'] },
     });
     expect(await rowOf(key)).toBeDefined();
-    fs.rmSync(`${t.app.storage.disk.pathOf(key)}.1.2.part`);
+    fs.rmSync(`${diskOf(t.app).pathOf(key)}.1.2.part`);
   });
 
   it('refuses an upload that was signed but never sent', async () => {

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUploadsRepository } from '../../src/modules/uploads/uploads.repository';
-import { buildTestApp, type Client, type TestApp } from '../helper';
+import { buildTestApp, type Client, diskOf, type TestApp } from '../helper';
 import { csv, png } from './fixtures';
 import { uploadHelpers } from './upload-helpers';
 
@@ -125,7 +125,7 @@ describe('PUT to the signed URL', () => {
     const again = await put(url, Buffer.from('<script>alert(1)</script>'), 'image/png');
     expect(again.statusCode).toBe(403);
     expect(again.json().message).toBe('This upload URL has already been used.');
-    expect(fs.readFileSync(t.app.storage.disk.pathOf(key)).equals(png())).toBe(true);
+    expect(fs.readFileSync(diskOf(t.app).pathOf(key)).equals(png())).toBe(true);
   });
 
   it('lets exactly one of several concurrent PUTs through', async () => {
@@ -134,7 +134,7 @@ describe('PUT to the signed URL', () => {
     const results = await Promise.all(bodies.map((body) => put(url, body, 'text/csv')));
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 403, 403, 403, 403, 403]);
     const winner = bodies[results.findIndex((r) => r.statusCode === 200)];
-    expect(fs.readFileSync(t.app.storage.disk.pathOf(key)).equals(winner!)).toBe(true);
+    expect(fs.readFileSync(diskOf(t.app).pathOf(key)).equals(winner!)).toBe(true);
   });
 
   it('reserves in one conditional statement: of eight simultaneous reservations one wins', async () => {
@@ -156,8 +156,8 @@ describe('PUT to the signed URL', () => {
     const { url, key } = await sign('image/png');
     const res = await put(url, Buffer.alloc(1024 * 1024 + 1), 'image/png');
     expect(res.statusCode).toBe(413);
-    expect(await t.app.storage.disk.stat(key)).toBeUndefined();
-    const dir = path.dirname(t.app.storage.disk.pathOf(key));
+    expect(await diskOf(t.app).stat(key)).toBeUndefined();
+    const dir = path.dirname(diskOf(t.app).pathOf(key));
     expect(fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.endsWith('.part')) : []).toEqual([]);
     expect((await rowOf(key))?.received_at).toBeNull();
 
@@ -176,11 +176,11 @@ describe('PUT to the signed URL', () => {
     await expect(
       service().receive({ key, ...signatureOf(url), contentType: 'text/csv', body: broken }),
     ).rejects.toThrow('connection reset');
-    expect(await t.app.storage.disk.stat(key)).toBeUndefined();
+    expect(await diskOf(t.app).stat(key)).toBeUndefined();
     expect((await rowOf(key))?.received_at).toBeNull();
 
     expect((await put(url, csv(), 'text/csv')).statusCode).toBe(200);
-    expect(fs.readFileSync(t.app.storage.disk.pathOf(key)).equals(csv())).toBe(true);
+    expect(fs.readFileSync(diskOf(t.app).pathOf(key)).equals(csv())).toBe(true);
   });
 
   it('refuses a tampered signature, another key and a changed expiry', async () => {
@@ -328,8 +328,8 @@ describe('claiming and sweeping', () => {
     const old = new Date(Date.now() - 25 * 3_600_000).toISOString();
     await t.db.updateTable('uploads').set({ created_at: old }).where('key', '=', key).execute();
     expect(await service().sweep()).toBeGreaterThanOrEqual(1);
-    expect(await t.app.storage.disk.stat(key)).toBeUndefined();
+    expect(await diskOf(t.app).stat(key)).toBeUndefined();
     expect(await rowOf(key)).toBeUndefined();
-    expect(await t.app.storage.disk.stat(fresh.key)).toBeDefined();
+    expect(await diskOf(t.app).stat(fresh.key)).toBeDefined();
   });
 });

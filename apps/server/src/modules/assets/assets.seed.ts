@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
 import { IAB_SIZES, sizeLabel } from '@adstudio/contract';
 import type { Executor } from '../../db/database';
 import { created } from '../../lib/audit-changes';
 import { nowIso } from '../../lib/time';
-import type { LocalDisk } from '../../storage/local-disk';
 import { demoImage, type MediaFacts, makeThumbnail, probeMedia } from '../../storage/media-probe';
+import { type ObjectStore, scratchFile } from '../../storage/object-store';
 
 /** One background per IAB size, so a size reads the same wherever it shows. */
 const BACKGROUNDS = ['#1e88e5', '#43a047', '#8e24aa', '#f4511e', '#00897b', '#3949ab', '#c0ca33', '#6d4c41'];
@@ -23,7 +24,7 @@ interface DemoImage {
  */
 export async function seedAssets(
   db: Executor,
-  disk: LocalDisk,
+  disk: ObjectStore,
   scope: { companyId: number; userId: number },
   creatives: readonly { id: number; width: number; height: number }[],
 ): Promise<{ creativeId: number; assetId: number }[]> {
@@ -31,7 +32,7 @@ export async function seedAssets(
   const imageOf = (index: number) => {
     let image = drawn.get(index);
     if (!image) {
-      image = draw(disk, index);
+      image = draw(index);
       drawn.set(index, image);
     }
     return image;
@@ -95,7 +96,7 @@ export async function seedAssets(
 }
 
 /** Draws the image of one IAB size, measures it and makes its thumbnail as a claim would. */
-async function draw(disk: LocalDisk, index: number): Promise<DemoImage> {
+async function draw(index: number): Promise<DemoImage> {
   const size = IAB_SIZES[index]!;
   const bytes = await demoImage(
     size.width,
@@ -103,13 +104,15 @@ async function draw(disk: LocalDisk, index: number): Promise<DemoImage> {
     size.label,
     BACKGROUNDS[index % BACKGROUNDS.length]!,
   );
-  const scratch = `tmp/seed-${randomUUID()}.png`;
-  await disk.writeBytes(scratch, bytes);
+  const scratch = await scratchFile('demo.png', 'adstudio-seed-');
+  await fs.promises.writeFile(scratch.path, bytes);
   try {
-    const file = disk.pathOf(scratch);
-    const [facts, thumbnail] = await Promise.all([probeMedia(file, 'image/png'), makeThumbnail(file)]);
+    const [facts, thumbnail] = await Promise.all([
+      probeMedia(scratch.path, 'image/png'),
+      makeThumbnail(scratch.path),
+    ]);
     return { bytes, facts, thumbnail };
   } finally {
-    await disk.remove(scratch);
+    await scratch.release();
   }
 }

@@ -58,7 +58,7 @@ export interface MediaProbe {
 interface Deps {
   assets: AssetsRepository;
   refs: AssetRefs;
-  files: Pick<UploadsService, 'check' | 'keep' | 'readUrl' | 'store' | 'remove'>;
+  files: Pick<UploadsService, 'check' | 'keep' | 'release' | 'readUrl' | 'store' | 'remove'>;
   media: MediaProbe;
   audit: AuditLog;
   /** The creatives' side of the log: a deleted asset stops being a creative's fallback. */
@@ -222,7 +222,10 @@ export function createAssetsService({ assets, refs, files, media, audit, creativ
         })),
         'asset',
       );
-      const prepared = await prepare(user, creativeId, checked, claims);
+      const prepared = await prepare(user, creativeId, checked, claims).catch(async (error) => {
+        await files.release(checked);
+        throw error;
+      });
       let ids: number[];
       try {
         ids = await files.keep(

@@ -6,7 +6,7 @@ import { notFound } from '../../lib/http-errors';
 import { idParam } from '../../lib/params';
 import { forbiddenAnswer as errors, listOf, refusedAnswer, staleAnswer } from '../../lib/route-schemas';
 import { createTransactor } from '../../lib/transaction';
-import { isValidKey } from '../../storage/local-disk';
+import { isValidKey } from '../../storage/object-store';
 import { inspectPackage, unpackPackage } from '../../storage/package-zip';
 import { currentUser } from '../../types';
 import { createAuditRepository } from '../audit/audit.repository';
@@ -65,7 +65,7 @@ export const packagesServiceOn = (
 ) => {
   const creatives = createCreativesRepository(app.db);
   const uploads = uploadsServiceOn(app, options);
-  const disk = app.storage.disk;
+  const { store } = app.storage;
   const links = renderLinks(app);
   return createPackagesService({
     packages: createPackagesRepository(app.db),
@@ -73,9 +73,9 @@ export const packagesServiceOn = (
     files: {
       check: uploads.check,
       keep: uploads.keep,
-      pathOf: disk.pathOf,
-      write: (key, body, maxBytes) => disk.write(key, body, maxBytes),
-      removeAll: disk.removeAll,
+      localFile: store.localFile,
+      write: store.write,
+      removeAll: store.removeAll,
     },
     zip: { inspect: inspectPackage, unpack: unpackPackage },
     queueUnpack: (id) =>
@@ -182,9 +182,9 @@ export const packagesRoutes: FastifyPluginAsyncZod = async (app) => {
       const file = request.params['*'];
       const key = packageFileKey(id ?? 0, file);
       if (id === undefined || !file || !isValidKey(key)) throw notFound();
-      const stat = await app.storage.disk.stat(key);
-      if (!stat?.isFile()) throw notFound();
-      return sendRenderFile(reply, file, stat.size, app.storage.disk.read(key));
+      const stat = await app.storage.store.stat(key);
+      if (!stat) throw notFound();
+      return sendRenderFile(reply, file, stat.size, await app.storage.store.read(key));
     },
   );
 };

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
 import type { Executor } from '../../db/database';
 import { created } from '../../lib/audit-changes';
 import { nowIso } from '../../lib/time';
-import type { LocalDisk } from '../../storage/local-disk';
+import { type ObjectStore, scratchFile } from '../../storage/object-store';
 import { inspectPackage, type PackageInspection } from '../../storage/package-zip';
 import { buildZip } from '../../storage/zip-writer';
 import { packageFileKey } from './packages.service';
@@ -123,18 +124,18 @@ ${dynamicScripts}<script src="ad.js"></script>
  */
 export async function seedPackages(
   db: Executor,
-  disk: LocalDisk,
+  disk: ObjectStore,
   scope: { companyId: number; userId: number },
   creatives: readonly { id: number; width: number; height: number }[],
 ): Promise<void> {
   const bySize = new Map<string, Promise<{ zip: Buffer; inspection: PackageInspection }>>();
   const packageOf = (width: number, height: number, dynamicCode?: string) => {
     // A creative's own dynamic code makes its package its own.
-    if (dynamicCode) return inspected(disk, width, height, dynamicCode);
+    if (dynamicCode) return inspected(width, height, dynamicCode);
     const key = `${width}x${height}`;
     let built = bySize.get(key);
     if (!built) {
-      built = inspected(disk, width, height);
+      built = inspected(width, height);
       bySize.set(key, built);
     }
     return built;
@@ -203,15 +204,15 @@ export async function seedPackages(
   if (audit.length) await db.insertInto('audit_log').values(audit).execute();
 }
 
-async function inspected(disk: LocalDisk, width: number, height: number, dynamicCode?: string) {
+async function inspected(width: number, height: number, dynamicCode?: string) {
   const zip = buildZip(demoBannerFiles(width, height, dynamicCode));
-  const scratch = `tmp/seed-${randomUUID()}.zip`;
-  await disk.writeBytes(scratch, zip);
+  const scratch = await scratchFile('demo.zip', 'adstudio-seed-');
+  await fs.promises.writeFile(scratch.path, zip);
   try {
-    const inspection = await inspectPackage(disk.pathOf(scratch), { width, height });
+    const inspection = await inspectPackage(scratch.path, { width, height });
     if (!inspection.ok) throw new Error(`The demo package of ${width}x${height} has errors.`);
     return { zip, inspection };
   } finally {
-    await disk.remove(scratch);
+    await scratch.release();
   }
 }

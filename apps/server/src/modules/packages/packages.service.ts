@@ -4,9 +4,11 @@ import type { Package, PackageCreate, PackageFinding, PackageUpdate, User } from
 import type { Executor, Transactor } from '../../db/database';
 import { created, diff } from '../../lib/audit-changes';
 import { isUniqueViolation } from '../../lib/db-errors';
+import { failpoint } from '../../lib/failpoints';
 import { HttpError, notFound, unprocessable } from '../../lib/http-errors';
 import { nowIso } from '../../lib/time';
 import { basedOnOf, changedMeanwhile, nextUpdatedAt, sameVersion } from '../../lib/versions';
+import type { ObjectStore } from '../../storage/object-store';
 import { PackageError, type PackageInspection } from '../../storage/package-zip';
 import type { AuditLog } from '../audit/audit-log';
 import type { UploadsService } from '../uploads/uploads.service';
@@ -58,11 +60,7 @@ export interface PackageZip {
 interface Deps {
   packages: PackagesRepository;
   refs: PackageRefs;
-  files: Pick<UploadsService, 'check' | 'keep'> & {
-    pathOf(key: string): string;
-    write(key: string, body: Readable, maxBytes: number): Promise<number>;
-    removeAll(prefix: string): Promise<void>;
-  };
+  files: Pick<UploadsService, 'check' | 'keep'> & Pick<ObjectStore, 'localFile' | 'write' | 'removeAll'>;
   zip: PackageZip;
   /** Queues the unpack job of a package (one at a time per package). */
   queueUnpack(id: number): Promise<unknown>;
@@ -230,22 +228,31 @@ export function createPackagesService({
       if (!row || row.processing === 'ready') return;
       const creative = await refs.creative(row.company_id, row.creative_id);
       await packages.setProcessing(id, { processing: 'unpacking', processing_error: null });
-      const inspection = await zip.inspect(files.pathOf(row.storage_key), {
-        width: creative?.width ?? 0,
-        height: creative?.height ?? 0,
-      });
-      let findings = inspection.findings;
-      if (inspection.ok) {
-        try {
-          await zip.unpack(files.pathOf(row.storage_key), inspection, (path, body, size) =>
-            files.write(packageFileKey(id, path), body, size).then(() => undefined),
-          );
-        } catch (error) {
-          await files.removeAll(unpackedPrefix(id));
-          // The zip itself is at fault (an entry lying about its size): trying again cannot help.
-          if (!(error instanceof PackageError)) throw error;
-          findings = [...findings, { severity: 'error', code: 'corrupt', message: error.message }];
+      // The zip is read entry by entry from a local file: the stored one, or a copy from a bucket.
+      const zipFile = await files.localFile(row.storage_key);
+      let inspection: PackageInspection;
+      let findings: PackageInspection['findings'];
+      try {
+        inspection = await zip.inspect(zipFile.path, {
+          width: creative?.width ?? 0,
+          height: creative?.height ?? 0,
+        });
+        findings = inspection.findings;
+        if (inspection.ok) {
+          try {
+            await zip.unpack(zipFile.path, inspection, async (path, body, size) => {
+              await files.write(packageFileKey(id, path), body, size);
+              await failpoint('package-unpack');
+            });
+          } catch (error) {
+            await files.removeAll(unpackedPrefix(id));
+            // The zip itself is at fault (an entry lying about its size): trying again cannot help.
+            if (!(error instanceof PackageError)) throw error;
+            findings = [...findings, { severity: 'error', code: 'corrupt', message: error.message }];
+          }
         }
+      } finally {
+        await zipFile.release();
       }
       await packages.setProcessing(id, {
         processing: 'ready',

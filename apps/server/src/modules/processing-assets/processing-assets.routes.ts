@@ -29,7 +29,7 @@ const FETCH_TIMEOUT_MS = 30_000;
 /** The service on the app's database, storage, SSRF guard, job queue and (when configured) Chromium. */
 export const processingAssetsServiceOn = (app: FastifyInstance) => {
   const uploads = uploadsServiceOn(app);
-  const disk = app.storage.disk;
+  const { store } = app.storage;
   const links = renderLinks(app);
   const chromium = app.config.chromiumPath;
   const creatives = createCreativesRepository(app.db);
@@ -37,7 +37,7 @@ export const processingAssetsServiceOn = (app: FastifyInstance) => {
     items: createProcessingAssetsRepository(app.db),
     creative: (companyId, id) => creatives.findById(companyId, id),
     files: {
-      storeFile: (key, file) => disk.write(key, fs.createReadStream(file), PROCESSING_IMAGE_MAX_BYTES),
+      storeFile: (key, file) => store.write(key, fs.createReadStream(file), PROCESSING_IMAGE_MAX_BYTES),
       store: uploads.store,
       remove: uploads.remove,
       readUrl: uploads.readUrl,

@@ -7,6 +7,7 @@ import { readFeedFile } from '../../feeds/read-feed-file';
 import { downloadSheetExport, readSheetValues } from '../../feeds/sources/google-sheets';
 import { parseJson } from '../../lib/json';
 import { SafeFetchError, safeFetchToFile } from '../../net/safe-fetch';
+import type { ObjectStore } from '../../storage/object-store';
 import type { ProfileRow } from './profiles.repository';
 
 /** How long the download of a feed may take. */
@@ -35,14 +36,20 @@ async function scratchFile(name: string) {
 export async function openFeed(
   profile: ProfileRow,
   feeds: Config['feeds'],
-  pathOf: (key: string) => string,
+  localFile: ObjectStore['localFile'],
 ): Promise<OpenedFeed> {
   const ranges = parseJson<string[]>(profile.ranges, []);
   const none = async () => undefined;
   switch (profile.source) {
     case 'upload': {
       if (!profile.file_key) throw new FeedError('The profile has no uploaded file. Upload one.');
-      return { table: await readFeedFile(pathOf(profile.file_key), { kind: 'auto', ranges }), close: none };
+      const local = await localFile(profile.file_key);
+      try {
+        return { table: await readFeedFile(local.path, { kind: 'auto', ranges }), close: local.release };
+      } catch (error) {
+        await local.release();
+        throw error;
+      }
     }
     case 'url': {
       if (!profile.url) throw new FeedError('The profile has no feed URL.');

@@ -6,6 +6,7 @@ import type { Db, Executor } from '../../db/database';
 import type { ProfileErrorsTable } from '../../db/schema';
 import { FeedError, type FeedTable } from '../../feeds/feed-table';
 import { createRowValidator, type Issue, type RuleInput } from '../../feeds/validate-rows';
+import { failpoint } from '../../lib/failpoints';
 import { isPostgres } from '../../lib/indexed-filter';
 import { parseJson } from '../../lib/json';
 import { nowIso } from '../../lib/time';
@@ -318,6 +319,7 @@ export function createProfileSync({ db, profiles, open }: Deps) {
           return;
         }
         const moved = await swap(trx, profile, syncId, at);
+        await failpoint('sync-swap');
         await rewriteConditionUses(trx, profile.company_id, profile.id);
         await trx
           .deleteFrom('profile_errors')

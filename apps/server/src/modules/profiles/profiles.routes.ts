@@ -46,8 +46,6 @@ import { createProfilesService, SYNC_RUNNING } from './profiles.service';
 
 const tags = ['profiles'];
 export const SYNC_JOB = 'profile.sync';
-/** How often the scheduler looks for profiles whose scheduled sync is due. */
-const SCHEDULE_TICK_MS = 60_000;
 const creativeProfileParams = z.object({ id: idParam, profileId: idParam });
 
 /** A CSV cell: quoted when needed, and never read as a formula by a spreadsheet. */
@@ -63,7 +61,7 @@ export const profilesRoutes: FastifyPluginAsyncZod = async (app) => {
   const sync = createProfileSync({
     db: app.db,
     profiles,
-    open: (profile) => openFeed(profile, app.config.feeds, (key) => app.storage.disk.pathOf(key)),
+    open: (profile) => openFeed(profile, app.config.feeds, app.storage.store.localFile),
   });
   const service = createProfilesService({
     profiles,
@@ -80,7 +78,7 @@ export const profilesRoutes: FastifyPluginAsyncZod = async (app) => {
     onFailed: (job, message) => sync.fail(job.data.syncId, `${SYNC_FAILED} (${message})`),
   });
 
-  runPeriodically(app, 'profile schedules', SCHEDULE_TICK_MS, () =>
+  runPeriodically(app, 'profile schedules', app.config.scheduleTickMs, () =>
     runDueSchedules(profiles, service.startSync, new Date()),
   );
 

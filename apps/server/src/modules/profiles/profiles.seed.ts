@@ -1,7 +1,7 @@
 import type { Db, Executor } from '../../db/database';
 import { nowIso } from '../../lib/time';
 import { randomToken } from '../../lib/tokens';
-import type { LocalDisk } from '../../storage/local-disk';
+import type { ObjectStore } from '../../storage/object-store';
 import { rewriteConditionUses } from '../conditions/condition-uses';
 import { DEMO_FEEDS } from './demo-feeds';
 import { openFeed } from './feed-source';
@@ -123,7 +123,7 @@ export async function seedProfiles(
  */
 export async function seedDemoFeeds(
   db: Db,
-  disk: LocalDisk,
+  disk: ObjectStore,
   companyId: number,
   userId: number,
 ): Promise<number[]> {
@@ -132,7 +132,7 @@ export async function seedDemoFeeds(
     db,
     profiles,
     // Uploaded files need no Google or network settings.
-    open: (profile) => openFeed(profile, NO_REMOTE_FEEDS, (key) => disk.pathOf(key)),
+    open: (profile) => openFeed(profile, NO_REMOTE_FEEDS, disk.localFile),
   });
   const ids: number[] = [];
   for (const feed of DEMO_FEEDS) {

@@ -2,7 +2,7 @@ import { buffer } from 'node:stream/consumers';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../lib/http-errors';
-import { isValidKey } from '../../storage/local-disk';
+import { isValidKey } from '../../storage/object-store';
 import { packageFileKey } from '../packages/packages.service';
 import { trackingLinksOn } from '../tracking/tracking-links';
 import { createRenderRepository } from './render.repository';
@@ -49,10 +49,10 @@ export const renderRoutes: FastifyPluginAsyncZod = async (app) => {
       if (ruleId > 0 && !rule) throw notFound();
 
       const key = packageFileKey(pkg.id, file);
-      const stat = isValidKey(key) ? await app.storage.disk.stat(key) : undefined;
-      if (!stat?.isFile()) throw notFound();
+      const stat = isValidKey(key) ? await app.storage.store.stat(key) : undefined;
+      if (!stat) throw notFound();
       if (file !== pkg.entry_file || stat.size > ENTRY_MAX_BYTES)
-        return sendRenderFile(reply, file, stat.size, app.storage.disk.read(key));
+        return sendRenderFile(reply, file, stat.size, await app.storage.store.read(key));
 
       const script = runtimeScript({
         content: rule ? dynamicContentOf(rule.profileName, rule.data) : null,
@@ -64,7 +64,7 @@ export const renderRoutes: FastifyPluginAsyncZod = async (app) => {
         }),
       });
       const html = Buffer.from(
-        injectRuntime((await buffer(app.storage.disk.read(key))).toString('utf8'), script),
+        injectRuntime((await buffer(await app.storage.store.read(key))).toString('utf8'), script),
         'utf8',
       );
       // The content follows the feed's latest sync: never kept.

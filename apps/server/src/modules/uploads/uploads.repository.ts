@@ -17,13 +17,19 @@ export const createUploadsRepository = (db: Db) => ({
       .executeTakeFirst(),
 
   /** An upload whose PUT has at least begun; the object itself exists only once that PUT finished. */
-  findReceivedInCompany: (key: string, companyId: number, trx: Db = db) =>
+  /** An upload not yet claimed; with `received`, only one whose PUT the app took in. */
+  findClaimableInCompany: (
+    key: string,
+    companyId: number,
+    { received }: { received: boolean },
+    trx: Db = db,
+  ) =>
     trx
       .selectFrom('uploads')
       .selectAll()
       .where('key', '=', key)
       .where('company_id', '=', companyId)
-      .where('received_at', 'is not', null)
+      .$if(received, (q) => q.where('received_at', 'is not', null))
       .where('claimed_at', 'is', null)
       .executeTakeFirst(),
 

@@ -10,7 +10,7 @@ import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provid
 import { z } from 'zod';
 import { forbidden, notFound } from '../../lib/http-errors';
 import { runPeriodically } from '../../lib/periodic';
-import { isValidKey } from '../../storage/local-disk';
+import { isValidKey } from '../../storage/object-store';
 import { currentUser } from '../../types';
 import { objectHeaders } from './object-headers';
 import type { UploadPurpose } from './upload-rules';
@@ -37,7 +37,7 @@ export const uploadsServiceOn = (
     purposeMaxBytes,
   });
 
-/** Laravel Vapor's upload flow (DESIGN section 4) on the local-disk bucket. */
+/** Laravel Vapor's upload flow (DESIGN section 4): through the app to local disk, or straight to S3. */
 export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
   const uploads = uploadsServiceOn(app);
 
@@ -124,15 +124,30 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
         ) {
           throw forbidden('Invalid or expired signature.');
         }
-        const stat = await app.storage.disk.stat(key);
-        if (!stat?.isFile()) throw notFound();
         const maxAge = Math.max(0, request.query.expires - Math.floor(Date.now() / 1000));
+        const headers = objectHeaders(contentType);
+        const cacheControl = `private, max-age=${maxAge}`;
+        const { store } = app.storage;
+        if (store.presignGet) {
+          // The bucket serves the bytes, under the same headers and for no longer than this URL lives.
+          const servedAs = {
+            contentType: headers['content-type']!,
+            disposition: headers['content-disposition']!,
+            cacheControl,
+          };
+          return reply
+            .headers(corsHeaders)
+            .header('cache-control', cacheControl)
+            .redirect(await store.presignGet(key, servedAs, maxAge), 302);
+        }
+        const stat = await store.stat(key);
+        if (!stat) throw notFound();
         return reply
           .headers(corsHeaders)
-          .headers(objectHeaders(contentType))
+          .headers(headers)
           .header('content-length', stat.size)
-          .header('cache-control', `private, max-age=${maxAge}`)
-          .send(app.storage.disk.read(key));
+          .header('cache-control', cacheControl)
+          .send(await store.read(key));
       },
     );
   });

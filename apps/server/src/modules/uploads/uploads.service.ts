@@ -12,7 +12,7 @@ import { HttpError, unprocessable } from '../../lib/http-errors';
 import { nowIso } from '../../lib/time';
 import { createTransactor } from '../../lib/transaction';
 import { sniffFile } from '../../storage/content-sniffer';
-import { type LocalDisk, TooLargeError } from '../../storage/local-disk';
+import { isMissing, type ObjectStore, TMP_PREFIX, TooLargeError } from '../../storage/object-store';
 import type { Signer } from '../../storage/signer';
 import { judgeContent, PURPOSE_MAX_BYTES, sizeProblem, type UploadPurpose } from './upload-rules';
 import type { UploadsRepository } from './uploads.repository';
@@ -27,7 +27,7 @@ export const UNCLAIMED_TTL_MS = 24 * 3_600_000;
 interface Deps {
   db: Db;
   uploads: UploadsRepository;
-  disk: LocalDisk;
+  store: ObjectStore;
   signer: Signer;
   appUrl: string;
   maxUploadBytes: number;
@@ -38,8 +38,8 @@ interface Deps {
 const NOT_CLAIMABLE = 'The upload was not found or has already been used.';
 export const notClaimable = (field = 'key') => unprocessable({ [field]: [NOT_CLAIMABLE] });
 /** A concurrent claim may move the file away while it is read: then it is simply not there. */
-const missingFile = (error: NodeJS.ErrnoException): undefined => {
-  if (error.code === 'ENOENT') return undefined;
+const missingFile = (error: unknown): undefined => {
+  if (isMissing(error)) return undefined;
   throw error;
 };
 
@@ -55,8 +55,13 @@ export interface CheckedUpload {
   id: number;
   key: string;
   field: string;
-  /** Its path on disk, for reading it before it is kept (hashing, measuring, thumbnails). */
+  /**
+   * A local file holding its bytes, for reading it before it is kept (hashing, measuring,
+   * thumbnails): the stored file itself on local disk, a copy from a bucket (removed when kept).
+   */
   file: string;
+  /** The tag of the bytes that were checked: only those are kept. */
+  etag: string;
   size: number;
   contentType: string;
   extension: string;
@@ -65,7 +70,7 @@ export interface CheckedUpload {
 export function createUploadsService({
   db,
   uploads,
-  disk,
+  store,
   signer,
   appUrl,
   maxUploadBytes,
@@ -95,17 +100,22 @@ export function createUploadsService({
     for (const ref of refs) {
       const refuse = (reason: string) =>
         errors.push({ field: ref.field, message: ref.name ? `${ref.name}: ${reason}` : reason });
-      const upload = seen.has(ref.key) ? undefined : await uploads.findReceivedInCompany(ref.key, companyId);
+      // Bucket uploads go straight to the bucket: whether one arrived, only the bucket knows.
+      const upload = seen.has(ref.key)
+        ? undefined
+        : await uploads.findClaimableInCompany(ref.key, companyId, { received: !store.presignPut });
       seen.add(ref.key);
       // The object exists only once its PUT has finished writing it.
-      const stat = upload ? await disk.stat(ref.key) : undefined;
-      if (!upload || !stat?.isFile()) {
+      const stat = upload ? await store.stat(ref.key) : undefined;
+      if (!upload || !stat) {
         refuse(NOT_CLAIMABLE);
         continue;
       }
       const problem = sizeProblem(stat.size, maxBytes);
-      const sniffed = problem ? undefined : await sniffFile(disk.pathOf(ref.key)).catch(missingFile);
+      const local = problem ? undefined : await store.localFile(ref.key).catch(missingFile);
+      const sniffed = local && (await sniffFile(local.path).catch(missingFile));
       if (!problem && !sniffed) {
+        await local?.release();
         refuse(NOT_CLAIMABLE);
         continue;
       }
@@ -113,30 +123,46 @@ export function createUploadsService({
         ? ({ ok: false, reason: problem } as const)
         : judgeContent(purpose, upload.content_type, sniffed!);
       if (!verdict.ok) {
+        await local?.release();
         // A concurrent claim that already took the upload keeps its file.
-        if (await uploads.deleteUnclaimed(upload.id)) await disk.remove(ref.key);
+        if (await uploads.deleteUnclaimed(upload.id)) await store.remove(ref.key);
         refuse(verdict.reason);
         continue;
       }
+      if (local) copies.set(local.path, local.release);
       checked.push({
         id: upload.id,
         key: ref.key,
         field: ref.field,
-        file: disk.pathOf(ref.key),
+        file: local!.path,
+        etag: stat.etag,
         size: stat.size,
         contentType: verdict.contentType,
         extension: verdict.extension,
       });
     }
-    if (errors.length > 0) throw unprocessable(groupByField(errors));
+    if (errors.length > 0) {
+      await release(checked);
+      throw unprocessable(groupByField(errors));
+    }
     return checked;
+  }
+
+  /** Local copies of checked uploads (from a bucket), until they are kept or given up. */
+  const copies = new Map<string, () => Promise<void>>();
+  async function release(checked: readonly CheckedUpload[]) {
+    for (const { file } of checked) {
+      await copies.get(file)?.();
+      copies.delete(file);
+    }
   }
 
   /**
    * Keeps checked uploads in one transaction: each is marked claimed (a concurrent claim loses
    * there, 422), `work` writes what they became, then each file moves to its destination. When
    * anything fails, including the commit, the moves are undone: nothing is left at a destination
-   * and the uploads stay claimable (the transaction's rollback unmarks them).
+   * and the uploads stay claimable (the transaction's rollback unmarks them). A file kept is the one
+   * that was checked: an upload overwritten since answers 422 like a missing one.
    */
   async function keep<T>(
     items: readonly { upload: CheckedUpload; destination: string }[],
@@ -151,8 +177,8 @@ export function createUploadsService({
         }
         const result = await work(trx);
         for (const { upload, destination } of items) {
-          await disk.move(upload.key, destination).catch((error: NodeJS.ErrnoException) => {
-            throw error.code === 'ENOENT' ? notClaimable(upload.field) : error;
+          await store.move(upload.key, destination, { ifEtag: upload.etag }).catch((error: unknown) => {
+            throw isMissing(error) ? notClaimable(upload.field) : error;
           });
           moved.push({ from: upload.key, to: destination });
         }
@@ -160,8 +186,10 @@ export function createUploadsService({
       });
     } catch (error) {
       // Best effort: the error that stopped the claim is the one to report.
-      for (const { from, to } of moved.reverse()) await disk.move(to, from).catch(() => undefined);
+      for (const { from, to } of moved.reverse()) await store.move(to, from).catch(() => undefined);
       throw error;
+    } finally {
+      await release(items.map(({ upload }) => upload));
     }
   }
 
@@ -172,7 +200,7 @@ export function createUploadsService({
         throw unprocessable({ bucket: [`The bucket must be "${LOCAL_BUCKET}".`] });
       }
       const uuid = randomUUID();
-      const key = `tmp/${uuid}`;
+      const key = `${TMP_PREFIX}${uuid}`;
       const expires = Math.floor(Date.now() / 1000) + UPLOAD_URL_TTL_SECONDS;
       await uploads.insert({
         company_id: user.company_id,
@@ -187,6 +215,10 @@ export function createUploadsService({
         claimed_at: null,
         created_at: nowIso(),
       });
+      if (store.presignPut) {
+        const { url, headers } = await store.presignPut(key, body.content_type, UPLOAD_URL_TTL_SECONDS);
+        return { uuid, bucket: LOCAL_BUCKET, key, url, headers: { ...headers, Host: new URL(url).host } };
+      }
       return {
         uuid,
         bucket: LOCAL_BUCKET,
@@ -222,7 +254,7 @@ export function createUploadsService({
         throw new HttpError(403, 'This upload URL has already been used.');
       }
       try {
-        return { size: await disk.write(input.key, input.body, maxUploadBytes) };
+        return { size: await store.write(input.key, input.body, maxUploadBytes) };
       } catch (error) {
         // Nothing was stored (the disk writes beside the key and renames at the end), so the
         // client may try again while the URL is valid.
@@ -241,6 +273,8 @@ export function createUploadsService({
 
     check,
     keep,
+    /** Gives up checked uploads without keeping them (they stay claimable). */
+    release,
 
     /** One upload checked and kept at `destination`, e.g. a package's zip. */
     async claim(companyId: number, key: string, destination: string, purpose: UploadPurpose) {
@@ -250,23 +284,28 @@ export function createUploadsService({
     },
 
     /** Stores bytes made on the server (e.g. a thumbnail) under `key`. */
-    store: (key: string, bytes: Buffer) => disk.writeBytes(key, bytes),
+    store: (key: string, bytes: Buffer) => store.writeBytes(key, bytes),
 
     /** Removes stored files; a missing one is no error. */
     async remove(keys: readonly string[]) {
-      for (const key of keys) await disk.remove(key);
+      for (const key of keys) await store.remove(key);
     },
 
-    /** Removes temporary uploads nobody claimed within a day. */
+    /**
+     * Removes temporary uploads nobody claimed within a day, then whatever else is older than that
+     * under `tmp/`: a write a stopped process left, or a second PUT to a bucket after the claim.
+     */
     async sweep(now = Date.now()) {
+      const before = new Date(now - UNCLAIMED_TTL_MS);
       let removed = 0;
       for (;;) {
-        const stale = await uploads.listStale(new Date(now - UNCLAIMED_TTL_MS).toISOString(), 500);
-        if (stale.length === 0) return removed;
-        for (const upload of stale) await disk.remove(upload.key);
+        const stale = await uploads.listStale(before.toISOString(), 500);
+        if (stale.length === 0) break;
+        for (const upload of stale) await store.remove(upload.key);
         await uploads.delete(stale.map((u) => u.id));
         removed += stale.length;
       }
+      return removed + (await store.sweepTmp(before));
     },
   };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isValidKey } from './local-disk';
+import { isValidKey } from './object-store';
 
 describe('isValidKey', () => {
   it.each(['tmp/0f8fad5b-d9cb-469f-a165-70867728950e', 'assets/3/banner_300x250.png', 'a'])(

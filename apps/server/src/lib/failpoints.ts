@@ -1,0 +1,20 @@
+/**
+ * Named places where the fault tests stop a server process mid-work (test/process/faults.test.ts):
+ * with `ADSTUDIO_FAILPOINTS=name,…` set, reaching one prints `failpoint <name>` and waits forever,
+ * so the test can kill -9 the process exactly there. Unset (always, outside those tests), it costs
+ * one lookup in an empty set.
+ */
+const armed = new Set(
+  (process.env.ADSTUDIO_FAILPOINTS ?? '')
+    .split(',')
+    .map((name) => name.trim())
+    .filter(Boolean),
+);
+
+export type Failpoint = 'bulk-write' | 'sync-swap' | 'package-unpack' | 'upload-write';
+
+export async function failpoint(name: Failpoint): Promise<void> {
+  if (!armed.has(name)) return;
+  process.stdout.write(`failpoint ${name}\n`);
+  await new Promise(() => {});
+}
