@@ -16,6 +16,7 @@ const serverPaths = [
   '/storage',
   '/docs',
   '/healthz',
+  '/readyz',
   '/render',
   '/t/',
 ];

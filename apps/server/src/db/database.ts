@@ -40,12 +40,37 @@ export function createDb(config: DatabaseConfig): Db {
   const pool = new pg.Pool({
     connectionString: config.url,
     max: 10,
+    // While PostgreSQL is down a request fails within seconds (503) instead of queueing for ever;
+    // idle connections are let go, so the pool refills with fresh ones once it is back.
+    connectionTimeoutMillis: 5000,
+    idleTimeoutMillis: 30_000,
     ...(config.schema ? { options: `-c search_path=${config.schema}` } : {}),
   });
+  surviveConnectionLoss(pool);
   const dialect = config.schema
     ? new SchemaPostgresDialect({ pool }, config.schema)
     : new PostgresDialect({ pool });
   return new Kysely<DB>({ dialect });
+}
+
+/**
+ * Keeps the process alive when PostgreSQL goes away (a restart, a failover, a proxy cutting
+ * connections). A pooled connection that dies emits 'error'; unheard, that is an uncaught exception
+ * and the process exits. Idle connections are heard by the pool's 'error' event; those checked out
+ * by a query get a listener of their own — their query is rejected anyway (and answered 503, see
+ * lib/db-errors.ts), and the pool drops them when they are released. New connections are opened as
+ * needed, so the pool recovers by itself once PostgreSQL is back. One warning per pool is enough.
+ */
+function surviveConnectionLoss(pool: pg.Pool) {
+  let warned = false;
+  pool.on('error', (error) => {
+    if (warned) return;
+    warned = true;
+    console.warn(`PostgreSQL closed a connection (${error.message}); new ones are opened as needed.`);
+  });
+  pool.on('connect', (client) => {
+    client.on('error', () => {});
+  });
 }
 
 /**

@@ -42,3 +42,21 @@ describe('createSealer', () => {
     expect(isSealed('{}')).toBe(false);
   });
 });
+
+describe('createSealer after an APP_KEY rotation', () => {
+  const OLD = 'o'.repeat(40);
+
+  it('opens what a previous key sealed, and seals under the current key only', () => {
+    const rotated = createSealer(KEY, 'headers', [OLD]);
+    expect(rotated.open(createSealer(OLD, 'headers').seal('old secret'))).toBe('old secret');
+    const resealed = rotated.seal('old secret');
+    expect(createSealer(KEY, 'headers').open(resealed)).toBe('old secret');
+    expect(() => createSealer(OLD, 'headers').open(resealed)).toThrow(UnreadableSecretError);
+  });
+
+  it('refuses a key that is no longer listed, or a previous key for another purpose', () => {
+    const sealed = createSealer(OLD, 'headers').seal('secret');
+    expect(() => createSealer(KEY, 'headers').open(sealed)).toThrow(UnreadableSecretError);
+    expect(() => createSealer(KEY, 'other', [OLD]).open(sealed)).toThrow(UnreadableSecretError);
+  });
+});

@@ -23,13 +23,33 @@ export interface Sealer {
 /** Whether a stored text is sealed (by any version), as opposed to a legacy plain value. */
 export const isSealed = (text: string) => /^v\d+\./.test(text);
 
+/** The AES key of one app key for one purpose. */
+const keyFor = (appKey: string, purpose: string) =>
+  Buffer.from(hkdfSync('sha256', appKey, 'adstudio', `secrets ${VERSION} ${purpose}`, 32));
+
+/** The plain text of `body` under `key`, or undefined when GCM's tag check fails (another key, tampering). */
+function openWith(key: Buffer, iv: Buffer, body: string, tag: Buffer): string | undefined {
+  try {
+    const decipher = createDecipheriv('aes-256-gcm', key, iv);
+    decipher.setAuthTag(tag);
+    return Buffer.concat([decipher.update(Buffer.from(body, 'base64url')), decipher.final()]).toString(
+      'utf8',
+    );
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * A sealer for one purpose: HKDF-SHA-256 over APP_KEY with the purpose as info, so the key that
- * signs URLs never encrypts anything and two purposes never share a key.
+ * signs URLs never encrypts anything and two purposes never share a key. It seals under `appKey`
+ * and opens what `appKey` or any of `previousKeys` (APP_PREVIOUS_KEYS) sealed, so a rotation loses
+ * nothing; a value is sealed under the current key again when it is next saved.
  */
-export function createSealer(appKey: string, purpose: string): Sealer {
+export function createSealer(appKey: string, purpose: string, previousKeys: readonly string[] = []): Sealer {
   if (!appKey) throw new Error('A sealer needs APP_KEY');
-  const key = Buffer.from(hkdfSync('sha256', appKey, 'adstudio', `secrets ${VERSION} ${purpose}`, 32));
+  const key = keyFor(appKey, purpose);
+  const keys = [key, ...previousKeys.map((previous) => keyFor(previous, purpose))];
   return {
     seal(plain) {
       const iv = randomBytes(IV_BYTES);
@@ -46,16 +66,11 @@ export function createSealer(appKey: string, purpose: string): Sealer {
       const tagBytes = Buffer.from(tag, 'base64url');
       if (ivBytes.length !== IV_BYTES || tagBytes.length !== TAG_BYTES)
         throw new UnreadableSecretError('Not a sealed secret.');
-      try {
-        const decipher = createDecipheriv('aes-256-gcm', key, ivBytes);
-        decipher.setAuthTag(tagBytes);
-        return Buffer.concat([decipher.update(Buffer.from(body, 'base64url')), decipher.final()]).toString(
-          'utf8',
-        );
-      } catch (error) {
-        // GCM's tag check: tampered with, or sealed under another key.
-        throw new UnreadableSecretError('The secret cannot be opened with this APP_KEY.', { cause: error });
+      for (const each of keys) {
+        const plain = openWith(each, ivBytes, body, tagBytes);
+        if (plain !== undefined) return plain;
       }
+      throw new UnreadableSecretError('The secret cannot be opened with APP_KEY or APP_PREVIOUS_KEYS.');
     },
   };
 }

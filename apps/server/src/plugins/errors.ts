@@ -1,12 +1,16 @@
 import type { FastifyError } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { isDatabaseUnavailable } from '../lib/db-errors';
 import { reportError } from '../lib/error-reporting';
 import { groupByField } from '../lib/field-errors';
 import { HttpError } from '../lib/http-errors';
 import { type IssueLike, unionIssues } from '../lib/union-issues';
 
 export const SERVER_ERROR_MESSAGE = "We're having internal issues, our engineers have been notified.";
+export const DATABASE_UNAVAILABLE_MESSAGE = 'The database is unavailable. Try again in a moment.';
+/** Seconds a client waits before retrying while the database is down (a restart takes about that). */
+const DATABASE_RETRY_AFTER_SECONDS = 5;
 
 /** Field path of a validation issue: `/ranges/0/start` → `ranges.0.start`. */
 const fieldOf = (instancePath: string, context: string | undefined) =>
@@ -46,6 +50,14 @@ export const errorsPlugin = fp(
           ? { message: error.message, errors: error.errors }
           : { message: error.message };
         return reply.code(error.statusCode).send(body);
+      }
+      if (isDatabaseUnavailable(error)) {
+        // An outage passes by itself and is seen on /readyz: a warning, not one report per request.
+        request.log.warn({ err: error }, 'database unavailable');
+        return reply
+          .code(503)
+          .header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS))
+          .send({ message: DATABASE_UNAVAILABLE_MESSAGE });
       }
       const status = error.statusCode ?? 500;
       if (status < 500 && !isResponseSerializationError(error)) {

@@ -4,7 +4,7 @@ import fastifyStatic from '@fastify/static';
 import fp from 'fastify-plugin';
 
 /** Paths that belong to the server, never to the SPA's history-mode fallback. */
-const SERVER_PATHS = /^\/(v1|auth|logout|vapor|storage|render|t|docs|healthz|demo)(\/|$|\?)/;
+const SERVER_PATHS = /^\/(v1|auth|logout|vapor|storage|render|t|docs|healthz|readyz|demo)(\/|$|\?)/;
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /**

@@ -120,6 +120,7 @@ describe('the document', () => {
     expect(security('put', '/v1/campaigns/{id}')).toEqual([{ session: [], xsrf: [] }]);
     expect(security('post', '/logout')).toEqual([{ xsrf: [] }]);
     expect(security('get', '/healthz')).toEqual([]);
+    expect(security('get', '/readyz')).toEqual([]);
     expect(security('put', '/storage/tmp/{uuid}')).toEqual([]);
   });
 
@@ -210,6 +211,7 @@ describe('every documented operation answers as documented', () => {
     const user = await t.createUser();
     const visitor = await t.guest();
     await answer(visitor, 'GET', '/healthz', 200);
+    await answer(visitor, 'GET', '/readyz', 200);
     await answer(visitor, 'GET', '/demo/weather', 200, { query: { city: 'Oslo' } });
     await answer(visitor, 'GET', '/sanctum/csrf-cookie', 204);
     await answer(visitor, 'POST', '/auth/login', 200, { payload: { email: user.email, password: PASSWORD } });

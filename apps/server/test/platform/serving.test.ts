@@ -139,8 +139,14 @@ describe('the SPA', () => {
 });
 
 describe('operations endpoints', () => {
-  it('GET /healthz reports the database', async () => {
+  it('GET /healthz answers that the process lives, without asking the database', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/healthz' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'ok' });
+  });
+
+  it('GET /readyz reports the database, to anyone', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/readyz' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ status: 'ok', database: 'up' });
   });

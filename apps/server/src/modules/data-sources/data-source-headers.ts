@@ -14,10 +14,11 @@ export const HEADERS_UNREADABLE =
 /**
  * A data source's headers as stored: the whole list `[{name, value}]` sealed with APP_KEY
  * (lib/secrets.ts), so neither the values nor the names an API key hides behind sit in the
- * database as plain text. Rows written before sealing hold `{}` and read as no headers.
+ * database as plain text. Rows written before sealing hold `{}` and read as no headers. Lists
+ * sealed under a key of `previousKeys` (APP_PREVIOUS_KEYS) still read; saving seals them anew.
  */
-export function createHeaderVault(appKey: string) {
-  const sealer = createSealer(appKey, 'data source headers');
+export function createHeaderVault(appKey: string, previousKeys: readonly string[] = []) {
+  const sealer = createSealer(appKey, 'data source headers', previousKeys);
   return {
     read(text: string): ReadHeaders {
       if (!isSealed(text)) return { headers: [], unreadable: false };

@@ -238,9 +238,9 @@ export function createDataSourceValues({ repository, vault, reach, log }: Deps) 
 }
 export type DataSourceValues = ReturnType<typeof createDataSourceValues>;
 
-/** The header vault on the app's APP_KEY (or the generated DATA_DIR/app.key). */
+/** The header vault on the app's APP_KEY (or the generated DATA_DIR/app.key) and APP_PREVIOUS_KEYS. */
 export const headerVaultOn = (app: FastifyInstance) =>
-  createHeaderVault(resolveAppKey(app.config.appKey, app.config.dataDir));
+  createHeaderVault(resolveAppKey(app.config.appKey, app.config.dataDir), app.config.previousAppKeys);
 
 const perDatabase = new WeakMap<Db, DataSourceValues>();
 

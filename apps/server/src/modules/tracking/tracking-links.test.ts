@@ -34,4 +34,14 @@ describe('createTrackingLinks', () => {
     const another = createTrackingLinks('base64:another-key', 'https://ads.example');
     expect(another.verify(...parts(links.impressionUrl(VIEW)))).toBeUndefined();
   });
+
+  it('keeps counting links signed with a previous APP_KEY, and signs new ones with the current key', () => {
+    const rotated = createTrackingLinks('base64:the-new-key', 'https://ads.example', [
+      'base64:a-test-key-of-some-length',
+    ]);
+    expect(rotated.verify(...parts(links.impressionUrl(VIEW)))).toEqual(VIEW);
+    const fresh = parts(rotated.clickUrl(VIEW));
+    expect(links.verify(...fresh)).toBeUndefined();
+    expect(createTrackingLinks('base64:the-new-key', 'https://ads.example').verify(...fresh)).toEqual(VIEW);
+  });
 });

@@ -23,15 +23,22 @@ export const CLICK_PATH = '/t/c';
 const SIGNATURE_CHARS = 22;
 const PAYLOAD = /^([0-9]{1,10})\.([0-9]{1,10})\.([0-9]{1,10})\.([pl])$/;
 
+/** The signing function of one app key: its own HMAC key, derived for tracking alone. */
+function trackingSigner(appKey: string) {
+  const key = Buffer.from(hkdfSync('sha256', appKey, 'adstudio', 'tracking v1', 32));
+  return (payload: string) =>
+    createHmac('sha256', key).update(payload).digest('base64url').slice(0, SIGNATURE_CHARS);
+}
+
 /**
  * Signed parameter sets of the trackers: `?v={campaign}.{creative}.{rule}.{p|l}&s={signature}`, so
  * counts cannot be forged for other creatives (DESIGN section 9). The key is derived from APP_KEY
- * for this purpose alone.
+ * for this purpose alone. The links never expire (they sit in ad servers' tags for as long as a
+ * campaign runs), so after a rotation those signed with a key of `previousKeys` are still counted.
  */
-export function createTrackingLinks(appKey: string, appUrl: string) {
-  const key = Buffer.from(hkdfSync('sha256', appKey, 'adstudio', 'tracking v1', 32));
-  const sign = (payload: string) =>
-    createHmac('sha256', key).update(payload).digest('base64url').slice(0, SIGNATURE_CHARS);
+export function createTrackingLinks(appKey: string, appUrl: string, previousKeys: readonly string[] = []) {
+  const sign = trackingSigner(appKey);
+  const signers = [sign, ...previousKeys.map(trackingSigner)];
   const payloadOf = (view: TrackedView) =>
     `${view.campaignId}.${view.creativeId}.${view.ruleId}.${view.preview ? 'p' : 'l'}`;
   const query = (view: TrackedView) => {
@@ -47,7 +54,7 @@ export function createTrackingLinks(appKey: string, appUrl: string) {
     verify(v: unknown, s: unknown): TrackedView | undefined {
       if (typeof v !== 'string' || typeof s !== 'string') return undefined;
       const match = PAYLOAD.exec(v);
-      if (!match || !safeEqual(sign(v), s)) return undefined;
+      if (!match || !signers.some((signWith) => safeEqual(signWith(v), s))) return undefined;
       return {
         campaignId: Number(match[1]),
         creativeId: Number(match[2]),
@@ -61,4 +68,8 @@ export type TrackingLinks = ReturnType<typeof createTrackingLinks>;
 
 /** The app's tracking links (APP_KEY, or the generated DATA_DIR/app.key; URLs on APP_URL). */
 export const trackingLinksOn = (app: FastifyInstance): TrackingLinks =>
-  createTrackingLinks(resolveAppKey(app.config.appKey, app.config.dataDir), app.config.appUrl);
+  createTrackingLinks(
+    resolveAppKey(app.config.appKey, app.config.dataDir),
+    app.config.appUrl,
+    app.config.previousAppKeys,
+  );
