@@ -1,41 +1,9 @@
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { engine } from '../helper';
-
-const serverEntry = path.resolve(import.meta.dirname, '../../src/server.ts');
-
-/**
- * Node itself runs the server (tsx as its loader, not its CLI): the CLI is a second process that
- * relays signals, and under load it could report a SIGTERM death (143) for a clean shutdown.
- */
-function run(env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', serverEntry], {
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (c) => {
-    stdout += c;
-  });
-  child.stderr.on('data', (c) => {
-    stderr += c;
-  });
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { child, exited, output: () => ({ stdout, stderr }) };
-}
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const probe = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
+import { freePort, runServer as run, waitUntilUp } from '../support/server-process';
 
 // The process is engine-independent (it starts on its default SQLite); running it once is enough.
 describe.skipIf(engine === 'postgres')('the server process', () => {
@@ -57,15 +25,7 @@ describe.skipIf(engine === 'postgres')('the server process', () => {
       ADMIN_PASSWORD: '',
     });
     try {
-      let up = false;
-      // A bound, not a timing claim: a loaded 2-core CI machine may take a while to migrate and listen.
-      for (const deadline = Date.now() + 45_000; Date.now() < deadline && !up; ) {
-        up = await fetch(`http://127.0.0.1:${port}/healthz`).then(
-          (r) => r.ok,
-          () => false,
-        );
-        if (!up) await new Promise((r) => setTimeout(r, 150));
-      }
+      const up = await waitUntilUp(`http://127.0.0.1:${port}/healthz`, proc);
       expect(up).toBe(true);
       const printed = proc.output().stdout;
       expect(printed).toContain(`Adstudio is running at http://localhost:${port}`);

@@ -1,0 +1,319 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Package, Profile } from '@adstudio/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../../src/config';
+import { createDb, type Db } from '../../src/db/database';
+import type { Failpoint } from '../../src/lib/failpoints';
+import { randomToken } from '../../src/lib/tokens';
+import { createUploadsRepository } from '../../src/modules/uploads/uploads.repository';
+import { createUploadsService } from '../../src/modules/uploads/uploads.service';
+import { createLocalDisk } from '../../src/storage/local-disk';
+import { createSigner } from '../../src/storage/signer';
+import { engine } from '../helper';
+import { insertCampaign, insertCreative } from '../rows';
+import {
+  freePort,
+  HttpSession,
+  runServer,
+  type ServerProcess,
+  throwawayDatabase,
+  waitUntilUp,
+} from '../support/server-process';
+import { banner } from '../uploads/fixtures';
+
+const ADMIN = { email: 'faults@example.com', password: 'kill-dash-nine' };
+const FEED_ROWS = 2_000;
+
+let dataDir: string;
+let database: Database;
+let dropDatabase: () => Promise<void> = async () => {};
+let db: Db;
+let base: string;
+let port: number;
+let server: ServerProcess | undefined;
+let env: Record<string, string>;
+const session = new HttpSession();
+
+/** Starts the server on the shared database and folder, with the given failpoints armed. */
+async function start(failpoints: Failpoint[] = []) {
+  server = runServer({ ...env, ADSTUDIO_FAILPOINTS: failpoints.join(',') });
+  const up = await waitUntilUp(`${base}/readyz`, server, 60_000);
+  expect(up, server.output().stderr).toBe(true);
+}
+
+/** kill -9: no shutdown hook runs, nothing is drained. */
+async function crash() {
+  server?.child.kill('SIGKILL');
+  await server?.exited;
+  server = undefined;
+}
+
+/** Resolves once the process prints that it stopped at `name`. */
+async function reached(name: Failpoint, boundMs = 45_000) {
+  for (const deadline = Date.now() + boundMs; Date.now() < deadline; ) {
+    if (server?.output().stdout.includes(`failpoint ${name}`)) return;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`The server never reached ${name}: ${server?.output().stderr}`);
+}
+
+async function eventually<T>(
+  check: () => Promise<T | undefined>,
+  what: string,
+  boundMs = 60_000,
+): Promise<T> {
+  for (const deadline = Date.now() + boundMs; Date.now() < deadline; ) {
+    const value = await check();
+    if (value !== undefined) return value;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`Still waiting for ${what} after ${boundMs} ms.`);
+}
+
+/** Step 1 of an upload; step 2 is left to the caller (it may be cut mid-way). */
+async function sign(contentType: string) {
+  const res = await session.fetch(base, '/vapor/signed-storage-url', {
+    method: 'POST',
+    body: { bucket: '', content_type: contentType, expires: '', visibility: '' },
+  });
+  expect(res.status).toBe(201);
+  return (await res.json()) as { key: string; url: string };
+}
+
+async function upload(bytes: Buffer, contentType: string) {
+  const signed = await sign(contentType);
+  const put = await fetch(signed.url, {
+    method: 'PUT',
+    body: bytes,
+    headers: { 'Content-Type': contentType },
+  });
+  expect(put.status).toBe(200);
+  return signed.key;
+}
+
+const feed = (label: string) =>
+  Buffer.from(
+    `Unique_ID,Reporting_Label,Headline\n${Array.from({ length: FEED_ROWS }, (_, i) => `r${i + 1},${label} ${i + 1},${label}`).join('\n')}\n`,
+  );
+
+const rulesOf = (profileId: number) =>
+  db
+    .selectFrom('profile_rules')
+    .select(['id', 'unique_id', 'reporting_label'])
+    .where('profile_id', '=', profileId)
+    .execute();
+
+// kill -9 mid-work, on the engine under test; each fault is one armed place in the code (lib/failpoints.ts).
+describe('a server killed mid-work', () => {
+  let companyId: number;
+  let creativeIds: number[];
+  let profileId: number;
+  let rulesBefore: Awaited<ReturnType<typeof rulesOf>>;
+  let packageKey: string;
+  let feedKey: string;
+  let packageId: number;
+  let cutUpload: string;
+  let creativeId: number;
+
+  beforeAll(async () => {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'adstudio-faults-'));
+    if (engine === 'postgres') {
+      const made = await throwawayDatabase(process.env.TEST_DATABASE_URL!);
+      database = { kind: 'postgres', url: made.url };
+      dropDatabase = made.drop;
+    } else {
+      database = { kind: 'sqlite', file: path.join(dataDir, 'adstudio.sqlite') };
+    }
+    port = await freePort();
+    base = `http://127.0.0.1:${port}`;
+    env = {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      APP_URL: base,
+      DATA_DIR: dataDir,
+      DATABASE_URL: database.kind === 'postgres' ? database.url : `sqlite:${database.file}`,
+      APP_KEY: randomToken(32),
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+      SEED: 'false',
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'production',
+      // A job whose process died is taken again once it expires (pg-boss); keep that short here.
+      JOB_EXPIRE_SECONDS: '4',
+    };
+    await start(['bulk-write']);
+    db = createDb(database);
+    expect((await session.signIn(base, ADMIN.email, ADMIN.password)).status).toBe(200);
+    companyId = (await db.selectFrom('companies').select('id').executeTakeFirstOrThrow()).id;
+    const campaignId = await insertCampaign(db, { companyId, name: 'Faults' });
+    creativeIds = [];
+    for (let i = 0; i < 40; i++) {
+      creativeIds.push(
+        await insertCreative(db, {
+          companyId,
+          campaignId,
+          name: `C${i}`,
+          width: 300,
+          height: 250,
+          status: 'draft',
+        }),
+      );
+    }
+    creativeId = creativeIds[0]!;
+  }, 120_000);
+
+  afterAll(async () => {
+    await crash();
+    await db?.destroy();
+    await dropDatabase();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }, 60_000);
+
+  it('during a bulk action: after restart, none of it was written', async () => {
+    const bulk = session
+      .fetch(base, '/v1/creatives/bulk', {
+        method: 'POST',
+        body: { action: 'status', status: 'testing', ids: creativeIds },
+      })
+      .catch(() => undefined);
+    await reached('bulk-write');
+    await crash();
+    await bulk;
+    await start();
+    const statuses = await db
+      .selectFrom('creatives')
+      .select('status')
+      .where('id', 'in', creativeIds)
+      .execute();
+    expect(new Set(statuses.map((s) => s.status))).toEqual(new Set(['draft']));
+    const audit = await db
+      .selectFrom('audit_log')
+      .select('id')
+      .where('entity_type', '=', 'creative')
+      .where('action', '=', 'status')
+      .execute();
+    expect(audit).toEqual([]);
+  }, 120_000);
+
+  it('prepares a synced feed and two waiting uploads (no fault armed)', async () => {
+    const created = await session.fetch(base, '/v1/profiles', {
+      method: 'POST',
+      body: {
+        name: 'Feed',
+        source: 'upload',
+        key: await upload(feed('First'), 'text/csv'),
+        file_name: 'v1.csv',
+      },
+    });
+    expect(created.status).toBe(201);
+    profileId = ((await created.json()) as { data: Profile }).data.id;
+    await eventually(async () => {
+      const res = await session.fetch(base, `/v1/profiles/${profileId}`);
+      return ((await res.json()) as { data: Profile }).data.status === 'synced' ? true : undefined;
+    }, 'the first sync');
+    rulesBefore = await rulesOf(profileId);
+    expect(rulesBefore).toHaveLength(FEED_ROWS);
+    feedKey = await upload(feed('Second'), 'text/csv');
+    packageKey = await upload(banner(), 'application/zip');
+    await crash();
+    await start(['package-unpack', 'upload-write', 'sync-swap']);
+    expect((await session.fetch(base, '/v1/user')).status).toBe(200);
+  }, 120_000);
+
+  it('during an unpack, an upload and a sync swap, all at once', async () => {
+    const kept = await session.fetch(base, `/v1/creatives/${creativeId}/packages`, {
+      method: 'POST',
+      body: { key: packageKey, name: 'banner.zip' },
+    });
+    expect(kept.status, await kept.clone().text()).toBe(201);
+    packageId = ((await kept.json()) as { data: Package }).data.id;
+    await reached('package-unpack');
+
+    const signed = await sign('image/png');
+    cutUpload = signed.key;
+    // Larger than one chunk: the server stops after its first.
+    const put = fetch(signed.url, {
+      method: 'PUT',
+      body: Buffer.alloc(4 * 1024 * 1024),
+      headers: { 'Content-Type': 'image/png' },
+    }).catch(() => undefined);
+    await reached('upload-write');
+
+    const profile = (
+      (await (await session.fetch(base, `/v1/profiles/${profileId}`)).json()) as { data: Profile }
+    ).data;
+    const changed = await session.fetch(base, `/v1/profiles/${profileId}`, {
+      method: 'PUT',
+      body: { source: 'upload', key: feedKey, file_name: 'v2.csv', updated_at: profile.updated_at },
+    });
+    expect(changed.status, await changed.clone().text()).toBe(200);
+    expect((await session.fetch(base, `/v1/profiles/${profileId}/sync`)).status).toBe(200);
+    await reached('sync-swap');
+
+    await crash();
+    await put;
+    await start();
+  }, 120_000);
+
+  it('leaves the previous rules, whole, and the sync failed with a message', async () => {
+    const profile = await eventually(async () => {
+      const res = await session.fetch(base, `/v1/profiles/${profileId}`);
+      const found = ((await res.json()) as { data: Profile }).data;
+      return found.status === 'syncing' ? undefined : found;
+    }, 'the interrupted sync to end');
+    expect(profile.status).toBe('failed');
+    const syncs = await db
+      .selectFrom('profile_syncs')
+      .selectAll()
+      .where('profile_id', '=', profileId)
+      .orderBy('id')
+      .execute();
+    expect(syncs.at(-1)).toMatchObject({ status: 'failed' });
+    expect(syncs.at(-1)!.error).toMatch(/stopped|expired|failed/i);
+    expect(await rulesOf(profileId)).toEqual(rulesBefore);
+    // No rule of another profile, nor one without a profile, came of it.
+    const all = await db.selectFrom('profile_rules').select('profile_id').execute();
+    expect(new Set(all.map((r) => r.profile_id))).toEqual(new Set([profileId]));
+  }, 120_000);
+
+  it('unpacks the package again, to the end', async () => {
+    const pkg = await eventually(async () => {
+      const res = await session.fetch(base, `/v1/creatives/${creativeId}/packages`);
+      const found = ((await res.json()) as { data: Package[] }).data.find((p) => p.id === packageId);
+      return found && ['ready', 'failed'].includes(found.processing) ? found : undefined;
+    }, 'the unpack job');
+    expect(pkg.processing).toBe('ready');
+    expect(pkg.file_count).toBeGreaterThan(1);
+    const files = fs.readdirSync(path.join(dataDir, 'storage', 'packages', String(packageId)), {
+      recursive: true,
+    });
+    expect(files.filter((f) => !String(f).includes('/'))).toContain('index.html');
+    expect(files.some((f) => String(f).endsWith('.part'))).toBe(false);
+  }, 120_000);
+
+  it('keeps nothing of the cut upload: not claimable, and swept', async () => {
+    const tmp = path.join(dataDir, 'storage', 'tmp');
+    const left = fs.readdirSync(tmp).filter((name) => name.startsWith(cutUpload.slice('tmp/'.length)));
+    expect(left.length).toBeGreaterThan(0);
+    expect(left.every((name) => name.endsWith('.part'))).toBe(true);
+    const claim = await session.fetch(base, `/v1/creatives/${creativeId}/assets`, {
+      method: 'POST',
+      body: { key: cutUpload, name: 'cut.png' },
+    });
+    expect(claim.status).toBe(422);
+
+    // The hourly sweep, a day later.
+    const uploads = createUploadsService({
+      db,
+      uploads: createUploadsRepository(db),
+      store: createLocalDisk(path.join(dataDir, 'storage')),
+      signer: createSigner(env.APP_KEY!),
+      appUrl: base,
+      maxUploadBytes: 1024 * 1024,
+    });
+    await uploads.sweep(Date.now() + 25 * 3_600_000);
+    expect(fs.readdirSync(tmp).filter((name) => name.startsWith(cutUpload.slice('tmp/'.length)))).toEqual([]);
+  }, 60_000);
+});

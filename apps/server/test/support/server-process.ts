@@ -1,0 +1,121 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import net from 'node:net';
+import path from 'node:path';
+import { sql } from 'kysely';
+import { createDb } from '../../src/db/database';
+import { randomToken } from '../../src/lib/tokens';
+
+const serverEntry = path.resolve(import.meta.dirname, '../../src/server.ts');
+
+export interface ServerProcess {
+  child: ChildProcess;
+  /** Resolves with the exit code (null when a signal ended it). */
+  exited: Promise<number | null>;
+  output(): { stdout: string; stderr: string };
+}
+
+/**
+ * The server as production runs it, in a process of its own. Node itself runs it (tsx as its loader,
+ * not its CLI): the CLI is a second process that relays signals, and under load it could report a
+ * SIGTERM death (143) for a clean shutdown.
+ */
+export function runServer(env: Record<string, string>): ServerProcess {
+  const child = spawn(process.execPath, ['--import', 'tsx', serverEntry], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout?.on('data', (c) => {
+    stdout += c;
+  });
+  child.stderr?.on('data', (c) => {
+    stderr += c;
+  });
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, exited, output: () => ({ stdout, stderr }) };
+}
+
+export const freePort = () =>
+  new Promise<number>((resolve) => {
+    const probe = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+
+/**
+ * Waits until `url` answers 200 or the process ends. A bound, not a timing claim: a loaded 2-core
+ * CI machine may take a while to migrate and listen.
+ */
+export async function waitUntilUp(url: string, server: ServerProcess, deadlineMs = 45_000): Promise<boolean> {
+  let ended = false;
+  void server.exited.then(() => {
+    ended = true;
+  });
+  for (const deadline = Date.now() + deadlineMs; Date.now() < deadline && !ended; ) {
+    const up = await fetch(url).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (up) return true;
+    await new Promise((r) => setTimeout(r, 150));
+  }
+  return false;
+}
+
+/** A browser's side of the session: cookies kept, the XSRF cookie echoed in its header. */
+export class HttpSession {
+  readonly cookies = new Map<string, string>();
+
+  /** Sends to `base` + `url`; another instance may be given as `base` (the cookies are the same). */
+  async fetch(base: string, url: string, init: { method?: string; body?: unknown } = {}): Promise<Response> {
+    const headers: Record<string, string> = {
+      'x-requested-with': 'XMLHttpRequest',
+      accept: 'application/json',
+    };
+    if (this.cookies.size) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    const xsrf = this.cookies.get('XSRF-TOKEN');
+    if (xsrf) headers['x-xsrf-token'] = decodeURIComponent(xsrf);
+    if (init.body !== undefined) headers['content-type'] = 'application/json';
+    const res = await fetch(`${base}${url}`, {
+      method: init.method ?? 'GET',
+      headers,
+      body: init.body === undefined ? undefined : JSON.stringify(init.body),
+      redirect: 'manual',
+    });
+    for (const cookie of res.headers.getSetCookie()) {
+      const [pair = '', ...attributes] = cookie.split(';');
+      const at = pair.indexOf('=');
+      const name = pair.slice(0, at).trim();
+      const expired = attributes.some((a) => /^\s*max-age=0\s*$/i.test(a));
+      if (expired) this.cookies.delete(name);
+      else this.cookies.set(name, pair.slice(at + 1));
+    }
+    return res;
+  }
+
+  /** Takes an XSRF cookie, then signs in with the JSON form of /auth/login. */
+  async signIn(base: string, email: string, password: string): Promise<Response> {
+    await this.fetch(base, '/healthz');
+    return this.fetch(base, '/auth/login', { method: 'POST', body: { email, password } });
+  }
+}
+
+/** A PostgreSQL database of its own on the server of `adminUrl`, for server processes to share. */
+export async function throwawayDatabase(adminUrl: string) {
+  const name = `adstudio_t_${randomToken(8)
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, '')}`;
+  const admin = createDb({ kind: 'postgres', url: adminUrl });
+  await sql`create database ${sql.id(name)}`.execute(admin);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      await sql`drop database if exists ${sql.id(name)} with (force)`.execute(admin);
+      await admin.destroy();
+    },
+  };
+}
