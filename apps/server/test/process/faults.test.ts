@@ -14,6 +14,7 @@ import { createSigner } from '../../src/storage/signer';
 import { engine } from '../helper';
 import { insertCampaign, insertCreative } from '../rows';
 import {
+  eventually,
   freePort,
   HttpSession,
   runServer,
@@ -57,19 +58,6 @@ async function reached(name: Failpoint, boundMs = 45_000) {
     await new Promise((r) => setTimeout(r, 50));
   }
   throw new Error(`The server never reached ${name}: ${server?.output().stderr}`);
-}
-
-async function eventually<T>(
-  check: () => Promise<T | undefined>,
-  what: string,
-  boundMs = 60_000,
-): Promise<T> {
-  for (const deadline = Date.now() + boundMs; Date.now() < deadline; ) {
-    const value = await check();
-    if (value !== undefined) return value;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`Still waiting for ${what} after ${boundMs} ms.`);
 }
 
 /** Step 1 of an upload; step 2 is left to the caller (it may be cut mid-way). */

@@ -8,6 +8,7 @@ import { engine } from '../helper';
 import { insertCampaign, insertCreative } from '../rows';
 import { type S3TestServer, startS3Server } from '../support/s3-server';
 import {
+  eventually,
   freePort,
   HttpSession,
   runServer,
@@ -45,20 +46,6 @@ async function start(shared: Record<string, string>): Promise<Instance> {
     DATA_DIR: `${process.env.TMPDIR ?? '/tmp'}/adstudio-instance-${port}`,
   });
   return { url, server };
-}
-
-/** Polls until `check` answers a value, within a bound (a loaded CI machine is slow, never wrong). */
-async function eventually<T>(
-  check: () => Promise<T | undefined>,
-  what: string,
-  boundMs = 45_000,
-): Promise<T> {
-  for (const deadline = Date.now() + boundMs; Date.now() < deadline; ) {
-    const value = await check();
-    if (value !== undefined) return value;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`Still waiting for ${what} after ${boundMs} ms.`);
 }
 
 /** Steps 1 and 2 of an upload: signed by `instance`, PUT straight to the bucket. */

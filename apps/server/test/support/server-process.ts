@@ -64,6 +64,20 @@ export async function waitUntilUp(url: string, server: ServerProcess, deadlineMs
   return false;
 }
 
+/** Polls until `check` answers a value, within a bound (a loaded CI machine is slow, never wrong). */
+export async function eventually<T>(
+  check: () => Promise<T | undefined>,
+  what: string,
+  boundMs = 60_000,
+): Promise<T> {
+  for (const deadline = Date.now() + boundMs; Date.now() < deadline; ) {
+    const value = await check();
+    if (value !== undefined) return value;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`Still waiting for ${what} after ${boundMs} ms.`);
+}
+
 /** A browser's side of the session: cookies kept, the XSRF cookie echoed in its header. */
 export class HttpSession {
   readonly cookies = new Map<string, string>();

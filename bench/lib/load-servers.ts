@@ -1,0 +1,184 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import net from 'node:net';
+import path from 'node:path';
+import { createDb, type Db } from '@adstudio/server/src/db/database';
+import { sql } from 'kysely';
+
+/**
+ * The load benchmark's PostgreSQL and server processes. The servers are real processes started as
+ * in production (Node with tsx as its loader), so a database of their own is needed — a schema
+ * cannot be given to them through DATABASE_URL — and is dropped again, with the processes, on any exit.
+ */
+const serverEntry = path.resolve(import.meta.dirname, '../../apps/server/src/server.ts');
+const repoRoot = path.resolve(import.meta.dirname, '../..');
+const READY_WITHIN_MS = 90_000;
+const STOP_WITHIN_MS = 5_000;
+/** What is kept of each process's output, from its end. */
+const OUTPUT_KEPT = 64 * 1024;
+
+export const ADMIN = { email: 'load-admin@example.com', password: 'load-admin-password' };
+
+export const postgresUrl = () =>
+  process.env.BENCH_DATABASE_URL ??
+  process.env.TEST_DATABASE_URL ??
+  'postgres://postgres@127.0.0.1:5432/test';
+
+/** The server's URL with the password hidden, for printing. */
+export const printable = (url: string) => url.replace(/\/\/([^:@/]+):[^@/]*@/, '//$1:***@');
+
+/** Whether PostgreSQL answers at `url`; the reason when it does not. */
+export async function reachable(url: string): Promise<string | null> {
+  const db = createDb({ kind: 'postgres', url });
+  try {
+    await sql`select 1`.execute(db);
+    return null;
+  } catch (error) {
+    return error instanceof Error ? error.message : String(error);
+  } finally {
+    await db.destroy();
+  }
+}
+
+export interface LoadDatabase {
+  name: string;
+  url: string;
+  db: Db;
+}
+
+/**
+ * Creates `adstudio_load_<random>` beside the database of `adminUrl`; `onCleanup` receives the
+ * step that drops it (forcibly: a killed server may leave connections behind).
+ */
+export async function createLoadDatabase(
+  adminUrl: string,
+  onCleanup: (step: () => Promise<void>) => void,
+): Promise<LoadDatabase> {
+  const name = `adstudio_load_${randomBytes(5).toString('hex')}`;
+  const admin = createDb({ kind: 'postgres', url: adminUrl });
+  await sql`create database ${sql.id(name)}`.execute(admin);
+  onCleanup(async () => {
+    try {
+      await sql`drop database if exists ${sql.id(name)} with (force)`.execute(admin);
+    } finally {
+      await admin.destroy();
+    }
+  });
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const db = createDb({ kind: 'postgres', url: url.toString() });
+  onCleanup(() => db.destroy());
+  return { name, url: url.toString(), db };
+}
+
+export interface ServerProcess {
+  index: number;
+  base: string;
+  child: ChildProcess;
+  /** Everything it printed (the end of it), stdout and stderr interleaved. */
+  output(): string;
+  /** Log lines (warnings and errors at LOG_LEVEL=warn) printed once it was ready: the first few and how many. */
+  logsSinceReady(): { first: string[]; count: number };
+  exited: Promise<number | null>;
+  stop(): Promise<void>;
+}
+
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const probe = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+    probe.on('error', reject);
+  });
+
+/** Starts one server process and waits until `GET /healthz` answers 200; throws with its output if it dies. */
+export async function startServer(
+  index: number,
+  env: { databaseUrl: string; dataDir: string; appKey: string; seed: boolean },
+): Promise<ServerProcess> {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, ['--import', 'tsx', serverEntry], {
+    cwd: repoRoot,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      APP_URL: base,
+      DATABASE_URL: env.databaseUrl,
+      DATA_DIR: env.dataDir,
+      APP_KEY: env.appKey,
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+      SEED: String(env.seed),
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'production',
+      // Everything comes from 127.0.0.1: the per-IP ceiling would otherwise be the thing measured.
+      RATE_LIMIT_PER_MINUTE: '1000000',
+      LOGIN_MAX_ATTEMPTS: '1000000',
+      STORAGE: 'local',
+      SENTRY_DSN: '',
+      TEST_DATABASE_URL: '',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  let ready = false;
+  let partial = '';
+  const logs = { first: [] as string[], count: 0 };
+  const keep = (chunk: Buffer) => {
+    const text = chunk.toString();
+    output += text;
+    if (output.length > OUTPUT_KEPT * 2) output = output.slice(-OUTPUT_KEPT);
+    const lines = (partial + text).split('\n');
+    partial = lines.pop()!;
+    if (!ready) return;
+    // pino's JSON lines; the start banner may arrive late and is not one.
+    for (const line of lines.filter((l) => l.startsWith('{'))) {
+      logs.count++;
+      if (logs.first.length < 5) logs.first.push(line);
+    }
+  };
+  child.stdout!.on('data', keep);
+  child.stderr!.on('data', keep);
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  let dead = false;
+  void exited.then(() => {
+    dead = true;
+  });
+
+  const stop = async () => {
+    if (dead) return;
+    child.kill('SIGTERM');
+    const timer = new Promise<'late'>((resolve) => setTimeout(() => resolve('late'), STOP_WITHIN_MS).unref());
+    if ((await Promise.race([exited, timer])) === 'late') {
+      child.kill('SIGKILL');
+      await exited;
+    }
+  };
+
+  for (const deadline = Date.now() + READY_WITHIN_MS; ; ) {
+    if (dead) throw new Error(`server ${index + 1} exited at start (code ${await exited}):\n${output}`);
+    const up = await fetch(`${base}/healthz`, { signal: AbortSignal.timeout(2000) }).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (up) break;
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(`server ${index + 1} not ready within ${READY_WITHIN_MS / 1000} s:\n${output}`);
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  ready = true;
+  return {
+    index,
+    base,
+    child,
+    output: () => output,
+    logsSinceReady: () => logs,
+    exited,
+    stop,
+  };
+}
