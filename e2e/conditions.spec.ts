@@ -85,8 +85,8 @@ test('a data source is tested before it is saved, and its header value is never 
   const name = unique('Health');
   await page.goto('/conditions/data-sources/new');
   await page.getByLabel('Name').fill(name);
-  // The e2e server opens 127.0.0.1 to data sources (DATASOURCE_ALLOW_HOSTS): its own health check.
-  await page.getByLabel('URL').fill(`${baseURL}/healthz?probe={param:probe}`);
+  // The e2e server opens 127.0.0.1 to data sources (DATASOURCE_ALLOW_HOSTS): its own readiness check.
+  await page.getByLabel('URL').fill(`${baseURL}/readyz?probe={param:probe}`);
   await page.getByLabel('JSON path').fill('$.database');
   await page.getByRole('button', { name: 'Add header' }).click();
   const header = page.getByRole('group', { name: 'Header 1' });
