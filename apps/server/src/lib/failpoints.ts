@@ -13,6 +13,9 @@ const armed = new Set(
 
 export type Failpoint = 'bulk-write' | 'sync-swap' | 'package-unpack' | 'upload-write';
 
+/** Whether `name` is armed, for a place that must set up a stop before reaching it (a stream). */
+export const isArmed = (name: Failpoint) => armed.has(name);
+
 export async function failpoint(name: Failpoint): Promise<void> {
   if (!armed.has(name)) return;
   process.stdout.write(`failpoint ${name}\n`);

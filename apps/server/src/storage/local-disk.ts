@@ -2,7 +2,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { failpoint } from '../lib/failpoints';
 import {
   isMissing,
   isValidKey,
@@ -42,12 +41,6 @@ export function createLocalDisk(root: string) {
         await pipeline(
           body,
           (source: AsyncIterable<Buffer>) => limitBytes(source, maxBytes, (n) => (size = n)),
-          async function* (source: AsyncIterable<Buffer>) {
-            for await (const chunk of source) {
-              yield chunk;
-              if (key.startsWith(TMP_PREFIX)) await failpoint('upload-write');
-            }
-          },
           fs.createWriteStream(partial),
         );
         await fs.promises.rename(partial, target);

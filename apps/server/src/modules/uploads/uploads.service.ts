@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import {
   LOCAL_BUCKET,
   type SignedStorageUrl,
@@ -7,6 +7,7 @@ import {
   type User,
 } from '@adstudio/contract';
 import type { Db, Executor } from '../../db/database';
+import { failpoint, isArmed } from '../../lib/failpoints';
 import { groupByField } from '../../lib/field-errors';
 import { HttpError, unprocessable } from '../../lib/http-errors';
 import { nowIso } from '../../lib/time';
@@ -43,6 +44,19 @@ const missingFile = (error: unknown): undefined => {
   throw error;
 };
 
+/** The body as received; the fault tests stop the process once its first chunk is on its way to disk. */
+const withFailpoint = (body: Readable) =>
+  !isArmed('upload-write')
+    ? body
+    : Readable.from(
+        (async function* () {
+          for await (const chunk of body) {
+            yield chunk as Buffer;
+            await failpoint('upload-write');
+          }
+        })(),
+      );
+
 /** One upload to claim: its key, the 422 field it answers under, and the file's name for messages. */
 export interface UploadRef {
   key: string;
@@ -62,6 +76,8 @@ export interface CheckedUpload {
   file: string;
   /** The tag of the bytes that were checked: only those are kept. */
   etag: string;
+  /** Removes the local copy (`file`), if one was made; the upload itself stays. */
+  releaseFile(): Promise<void>;
   size: number;
   contentType: string;
   extension: string;
@@ -129,13 +145,13 @@ export function createUploadsService({
         refuse(verdict.reason);
         continue;
       }
-      if (local) copies.set(local.path, local.release);
       checked.push({
         id: upload.id,
         key: ref.key,
         field: ref.field,
         file: local!.path,
         etag: stat.etag,
+        releaseFile: local!.release,
         size: stat.size,
         contentType: verdict.contentType,
         extension: verdict.extension,
@@ -148,13 +164,9 @@ export function createUploadsService({
     return checked;
   }
 
-  /** Local copies of checked uploads (from a bucket), until they are kept or given up. */
-  const copies = new Map<string, () => Promise<void>>();
+  /** Removes the local copies of checked uploads (made from a bucket), kept or given up. */
   async function release(checked: readonly CheckedUpload[]) {
-    for (const { file } of checked) {
-      await copies.get(file)?.();
-      copies.delete(file);
-    }
+    for (const upload of checked) await upload.releaseFile();
   }
 
   /**
@@ -254,7 +266,7 @@ export function createUploadsService({
         throw new HttpError(403, 'This upload URL has already been used.');
       }
       try {
-        return { size: await store.write(input.key, input.body, maxUploadBytes) };
+        return { size: await store.write(input.key, withFailpoint(input.body), maxUploadBytes) };
       } catch (error) {
         // Nothing was stored (the disk writes beside the key and renames at the end), so the
         // client may try again while the URL is valid.
