@@ -3,17 +3,16 @@ import Box from '@mui/material/Box';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
+import { ActionsTableHead } from '../../../components/ui/actions-table-head';
 import { QueryView } from '../../../components/ui/query-view';
 import {
   absoluteLinkUrl,
   RevokeLinkDialog,
   SharedLinkActions,
   SharedLinkText,
-  visuallyHidden,
 } from '../../../components/ui/shared-link';
 import { TokenViewsButton } from '../../../components/ui/token-views-button';
 import { formatDateTime } from '../../../lib/format';
@@ -85,19 +84,7 @@ export function ApprovalLinks({ campaignId, canWrite }: { campaignId: number; ca
       >
         {(list) => (
           <Table size="small" aria-label="Publisher links">
-            <TableHead>
-              <TableRow>
-                <TableCell>Publisher</TableCell>
-                <TableCell>Link</TableCell>
-                <TableCell>Expires</TableCell>
-                <TableCell>Views</TableCell>
-                <TableCell align="right">
-                  <Box component="span" sx={visuallyHidden}>
-                    Actions
-                  </Box>
-                </TableCell>
-              </TableRow>
-            </TableHead>
+            <ActionsTableHead columns={['Publisher', 'Link', 'Expires', 'Views']} />
             <TableBody>
               {list.map((link) => (
                 <LinkRow key={link.id} link={link} canWrite={canWrite} onRevoke={setRevoking} />

@@ -6,10 +6,10 @@ import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { type ReactNode, useState } from 'react';
+import { ActionsTableHead } from '../../../components/ui/actions-table-head';
 import { DateField } from '../../../components/ui/date-field';
 import { INVALID_DATE, isCompleteDate } from '../../../components/ui/date-value';
 import {
@@ -17,7 +17,6 @@ import {
   RevokeLinkDialog,
   SharedLinkActions,
   SharedLinkText,
-  visuallyHidden,
 } from '../../../components/ui/shared-link';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/states';
 import { TokenViewsButton } from '../../../components/ui/token-views-button';
@@ -207,20 +206,7 @@ export function SharingTab({
         {links.data?.length === 0 ? <EmptyState title="No report links yet." /> : null}
         {links.data?.length ? (
           <Table size="small" aria-label="Report links">
-            <TableHead>
-              <TableRow>
-                <TableCell>Link</TableCell>
-                <TableCell>Timeframe</TableCell>
-                <TableCell>Expires</TableCell>
-                <TableCell>Created</TableCell>
-                <TableCell>Views</TableCell>
-                <TableCell align="right">
-                  <Box component="span" sx={visuallyHidden}>
-                    Actions
-                  </Box>
-                </TableCell>
-              </TableRow>
-            </TableHead>
+            <ActionsTableHead columns={['Link', 'Timeframe', 'Expires', 'Created', 'Views']} />
             <TableBody>
               {links.data.map((link) => (
                 <LinkRow key={link.id} link={link} canWrite={canWrite} onRevoke={setRevoking} />

@@ -5,14 +5,13 @@ import Button from '@mui/material/Button';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import { useState } from 'react';
+import { ActionsTableHead } from '../../../components/ui/actions-table-head';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { FilterField } from '../../../components/ui/filter-field';
 import { QueryView } from '../../../components/ui/query-view';
 import { RowActionsCell } from '../../../components/ui/row-actions';
-import { visuallyHidden } from '../../../components/ui/shared-link';
 import { EmptyState } from '../../../components/ui/states';
 import { TitledCard } from '../../../components/ui/titled-card';
 import { showAlert } from '../../../lib/alert';
@@ -76,18 +75,7 @@ export function PublishersCard() {
         {(page) => (
           <Box sx={{ overflowX: 'auto' }}>
             <Table size="small" aria-label="Publishers">
-              <TableHead>
-                <TableRow>
-                  <TableCell>Name</TableCell>
-                  <TableCell>Domain</TableCell>
-                  <TableCell>Contact</TableCell>
-                  <TableCell align="right">
-                    <Box component="span" sx={visuallyHidden}>
-                      Actions
-                    </Box>
-                  </TableCell>
-                </TableRow>
-              </TableHead>
+              <ActionsTableHead columns={['Name', 'Domain', 'Contact']} />
               <TableBody>
                 {page.data.map((publisher) => (
                   <TableRow key={publisher.id}>
