@@ -7,9 +7,9 @@ import { BRANDS, type Random, random, STANDARD_SIZES, THEMES } from './names';
 import { percentile } from './stats';
 
 /**
- * The load benchmark's virtual users: each loops, with no think time, over actions chosen by
- * weight, sending its requests round-robin to the instances (a client-side balancer) and timing
- * each one to its last byte.
+ * The load benchmark's virtual users: each loops over actions chosen by weight, pausing a think time
+ * between them (none in a closed loop), sending its requests round-robin to the instances (a
+ * client-side balancer) and timing each one to its last byte.
  */
 export const REQUEST_TIMEOUT_MS = 10_000;
 
@@ -356,7 +356,29 @@ export class VirtualUser {
     },
   };
 
-  async run(until: number) {
-    while (performance.now() < until) await this.run_[this.rnd.pick(this.actions)]();
+  /**
+   * Acts until `until` (performance.now() ms). With a think time, it pauses between actions for an
+   * exponentially distributed time of that mean (capped at five times it), as a person reading a
+   * page would; each user starts at a random point of its first pause, so they do not act in step.
+   * With none, it is a closed loop: the next action starts as soon as the last one answered.
+   */
+  async run(until: number, thinkMs: number) {
+    if (thinkMs > 0) await pause(this.rnd.int(Math.ceil(thinkMs)), until);
+    while (performance.now() < until) {
+      await this.run_[this.rnd.pick(this.actions)]();
+      if (thinkMs > 0) await pause(thinkTime(this.rnd, thinkMs), until);
+    }
   }
+}
+
+/** Exponentially distributed with mean `mean`, capped at 5 × mean (the mean drops by under 1 %). */
+export function thinkTime(rnd: Random, mean: number): number {
+  const u = (rnd.int(1_000_000) + 1) / 1_000_001;
+  return Math.min(-Math.log(u) * mean, 5 * mean);
+}
+
+/** Sleeps `ms`, but not past `until`. */
+function pause(ms: number, until: number): Promise<void> {
+  const left = Math.min(ms, until - performance.now());
+  return left > 0 ? new Promise((resolve) => setTimeout(resolve, left)) : Promise.resolve();
 }

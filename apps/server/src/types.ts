@@ -53,6 +53,11 @@ declare module 'fastify' {
      * signature or token; 'always' for a GET that changes state (e.g. `GET /v1/assets/{id}/restore`).
      */
     xsrf?: boolean | 'always';
+    /**
+     * False for probes (`/healthz`, `/readyz`): no session is looked up, so they answer from the
+     * process alone whatever cookies the caller sends (the XSRF cookie is still handed out).
+     */
+    session?: false;
   }
 }
 

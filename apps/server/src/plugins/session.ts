@@ -39,7 +39,8 @@ export const sessionPlugin = fp(
     // from its pattern), before any body is read: `/%761/x` and `/v1/x` are one route, one rule.
     app.addHook('onRequest', async (request, reply) => {
       const raw = request.cookies[SESSION_COOKIE];
-      if (raw) {
+      // Probes answer from the process alone: no session lookup, so no database.
+      if (raw && request.routeOptions.config.session !== false) {
         const row = await sessions.findWithUser(sha256(raw));
         const now = Date.now();
         if (row && Date.parse(row.expires_at) > now && Date.parse(row.last_seen_at) + idleMs > now) {

@@ -30,7 +30,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/healthz',
     {
-      config: { rateLimit: false },
+      config: { rateLimit: false, session: false },
       schema: {
         tags: ['ops'],
         summary: 'Liveness: the process answers (the database is not checked)',
@@ -43,7 +43,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/readyz',
     {
-      config: { rateLimit: false },
+      config: { rateLimit: false, session: false },
       schema: {
         tags: ['ops'],
         summary: 'Readiness: the database answers',
