@@ -1,7 +1,8 @@
 /**
  * The feed import: a 100,000-row × 20-column feed (times BENCH_SCALE) as CSV and as XLSX, each
- * synced by the real profile sync (openFeed → validate → stage → swap) from an uploaded file on
- * a throwaway database, then synced again (every row matches by Unique_ID). Beside it, csv-parse
+ * synced by the real profile sync (openFeed → validate → stage → swap; a first sync on PostgreSQL
+ * writes its rules directly) from an uploaded file on a throwaway database, then synced again
+ * (every row matches by Unique_ID). Beside it, csv-parse
  * alone on the same CSV file and the feed readers alone. Each measurement runs in a process of
  * its own, so its peak RSS is its own. Prints figures beside the goals; asserts nothing.
  *
@@ -350,7 +351,7 @@ async function main() {
         });
         const ratio = rate(result.first) / rate(parsed);
         const split = (run: SyncResult['first']) =>
-          `   read+validate+stage ${fmt(run.readSeconds, 1)} s, swap ${fmt(run.seconds - run.readSeconds, 1)} s;` +
+          `   reading the rows ${fmt(run.readSeconds, 1)} s, then the last writes, swap and commit ${fmt(run.seconds - run.readSeconds, 1)} s;` +
           ` CPU ${fmt(run.cpuSeconds, 2)} s in Node`;
         const name = `${engine} ${format.toUpperCase()}`;
         rows.push(

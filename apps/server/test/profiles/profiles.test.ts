@@ -218,6 +218,25 @@ describe('profiles: a feed becomes rules', () => {
     expect(syncs[0]).toMatchObject({ status: 'failed', error: failed.sync_error });
   });
 
+  it('a first sync that fails part-way leaves no rule behind', async () => {
+    // Past the first COPY batches (PostgreSQL writes a first sync's rules as it reads), then a
+    // quote that never closes: the rules written so far must go with the failed sync.
+    const bytes = Buffer.concat([feedOf(2_500), Buffer.from('r2501,"Never closed,Headline,1\n')]);
+    const profile = await createFromCsv(bytes);
+    expect(profile.status).toBe('failed');
+    expect(profile.sync_error).toBeTruthy();
+    const left = await t.db
+      .selectFrom('profile_rules')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('profile_id', '=', profile.id)
+      .executeTakeFirstOrThrow();
+    expect(Number(left.n)).toBe(0);
+    expect(profile.rows_active).toBe(0);
+    const fixed = await resync(profile.id, feedOf(3));
+    expect([fixed.status, fixed.rows_active]).toEqual(['synced', 3]);
+    expect((await rulesOf(profile.id)).map((rule) => rule.unique_id)).toEqual(['r1', 'r2', 'r3']);
+  });
+
   it('runs one sync of a profile at a time (409) and needs the XSRF header to start one', async () => {
     const profile = await createFromCsv(feedOf(2));
     await t.app.jobs.stop();

@@ -78,7 +78,11 @@ export function createProfileSync({ db, profiles, open }: Deps) {
     });
   }
 
-  async function stage(table: FeedTable, profile: ProfileRow, syncId: number) {
+  /**
+   * Reads, validates and writes the feed's rows: to staging, or through `direct` (a first sync on
+   * PostgreSQL, straight into the rules inside the caller's transaction).
+   */
+  async function stage(table: FeedTable, profile: ProfileRow, syncId: number, direct?: StagingWriter) {
     const conditions = await db
       .selectFrom('conditions')
       .select(['id', 'name'])
@@ -94,9 +98,7 @@ export function createProfileSync({ db, profiles, open }: Deps) {
     });
 
     const figures: Figures = { rows_total: 0, rows_active: 0, rows_with_errors: 0, warnings_total: 0 };
-    const staging = stagingOf(db, syncId);
-    await staging.create();
-    const writer = staging.writer();
+    const writer = direct ?? (await stagingOf(db, syncId).open());
     const batchSize = isPostgres(db) ? BATCH.postgres : BATCH.sqlite;
     let kept = 0;
     let position = 0;
@@ -242,7 +244,7 @@ export function createProfileSync({ db, profiles, open }: Deps) {
     };
   }
 
-  return {
+  const profileSync = {
     fail,
 
     async run(syncId: number): Promise<void> {
@@ -254,99 +256,170 @@ export function createProfileSync({ db, profiles, open }: Deps) {
         return;
       }
       let opened: OpenedFeed | undefined;
-      let read: Awaited<ReturnType<typeof stage>>;
       try {
         opened = await open(profile);
-        read = await stage(opened.table, profile, syncId);
+        if (await writesDirectly(profile)) {
+          await firstSync(opened, profile, syncId);
+          return;
+        }
+        const read = await stage(opened.table, profile, syncId);
+        await staged(read, opened, profile, sync);
       } catch (error) {
         if (error instanceof FeedError) {
           await fail(syncId, error.message);
           return;
         }
+        if (error instanceof Superseded) return;
         throw error;
       } finally {
         await opened?.close();
       }
+    },
+  };
 
-      const at = nowIso();
-      const { figures } = read;
-      const attempt = {
-        ...figures,
-        revision: opened.table.revision ?? null,
-        finished_at: at,
-      };
-      const before = profile.rows_active;
-      if (!sync.confirm && before > 0 && figures.rows_active < before * (1 - ROW_DROP_GUARD)) {
-        const message = dropMessage(before, figures.rows_active);
-        await atomically(async (trx) => {
-          await stagingOf(trx, syncId).remove();
-          await trx
-            .deleteFrom('profile_errors')
-            .where('profile_id', '=', profile.id)
-            .where((eb) => eb.or([eb('sync_id', 'is', null), eb('sync_id', '!=', syncId)]))
-            .execute();
-          await profiles.updateSync(
-            syncId,
-            { ...attempt, status: 'needs_confirmation', error: message },
-            trx,
-          );
-          await trx
-            .updateTable('profiles')
-            .set({
-              status: 'needs_confirmation',
-              sync_error: message,
-              rows_total: figures.rows_total,
-              rows_processed: figures.rows_total,
-              rows_with_errors: figures.rows_with_errors,
-              warnings_total: figures.warnings_total,
-            })
-            .where('id', '=', profile.id)
-            .where('sync_id', '=', syncId)
-            .execute();
-        });
-        return;
-      }
+  /**
+   * Whether this sync writes its rules straight into `profile_rules`: a first sync (no rules, live
+   * or ended) on PostgreSQL, outside a caller's transaction. Nothing is there to match, keep or end,
+   * and the row-drop guard has nothing to compare, so staging would only copy every row twice: the
+   * rules are written by COPY inside one transaction held for the whole read, while Node reads the
+   * next rows on the other core. Until it commits nobody sees them; a failure or a kill rolls them
+   * back. SQLite stages: one transaction held that long would stop every other writer.
+   */
+  async function writesDirectly(profile: ProfileRow): Promise<boolean> {
+    if (!isPostgres(db) || db.isTransaction || profile.rows_active > 0) return false;
+    const rule = await db
+      .selectFrom('profile_rules')
+      .select('id')
+      .where('profile_id', '=', profile.id)
+      .limit(1)
+      .executeTakeFirst();
+    return rule === undefined;
+  }
 
+  async function firstSync(opened: OpenedFeed, profile: ProfileRow, syncId: number) {
+    const createdAt = nowIso();
+    await db.transaction().execute(async (trx) => {
+      const read = await stage(opened.table, profile, syncId, rulesWriter(trx, profile, createdAt));
+      if (!(await stillCurrent(trx, profile.id, syncId))) throw new Superseded();
+      await failpoint('sync-swap');
+      await settle(trx, profile, syncId, read, attempt(read, opened), {
+        rows_added: read.live,
+        rows_changed: 0,
+        rows_removed: 0,
+      });
+    });
+  }
+
+  /** After staging: the row-drop guard, then the swap and the figures in one transaction. */
+  async function staged(
+    read: Read,
+    opened: OpenedFeed,
+    profile: ProfileRow,
+    sync: { id: number; confirm: number },
+  ) {
+    const syncId = sync.id;
+    const { figures } = read;
+    const tried = attempt(read, opened);
+    const before = profile.rows_active;
+    if (!sync.confirm && before > 0 && figures.rows_active < before * (1 - ROW_DROP_GUARD)) {
+      const message = dropMessage(before, figures.rows_active);
       await atomically(async (trx) => {
-        // Still this sync's profile (not deleted, no newer sync took it over)?
-        const current = await trx
-          .selectFrom('profiles')
-          .select(['sync_id', 'deleted_at'])
-          .where('id', '=', profile.id)
-          .executeTakeFirst();
-        if (!current || current.deleted_at || current.sync_id !== syncId) {
-          await stagingOf(trx, syncId).remove();
-          return;
-        }
-        const moved = await swap(trx, profile, syncId, at);
-        await failpoint('sync-swap');
-        await rewriteConditionUses(trx, profile.company_id, profile.id);
+        await stagingOf(trx, syncId).remove();
         await trx
           .deleteFrom('profile_errors')
           .where('profile_id', '=', profile.id)
           .where((eb) => eb.or([eb('sync_id', 'is', null), eb('sync_id', '!=', syncId)]))
           .execute();
-        await profiles.updateSync(syncId, { ...attempt, ...moved, status: 'synced' }, trx);
+        await profiles.updateSync(syncId, { ...tried, status: 'needs_confirmation', error: message }, trx);
         await trx
           .updateTable('profiles')
           .set({
-            status: 'synced',
-            sync_error: null,
-            synced_at: at,
-            columns: JSON.stringify(read.columns),
+            status: 'needs_confirmation',
+            sync_error: message,
             rows_total: figures.rows_total,
             rows_processed: figures.rows_total,
-            rows_active: figures.rows_active,
             rows_with_errors: figures.rows_with_errors,
             warnings_total: figures.warnings_total,
-            rules_live: read.live,
           })
           .where('id', '=', profile.id)
+          .where('sync_id', '=', syncId)
           .execute();
       });
-    },
-  };
+      return;
+    }
+
+    await atomically(async (trx) => {
+      if (!(await stillCurrent(trx, profile.id, syncId))) {
+        await stagingOf(trx, syncId).remove();
+        return;
+      }
+      const moved = await swap(trx, profile, syncId, tried.finished_at);
+      await failpoint('sync-swap');
+      await settle(trx, profile, syncId, read, tried, moved);
+    });
+  }
+
+  /** Still this sync's profile (not deleted, no newer sync took it over)? */
+  async function stillCurrent(trx: Executor, profileId: number, syncId: number) {
+    const current = await trx
+      .selectFrom('profiles')
+      .select(['sync_id', 'deleted_at'])
+      .where('id', '=', profileId)
+      .executeTakeFirst();
+    return !!current && !current.deleted_at && current.sync_id === syncId;
+  }
+
+  /** The figures of a finished read, as its sync row keeps them. */
+  const attempt = (read: Read, opened: OpenedFeed) => ({
+    ...read.figures,
+    revision: opened.table.revision ?? null,
+    finished_at: nowIso(),
+  });
+
+  /** The rules are in place: conditions' uses, the errors of this sync only, the figures. */
+  async function settle(
+    trx: Executor,
+    profile: ProfileRow,
+    syncId: number,
+    read: Read,
+    tried: ReturnType<typeof attempt>,
+    moved: Moved,
+  ) {
+    const { figures } = read;
+    await rewriteConditionUses(trx, profile.company_id, profile.id);
+    await trx
+      .deleteFrom('profile_errors')
+      .where('profile_id', '=', profile.id)
+      .where((eb) => eb.or([eb('sync_id', 'is', null), eb('sync_id', '!=', syncId)]))
+      .execute();
+    await profiles.updateSync(syncId, { ...tried, ...moved, status: 'synced' }, trx);
+    await trx
+      .updateTable('profiles')
+      .set({
+        status: 'synced',
+        sync_error: null,
+        synced_at: tried.finished_at,
+        columns: JSON.stringify(read.columns),
+        rows_total: figures.rows_total,
+        rows_processed: figures.rows_total,
+        rows_active: figures.rows_active,
+        rows_with_errors: figures.rows_with_errors,
+        warnings_total: figures.warnings_total,
+        rules_live: read.live,
+      })
+      .where('id', '=', profile.id)
+      .execute();
+  }
+
+  type Read = Awaited<ReturnType<typeof stage>>;
+  type Moved = Awaited<ReturnType<typeof swap>>;
+
+  return profileSync;
 }
+
+/** The profile was deleted or taken over by a newer sync while this one read: nothing to keep. */
+class Superseded extends Error {}
+
 export type ProfileSync = ReturnType<typeof createProfileSync>;
 
 type SwapCounts = Record<'staged' | 'matched' | 'revived' | 'changed' | 'differing' | 'live', number>;
@@ -419,7 +492,15 @@ function stagingOf(db: Executor, syncId: number) {
         .unique()
         .execute();
     },
-    writer: (): StagingWriter => (postgres ? copyWriter(db, syncId) : insertWriter(db, syncId, qualified)),
+    writer: (): StagingWriter =>
+      postgres
+        ? copyWriter(db, `profile_sync_rows (${STAGED_COLUMNS})`, `${syncId}\t`)
+        : insertWriter(db, syncId, qualified),
+    /** Creates the staging, and answers its writer. */
+    async open(): Promise<StagingWriter> {
+      await this.create();
+      return this.writer();
+    },
     async remove() {
       await db.deleteFrom('profile_sync_rows').where('sync_id', '=', syncId).execute();
       if (!postgres) await db.schema.dropTable(qualified).ifExists().execute();
@@ -467,6 +548,19 @@ function insertWriter(db: Executor, syncId: number, table: string): StagingWrite
 }
 
 /**
+ * A first sync's rules, written by COPY straight into `profile_rules` inside the sync's transaction
+ * (PostgreSQL): the constant columns lead each line, then the staged columns in their order.
+ */
+function rulesWriter(trx: Executor, profile: ProfileRow, at: string): StagingWriter {
+  const columns = STAGED_COLUMNS.replace('sync_id, ', '');
+  return copyWriter(
+    trx,
+    `profile_rules (company_id, profile_id, created_at, updated_at, ${columns})`,
+    `${profile.company_id}\t${profile.id}\t${copyText(at)}\t${copyText(at)}\t`,
+  );
+}
+
+/**
  * COPY in PostgreSQL's text format, one COPY per batch: the rows travel as the lines PostgreSQL
  * reads, with no parameters to serialise (the arrays an `unnest` insert took cost the server more
  * to parse and the client more to escape). Each COPY runs on a connection of its own from the pool,
@@ -474,8 +568,8 @@ function insertWriter(db: Executor, syncId: number, table: string): StagingWrite
  * runs on that transaction's connection, whose queries pg queues behind the COPY. The batch is
  * written whole before anything is awaited, so nothing the sync does meanwhile can wait on it.
  */
-function copyWriter(db: Executor, syncId: number): StagingWriter {
-  const statement = `copy profile_sync_rows (${STAGED_COLUMNS}) from stdin`;
+function copyWriter(db: Executor, target: string, prefix: string): StagingWriter {
+  const statement = `copy ${target} from stdin`;
   // Each row's line is written into the batch's bytes at once: a batch kept as one growing string
   // would be a rope of 10,000 pieces, flattened and encoded again when sent.
   let bytes = Buffer.allocUnsafe(COPY_BATCH_BYTES);
@@ -487,7 +581,7 @@ function copyWriter(db: Executor, syncId: number): StagingWriter {
     },
     push(position, rule) {
       const line =
-        `${syncId}\t${position}\t${copyText(rule.unique_id)}\t${copyText(rule.reporting_label)}\t` +
+        `${prefix}${position}\t${copyText(rule.unique_id)}\t${copyText(rule.reporting_label)}\t` +
         `${rule.is_default ? 1 : 0}\t${rule.active ? 1 : 0}\t${copyNullable(rule.start)}\t` +
         `${copyNullable(rule.end)}\t${copyJson(JSON.stringify(rule.condition_ids))}\t` +
         `${copyJson(JSON.stringify(rule.data))}\n`;
