@@ -304,4 +304,29 @@ describe('a server killed mid-work', () => {
     await uploads.sweep(Date.now() + 25 * 3_600_000);
     expect(fs.readdirSync(tmp).filter((name) => name.startsWith(cutUpload.slice('tmp/'.length)))).toEqual([]);
   }, 60_000);
+
+  it("during a first sync's commit (every rule written, on PostgreSQL straight into the rules): none is left", async () => {
+    const key = await upload(feed('New'), 'text/csv');
+    await crash();
+    await start(['sync-swap']);
+    const created = await session.fetch(base, '/v1/profiles', {
+      method: 'POST',
+      body: { name: 'First sync', source: 'upload', key, file_name: 'new.csv' },
+    });
+    expect(created.status, await created.clone().text()).toBe(201);
+    const id = ((await created.json()) as { data: Profile }).data.id;
+    await reached('sync-swap');
+    await crash();
+    await start();
+
+    const profile = await eventually(async () => {
+      const res = await session.fetch(base, `/v1/profiles/${id}`);
+      const found = ((await res.json()) as { data: Profile }).data;
+      return found.status === 'syncing' ? undefined : found;
+    }, 'the interrupted first sync to end');
+    expect([profile.status, profile.rows_active]).toEqual(['failed', 0]);
+    const left = await db.selectFrom('profile_rules').select('id').where('profile_id', '=', id).execute();
+    expect(left).toEqual([]);
+    expect(await rulesOf(profileId)).toEqual(rulesBefore);
+  }, 120_000);
 });
