@@ -177,12 +177,7 @@ export function createProfileSync({ db, profiles, open }: Deps) {
   async function swap(trx: Executor, profile: ProfileRow, syncId: number, at: string) {
     const staging = stagingOf(trx, syncId);
     const s = staging.table;
-    const hasRules = await trx
-      .selectFrom('profile_rules')
-      .select('id')
-      .where('profile_id', '=', profile.id)
-      .limit(1)
-      .executeTakeFirst();
+    const hasRules = await hasAnyRule(trx, profile.id);
     const insert = (onlyNew: boolean) => sql`insert into profile_rules
         (company_id, profile_id, position, unique_id, reporting_label, is_default, active, start_date,
          end_date, condition_ids, data, created_at, updated_at)
@@ -287,13 +282,7 @@ export function createProfileSync({ db, profiles, open }: Deps) {
    */
   async function writesDirectly(profile: ProfileRow): Promise<boolean> {
     if (!isPostgres(db) || db.isTransaction || profile.rows_active > 0) return false;
-    const rule = await db
-      .selectFrom('profile_rules')
-      .select('id')
-      .where('profile_id', '=', profile.id)
-      .limit(1)
-      .executeTakeFirst();
-    return rule === undefined;
+    return !(await hasAnyRule(db, profile.id));
   }
 
   async function firstSync(opened: OpenedFeed, profile: ProfileRow, syncId: number) {
@@ -415,6 +404,17 @@ export function createProfileSync({ db, profiles, open }: Deps) {
   type Moved = Awaited<ReturnType<typeof swap>>;
 
   return profileSync;
+}
+
+/** Whether the profile has any rule, live or ended. */
+async function hasAnyRule(executor: Executor, profileId: number): Promise<boolean> {
+  const rule = await executor
+    .selectFrom('profile_rules')
+    .select('id')
+    .where('profile_id', '=', profileId)
+    .limit(1)
+    .executeTakeFirst();
+  return rule !== undefined;
 }
 
 /** The profile was deleted or taken over by a newer sync while this one read: nothing to keep. */
