@@ -3,13 +3,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb, type Db } from '../../src/db/database';
-import { randomToken } from '../../src/lib/tokens';
 import { engine } from '../helper';
 import { insertCampaign } from '../rows';
 import { type CuttableProxy, createCuttableProxy } from '../support/cuttable-proxy';
 import {
   freePort,
   HttpSession,
+  productionEnv,
   runServer,
   type ServerProcess,
   throwawayDatabase,
@@ -58,21 +58,13 @@ describe.skipIf(engine !== 'postgres')('PostgreSQL restarted under load', () => 
     proxy = await createCuttableProxy(new URL(database.url));
     const port = await freePort();
     base = `http://127.0.0.1:${port}`;
-    server = runServer({
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      APP_URL: base,
-      DATA_DIR: dataDir,
-      DATABASE_URL: proxy.url,
-      APP_KEY: randomToken(32),
-      ADMIN_EMAIL: ADMIN.email,
-      ADMIN_PASSWORD: ADMIN.password,
-      SEED: 'false',
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'production',
-      // The general ceiling is not under test: a dozen clients back to back would reach it.
-      RATE_LIMIT_PER_MINUTE: '100000',
-    });
+    server = runServer(
+      productionEnv(
+        { port, dataDir, databaseUrl: proxy.url, admin: ADMIN },
+        // The general ceiling is not under test: a dozen clients back to back would reach it.
+        { RATE_LIMIT_PER_MINUTE: '100000' },
+      ),
+    );
     const up = await waitUntilUp(`${base}/readyz`, server, 60_000);
     expect(up, server.output().stderr).toBe(true);
     db = createDb({ kind: 'postgres', url: database.url });

@@ -6,7 +6,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/config';
 import { createDb, type Db } from '../../src/db/database';
 import type { Failpoint } from '../../src/lib/failpoints';
-import { randomToken } from '../../src/lib/tokens';
 import { createUploadsRepository } from '../../src/modules/uploads/uploads.repository';
 import { createUploadsService } from '../../src/modules/uploads/uploads.service';
 import { createLocalDisk } from '../../src/storage/local-disk';
@@ -17,6 +16,7 @@ import {
   eventually,
   freePort,
   HttpSession,
+  productionEnv,
   runServer,
   type ServerProcess,
   throwawayDatabase,
@@ -116,21 +116,16 @@ describe('a server killed mid-work', () => {
     }
     port = await freePort();
     base = `http://127.0.0.1:${port}`;
-    env = {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      APP_URL: base,
-      DATA_DIR: dataDir,
-      DATABASE_URL: database.kind === 'postgres' ? database.url : `sqlite:${database.file}`,
-      APP_KEY: randomToken(32),
-      ADMIN_EMAIL: ADMIN.email,
-      ADMIN_PASSWORD: ADMIN.password,
-      SEED: 'false',
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'production',
+    env = productionEnv(
+      {
+        port,
+        dataDir,
+        databaseUrl: database.kind === 'postgres' ? database.url : `sqlite:${database.file}`,
+        admin: ADMIN,
+      },
       // A job whose process died is taken again once it expires (pg-boss); keep that short here.
-      JOB_EXPIRE_SECONDS: '4',
-    };
+      { JOB_EXPIRE_SECONDS: '4' },
+    );
     await start(['bulk-write']);
     db = createDb(database);
     expect((await session.signIn(base, ADMIN.email, ADMIN.password)).status).toBe(200);

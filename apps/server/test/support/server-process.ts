@@ -36,6 +36,30 @@ export function runServer(env: Record<string, string>): ServerProcess {
   return { child, exited, output: () => ({ stdout, stderr }) };
 }
 
+/**
+ * The environment of a server process as production runs it, on loopback: one admin to sign in
+ * with, no demo seed, quiet logs. `extra` adds to it or overrides it.
+ */
+export function productionEnv(
+  o: { port: number; dataDir: string; databaseUrl: string; admin: { email: string; password: string } },
+  extra: Record<string, string> = {},
+): Record<string, string> {
+  return {
+    PORT: String(o.port),
+    HOST: '127.0.0.1',
+    APP_URL: `http://127.0.0.1:${o.port}`,
+    DATA_DIR: o.dataDir,
+    DATABASE_URL: o.databaseUrl,
+    APP_KEY: randomToken(32),
+    ADMIN_EMAIL: o.admin.email,
+    ADMIN_PASSWORD: o.admin.password,
+    SEED: 'false',
+    LOG_LEVEL: 'warn',
+    NODE_ENV: 'production',
+    ...extra,
+  };
+}
+
 export const freePort = () =>
   new Promise<number>((resolve) => {
     const probe = net.createServer().listen(0, '127.0.0.1', () => {
