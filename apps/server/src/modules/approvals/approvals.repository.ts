@@ -5,38 +5,41 @@ import type { ApprovalLinksTable } from '../../db/schema';
 import { nowIso } from '../../lib/time';
 import type { FingerprintBasis } from './fingerprint';
 
-/** What an approval link reaches: its publisher's approvals of its campaign, on live creatives. */
-const publisherApprovals = (trx: Executor, companyId: number, campaignId: number, mediaEntityId: number) =>
+/** A campaign's approvals, on its live creatives. */
+const campaignApprovals = (trx: Executor, companyId: number, campaignId: number) =>
   trx
     .selectFrom('approvals')
     .innerJoin('creatives', 'creatives.id', 'approvals.creative_id')
     .where('approvals.company_id', '=', companyId)
     .where('approvals.campaign_id', '=', campaignId)
-    .where('approvals.media_entity_id', '=', mediaEntityId)
     .where('creatives.deleted_at', 'is', null);
+
+/** What an approval link reaches: its publisher's approvals of its campaign, on live creatives. */
+const publisherApprovals = (trx: Executor, companyId: number, campaignId: number, mediaEntityId: number) =>
+  campaignApprovals(trx, companyId, campaignId).where('approvals.media_entity_id', '=', mediaEntityId);
+
+/** An approval's verdict, as both the campaign's tab and the publisher's page show it. */
+const VERDICT = [
+  'approvals.id',
+  'approvals.status',
+  'approvals.comment',
+  'approvals.approver_name',
+  'approvals.decided_at',
+  'approvals.reset_reason',
+  'creatives.id as creative_id',
+  'creatives.name as creative_name',
+] as const;
 
 /** Publishers' verdicts on creatives; every query is scoped by company. */
 export const createApprovalsRepository = (db: Db) => ({
   /** A campaign's approvals of its live creatives, by creative and publisher name. */
   ofCampaign: (companyId: number, campaignId: number, trx: Executor = db) =>
-    trx
-      .selectFrom('approvals')
-      .innerJoin('creatives', 'creatives.id', 'approvals.creative_id')
+    campaignApprovals(trx, companyId, campaignId)
       .innerJoin('media_entities', 'media_entities.id', 'approvals.media_entity_id')
-      .where('approvals.company_id', '=', companyId)
-      .where('approvals.campaign_id', '=', campaignId)
-      .where('creatives.deleted_at', 'is', null)
       .select([
-        'approvals.id',
-        'approvals.status',
-        'approvals.comment',
-        'approvals.approver_name',
-        'approvals.decided_at',
-        'approvals.reset_reason',
+        ...VERDICT,
         'approvals.created_at',
         'approvals.updated_at',
-        'creatives.id as creative_id',
-        'creatives.name as creative_name',
         'media_entities.id as media_entity_id',
         'media_entities.name as media_entity_name',
       ])
@@ -230,14 +233,7 @@ export const createApprovalsRepository = (db: Db) => ({
     trx: Executor = db,
   ) => {
     let query = publisherApprovals(trx, companyId, campaignId, mediaEntityId).select([
-      'approvals.id',
-      'approvals.status',
-      'approvals.comment',
-      'approvals.approver_name',
-      'approvals.decided_at',
-      'approvals.reset_reason',
-      'creatives.id as creative_id',
-      'creatives.name as creative_name',
+      ...VERDICT,
       'creatives.width',
       'creatives.height',
       'creatives.fallback_asset_id',
