@@ -4,9 +4,10 @@ import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import Fastify, { type FastifyServerOptions } from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Db } from './db/database';
+import { createResponseSerializerCompiler } from './lib/response-serializer';
 import { accountRoutes } from './modules/account/account.routes';
 import { approvalsRoutes } from './modules/approvals/approvals.routes';
 import { assetsRoutes } from './modules/assets/assets.routes';
@@ -69,7 +70,7 @@ export async function buildApp({ config, db, logger }: BuildAppOptions) {
     bodyLimit: 10 * 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(createResponseSerializerCompiler({ check: config.env !== 'production' }));
   const routes: RouteEntry[] = [];
   app.addHook('onRoute', (route) => {
     // The guards read these from the matched route, never from the request's URL text.
