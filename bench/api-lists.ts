@@ -9,6 +9,8 @@
  *   BENCH_SECONDS=4         each of the 2 × 3 throughput runs
  *   BENCH_PLANS=1           the query plans of every variant
  *   BENCH_LATENCIES=0       the throughput runs only
+ *   BENCH_ONLY=creatives    the latency variants whose label matches this regular expression
+ *   BENCH_THROUGHPUT=0      the latency variants only
  */
 import type { AddressInfo } from 'node:net';
 import { CAMPAIGN_SORTS, CREATIVE_SORTS, encodeSearchQuery } from '@adstudio/contract';
@@ -29,6 +31,8 @@ const CONNECTIONS = 10;
 const GOAL = { list: 20, search: 30, sameThroughput: 0.8, listVsUser: 0.5 };
 const PER_PAGE = 25;
 const LATENCIES = process.env.BENCH_LATENCIES !== '0';
+const THROUGHPUT = process.env.BENCH_THROUGHPUT !== '0';
+const ONLY = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY) : undefined;
 
 const short = (n: number) => (n >= 1000 ? `${Number((n / 1000).toFixed(1))}k` : String(n));
 
@@ -61,8 +65,9 @@ async function run(bench: ThrowawayDb) {
     const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
     const bigClient = await signIn(base, big.admin.email, big.admin.password);
     const smallClient = await signIn(base, small.admin.email, small.admin.password);
-    await throughput(base, bigClient, smallClient);
-    if (LATENCIES) await latencies(variants(big, bigClient, smallClient), recorder);
+    if (THROUGHPUT) await throughput(base, bigClient, smallClient);
+    const measured = variants(big, bigClient, smallClient).filter((v) => !ONLY || ONLY.test(v.label));
+    if (LATENCIES) await latencies(measured, recorder);
   } finally {
     await app.close();
   }
