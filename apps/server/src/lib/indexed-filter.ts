@@ -48,16 +48,23 @@ export async function sparseOrDense<DB>(
   const ids = (await sql<{ id: number }>`${matching} limit ${read}`.execute(db)).rows.map((row) =>
     Number(row.id),
   );
+  const counted = countUpTo(executor, matching);
   const count = async (limit: number) => {
     if (ids.length < read || limit <= read) return Math.min(ids.length, limit);
-    const row = await sql<{
-      n: number | string;
-    }>`select count(*) as n from (${matching} limit ${limit}) as matched`.execute(db);
-    return Number(row.rows[0]?.n ?? 0);
+    return counted(limit);
   };
   if (ids.length > sparse) return { where: dense, count };
   return { where: idIn(id, ids), count };
 }
+
+/** How many rows a query answers, read up to `limit` of them. */
+export const countUpTo =
+  <DB>(executor: Kysely<DB>, rows: RawBuilder<unknown>) =>
+  async (limit: number): Promise<number> => {
+    const { rows: counted } = await sql<{ n: number | string }>`select count(*) as n
+      from (${rows} limit ${limit}) as counted`.execute(executor as unknown as Kysely<unknown>);
+    return Number(counted[0]?.n ?? 0);
+  };
 
 /** Whether the executor talks to PostgreSQL (the filters choose their plans per engine). */
 export const isPostgres = <DB>(executor: Kysely<DB>) =>

@@ -246,23 +246,31 @@ export async function paginate<DB, TB extends keyof DB, O, S extends string, R =
   } else {
     // Deep pages read ids only; past the middle of an exact total they walk the index from the
     // other end (the same order reversed: every term flips, the id too), so the last pages cost
-    // what the first ones do and no page skips more than half the list.
-    total = await options.total();
-    const after = total.total - offset - perPage;
-    let ids: { page_id: number }[];
-    if (!total.capped && offset > total.total / 2) {
-      const take = perPage + Math.min(0, after);
-      ids =
-        take > 0
-          ? (await ordered(pageIds(), true).limit(take).offset(Math.max(0, after)).execute()).reverse()
-          : [];
-      more = after > 0;
-    } else {
-      ids = await ordered(pageIds())
+    // what the first ones do and no page skips more than half the list. A first page never walks
+    // backwards, so its ids are read while the total is counted (on PostgreSQL, side by side).
+    const forward = () =>
+      ordered(pageIds())
         .limit(perPage + 1)
         .offset(offset)
         .execute();
+    let ids: { page_id: number }[];
+    if (offset === 0) {
+      [total, ids] = await Promise.all([options.total(), forward()]);
       more = ids.length > perPage;
+    } else {
+      total = await options.total();
+      const after = total.total - offset - perPage;
+      if (!total.capped && offset > total.total / 2) {
+        const take = perPage + Math.min(0, after);
+        ids =
+          take > 0
+            ? (await ordered(pageIds(), true).limit(take).offset(Math.max(0, after)).execute()).reverse()
+            : [];
+        more = after > 0;
+      } else {
+        ids = await forward();
+        more = ids.length > perPage;
+      }
     }
     data = await load(ids.slice(0, perPage).map((row) => Number(row.page_id)));
   }

@@ -245,33 +245,35 @@ describe('filtered totals', () => {
     const companyId = await t.createCompany('Dated');
     const client = await t.injectAs(await t.createUser({ roles: ['admin'], companyId }));
     const at = '2026-01-01T00:00:00.000Z';
-    // 700 campaigns of 20 creatives: three in four run through June 2026 (their 10,000+ creatives
-    // are more than the cap: the walked plan), the rest ran in 2020 (listed by id); a few have only
-    // an end or no dates at all.
+    // 700 campaigns: four in five run through June 2026 with 20 creatives each (10,000+ creatives,
+    // more than the cap, of most campaigns: the walked plan); the rest ran in 2020 with 80 each
+    // (10,000+ creatives of under a quarter of the campaigns: sorted out of the matches); a few have
+    // only an end (and run on any day before it) or no dates at all. A day of neither lists by id.
+    const old = (i: number) => i % 5 === 4;
     const campaigns = Array.from({ length: 700 }, (_, i) => ({
       company_id: companyId,
       name: `Dated ${i}`,
       ranges: '[]',
-      launch_date: i % 50 === 0 ? null : i % 4 !== 3 ? '2026-06-01' : '2020-01-01',
-      end_date: i % 70 === 0 ? null : i % 4 !== 3 ? '2026-06-30' : '2020-01-31',
+      launch_date: i % 50 === 0 ? null : old(i) ? '2020-01-01' : '2026-06-01',
+      end_date: i % 70 === 0 ? null : old(i) ? '2020-01-31' : '2026-06-30',
       created_at: at,
       updated_at: at,
     }));
     const ids = (await t.db.insertInto('campaigns').values(campaigns).returning('id').execute()).map(
       (r) => r.id,
     );
-    const PER_CAMPAIGN = 20;
-    const creatives = ids.flatMap((campaignId, i) =>
-      Array.from({ length: PER_CAMPAIGN }, (_, k) => ({
-        company_id: companyId,
-        campaign_id: campaignId,
-        name: `Dated creative ${i}-${k}`,
-        width: 300,
-        height: 250,
-        created_at: at,
-        updated_at: new Date(Date.UTC(2026, 0, 1) + (i * PER_CAMPAIGN + k) * 1000).toISOString(),
-      })),
-    );
+    const perCampaign = (i: number) => (old(i) ? 80 : 20);
+    // Each creative's campaign (by index), in the order they are written.
+    const campaignIndex = ids.flatMap((_, i) => Array.from({ length: perCampaign(i) }, () => i));
+    const creatives = campaignIndex.map((i, k) => ({
+      company_id: companyId,
+      campaign_id: ids[i]!,
+      name: `Dated creative ${i}-${k}`,
+      width: 300,
+      height: 250,
+      created_at: at,
+      updated_at: new Date(Date.UTC(2026, 0, 1) + k * 1000).toISOString(),
+    }));
     const made: number[] = [];
     for (let from = 0; from < creatives.length; from += 1000) {
       const batch = creatives.slice(from, from + 1000);
@@ -279,13 +281,15 @@ describe('filtered totals', () => {
         ...(await t.db.insertInto('creatives').values(batch).returning('id').execute()).map((r) => r.id),
       );
     }
-    const campaignOf = (k: number) => campaigns[Math.floor(k / PER_CAMPAIGN)]!;
+    const campaignOf = (k: number) => campaigns[campaignIndex[k]!]!;
     const runs = (c: (typeof campaigns)[number], day: string) =>
       (c.launch_date !== null || c.end_date !== null) &&
       (c.launch_date === null || c.launch_date <= day) &&
       (c.end_date === null || c.end_date >= day);
     for (const day of ['2026-06-15', '2020-01-15', '2030-01-01', '2019-01-01']) {
       const expected = made.filter((_, k) => runs(campaignOf(k), day)).sort((a, b) => b - a);
+      if (day.startsWith('2026') || day.startsWith('2020'))
+        expect(expected.length, day).toBeGreaterThan(LIST_COUNT_CAP);
       const all = (
         await client.get(`/v1/creatives/?date=${day}&items-per-page=-1&sort-by=created_at&sort-order=desc`)
       ).json();
@@ -302,9 +306,17 @@ describe('filtered totals', () => {
         page.data.map((c: { id: number }) => c.id),
         day,
       ).toEqual(expected.slice(25, 50));
+      // Oldest first, deeper: the same order reversed.
+      const oldest = (
+        await client.get(`/v1/creatives/?date=${day}&sort-by=updated_at&sort-order=asc&page=3`)
+      ).json();
+      expect(
+        oldest.data.map((c: { id: number }) => c.id),
+        day,
+      ).toEqual([...expected].reverse().slice(50, 75));
     }
-    // 14,000 creatives written and read back whole four times: on a loaded 2-core machine, more than 20 s.
-  }, 90_000);
+    // 22,400 creatives written and read back whole four times: on a loaded 2-core machine, more than 30 s.
+  }, 120_000);
 
   it('finds the campaigns running on a day through the range index, kept in step by every write', async () => {
     const companyId = await t.createCompany('Spans');

@@ -1,9 +1,10 @@
 import type { CreativeListQuery, CreativeSort } from '@adstudio/contract';
 import { LIST_COUNT_CAP } from '@adstudio/contract';
-import { type Insertable, type Selectable, sql } from 'kysely';
+import { type AliasedRawBuilder, type Insertable, type Selectable, sql } from 'kysely';
 import type { Db, Executor } from '../../db/database';
 import type { CreativesTable, PreviewLinksTable } from '../../db/schema';
-import { sparseOrDense } from '../../lib/indexed-filter';
+import { countUpTo, type IndexedFilter, isPostgres, sparseOrDense } from '../../lib/indexed-filter';
+import { keptTotal } from '../../lib/item-counts';
 import {
   defaultSort,
   idIn,
@@ -35,21 +36,54 @@ const SORTS: Record<CreativeSort, SortKey> = {
   updated_at: 'creatives.updated_at',
 };
 
+/** The `date` filter of creatives: a condition on the list's rows, or the rows to list from. */
+interface RunningFilter extends IndexedFilter {
+  /** The matching creatives as a derived table named `creatives`, to list from instead of the table. */
+  from?: AliasedRawBuilder<CreativeRow, 'creatives'>;
+}
+
 /**
  * The `date` filter of creatives: their campaign runs that day (the range index finds the
- * campaigns, the campaign index their creatives). Up to the cap, the list is narrowed to those
- * creatives' ids — running campaigns are often many yet old, so a walk of the sort's index could
- * pass most creatives before filling a page. Beyond it, the sort's index is walked testing each
- * creative's campaign (`campaign_id + 0` keeps the campaign index out of that plan).
+ * campaigns, the campaign index their creatives).
+ * - When at most a quarter of the company's campaigns run that day, the page is sorted out of the
+ *   matches themselves (`from`): read campaign by campaign, fenced off so that the planner does not
+ *   walk the sort's index instead. Such a walk meets the matches late when they are old — the
+ *   campaigns of a past day are, and so are their creatives — and passed 89,000 newer creatives to
+ *   fill a first page on PostgreSQL (100 ms), where sorting the 16,000 matches takes a fifth of that.
+ * - When more run, their creatives are common: up to the cap the list is narrowed to their ids, and
+ *   beyond it the sort's index is walked testing each creative's campaign (`campaign_id + 0` keeps
+ *   the campaign index out of that plan), which fills a page soon.
  */
-function creativesRunning(trx: Executor, companyId: number, listed: StatusListParams, day: string) {
+async function creativesRunning(
+  trx: Executor,
+  companyId: number,
+  listed: StatusListParams,
+  day: string,
+): Promise<RunningFilter> {
   const running = campaignsOnDay(trx, companyId, day);
+  const mine = sql`creatives.company_id = ${companyId} and ${listedRows('creatives', listed)}
+        and creatives.campaign_id in (${running})`;
+  const matching = sql`select creatives.id as id from creatives where ${mine}`;
+  // A running campaign may be deleted and keep its creatives: every campaign counts.
+  const [live, deleted] = await Promise.all([
+    keptTotal(trx, 'campaigns', companyId, { deleted: false }),
+    keptTotal(trx, 'campaigns', companyId, { deleted: true }),
+  ]);
+  const few = Math.floor((live + deleted) / 4);
+  if ((await countUpTo(trx, running)(few + 1)) <= few) {
+    // OFFSET keeps either engine from merging the derived table into the list's query (SQLite: no
+    // OFFSET without LIMIT, and -1 is no limit there; PostgreSQL refuses a negative one).
+    const fence = isPostgres(trx) ? sql`offset 0` : sql`limit -1 offset 0`;
+    return {
+      where: sql<boolean>`true`,
+      count: countUpTo(trx, matching),
+      from: sql<CreativeRow>`(select creatives.* from creatives where ${mine} ${fence})`.as('creatives'),
+    };
+  }
   return sparseOrDense(
     trx,
     'creatives.id',
-    sql`select creatives.id as id from creatives
-        where creatives.company_id = ${companyId} and ${listedRows('creatives', listed)}
-        and creatives.campaign_id in (${running})`,
+    matching,
     sql<boolean>`(creatives.campaign_id + 0) in (${running})`,
     LIST_COUNT_CAP_PLUS_ONE,
     LIST_COUNT_CAP,
@@ -73,11 +107,18 @@ export const createCreativesRepository = (db: Db) => {
     list: async (companyId: number, query: CreativeListQuery, trx: Executor = db) => {
       // The page's ids come from creatives alone (joined to campaigns only to sort by campaign); the
       // rows of the page are then read with their campaign's name.
-      let rows = trx
-        .selectFrom('creatives')
+      const dated = query.date ? await creativesRunning(trx, companyId, query, query.date) : undefined;
+      // A date filter may list from its matches: a derived table standing in for `creatives`, already
+      // of the company and its listed rows (testing them again would read every row's columns).
+      let rows = (
+        dated?.from
+          ? (trx.selectFrom(dated.from) as unknown as ReturnType<typeof trx.selectFrom<'creatives'>>)
+          : trx
+              .selectFrom('creatives')
+              .where('creatives.company_id', '=', companyId)
+              .where(listedRows('creatives', query))
+      )
         .selectAll('creatives')
-        .where('creatives.company_id', '=', companyId)
-        .where(listedRows('creatives', query))
         // The company's campaigns (the same, by construction) let the walk use its name index.
         .$if(query['sort-by'] === 'campaign', (q) =>
           q.innerJoin('campaigns', (join) =>
@@ -97,8 +138,7 @@ export const createCreativesRepository = (db: Db) => {
           sql<boolean>`(creatives.width * 10000 + creatives.height) = ${query.size.width * 10000 + query.size.height}`,
         );
       }
-      const dated = query.date ? await creativesRunning(trx, companyId, query, query.date) : undefined;
-      if (dated) rows = rows.where(dated.where);
+      if (dated && !dated.from) rows = rows.where(dated.where);
       const total = listTotal(trx, {
         section: 'creatives',
         companyId,
