@@ -69,6 +69,8 @@ export interface CreativesTable extends Timestamps, SoftDelete {
   rule_filter: string | null; // JSON {column, values[]}
   fallback_asset_id: number | null;
   created_by: number | null;
+  /** lower(campaign's name), kept by triggers (migration 2026-11-25-1000): the campaign sort's key. */
+  campaign_sort: Generated<string>;
 }
 
 export interface AssetsTable extends Timestamps, SoftDelete {

@@ -21,6 +21,7 @@ import * as unloggedSyncRows from './2026-11-22-1100-unlogged-sync-rows';
 import * as stats from './2026-11-23-1000-stats';
 import * as tokenViews from './2026-11-23-1100-token-views';
 import * as approvalDecisions from './2026-11-24-1000-approval-decisions';
+import * as campaignSort from './2026-11-25-1000-campaign-sort';
 
 /** Every migration, by name in the order they run. Listed statically so the bundled server carries them. */
 export const migrations: Record<string, Migration> = {
@@ -46,4 +47,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-23-1000-stats': stats,
   '2026-11-23-1100-token-views': tokenViews,
   '2026-11-24-1000-approval-decisions': approvalDecisions,
+  '2026-11-25-1000-campaign-sort': campaignSort,
 };

@@ -28,8 +28,8 @@ export type PreviewLinkRow = Selectable<PreviewLinksTable>;
 /** Each sortable column once, keyed by the contract's list. Sizes order by width, then height (≤ 4000). */
 const SORTS: Record<CreativeSort, SortKey> = {
   name: sql`lower(creatives.name)`,
-  // Then by campaign, so a walk of the campaigns' name index yields each campaign's creatives together.
-  campaign: { columns: [sql`lower(campaigns.name)`, 'campaigns.id'] },
+  // lower(campaign's name) kept on each creative, then the campaign: one index walk.
+  campaign: { columns: ['creatives.campaign_sort', 'creatives.campaign_id'] },
   size: sql`(creatives.width * 10000 + creatives.height)`,
   status: 'creatives.status',
   created_at: 'creatives.created_at',
@@ -105,8 +105,7 @@ export const createCreativesRepository = (db: Db) => {
 
     /** A page of the list; its total as for campaigns (kept counts, the text index, or capped). */
     list: async (companyId: number, query: CreativeListQuery, trx: Executor = db) => {
-      // The page's ids come from creatives alone (joined to campaigns only to sort by campaign); the
-      // rows of the page are then read with their campaign's name.
+      // The page's ids come from creatives alone; its rows are then read with their campaign's name.
       const dated = query.date ? await creativesRunning(trx, companyId, query, query.date) : undefined;
       // A date filter may list from its matches: a derived table standing in for `creatives`, already
       // of the company and its listed rows (testing them again would read every row's columns).
@@ -117,16 +116,7 @@ export const createCreativesRepository = (db: Db) => {
               .selectFrom('creatives')
               .where('creatives.company_id', '=', companyId)
               .where(listedRows('creatives', query))
-      )
-        .selectAll('creatives')
-        // The company's campaigns (the same, by construction) let the walk use its name index.
-        .$if(query['sort-by'] === 'campaign', (q) =>
-          q.innerJoin('campaigns', (join) =>
-            join
-              .onRef('campaigns.id', '=', 'creatives.campaign_id')
-              .on('campaigns.company_id', '=', companyId),
-          ),
-        );
+      ).selectAll('creatives');
       const text = query.filter
         ? await textMatch(trx, { table: 'creatives', columns: ['name'] }, companyId, query, query.filter)
         : undefined;
