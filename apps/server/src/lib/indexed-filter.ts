@@ -1,4 +1,11 @@
-import { type Kysely, PostgresAdapter, type RawBuilder, sql } from 'kysely';
+import {
+  type AliasedRawBuilder,
+  type Kysely,
+  PostgresAdapter,
+  type RawBuilder,
+  type SelectQueryBuilder,
+  sql,
+} from 'kysely';
 import { idIn, LIST_COUNT_CAP_PLUS_ONE } from './list';
 
 /**
@@ -49,9 +56,13 @@ export async function sparseOrDense<DB>(
     Number(row.id),
   );
   const counted = countUpTo(executor, matching);
-  const count = async (limit: number) => {
-    if (ids.length < read || limit <= read) return Math.min(ids.length, limit);
-    return counted(limit);
+  const asked = new Map<number, Promise<number>>();
+  const count = (limit: number) => {
+    if (ids.length < read || limit <= read) return Promise.resolve(Math.min(ids.length, limit));
+    // The list asks once to choose its plan and once for its total.
+    const answer = asked.get(limit) ?? counted(limit);
+    asked.set(limit, answer);
+    return answer;
   };
   if (ids.length > sparse) return { where: dense, count };
   return { where: idIn(id, ids), count };
@@ -65,6 +76,41 @@ export const countUpTo =
       from (${rows} limit ${limit}) as counted`.execute(executor as unknown as Kysely<unknown>);
     return Number(counted[0]?.n ?? 0);
   };
+
+/**
+ * `table`'s rows where `where` holds, as a derived table of the same name for a list to read
+ * instead of the table: its page is then sorted out of those rows (a top-N sort of a few thousand)
+ * rather than found by walking the sort's index, which meets the matches late when they sit at its
+ * far end (the campaigns running on a past day are old, and so are their creatives). OFFSET keeps
+ * either engine from merging it into the list's query (SQLite allows no OFFSET without LIMIT, -1
+ * being none; PostgreSQL refuses a negative one).
+ */
+export function matchingRows<Row, T extends string>(
+  executor: Kysely<unknown>,
+  table: T,
+  where: RawBuilder<boolean>,
+): AliasedRawBuilder<Row, T> {
+  const fence = isPostgres(executor) ? sql`offset 0` : sql`limit -1 offset 0`;
+  return sql<Row>`(select ${sql.table(table)}.* from ${sql.table(table)} where ${where} ${fence})`.as(table);
+}
+
+/**
+ * What a list reads: `table` narrowed to `listed` (the company and its listed rows), or the derived
+ * table of `matchingRows`, already narrowed so (testing it again would read every row's columns).
+ */
+export function listSource<DB, T extends keyof DB & string>(
+  executor: Kysely<DB>,
+  table: T,
+  listed: RawBuilder<boolean>,
+  from?: AliasedRawBuilder<unknown, T>,
+  // biome-ignore lint/complexity/noBannedTypes: a query that selects nothing yet, as Kysely types it
+): SelectQueryBuilder<DB, T, {}> {
+  // biome-ignore lint/suspicious/noExplicitAny: the table is any of the caller's; the result is typed
+  const db = executor as unknown as Kysely<any>;
+  const source = from ? db.selectFrom(from) : db.selectFrom(table as string).where(listed);
+  // biome-ignore lint/complexity/noBannedTypes: as above
+  return source as unknown as SelectQueryBuilder<DB, T, {}>;
+}
 
 /** Whether the executor talks to PostgreSQL (the filters choose their plans per engine). */
 export const isPostgres = <DB>(executor: Kysely<DB>) =>

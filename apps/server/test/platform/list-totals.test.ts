@@ -1,6 +1,7 @@
 import { LIST_COUNT_CAP, type STATUSES } from '@adstudio/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SPARSE_MATCHES } from '../../src/lib/indexed-filter';
 import { buildTestApp, type Client, type TestApp } from '../helper';
 import { insertAsset, insertCampaign, insertCondition, insertCreative, insertProfile } from '../rows';
 
@@ -372,5 +373,63 @@ describe('filtered totals', () => {
         day,
       ).toEqual(expected);
     }
+  });
+
+  it('lists the campaigns running on a day, from a few to thousands, in every order, deleted or not', async () => {
+    const companyId = await t.createCompany('Running');
+    const client = await t.injectAs(await t.createUser({ roles: ['admin'], companyId }));
+    // 3,000 campaigns: 2,400 ran through 2020 (more than SPARSE_MATCHES, fewer than the cap: sorted
+    // out of the matches), the rest in 2025; one in 9 deleted, statuses mixed, times out of id order.
+    const campaigns = Array.from({ length: 3000 }, (_, i) => ({
+      company_id: companyId,
+      name: `Running ${i}`,
+      ranges: '[]',
+      status: (['draft', 'live', 'ready'] as const)[i % 3]!,
+      launch_date: i % 5 === 4 ? '2025-01-01' : '2020-01-01',
+      end_date: i % 5 === 4 ? '2025-12-31' : '2020-12-31',
+      created_at: '2026-01-01T00:00:00.000Z',
+      updated_at: new Date(Date.UTC(2026, 0, 1) + ((i * 7919) % 3000) * 1000).toISOString(),
+      deleted_at: i % 9 === 0 ? '2026-02-01T00:00:00.000Z' : null,
+    }));
+    const ids: number[] = [];
+    for (let from = 0; from < campaigns.length; from += 500)
+      ids.push(
+        ...(
+          await t.db
+            .insertInto('campaigns')
+            .values(campaigns.slice(from, from + 500))
+            .returning('id')
+            .execute()
+        ).map((r) => r.id),
+      );
+    const byUpdated = (a: number, b: number) => {
+      const [x, y] = [campaigns[ids.indexOf(a)]!, campaigns[ids.indexOf(b)]!];
+      return x.updated_at < y.updated_at ? 1 : x.updated_at > y.updated_at ? -1 : b - a;
+    };
+    for (const [query, keep] of [
+      ['', (c: (typeof campaigns)[number]) => c.deleted_at === null],
+      ['&deleted=1', (c: (typeof campaigns)[number]) => c.deleted_at !== null],
+      ['&status=live', (c: (typeof campaigns)[number]) => c.deleted_at === null && c.status === 'live'],
+    ] as const)
+      for (const day of ['2020-06-15', '2025-06-15']) {
+        const expected = ids.filter(
+          (_, i) => keep(campaigns[i]!) && campaigns[i]!.launch_date <= day && campaigns[i]!.end_date >= day,
+        );
+        const all = (await client.get(`/v1/campaigns/?date=${day}${query}&items-per-page=-1`)).json();
+        const sorted = (list: number[]) => [...list].sort((a, b) => a - b);
+        expect(sorted(all.data.map((c: { id: number }) => c.id)), day + query).toEqual(sorted(expected));
+        const newest = (
+          await client.get(`/v1/campaigns/?date=${day}${query}&sort-by=updated_at&sort-order=desc&page=3`)
+        ).json();
+        expect(newest.meta.total, day + query).toBe(expected.length);
+        expect(
+          newest.data.map((c: { id: number }) => c.id),
+          day + query,
+        ).toEqual([...expected].sort(byUpdated).slice(50, 75));
+      }
+    expect(
+      ids.filter((_, i) => campaigns[i]!.deleted_at === null && campaigns[i]!.launch_date === '2020-01-01')
+        .length,
+    ).toBeGreaterThan(SPARSE_MATCHES);
   });
 });
