@@ -88,10 +88,11 @@ export const countUpTo =
 export function matchingRows<Row, T extends string>(
   executor: Kysely<unknown>,
   table: T,
-  where: RawBuilder<boolean>,
+  /** A `select <table>.* from …` of the matching rows. */
+  rows: RawBuilder<unknown>,
 ): AliasedRawBuilder<Row, T> {
   const fence = isPostgres(executor) ? sql`offset 0` : sql`limit -1 offset 0`;
-  return sql<Row>`(select ${sql.table(table)}.* from ${sql.table(table)} where ${where} ${fence})`.as(table);
+  return sql<Row>`(${rows} ${fence})`.as(table);
 }
 
 /**

@@ -69,10 +69,11 @@ async function campaignsRunning(
   return {
     ...filter,
     where: sql<boolean>`true`,
+    // The running campaigns' rows straight from the range index (not their ids, then each row).
     from: matchingRows<CampaignRow, 'campaigns'>(
       trx as Kysely<unknown>,
       'campaigns',
-      sql<boolean>`${mineListed(companyId, listed)} and campaigns.id in (${running})`,
+      campaignsOnDay(trx, companyId, day, listed, sql`campaigns.*`),
     ),
   };
 }

@@ -76,7 +76,11 @@ async function creativesRunning(
     return {
       where: sql<boolean>`true`,
       count: countUpTo(trx, matching),
-      from: matchingRows<CreativeRow, 'creatives'>(trx as Kysely<unknown>, 'creatives', mine),
+      from: matchingRows<CreativeRow, 'creatives'>(
+        trx as Kysely<unknown>,
+        'creatives',
+        sql`select creatives.* from creatives where ${mine}`,
+      ),
     };
   return sparseOrDense(
     trx,
