@@ -60,21 +60,17 @@ export async function up(db: AnyDb): Promise<void> {
   } else {
     await sql.raw(`update creatives set campaign_sort = ${sortOf('creatives.campaign_id')}`).execute(db);
     // SQLite's triggers cannot change the row being written: they update it right after.
-    await sql
-      .raw(
-        `create trigger creatives_campaign_sort_insert after insert on creatives begin
-           update creatives set campaign_sort = ${sortOf('new.campaign_id')} where id = new.id;
-         end`,
-      )
-      .execute(db);
-    await sql
-      .raw(
-        `create trigger creatives_campaign_sort_move after update of campaign_id on creatives
-         when new.campaign_id is not old.campaign_id begin
-           update creatives set campaign_sort = ${sortOf('new.campaign_id')} where id = new.id;
-         end`,
-      )
-      .execute(db);
+    for (const [name, event] of [
+      ['insert', 'after insert on creatives'],
+      ['move', 'after update of campaign_id on creatives when new.campaign_id is not old.campaign_id'],
+    ])
+      await sql
+        .raw(
+          `create trigger creatives_campaign_sort_${name} ${event} begin
+             update creatives set campaign_sort = ${sortOf('new.campaign_id')} where id = new.id;
+           end`,
+        )
+        .execute(db);
     await sql
       .raw(
         `create trigger campaigns_creatives_sort after update of name on campaigns
