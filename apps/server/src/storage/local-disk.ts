@@ -1,3 +1,4 @@
+import { once } from 'node:events';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
@@ -37,15 +38,19 @@ export function createLocalDisk(root: string) {
       await fs.promises.mkdir(path.dirname(target), { recursive: true });
       const partial = `${target}.${process.pid}.${Date.now()}.part`;
       let size = 0;
+      const file = fs.createWriteStream(partial);
       try {
         await pipeline(
           body,
           (source: AsyncIterable<Buffer>) => limitBytes(source, maxBytes, (n) => (size = n)),
-          fs.createWriteStream(partial),
+          file,
         );
         await fs.promises.rename(partial, target);
         return size;
       } catch (error) {
+        // A failed pipeline answers before the file stream it destroyed has closed, and one still
+        // opening creates its file after that: removed only once it is closed, nothing is left.
+        if (!file.closed) await once(file, 'close').catch(() => {});
         await fs.promises.rm(partial, { force: true });
         throw error;
       }
