@@ -6,7 +6,7 @@ import {
   type SelectQueryBuilder,
   sql,
 } from 'kysely';
-import { idIn, LIST_COUNT_CAP_PLUS_ONE } from './list';
+import { companyListedRows, idIn, LIST_COUNT_CAP_PLUS_ONE, type StatusListParams } from './list';
 
 /**
  * Up to this many matches, an index-backed filter (text, date) narrows the list to their ids (a short
@@ -68,6 +68,11 @@ export async function sparseOrDense<DB>(
   return { where: idIn(id, ids), count };
 }
 
+/** An index-backed filter that may instead hand the list its matching rows to read (`matchingRows`). */
+export interface SourcingFilter<Row, T extends string> extends IndexedFilter {
+  from?: AliasedRawBuilder<Row, T>;
+}
+
 /** How many rows a query answers, read up to `limit` of them. */
 export const countUpTo =
   <DB>(executor: Kysely<DB>, rows: RawBuilder<unknown>) =>
@@ -78,8 +83,8 @@ export const countUpTo =
   };
 
 /**
- * `table`'s rows where `where` holds, as a derived table of the same name for a list to read
- * instead of the table: its page is then sorted out of those rows (a top-N sort of a few thousand)
+ * The matching rows of `table` (`rows`, a `select <table>.* from …`), as a derived table of the
+ * same name for a list to read instead of the table: its page is then sorted out of those rows (a top-N sort of a few thousand)
  * rather than found by walking the sort's index, which meets the matches late when they sit at its
  * far end (the campaigns running on a past day are old, and so are their creatives). OFFSET keeps
  * either engine from merging it into the list's query (SQLite allows no OFFSET without LIMIT, -1
@@ -88,7 +93,6 @@ export const countUpTo =
 export function matchingRows<Row, T extends string>(
   executor: Kysely<unknown>,
   table: T,
-  /** A `select <table>.* from …` of the matching rows. */
   rows: RawBuilder<unknown>,
 ): AliasedRawBuilder<Row, T> {
   const fence = isPostgres(executor) ? sql`offset 0` : sql`limit -1 offset 0`;
@@ -96,19 +100,22 @@ export function matchingRows<Row, T extends string>(
 }
 
 /**
- * What a list reads: `table` narrowed to `listed` (the company and its listed rows), or the derived
- * table of `matchingRows`, already narrowed so (testing it again would read every row's columns).
+ * What a list reads: the company's listed rows of `table`, or the derived table of `matchingRows`,
+ * already narrowed so (testing it again would read every row's columns).
  */
 export function listSource<DB, T extends keyof DB & string>(
   executor: Kysely<DB>,
   table: T,
-  listed: RawBuilder<boolean>,
+  companyId: number,
+  listed: StatusListParams,
   from?: AliasedRawBuilder<unknown, T>,
   // biome-ignore lint/complexity/noBannedTypes: a query that selects nothing yet, as Kysely types it
 ): SelectQueryBuilder<DB, T, {}> {
   // biome-ignore lint/suspicious/noExplicitAny: the table is any of the caller's; the result is typed
   const db = executor as unknown as Kysely<any>;
-  const source = from ? db.selectFrom(from) : db.selectFrom(table as string).where(listed);
+  const source = from
+    ? db.selectFrom(from)
+    : db.selectFrom(table as string).where(companyListedRows(table, companyId, listed));
   // biome-ignore lint/complexity/noBannedTypes: as above
   return source as unknown as SelectQueryBuilder<DB, T, {}>;
 }

@@ -324,6 +324,10 @@ export function listedRows(table: string, { status, deleted }: StatusListParams)
   return sql<boolean>`${kept} and ${sql.ref(`${table}.status`)} in (${sql.join([...status])})`;
 }
 
+/** The company's rows of `table` that a list shows (see `listedRows`). */
+export const companyListedRows = (table: string, companyId: number, listed: StatusListParams) =>
+  sql<boolean>`${sql.ref(`${table}.company_id`)} = ${companyId} and ${listedRows(table, listed)}`;
+
 /** The default order: most recently changed first, or for deleted items most recently deleted first. */
 export const defaultSort = (table: string, { deleted }: StatusListParams) => ({
   by: `${table}.${deleted ? 'deleted_at' : 'updated_at'}`,

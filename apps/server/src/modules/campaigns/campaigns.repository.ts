@@ -1,20 +1,19 @@
 import { type CampaignListQuery, type CampaignSort, LIST_COUNT_CAP } from '@adstudio/contract';
-import { type AliasedRawBuilder, type Insertable, type Kysely, type Selectable, sql } from 'kysely';
+import { type Insertable, type Kysely, type Selectable, sql } from 'kysely';
 import type { Db, Executor } from '../../db/database';
 import type { CampaignsTable, ReportLinksTable } from '../../db/schema';
 import {
-  type IndexedFilter,
   isPostgres,
   listSource,
   matchingRows,
   oneWalk,
+  type SourcingFilter,
   SPARSE_MATCHES,
   sparseOrDense,
 } from '../../lib/indexed-filter';
 import {
   defaultSort,
   LIST_COUNT_CAP_PLUS_ONE,
-  listedRows,
   paginate,
   type SortKey,
   type StatusListParams,
@@ -39,10 +38,6 @@ const SORTS: Record<CampaignSort, SortKey> = {
   updated_at: 'campaigns.updated_at',
 };
 
-/** The company's campaigns, live or deleted as listed. */
-const mineListed = (companyId: number, listed: StatusListParams) =>
-  sql<boolean>`campaigns.company_id = ${companyId} and ${listedRows('campaigns', listed)}`;
-
 /**
  * The `date` filter: the campaigns running that day, read from the range index. Their ids when few;
  * up to the cap, the page is sorted out of those campaigns themselves (`matchingRows`): a walk of the
@@ -54,7 +49,7 @@ async function campaignsRunning(
   companyId: number,
   listed: StatusListParams,
   day: string,
-): Promise<IndexedFilter & { from?: AliasedRawBuilder<CampaignRow, 'campaigns'> }> {
+): Promise<SourcingFilter<CampaignRow, 'campaigns'>> {
   const running = campaignsOnDay(trx, companyId, day, listed);
   const filter = await sparseOrDense(
     trx,
@@ -88,12 +83,12 @@ export const createCampaignsRepository = (db: Db) => ({
    */
   list: async (companyId: number, query: CampaignListQuery, trx: Executor = db) => {
     const dated = query.date ? await campaignsRunning(trx, companyId, query, query.date) : undefined;
-    let rows = listSource(trx, 'campaigns', mineListed(companyId, query), dated?.from).selectAll('campaigns');
+    let rows = listSource(trx, 'campaigns', companyId, query, dated?.from).selectAll('campaigns');
     const text = query.filter
       ? await textMatch(trx, { table: 'campaigns', columns: ['name', 'url'] }, companyId, query, query.filter)
       : undefined;
     if (text) rows = rows.where(text.where);
-    if (dated && !dated.from) rows = rows.where(dated.where);
+    if (dated) rows = rows.where(dated.where);
     const total = listTotal(trx, {
       section: 'campaigns',
       companyId,

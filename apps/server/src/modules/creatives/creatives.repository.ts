@@ -1,15 +1,21 @@
 import type { CreativeListQuery, CreativeSort } from '@adstudio/contract';
 import { LIST_COUNT_CAP } from '@adstudio/contract';
-import { type AliasedRawBuilder, type Insertable, type Kysely, type Selectable, sql } from 'kysely';
+import { type Insertable, type Kysely, type Selectable, sql } from 'kysely';
 import type { Db, Executor } from '../../db/database';
 import type { CreativesTable, PreviewLinksTable } from '../../db/schema';
-import { countUpTo, type IndexedFilter, matchingRows, sparseOrDense } from '../../lib/indexed-filter';
+import {
+  countUpTo,
+  listSource,
+  matchingRows,
+  type SourcingFilter,
+  sparseOrDense,
+} from '../../lib/indexed-filter';
 import { keptTotal } from '../../lib/item-counts';
 import {
+  companyListedRows,
   defaultSort,
   idIn,
   LIST_COUNT_CAP_PLUS_ONE,
-  listedRows,
   paginate,
   type SortKey,
   type StatusListParams,
@@ -36,16 +42,6 @@ const SORTS: Record<CreativeSort, SortKey> = {
   updated_at: 'creatives.updated_at',
 };
 
-/** The company's creatives, live or deleted as listed. */
-const mineListed = (companyId: number, listed: StatusListParams) =>
-  sql<boolean>`creatives.company_id = ${companyId} and ${listedRows('creatives', listed)}`;
-
-/** The `date` filter of creatives: a condition on the list's rows, or the rows to list from. */
-interface RunningFilter extends IndexedFilter {
-  /** The matching creatives as a derived table named `creatives`, to list from instead of the table. */
-  from?: AliasedRawBuilder<CreativeRow, 'creatives'>;
-}
-
 /**
  * The `date` filter of creatives: their campaign runs that day (the range index finds the
  * campaigns, the campaign index their creatives).
@@ -62,9 +58,9 @@ async function creativesRunning(
   companyId: number,
   listed: StatusListParams,
   day: string,
-): Promise<RunningFilter> {
+): Promise<SourcingFilter<CreativeRow, 'creatives'>> {
   const running = campaignsOnDay(trx, companyId, day);
-  const mine = sql<boolean>`${mineListed(companyId, listed)} and creatives.campaign_id in (${running})`;
+  const mine = sql<boolean>`${companyListedRows('creatives', companyId, listed)} and creatives.campaign_id in (${running})`;
   const matching = sql`select creatives.id as id from creatives where ${mine}`;
   // A running campaign may be deleted and keep its creatives: every campaign counts.
   const [live, deleted] = await Promise.all([
@@ -109,16 +105,7 @@ export const createCreativesRepository = (db: Db) => {
     list: async (companyId: number, query: CreativeListQuery, trx: Executor = db) => {
       // The page's ids come from creatives alone; its rows are then read with their campaign's name.
       const dated = query.date ? await creativesRunning(trx, companyId, query, query.date) : undefined;
-      // A date filter may list from its matches: a derived table standing in for `creatives`, already
-      // of the company and its listed rows (testing them again would read every row's columns).
-      let rows = (
-        dated?.from
-          ? (trx.selectFrom(dated.from) as unknown as ReturnType<typeof trx.selectFrom<'creatives'>>)
-          : trx
-              .selectFrom('creatives')
-              .where('creatives.company_id', '=', companyId)
-              .where(listedRows('creatives', query))
-      ).selectAll('creatives');
+      let rows = listSource(trx, 'creatives', companyId, query, dated?.from).selectAll('creatives');
       const text = query.filter
         ? await textMatch(trx, { table: 'creatives', columns: ['name'] }, companyId, query, query.filter)
         : undefined;
@@ -130,7 +117,7 @@ export const createCreativesRepository = (db: Db) => {
           sql<boolean>`(creatives.width * 10000 + creatives.height) = ${query.size.width * 10000 + query.size.height}`,
         );
       }
-      if (dated && !dated.from) rows = rows.where(dated.where);
+      if (dated) rows = rows.where(dated.where);
       const total = listTotal(trx, {
         section: 'creatives',
         companyId,
