@@ -5,6 +5,7 @@ import path from 'node:path';
 import { type Config, loadConfig } from '@adstudio/server/src/config';
 import { createDb, type Db } from '@adstudio/server/src/db/database';
 import { migrateToLatest } from '@adstudio/server/src/db/migrate';
+import { pgBossSchemaFor } from '@adstudio/server/src/jobs/pg-boss-queue';
 import { sql } from 'kysely';
 
 /**
@@ -174,9 +175,11 @@ async function create(engine: Engine, removal: Removal): Promise<ThrowawayDb> {
   const admin = createDb({ kind: 'postgres', url });
   removal.add(() => admin.destroy(), { onAbort: false });
   await sql`create schema ${sql.id(schema)}`.execute(admin);
-  // An interrupted benchmark's open transaction delays the drop until it commits, no longer.
+  // An interrupted benchmark's open transaction delays the drop until it commits, no longer. The
+  // server's job queue (pg-boss) keeps its tables in a schema of its own beside this one.
   removal.add(async () => {
-    await sql`drop schema if exists ${sql.id(schema)} cascade`.execute(admin);
+    for (const name of [schema, pgBossSchemaFor({ schema })])
+      await sql`drop schema if exists ${sql.id(name)} cascade`.execute(admin);
   });
   const db = createDb(config.database);
   removal.add(() => db.destroy(), { onAbort: false });
