@@ -50,7 +50,7 @@ export async function sparseOrDense<DB>(
   read = SPARSE_MATCHES + 1,
   /** Up to how many matches the list is narrowed to their ids. */
   sparse = SPARSE_MATCHES,
-): Promise<IndexedFilter> {
+): Promise<Required<IndexedFilter>> {
   const db = executor as unknown as Kysely<unknown>;
   const ids = (await sql<{ id: number }>`${matching} limit ${read}`.execute(db)).rows.map((row) =>
     Number(row.id),
@@ -91,11 +91,11 @@ export const countUpTo =
  * being none; PostgreSQL refuses a negative one).
  */
 export function matchingRows<Row, T extends string>(
-  executor: Kysely<unknown>,
+  postgres: boolean,
   table: T,
   rows: RawBuilder<unknown>,
 ): AliasedRawBuilder<Row, T> {
-  const fence = isPostgres(executor) ? sql`offset 0` : sql`limit -1 offset 0`;
+  const fence = postgres ? sql`offset 0` : sql`limit -1 offset 0`;
   return sql<Row>`(${rows} ${fence})`.as(table);
 }
 

@@ -1,5 +1,5 @@
 import { type CampaignListQuery, type CampaignSort, LIST_COUNT_CAP } from '@adstudio/contract';
-import { type Insertable, type Kysely, type Selectable, sql } from 'kysely';
+import { type Insertable, type Selectable, sql } from 'kysely';
 import type { Db, Executor } from '../../db/database';
 import type { CampaignsTable, ReportLinksTable } from '../../db/schema';
 import {
@@ -58,15 +58,14 @@ async function campaignsRunning(
     spanContains('campaigns.launch_date', 'campaigns.end_date', day),
     oneWalk(isPostgres(trx)),
   );
-  const count = filter.count ?? (async () => 0);
-  if ((await count(SPARSE_MATCHES + 1)) <= SPARSE_MATCHES) return filter;
-  if ((await count(LIST_COUNT_CAP_PLUS_ONE)) > LIST_COUNT_CAP) return filter;
+  if ((await filter.count(SPARSE_MATCHES + 1)) <= SPARSE_MATCHES) return filter;
+  if ((await filter.count(LIST_COUNT_CAP_PLUS_ONE)) > LIST_COUNT_CAP) return filter;
   return {
     ...filter,
     where: sql<boolean>`true`,
     // The running campaigns' rows straight from the range index (not their ids, then each row).
     from: matchingRows<CampaignRow, 'campaigns'>(
-      trx as Kysely<unknown>,
+      isPostgres(trx),
       'campaigns',
       campaignsOnDay(trx, companyId, day, listed, sql`campaigns.*`),
     ),

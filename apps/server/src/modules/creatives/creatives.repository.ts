@@ -1,10 +1,11 @@
 import type { CreativeListQuery, CreativeSort } from '@adstudio/contract';
 import { LIST_COUNT_CAP } from '@adstudio/contract';
-import { type Insertable, type Kysely, type Selectable, sql } from 'kysely';
+import { type Insertable, type Selectable, sql } from 'kysely';
 import type { Db, Executor } from '../../db/database';
 import type { CreativesTable, PreviewLinksTable } from '../../db/schema';
 import {
   countUpTo,
+  isPostgres,
   listSource,
   matchingRows,
   type SourcingFilter,
@@ -73,7 +74,7 @@ async function creativesRunning(
       where: sql<boolean>`true`,
       count: countUpTo(trx, matching),
       from: matchingRows<CreativeRow, 'creatives'>(
-        trx as Kysely<unknown>,
+        isPostgres(trx),
         'creatives',
         sql`select creatives.* from creatives where ${mine}`,
       ),
