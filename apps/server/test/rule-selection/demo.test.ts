@@ -93,7 +93,7 @@ describe('demo conditions', () => {
         country,
         city: 'Brussels',
         // Warm enough that the cold-weather row does not hold.
-        data_source_values: { [weather.id]: 18 },
+        datasources: { [weather.id]: 18 },
       });
       expect(res.statusCode, res.body).toBe(200);
       return res.json().data;
