@@ -1,3 +1,4 @@
+import { LIST_COUNT_CAP } from '@adstudio/contract';
 import {
   type AliasedRawBuilder,
   type Kysely,
@@ -38,9 +39,11 @@ export const oneWalk = (postgres: boolean, short = false) =>
 /**
  * The choice every index-backed filter makes: read up to `read` ids of the matching rows (`matching`,
  * a `select … as id` an index serves); up to SPARSE_MATCHES of them, the list is narrowed to those
- * ids (sorting a few rows is cheap); more, and the list walks its sort's index testing `dense` on
- * each row, which fills a page within a few rows when matches are that common. Its count reads the
- * matching query again up to the cap, unless the ids read already answer it.
+ * ids (sorting a few rows is cheap); more, and the list walks its sort's index, which fills a page
+ * within a few rows when matches are that common. Up to the cap, that walk tests each row's id
+ * against the matches (an index-only walk: PostgreSQL hashes the ids read, SQLite reads `matching`
+ * once into a temporary index); beyond it, `dense` on each row. Its count reads the matching query
+ * again up to the cap, unless the ids read already answer it.
  */
 export async function sparseOrDense<DB>(
   executor: Kysely<DB>,
@@ -50,6 +53,11 @@ export async function sparseOrDense<DB>(
   read = SPARSE_MATCHES + 1,
   /** Up to how many matches the list is narrowed to their ids. */
   sparse = SPARSE_MATCHES,
+  /**
+   * Whether a dense walk may test ids against the matches: not when `matching` is no index's read
+   * (short text walks rows, which SQLite would do again), nor for a few rows without a count (search).
+   */
+  { byIds = true }: { byIds?: boolean } = {},
 ): Promise<Required<IndexedFilter>> {
   const db = executor as unknown as Kysely<unknown>;
   const ids = (await sql<{ id: number }>`${matching} limit ${read}`.execute(db)).rows.map((row) =>
@@ -64,8 +72,18 @@ export async function sparseOrDense<DB>(
     asked.set(limit, answer);
     return answer;
   };
-  if (ids.length > sparse) return { where: dense, count };
-  return { where: idIn(id, ids), count };
+  if (ids.length <= sparse) return { where: idIn(id, ids), count };
+  // Page 20 of 5,400 matches among 100k campaigns sorted by name: the walk passes 9,300 rows; testing
+  // each one's text read each row (14 ms on SQLite, 12 on PostgreSQL), its id reads the index only.
+  if (isPostgres(db)) {
+    // The ids as one array literal: the driver's per-element escaping of an array cost 2 ms for 5,000.
+    if (byIds && ids.length < read)
+      return { where: sql<boolean>`${sql.ref(id)} = any(${`{${ids.join(',')}}`}::int[])`, count };
+  } else if (byIds && (await count(LIST_COUNT_CAP_PLUS_ONE)) <= LIST_COUNT_CAP) {
+    // The unary plus keeps the planner from reading the matches first and sorting them.
+    return { where: sql<boolean>`+${sql.ref(id)} in (${matching})`, count };
+  }
+  return { where: dense, count };
 }
 
 /** An index-backed filter that may instead hand the list its matching rows to read (`matchingRows`). */

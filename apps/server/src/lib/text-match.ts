@@ -72,6 +72,8 @@ export async function textMatch<DB>(
     matching,
     scan,
     counted ? oneWalk(postgres, short) : SPARSE_MATCHES + 1,
+    SPARSE_MATCHES,
+    { byIds: counted && !short },
   );
 }
 
