@@ -324,6 +324,10 @@ export function listedRows(table: string, { status, deleted }: StatusListParams)
   return sql<boolean>`${kept} and ${sql.ref(`${table}.status`)} in (${sql.join([...status])})`;
 }
 
+/** How many rows of its order a list's walk must find to answer this page (one past it tells of a next). */
+export const walkedTo = ({ page, 'items-per-page': perPage }: ListParams): number =>
+  perPage === -1 ? Number.POSITIVE_INFINITY : page * perPage + 1;
+
 /** The company's rows of `table` that a list shows (see `listedRows`). */
 export const companyListedRows = (table: string, companyId: number, listed: StatusListParams) =>
   sql<boolean>`${sql.ref(`${table}.company_id`)} = ${companyId} and ${listedRows(table, listed)}`;

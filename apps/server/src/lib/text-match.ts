@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import { type IndexedFilter, isPostgres, oneWalk, SPARSE_MATCHES, sparseOrDense } from './indexed-filter';
+import { keptTotal } from './item-counts';
 import { escapeLike, listedRows, type StatusListParams } from './list';
 
 /**
@@ -34,8 +35,15 @@ export async function textMatch<DB>(
   companyId: number,
   listed: StatusListParams,
   text: string,
-  /** false when nobody reads the count (the global search wants a few rows, not a total). */
-  { counted = true }: { counted?: boolean } = {},
+  {
+    counted = true,
+    walkedTo,
+  }: {
+    /** false when nobody reads the count (the global search wants a few rows, not a total). */
+    counted?: boolean;
+    /** A list's `walkedTo`: how far a walk of its sort's index goes for this page. */
+    walkedTo?: number;
+  } = {},
 ): Promise<IndexedFilter> {
   const db = executor as unknown as Kysely<unknown>;
   const postgres = isPostgres(db);
@@ -73,7 +81,9 @@ export async function textMatch<DB>(
     scan,
     counted ? oneWalk(postgres, short) : SPARSE_MATCHES + 1,
     SPARSE_MATCHES,
-    { byIds: counted && !short },
+    walkedTo === undefined || short || !counted
+      ? undefined
+      : { walkedTo, rows: () => keptTotal(db, table, companyId, listed) },
   );
 }
 

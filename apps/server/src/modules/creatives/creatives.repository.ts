@@ -20,6 +20,7 @@ import {
   paginate,
   type SortKey,
   type StatusListParams,
+  walkedTo,
 } from '../../lib/list';
 import { listTotal } from '../../lib/list-total';
 import { type ScopedOptions, scopedRepository } from '../../lib/scoped-repository';
@@ -108,7 +109,9 @@ export const createCreativesRepository = (db: Db) => {
       const dated = query.date ? await creativesRunning(trx, companyId, query, query.date) : undefined;
       let rows = listSource(trx, 'creatives', companyId, query, dated?.from).selectAll('creatives');
       const text = query.filter
-        ? await textMatch(trx, { table: 'creatives', columns: ['name'] }, companyId, query, query.filter)
+        ? await textMatch(trx, { table: 'creatives', columns: ['name'] }, companyId, query, query.filter, {
+            walkedTo: walkedTo(query),
+          })
         : undefined;
       if (text) rows = rows.where(text.where);
       if (query.campaign_id !== undefined) rows = rows.where('creatives.campaign_id', '=', query.campaign_id);

@@ -17,6 +17,7 @@ import {
   pageMeta,
   paginate,
   type SortKey,
+  walkedTo,
 } from '../../lib/list';
 import { listTotal } from '../../lib/list-total';
 import { textMatch } from '../../lib/text-match';
@@ -86,7 +87,9 @@ export const createProfilesRepository = (db: Db) => ({
       .where('profiles.company_id', '=', companyId)
       .where(listedRows('profiles', query));
     const text = query.filter
-      ? await textMatch(trx, { table: 'profiles', columns: ['name'] }, companyId, query, query.filter)
+      ? await textMatch(trx, { table: 'profiles', columns: ['name'] }, companyId, query, query.filter, {
+          walkedTo: walkedTo(query),
+        })
       : undefined;
     if (text) rows = rows.where(text.where);
     const total = listTotal(trx, {
