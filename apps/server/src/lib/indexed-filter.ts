@@ -4,6 +4,7 @@ import {
   type Kysely,
   PostgresAdapter,
   type RawBuilder,
+  type Selectable,
   type SelectQueryBuilder,
   sql,
 } from 'kysely';
@@ -25,6 +26,11 @@ export interface IndexedFilter {
    * through the index up to `limit` rows, or undefined when only a scan could count them.
    */
   count?: (limit: number) => Promise<number>;
+  /**
+   * The condition tests each row's id only (see `sparseOrDense`): a page's ids are best read first,
+   * by a walk of the index alone, then its rows (PostgreSQL would read each walked row otherwise).
+   */
+  idsOnly?: boolean;
 }
 
 /**
@@ -74,7 +80,7 @@ export async function sparseOrDense<DB>(
    * again; the search wants a few rows and no count).
    */
   byIds?: WalkByIds,
-): Promise<Required<IndexedFilter>> {
+): Promise<IndexedFilter & Required<Pick<IndexedFilter, 'count'>>> {
   const db = executor as unknown as Kysely<unknown>;
   const ids = (await sql<{ id: number }>`${matching} limit ${read}`.execute(db)).rows.map((row) =>
     Number(row.id),
@@ -107,7 +113,7 @@ export async function sparseOrDense<DB>(
   const where = postgres
     ? sql<boolean>`${sql.ref(id)} = any(${`{${ids.join(',')}}`}::int[])`
     : sql<boolean>`+${sql.ref(id)} in (${matching})`;
-  return { where, count };
+  return { where, count, idsOnly: true };
 }
 
 /** An index-backed filter that may instead hand the list its matching rows to read (`matchingRows`). */
@@ -160,6 +166,27 @@ export function listSource<DB, T extends keyof DB & string>(
     : db.selectFrom(table as string).where(companyListedRows(table, companyId, listed));
   // biome-ignore lint/complexity/noBannedTypes: as above
   return source as unknown as SelectQueryBuilder<DB, T, {}>;
+}
+
+/**
+ * How a list whose filter tests ids only (`idsOnly`) reads its page's rows, once the page's ids came
+ * from an index-only walk: by id, without testing the filter again (SQLite would read the matches
+ * again; PostgreSQL's planner, meeting the ids twice, chose a scan of the table).
+ */
+export function rowsOfIds<DB, T extends keyof DB & string>(
+  executor: Kysely<DB>,
+  table: T,
+  companyId: number,
+) {
+  // biome-ignore lint/suspicious/noExplicitAny: the table is any of the caller's; the result is typed
+  const db = executor as unknown as Kysely<any>;
+  return (ids: number[]) =>
+    db
+      .selectFrom(table as string)
+      .selectAll()
+      .where(sql<boolean>`${sql.ref(`${table}.company_id`)} = ${companyId}`)
+      .where(idIn(`${table}.id`, ids))
+      .execute() as Promise<Selectable<DB[T]>[]>;
 }
 
 /** Whether the executor talks to PostgreSQL (the filters choose their plans per engine). */

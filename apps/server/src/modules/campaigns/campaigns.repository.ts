@@ -7,6 +7,7 @@ import {
   listSource,
   matchingRows,
   oneWalk,
+  rowsOfIds,
   type SourcingFilter,
   SPARSE_MATCHES,
   sparseOrDense,
@@ -111,6 +112,7 @@ export const createCampaignsRepository = (db: Db) => ({
       defaultSort: defaultSort('campaigns', query),
       id: 'campaigns.id',
       total,
+      load: text?.idsOnly ? rowsOfIds(trx, 'campaigns', companyId) : undefined,
     });
   },
 

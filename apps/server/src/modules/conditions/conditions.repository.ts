@@ -2,6 +2,7 @@ import type { ConditionListQuery, ConditionSort, NamedCondition } from '@adstudi
 import { type Insertable, type Selectable, sql } from 'kysely';
 import type { Db, Executor } from '../../db/database';
 import type { ConditionsTable } from '../../db/schema';
+import { rowsOfIds } from '../../lib/indexed-filter';
 import { defaultSort, idIn, listedRows, paginate, type SortKey, walkedTo } from '../../lib/list';
 import { listTotal } from '../../lib/list-total';
 import { scopedRepository } from '../../lib/scoped-repository';
@@ -55,6 +56,7 @@ export const createConditionsRepository = (db: Db) => ({
       defaultSort: defaultSort('conditions', query),
       id: 'conditions.id',
       total,
+      load: text?.idsOnly ? rowsOfIds(trx, 'conditions', companyId) : undefined,
     });
   },
 

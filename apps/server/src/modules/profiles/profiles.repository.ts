@@ -8,7 +8,7 @@ import type {
   ProfilesTable,
   ProfileTemplatesTable,
 } from '../../db/schema';
-import { isPostgres } from '../../lib/indexed-filter';
+import { isPostgres, rowsOfIds } from '../../lib/indexed-filter';
 import {
   cappedTotal,
   defaultSort,
@@ -105,6 +105,7 @@ export const createProfilesRepository = (db: Db) => ({
       defaultSort: defaultSort('profiles', query),
       id: 'profiles.id',
       total,
+      load: text?.idsOnly ? rowsOfIds(trx, 'profiles', companyId) : undefined,
     });
   },
 
