@@ -4,8 +4,9 @@ import { keptTotal } from './item-counts';
 import { escapeLike, listedRows, type StatusListParams } from './list';
 
 /**
- * The trigram indexes need three characters. Shorter text is tested row by row over an index that
- * holds lower(column) (e.g. campaigns_live_text_idx), collecting up to the cap of ids in one walk.
+ * The trigram indexes need three characters. Shorter text is tested row by row, collecting up to the
+ * cap of ids in one walk: on SQLite over an index that holds lower(column) (e.g.
+ * campaigns_live_text_idx), on PostgreSQL over the narrow `<table>_text`, whose text is folded.
  */
 const INDEXED_LENGTH = 3;
 
@@ -18,7 +19,10 @@ const SHORT_TEXT_INDEX: Record<TextIndexed['table'], string> = {
   assets: 'assets_live_name_idx',
 };
 
-/** A table whose `columns` have a trigram index (migrations 2026-11-21-1110 and -1200). */
+/**
+ * A table whose `columns` have a trigram index: SQLite's FTS5 `<table>_text` (migrations 2026-11-21-1110
+ * and -1200), PostgreSQL's pg_trgm GIN indexes on its narrow `<table>_text` (2026-11-26-1000).
+ */
 export interface TextIndexed {
   table: 'campaigns' | 'creatives' | 'profiles' | 'conditions' | 'assets';
   columns: readonly string[];
@@ -26,7 +30,7 @@ export interface TextIndexed {
 
 /**
  * How a list finds rows whose columns contain `text`, case folded for every letter on both engines
- * (SQLite FTS5 trigram tables, PostgreSQL pg_trgm GIN indexes), choosing its plan as every
+ * (SQLite FTS5 trigram tables, PostgreSQL pg_trgm GIN indexes on narrow tables), choosing its plan as every
  * index-backed filter does (`sparseOrDense`); either plan answers exactly the rows a plain scan would.
  */
 export async function textMatch<DB>(
@@ -54,25 +58,26 @@ export async function textMatch<DB>(
   // compute lower() for each (measured: 60 ms instead of 5 for a 2-letter text over 100k rows).
   const holdingLower =
     !postgres && !listed.deleted ? sql` indexed by ${sql.id(SHORT_TEXT_INDEX[table])}` : sql``;
-  const matching = short
-    ? sql`select ${sql.ref(`${table}.id`)} as id from ${sql.table(table)}${holdingLower}
-          where ${sql.ref(`${table}.company_id`)} = ${companyId} and ${listedRows(table, listed)}
-          and ${folded(postgres, table, columns, text)}`
-    : postgres
-      ? sql`select ${sql.ref(`${table}.id`)} as id from ${sql.table(table)}
-          where ${sql.ref(`${table}.company_id`)} = ${companyId} and ${listedRows(table, listed)}
-          and (${sql.join(
-            columns.map(
-              (c) =>
-                sql`lower(${sql.ref(`${table}.${c}`)}) like lower(${`%${escapeLike(text)}%`}) escape '\\'`,
+  const mine = sql`${sql.ref(`${table}.company_id`)} = ${companyId} and ${listedRows(table, listed)}`;
+  // PostgreSQL reads the narrow `<table>_text` (migration 2026-11-26-1000) under the table's name: its
+  // rows hold the columns `mine` tests, and the searched ones already folded to lower case.
+  const matching = postgres
+    ? sql`select ${sql.ref(`${table}.id`)} as id from ${sql.table(`${table}_text`)} as ${sql.table(table)}
+          where ${mine} and (${sql.join(
+            columns.map((c) =>
+              short
+                ? sql`strpos(${sql.ref(`${table}.${c}`)}, lower(${text})) > 0`
+                : sql`${sql.ref(`${table}.${c}`)} like lower(${`%${escapeLike(text)}%`}) escape '\\'`,
             ),
             sql` or `,
           )})`
+    : short
+      ? sql`select ${sql.ref(`${table}.id`)} as id from ${sql.table(table)}${holdingLower}
+          where ${mine} and ${folded(table, columns, text)}`
       : // CROSS JOIN keeps SQLite's join order: stream the index's matches, then look each row up.
         sql`select ${sql.ref(`${table}.id`)} as id from ${sql.table(`${table}_text`)}
           cross join ${sql.table(table)} on ${sql.ref(`${table}.id`)} = ${sql.ref(`${table}_text.rowid`)}
-          where ${sql.table(`${table}_text`)} match ${phrase(columns, text)}
-          and ${sql.ref(`${table}.company_id`)} = ${companyId} and ${listedRows(table, listed)}`;
+          where ${sql.table(`${table}_text`)} match ${phrase(columns, text)} and ${mine}`;
 
   return sparseOrDense(
     db,
@@ -88,16 +93,14 @@ export async function textMatch<DB>(
 }
 
 /**
- * The short-text test on lower(column), which SQLite reads from an index holding it rather than
+ * SQLite's short-text test on lower(column), which it reads from an index holding it rather than
  * computing it per row; LIKE then compares the folded text (its own folding is ASCII only).
  */
-function folded(postgres: boolean, table: string, columns: readonly string[], text: string) {
-  const tests = columns.map((c) => {
-    const column = sql.ref(`${table}.${c}`);
-    return postgres
-      ? sql<boolean>`strpos(lower(${column}), lower(${text})) > 0`
-      : sql<boolean>`lower(${column}) like ${`%${escapeLike(text.toLowerCase())}%`} escape '\\'`;
-  });
+function folded(table: string, columns: readonly string[], text: string) {
+  const tests = columns.map(
+    (c) =>
+      sql<boolean>`lower(${sql.ref(`${table}.${c}`)}) like ${`%${escapeLike(text.toLowerCase())}%`} escape '\\'`,
+  );
   return sql<boolean>`(${sql.join(tests, sql` or `)})`;
 }
 

@@ -191,3 +191,77 @@ describe('the text filter', () => {
     expect(found.json().data.map((hit: { title: string }) => hit.title)).toEqual(['Café Ünïcode']);
   });
 });
+
+describe('the text index', () => {
+  it('is kept in step by every write: insert, rename, status, delete, restore, removal', async () => {
+    const companyId = await t.createCompany('In step');
+    const mine = await t.injectAs(await t.createUser({ roles: ['admin'], companyId }));
+    const at = '2026-01-01T00:00:00.000Z';
+    const found = async (text: string, query = '') => {
+      const params = new URLSearchParams({ filter: text, 'items-per-page': '-1' });
+      const answer = await mine.get(`/v1/campaigns/?${params}${query}`);
+      expect(answer.statusCode, answer.body).toBe(200);
+      return (answer.json().data as { id: number }[]).map((row) => row.id);
+    };
+    const { id } = await t.db
+      .insertInto('campaigns')
+      .values({
+        company_id: companyId,
+        name: 'Ærøskøbing Launch',
+        url: null,
+        ranges: '[]',
+        created_at: at,
+        updated_at: at,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const creative = await t.db
+      .insertInto('creatives')
+      .values({
+        company_id: companyId,
+        campaign_id: id,
+        name: 'Øresund banner',
+        width: 300,
+        height: 250,
+        created_at: at,
+        updated_at: at,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    expect(await found('RØSKØ')).toEqual([id]);
+    expect(await found('Kø')).toEqual([id]); // shorter than a trigram
+
+    const update = (values: Record<string, unknown>) =>
+      t.db.updateTable('campaigns').set(values).where('id', '=', id).execute();
+    await update({ name: 'Odense Relaunch', url: 'https://Fyn.example/brief' });
+    expect(await found('RØSKØ')).toEqual([]);
+    expect(await found('relaunch')).toEqual([id]);
+    expect(await found('FYN.EX')).toEqual([id]);
+    await update({ status: 'live' });
+    expect(await found('relaunch', '&status=live')).toEqual([id]);
+    expect(await found('relaunch', '&status=draft')).toEqual([]);
+    await update({ deleted_at: at });
+    expect(await found('relaunch')).toEqual([]);
+    expect(await found('relaunch', '&deleted=1')).toEqual([id]);
+    await update({ deleted_at: null });
+    expect(await found('relaunch')).toEqual([id]);
+
+    const creatives = async (text: string) =>
+      (
+        (await mine.get(`/v1/creatives/?filter=${encodeURIComponent(text)}`)).json().data as { id: number }[]
+      ).map((row) => row.id);
+    expect(await creatives('ØRESUND')).toEqual([creative.id]);
+    await t.db
+      .updateTable('creatives')
+      .set({ name: 'Kattegat banner' })
+      .where('id', '=', creative.id)
+      .execute();
+    expect(await creatives('ØRESUND')).toEqual([]);
+    expect(await creatives('kattegat')).toEqual([creative.id]);
+    await t.db.deleteFrom('creatives').where('id', '=', creative.id).execute();
+    expect(await creatives('kattegat')).toEqual([]);
+    await t.db.deleteFrom('campaigns').where('id', '=', id).execute();
+    expect(await found('relaunch')).toEqual([]);
+    expect(await found('re')).toEqual([]);
+  });
+});
