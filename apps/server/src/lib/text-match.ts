@@ -86,7 +86,8 @@ export async function textMatch<DB>(
     scan,
     counted ? oneWalk(postgres, short) : SPARSE_MATCHES + 1,
     SPARSE_MATCHES,
-    walkedTo === undefined || short || !counted
+    // SQLite would walk rows again for short text; PostgreSQL tests the ids it has read.
+    walkedTo === undefined || !counted || (short && !postgres)
       ? undefined
       : { walkedTo, rows: () => keptTotal(db, table, companyId, listed) },
   );
