@@ -4,7 +4,6 @@ import {
   type Kysely,
   PostgresAdapter,
   type RawBuilder,
-  type Selectable,
   type SelectQueryBuilder,
   sql,
 } from 'kysely';
@@ -166,27 +165,6 @@ export function listSource<DB, T extends keyof DB & string>(
     : db.selectFrom(table as string).where(companyListedRows(table, companyId, listed));
   // biome-ignore lint/complexity/noBannedTypes: as above
   return source as unknown as SelectQueryBuilder<DB, T, {}>;
-}
-
-/**
- * How a list whose filter tests ids only (`idsOnly`) reads its page's rows, once the page's ids came
- * from an index-only walk: by id, without testing the filter again (SQLite would read the matches
- * again; PostgreSQL's planner, meeting the ids twice, chose a scan of the table).
- */
-export function rowsOfIds<DB, T extends keyof DB & string>(
-  executor: Kysely<DB>,
-  table: T,
-  companyId: number,
-) {
-  // biome-ignore lint/suspicious/noExplicitAny: the table is any of the caller's; the result is typed
-  const db = executor as unknown as Kysely<any>;
-  return (ids: number[]) =>
-    db
-      .selectFrom(table as string)
-      .selectAll()
-      .where(sql<boolean>`${sql.ref(`${table}.company_id`)} = ${companyId}`)
-      .where(idIn(`${table}.id`, ids))
-      .execute() as Promise<Selectable<DB[T]>[]>;
 }
 
 /** Whether the executor talks to PostgreSQL (the filters choose their plans per engine). */

@@ -7,7 +7,6 @@ import {
   listSource,
   matchingRows,
   oneWalk,
-  rowsOfIds,
   type SourcingFilter,
   SPARSE_MATCHES,
   sparseOrDense,
@@ -112,7 +111,10 @@ export const createCampaignsRepository = (db: Db) => ({
       defaultSort: defaultSort('campaigns', query),
       id: 'campaigns.id',
       total,
-      load: text?.idsOnly ? rowsOfIds(trx, 'campaigns', companyId) : undefined,
+      // A filter testing ids: the page's ids come first, then their rows without testing it again.
+      load: text?.idsOnly
+        ? (ids) => scopedRepository(trx, 'campaigns').findByIds(companyId, ids, trx, { deleted: 'any' })
+        : undefined,
     });
   },
 
