@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
-import { type IndexedFilter, isPostgres, oneWalk, SPARSE_MATCHES, sparseOrDense } from './indexed-filter';
+import { type IndexedFilter, isPostgres, SPARSE_MATCHES, sparseOrDense } from './indexed-filter';
 import { keptTotal } from './item-counts';
-import { escapeLike, listedRows, type StatusListParams } from './list';
+import { escapeLike, LIST_COUNT_CAP_PLUS_ONE, listedRows, type StatusListParams } from './list';
 
 /**
  * The trigram indexes need three characters. Shorter text is tested row by row, collecting up to the
@@ -84,10 +84,9 @@ export async function textMatch<DB>(
     `${table}.id`,
     matching,
     scan,
-    counted ? oneWalk(postgres, short) : SPARSE_MATCHES + 1,
+    counted ? LIST_COUNT_CAP_PLUS_ONE : SPARSE_MATCHES + 1,
     SPARSE_MATCHES,
-    // SQLite would walk rows again for short text; PostgreSQL tests the ids it has read.
-    walkedTo === undefined || !counted || (short && !postgres)
+    walkedTo === undefined || !counted
       ? undefined
       : { walkedTo, rows: () => keptTotal(db, table, companyId, listed) },
   );

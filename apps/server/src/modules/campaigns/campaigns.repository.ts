@@ -6,7 +6,6 @@ import {
   isPostgres,
   listSource,
   matchingRows,
-  oneWalk,
   type SourcingFilter,
   SPARSE_MATCHES,
   sparseOrDense,
@@ -57,7 +56,6 @@ async function campaignsRunning(
     'campaigns.id',
     running,
     spanContains('campaigns.launch_date', 'campaigns.end_date', day),
-    oneWalk(isPostgres(trx)),
   );
   if ((await filter.count(SPARSE_MATCHES + 1)) <= SPARSE_MATCHES) return filter;
   if ((await filter.count(LIST_COUNT_CAP_PLUS_ONE)) > LIST_COUNT_CAP) return filter;
