@@ -242,8 +242,10 @@ describe('the text index', () => {
       t.db.updateTable('campaigns').set(values).where('id', '=', id).execute();
     await update({ name: 'Odense Relaunch', url: 'https://Fyn.example/brief' });
     expect(await found('RØSKØ')).toEqual([]);
+    expect(await found('Kø')).toEqual([]);
     expect(await found('relaunch')).toEqual([id]);
     expect(await found('FYN.EX')).toEqual([id]);
+    expect(await found('yN')).toEqual([id]); // a pair of the url
     await update({ status: 'live' });
     expect(await found('relaunch', '&status=live')).toEqual([id]);
     expect(await found('relaunch', '&status=draft')).toEqual([]);
@@ -258,13 +260,16 @@ describe('the text index', () => {
         (await mine.get(`/v1/creatives/?filter=${encodeURIComponent(text)}`)).json().data as { id: number }[]
       ).map((row) => row.id);
     expect(await creatives('ØRESUND')).toEqual([creative.id]);
+    expect(await creatives('ØR')).toEqual([creative.id]);
     await t.db
       .updateTable('creatives')
       .set({ name: 'Kattegat banner' })
       .where('id', '=', creative.id)
       .execute();
     expect(await creatives('ØRESUND')).toEqual([]);
+    expect(await creatives('ØR')).toEqual([]);
     expect(await creatives('kattegat')).toEqual([creative.id]);
+    expect(await creatives('TT')).toEqual([creative.id]);
     await t.db.deleteFrom('creatives').where('id', '=', creative.id).execute();
     expect(await creatives('kattegat')).toEqual([]);
     await t.db.deleteFrom('campaigns').where('id', '=', id).execute();
