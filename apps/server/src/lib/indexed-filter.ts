@@ -68,9 +68,7 @@ export async function sparseOrDense<DB>(
   /** Set by a list (the search wants a few rows and no count). */
   byIds?: WalkByIds,
 ): Promise<IndexedFilter & Required<Pick<IndexedFilter, 'count'>>> {
-  const db = executor as unknown as Kysely<unknown>;
-  const postgres = isPostgres(db);
-  const { n: found, ids } = await matchesUpTo(db, postgres, matching, read);
+  const { n: found, ids } = await matchesUpTo(executor, matching, read);
   const counted = countUpTo(executor, matching);
   const asked = new Map<number, Promise<number>>();
   const count = (limit: number) => {
@@ -87,13 +85,25 @@ export async function sparseOrDense<DB>(
   // on SQLite, 12 on PostgreSQL) reading each one's text; testing ids reads the index only (3 ms).
   if (matches > LIST_COUNT_CAP || byIds.walkedTo * (await byIds.rows()) <= WALK_BY_IDS * matches)
     return { where: dense, count };
-  // The ids as one parameter: PostgreSQL hashes an array literal (the driver's escaping of each
-  // element of an array parameter cost 2 ms for 5,000); SQLite reads a JSON array into a temporary
-  // index, the unary plus keeping its planner from reading the ids first and sorting their rows.
-  const where = postgres
-    ? sql<boolean>`${sql.ref(id)} = any(${`{${ids}}`}::int[])`
-    : sql<boolean>`+${sql.ref(id)} in (select value from json_each(${`[${ids}]`}))`;
-  return { where, count, idsOnly: true };
+  return { where: idsIn(executor, id, ids, { walked: true }), count, idsOnly: true };
+}
+
+/**
+ * `column` is one of `ids` (as `matchesUpTo` lists them), in one parameter: PostgreSQL hashes an
+ * array literal (the driver's escaping of each element of an array parameter cost 2 ms for 5,000),
+ * SQLite reads a JSON array into a temporary index. `walked`: the list walks its sort's index and
+ * tests each row's id; on SQLite a unary plus keeps its planner from reading the ids first and
+ * sorting their rows.
+ */
+export function idsIn<DB>(
+  executor: Kysely<DB>,
+  column: string,
+  ids: string,
+  { walked = false } = {},
+): RawBuilder<boolean> {
+  if (isPostgres(executor)) return sql<boolean>`${sql.ref(column)} = any(${`{${ids}}`}::int[])`;
+  const tested = walked ? sql`+${sql.ref(column)}` : sql.ref(column);
+  return sql<boolean>`${tested} in (select value from json_each(${`[${ids}]`}))`;
 }
 
 /**
@@ -102,13 +112,13 @@ export async function sparseOrDense<DB>(
  * its own cost ~1 µs more per id on either engine (5 ms for 5,400 text matches), as much as reading
  * them through the index.
  */
-async function matchesUpTo(
-  db: Kysely<unknown>,
-  postgres: boolean,
+export async function matchesUpTo<DB>(
+  executor: Kysely<DB>,
   matching: RawBuilder<unknown>,
   limit: number,
 ): Promise<{ n: number; ids: string }> {
-  const listed = postgres ? sql`string_agg(matched.id::text, ',')` : sql`group_concat(matched.id)`;
+  const db = executor as unknown as Kysely<unknown>;
+  const listed = isPostgres(db) ? sql`string_agg(matched.id::text, ',')` : sql`group_concat(matched.id)`;
   const { rows } = await sql<{ n: number | string; ids: string | null }>`select count(*) as n,
     ${listed} as ids from (${matching} limit ${limit}) as matched`.execute(db);
   return { n: Number(rows[0]?.n ?? 0), ids: rows[0]?.ids ?? '' };

@@ -1,12 +1,14 @@
 import type { CreativeListQuery, CreativeSort } from '@adstudio/contract';
 import { LIST_COUNT_CAP } from '@adstudio/contract';
-import { type Insertable, type Selectable, sql } from 'kysely';
+import { type Insertable, type RawBuilder, type Selectable, sql } from 'kysely';
 import type { Db, Executor } from '../../db/database';
 import type { CreativesTable, PreviewLinksTable } from '../../db/schema';
 import {
   countUpTo,
+  idsIn,
   isPostgres,
   listSource,
+  matchesUpTo,
   matchingRows,
   type SourcingFilter,
   sparseOrDense,
@@ -62,24 +64,29 @@ async function creativesRunning(
   day: string,
 ): Promise<SourcingFilter<CreativeRow, 'creatives'>> {
   const running = campaignsOnDay(trx, companyId, day);
-  const mine = sql<boolean>`${companyListedRows('creatives', companyId, listed)} and creatives.campaign_id in (${running})`;
-  const matching = sql`select creatives.id as id from creatives where ${mine}`;
+  const theirs = (campaigns: RawBuilder<boolean>) =>
+    sql<boolean>`${companyListedRows('creatives', companyId, listed)} and ${campaigns}`;
   // A running campaign may be deleted and keep its creatives: every campaign counts.
   const [live, deleted] = await Promise.all([
     keptTotal(trx, 'campaigns', companyId, { deleted: false }),
     keptTotal(trx, 'campaigns', companyId, { deleted: true }),
   ]);
   const few = Math.floor((live + deleted) / 4);
-  if ((await countUpTo(trx, running)(few + 1)) <= few)
+  const some = await matchesUpTo(trx, running, few + 1);
+  if (some.n <= few) {
+    // The running campaigns' ids, read once, for the count and the page.
+    const mine = theirs(idsIn(trx, 'creatives.campaign_id', some.ids));
     return {
       where: sql<boolean>`true`,
-      count: countUpTo(trx, matching),
+      count: countUpTo(trx, sql`select creatives.id as id from creatives where ${mine}`),
       from: matchingRows<CreativeRow, 'creatives'>(
         isPostgres(trx),
         'creatives',
         sql`select creatives.* from creatives where ${mine}`,
       ),
     };
+  }
+  const matching = sql`select creatives.id as id from creatives where ${theirs(sql<boolean>`creatives.campaign_id in (${running})`)}`;
   return sparseOrDense(
     trx,
     'creatives.id',
