@@ -1,7 +1,14 @@
 import { type Kysely, sql } from 'kysely';
 import { type IndexedFilter, isPostgres, SPARSE_MATCHES, sparseOrDense } from './indexed-filter';
 import { keptTotal } from './item-counts';
-import { escapeLike, LIST_COUNT_CAP_PLUS_ONE, listedRows, type StatusListParams } from './list';
+import {
+  escapeLike,
+  LIST_COUNT_CAP_PLUS_ONE,
+  type ListParams,
+  listedRows,
+  type StatusListParams,
+  walkedTo,
+} from './list';
 
 /**
  * The trigram indexes need three characters. Shorter text is tested row by row, collecting up to the
@@ -37,17 +44,11 @@ export async function textMatch<DB>(
   executor: Kysely<DB>,
   { table, columns }: TextIndexed,
   companyId: number,
-  listed: StatusListParams,
+  /** The list's query: its status and deleted filters and, for a page of it, the page. */
+  listed: StatusListParams & Partial<ListParams>,
   text: string,
-  {
-    counted = true,
-    walkedTo,
-  }: {
-    /** false when nobody reads the count (the global search wants a few rows, not a total). */
-    counted?: boolean;
-    /** A list's `walkedTo`: how far a walk of its sort's index goes for this page. */
-    walkedTo?: number;
-  } = {},
+  /** false when nobody reads the count (the global search wants a few rows, not a total). */
+  { counted = true }: { counted?: boolean } = {},
 ): Promise<IndexedFilter> {
   const db = executor as unknown as Kysely<unknown>;
   const postgres = isPostgres(db);
@@ -86,9 +87,13 @@ export async function textMatch<DB>(
     scan,
     counted ? LIST_COUNT_CAP_PLUS_ONE : SPARSE_MATCHES + 1,
     SPARSE_MATCHES,
-    walkedTo === undefined || !counted
+    // How far a page's walk of the sort's index goes decides whether it tests ids (`sparseOrDense`).
+    listed.page === undefined || listed['items-per-page'] === undefined || !counted
       ? undefined
-      : { walkedTo, rows: () => keptTotal(db, table, companyId, listed) },
+      : {
+          walkedTo: walkedTo({ page: listed.page, 'items-per-page': listed['items-per-page'] }),
+          rows: () => keptTotal(db, table, companyId, listed),
+        },
   );
 }
 

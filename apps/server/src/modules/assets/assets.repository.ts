@@ -9,7 +9,7 @@ import {
 import { type Insertable, type Selectable, sql } from 'kysely';
 import type { Db, Executor } from '../../db/database';
 import type { AssetsTable } from '../../db/schema';
-import { defaultSort, idIn, listedRows, paginate, type SortKey, walkedTo } from '../../lib/list';
+import { defaultSort, idIn, listedRows, paginate, type SortKey } from '../../lib/list';
 import { listTotal } from '../../lib/list-total';
 import { type ScopedOptions, scopedRepository } from '../../lib/scoped-repository';
 import { textMatch } from '../../lib/text-match';
@@ -78,9 +78,7 @@ export const createAssetsRepository = (db: Db) => {
         .where('assets.company_id', '=', companyId)
         .where(listedRows('assets', query));
       const text = query.filter
-        ? await textMatch(trx, { table: 'assets', columns: ['name'] }, companyId, query, query.filter, {
-            walkedTo: walkedTo(query),
-          })
+        ? await textMatch(trx, { table: 'assets', columns: ['name'] }, companyId, query, query.filter)
         : undefined;
       if (text) rows = rows.where(text.where);
       if (query.creative_id !== undefined) rows = rows.where('assets.creative_id', '=', query.creative_id);

@@ -17,7 +17,6 @@ import {
   type SortKey,
   type StatusListParams,
   spanContains,
-  walkedTo,
 } from '../../lib/list';
 import { listTotal } from '../../lib/list-total';
 import { scopedRepository } from '../../lib/scoped-repository';
@@ -83,16 +82,7 @@ export const createCampaignsRepository = (db: Db) => ({
     const dated = query.date ? await campaignsRunning(trx, companyId, query, query.date) : undefined;
     let rows = listSource(trx, 'campaigns', companyId, query, dated?.from).selectAll('campaigns');
     const text = query.filter
-      ? await textMatch(
-          trx,
-          { table: 'campaigns', columns: ['name', 'url'] },
-          companyId,
-          query,
-          query.filter,
-          {
-            walkedTo: walkedTo(query),
-          },
-        )
+      ? await textMatch(trx, { table: 'campaigns', columns: ['name', 'url'] }, companyId, query, query.filter)
       : undefined;
     if (text) rows = rows.where(text.where);
     if (dated) rows = rows.where(dated.where);

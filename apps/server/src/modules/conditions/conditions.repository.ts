@@ -2,7 +2,7 @@ import type { ConditionListQuery, ConditionSort, NamedCondition } from '@adstudi
 import { type Insertable, type Selectable, sql } from 'kysely';
 import type { Db, Executor } from '../../db/database';
 import type { ConditionsTable } from '../../db/schema';
-import { defaultSort, idIn, listedRows, paginate, type SortKey, walkedTo } from '../../lib/list';
+import { defaultSort, idIn, listedRows, paginate, type SortKey } from '../../lib/list';
 import { listTotal } from '../../lib/list-total';
 import { scopedRepository } from '../../lib/scoped-repository';
 import { textMatch } from '../../lib/text-match';
@@ -37,9 +37,7 @@ export const createConditionsRepository = (db: Db) => ({
       .where('conditions.company_id', '=', companyId)
       .where(listedRows('conditions', query));
     const text = query.filter
-      ? await textMatch(trx, { table: 'conditions', columns: ['name'] }, companyId, query, query.filter, {
-          walkedTo: walkedTo(query),
-        })
+      ? await textMatch(trx, { table: 'conditions', columns: ['name'] }, companyId, query, query.filter)
       : undefined;
     if (text) rows = rows.where(text.where);
     const total = listTotal(trx, {

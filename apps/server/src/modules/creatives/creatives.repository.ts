@@ -22,7 +22,6 @@ import {
   paginate,
   type SortKey,
   type StatusListParams,
-  walkedTo,
 } from '../../lib/list';
 import { listTotal } from '../../lib/list-total';
 import { type ScopedOptions, scopedRepository } from '../../lib/scoped-repository';
@@ -116,9 +115,7 @@ export const createCreativesRepository = (db: Db) => {
       const dated = query.date ? await creativesRunning(trx, companyId, query, query.date) : undefined;
       let rows = listSource(trx, 'creatives', companyId, query, dated?.from).selectAll('creatives');
       const text = query.filter
-        ? await textMatch(trx, { table: 'creatives', columns: ['name'] }, companyId, query, query.filter, {
-            walkedTo: walkedTo(query),
-          })
+        ? await textMatch(trx, { table: 'creatives', columns: ['name'] }, companyId, query, query.filter)
         : undefined;
       if (text) rows = rows.where(text.where);
       if (query.campaign_id !== undefined) rows = rows.where('creatives.campaign_id', '=', query.campaign_id);

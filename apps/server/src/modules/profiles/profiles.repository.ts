@@ -17,7 +17,6 @@ import {
   pageMeta,
   paginate,
   type SortKey,
-  walkedTo,
 } from '../../lib/list';
 import { listTotal } from '../../lib/list-total';
 import { scopedRepository } from '../../lib/scoped-repository';
@@ -88,9 +87,7 @@ export const createProfilesRepository = (db: Db) => ({
       .where('profiles.company_id', '=', companyId)
       .where(listedRows('profiles', query));
     const text = query.filter
-      ? await textMatch(trx, { table: 'profiles', columns: ['name'] }, companyId, query, query.filter, {
-          walkedTo: walkedTo(query),
-        })
+      ? await textMatch(trx, { table: 'profiles', columns: ['name'] }, companyId, query, query.filter)
       : undefined;
     if (text) rows = rows.where(text.where);
     const total = listTotal(trx, {
