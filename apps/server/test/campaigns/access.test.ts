@@ -1,11 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { type AccessRoute, describeAccessMatrix, resourceAccessRoutes } from '../access-matrix';
 import type { TestApp } from '../helper';
+import { insertApproval, insertCreative } from '../rows';
 import { INSERTED_AT, insertCampaign } from './fixtures';
 
 interface Fixture {
   id: number;
   linkId: number;
+  /** A creative of the campaign, a publisher asked to approve it and that publisher's approval link. */
+  creativeId: number;
+  publisherId: number;
+  approvalLinkId: number;
   name: string;
   /** A soft-deleted campaign, for restore. */
   deletedId: number;
@@ -32,7 +37,30 @@ async function fixture(t: TestApp, companyId: number): Promise<Fixture> {
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  return { id, linkId: link.id, name, deletedId };
+  const creativeId = await insertCreative(t.db, { companyId, campaignId: id, name: `Creative ${seq}` });
+  const approvalId = await insertApproval(t.db, {
+    companyId,
+    campaignId: id,
+    creativeId,
+    publisher: `Publisher ${seq}`,
+  });
+  const { media_entity_id: publisherId } = await t.db
+    .selectFrom('approvals')
+    .select('media_entity_id')
+    .where('id', '=', approvalId)
+    .executeTakeFirstOrThrow();
+  const approvalLink = await t.db
+    .insertInto('approval_links')
+    .values({
+      company_id: companyId,
+      campaign_id: id,
+      media_entity_id: publisherId,
+      token: `approval-${seq}-${'x'.repeat(32)}`,
+      created_at: '2026-01-01T00:00:00.000Z',
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { id, linkId: link.id, name, deletedId, creativeId, publisherId, approvalLinkId: approvalLink.id };
 }
 
 /** The rows, link, audit entries and copies a refused request must leave alone. */
@@ -44,6 +72,13 @@ const snapshot = async (t: TestApp, f: Fixture) => ({
     .orderBy('id')
     .execute(),
   link: await t.db.selectFrom('report_links').selectAll().where('campaign_id', '=', f.id).execute(),
+  approvals: await t.db.selectFrom('approvals').selectAll().where('campaign_id', '=', f.id).execute(),
+  approvalLinks: await t.db
+    .selectFrom('approval_links')
+    .selectAll()
+    .where('campaign_id', '=', f.id)
+    .orderBy('id')
+    .execute(),
   audit: await t.db
     .selectFrom('audit_log')
     .select('id')
@@ -104,6 +139,47 @@ const ROUTES: AccessRoute<Fixture>[] = [
     url: (f) => `/v1/campaigns/${f.id}/report/links/${f.linkId}`,
     ok: 204,
     qa: false,
+    scoped: true,
+  },
+  {
+    name: "a report link's views",
+    method: 'GET',
+    url: (f) => `/v1/token-links/report/${f.linkId}/views`,
+    ok: 200,
+    qa: true,
+    scoped: true,
+  },
+  {
+    name: 'ask publishers for approval (creates their links)',
+    method: 'POST',
+    url: (f) => `/v1/campaigns/${f.id}/approvals`,
+    body: (f) => ({ creative_ids: [f.creativeId], media_entity_ids: [f.publisherId] }),
+    ok: 201,
+    qa: false,
+    scoped: true,
+  },
+  {
+    name: 'list approval links',
+    method: 'GET',
+    url: (f) => `/v1/campaigns/${f.id}/approvals/links`,
+    ok: 200,
+    qa: true,
+    scoped: true,
+  },
+  {
+    name: 'revoke an approval link',
+    method: 'DELETE',
+    url: (f) => `/v1/campaigns/${f.id}/approvals/links/${f.approvalLinkId}`,
+    ok: 204,
+    qa: false,
+    scoped: true,
+  },
+  {
+    name: "an approval link's views",
+    method: 'GET',
+    url: (f) => `/v1/token-links/approval/${f.approvalLinkId}/views`,
+    ok: 200,
+    qa: true,
     scoped: true,
   },
 ];

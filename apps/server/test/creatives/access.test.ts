@@ -12,6 +12,9 @@ interface Fixture {
   deletedId: number;
   /** An image of the creative's size, a fallback it may take. */
   imageId: number;
+  /** A creative of the same campaign whose preview link (`linkId`) is already in use. */
+  sharedId: number;
+  linkId: number;
 }
 let seq = 0;
 
@@ -29,7 +32,21 @@ async function fixture(t: TestApp, companyId: number): Promise<Fixture> {
   });
   const deletedId = await insertCreative(t.db, { companyId, campaignId, name: `Gone ${seq}`, deleted: true });
   const imageId = await insertAsset(t.db, { companyId, creativeId: id, width: 300, height: 250 });
-  return { campaignId, id, name, updatedAt, deletedId, imageId };
+  const sharedId = await insertCreative(t.db, { companyId, campaignId, name: `Shared ${seq}` });
+  const link = await t.db
+    .insertInto('preview_links')
+    .values({
+      company_id: companyId,
+      creative_id: sharedId,
+      token: `preview-${seq}-${'x'.repeat(32)}`,
+      expires_at: null,
+      revoked_at: null,
+      created_by: null,
+      created_at: '2026-01-01T00:00:00.000Z',
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { campaignId, id, name, updatedAt, deletedId, imageId, sharedId, linkId: link.id };
 }
 
 /** The creatives, audit entries and copies a refused request must leave alone. */
@@ -45,6 +62,12 @@ const snapshot = async (t: TestApp, f: Fixture) => ({
     .select('id')
     .where('entity_type', '=', 'creative')
     .where('entity_id', 'in', [f.id, f.deletedId])
+    .execute(),
+  previewLinks: await t.db
+    .selectFrom('preview_links')
+    .selectAll()
+    .where('creative_id', 'in', [f.id, f.sharedId])
+    .orderBy('id')
     .execute(),
 });
 
@@ -85,9 +108,26 @@ const ROUTES: AccessRoute<Fixture>[] = [
     scoped: true,
   },
   {
-    name: 'preview link',
+    // Publishing to outsiders is an edit: qa may read a link in use but not create one.
+    name: 'create the preview link',
     method: 'GET',
     url: (f) => `/v1/creatives/${f.id}/preview-url`,
+    ok: 200,
+    qa: false,
+    scoped: true,
+  },
+  {
+    name: 'the preview link in use',
+    method: 'GET',
+    url: (f) => `/v1/creatives/${f.sharedId}/preview-url`,
+    ok: 200,
+    qa: true,
+    scoped: true,
+  },
+  {
+    name: "a preview link's views",
+    method: 'GET',
+    url: (f) => `/v1/token-links/preview/${f.linkId}/views`,
     ok: 200,
     qa: true,
     scoped: true,

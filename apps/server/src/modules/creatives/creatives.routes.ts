@@ -239,7 +239,8 @@ export const creativesRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "The creative's shareable preview link, created on the first call",
         description:
           'Answers the link in use; when the creative has none yet, creates it (a 256-bit token), ' +
-          'which needs the X-XSRF-TOKEN header (419 without). Every later call answers the same link.',
+          'which needs `edit creatives` (403 for a reader: publishing to outsiders is an edit) and the ' +
+          'X-XSRF-TOKEN header (419 without). Every later call answers the same link.',
         params,
         response: {
           200: itemResponse(PreviewLinkSchema),

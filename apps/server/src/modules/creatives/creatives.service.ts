@@ -324,7 +324,8 @@ export function createCreativesService({ creatives, refs, audit, transaction, sp
 
     /**
      * The creative's preview link: the one in use, or a new one (256-bit token) when it has none.
-     * Creating one is a state change, so it needs the XSRF header (`mayCreate`); reading one does not.
+     * Creating one publishes the creative to outsiders: it needs `edit creatives` (a reader sees only a
+     * link that exists) and, being a state change, the XSRF header (`mayCreate`); reading one does not.
      */
     async previewLink(user: User, id: number, { mayCreate }: { mayCreate: boolean }): Promise<PreviewLink> {
       await mustFind(user, id);
@@ -338,6 +339,7 @@ export function createCreativesService({ creatives, refs, audit, transaction, sp
       const existing = await creatives.previewLink(user.company_id, id);
       const now = nowIso();
       if (existing && (!existing.expires_at || existing.expires_at > now)) return toLink(existing);
+      assertWriter(user);
       if (!mayCreate) throw new HttpError(419, CSRF_MISMATCH_MESSAGE);
       try {
         return toLink(

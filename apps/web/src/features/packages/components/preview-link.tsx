@@ -9,7 +9,8 @@ import { type FocusEvent, useState } from 'react';
 import { copyLink } from '../../../components/ui/shared-link';
 import { ErrorState } from '../../../components/ui/states';
 import { TokenViewsButton } from '../../../components/ui/token-views-button';
-import { errorMessage } from '../../../lib/api-client';
+import { useCanAccess } from '../../../lib/access';
+import { errorMessage, isApiError } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format';
 import { usePreviewLink } from '../api/get-preview-link';
 
@@ -19,6 +20,8 @@ import { usePreviewLink } from '../api/get-preview-link';
  */
 export function PreviewLink({ creativeId }: { creativeId: number }) {
   const [requested, setRequested] = useState(false);
+  // Creating a link publishes the creative: readers (qa) may only see one that is in use.
+  const canCreate = useCanAccess('creatives', 'write');
   const link = usePreviewLink(creativeId, requested);
 
   if (link.data) {
@@ -67,6 +70,13 @@ export function PreviewLink({ creativeId }: { creativeId: number }) {
       </Box>
     );
   }
+  if (link.isError && isApiError(link.error) && link.error.response?.status === 403) {
+    return (
+      <Typography variant="body2" color="textSecondary">
+        This creative has no preview link yet. Someone who edits creatives can create one.
+      </Typography>
+    );
+  }
   if (link.isError) {
     return (
       <ErrorState
@@ -87,7 +97,9 @@ export function PreviewLink({ creativeId }: { creativeId: number }) {
         {loading ? 'Getting the link…' : 'Show preview link'}
       </Button>
       <Typography variant="body2" color="textSecondary">
-        A link to share this creative's preview with people who do not sign in; the first click creates it.
+        {canCreate
+          ? "A link to share this creative's preview with people who do not sign in; the first click creates it."
+          : "The link in use to share this creative's preview with people who do not sign in, if someone made one."}
       </Typography>
     </Box>
   );
