@@ -200,3 +200,21 @@ export async function insertApproval(
     .executeTakeFirstOrThrow();
   return row.id;
 }
+
+/** A profile template with the given columns (one optional text column by default). */
+export async function insertTemplate(
+  db: Db,
+  t: Omit<Common, 'status'> & { columns?: readonly { name: string; type: string; required: boolean }[] },
+): Promise<number> {
+  const row = await db
+    .insertInto('profile_templates')
+    .values({
+      company_id: t.companyId,
+      name: t.name,
+      columns: JSON.stringify(t.columns ?? [{ name: 'Headline', type: 'text', required: false }]),
+      ...times(t),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}

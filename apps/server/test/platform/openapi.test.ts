@@ -681,7 +681,7 @@ describe('every documented operation answers as documented', () => {
     });
     const templateId = template.json().data.id as number;
     await answer(admin, 'POST', templates, 422, { payload: { name: '', columns: [] } });
-    await answer(editor, 'POST', templates, 403, {
+    await answer(reader, 'POST', templates, 403, {
       payload: { name: 'No', columns: [{ name: 'A', type: 'text', required: false }] },
     });
     await answer(editor, 'GET', templates, 200);
@@ -695,7 +695,7 @@ describe('every documented operation answers as documented', () => {
       payload: { ...templateBody, updated_at: '2000-01-01T00:00:00.000Z' },
     });
     await answer(admin, 'PUT', `${templates}/:id`, 404, { ...missing, payload: templateBody });
-    await answer(editor, 'PUT', `${templates}/:id`, 403, { ...one(templateId), payload: templateBody });
+    await answer(reader, 'PUT', `${templates}/:id`, 403, { ...one(templateId), payload: templateBody });
 
     const created = await answer(editor, 'POST', '/v1/profiles', 201, {
       payload: {
@@ -711,7 +711,7 @@ describe('every documented operation answers as documented', () => {
     const profile = created.json().data as { id: number; updated_at: string };
     await t.app.jobs.idle();
     await answer(admin, 'DELETE', `${templates}/:id`, 422, one(templateId));
-    await answer(editor, 'DELETE', `${templates}/:id`, 403, one(templateId));
+    await answer(reader, 'DELETE', `${templates}/:id`, 403, one(templateId));
     await answer(admin, 'DELETE', `${templates}/:id`, 404, missing);
 
     await answer(editor, 'GET', '/v1/profiles', 200, { query: { status: 'synced' } });

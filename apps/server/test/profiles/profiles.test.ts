@@ -341,11 +341,17 @@ describe('profiles: a feed becomes rules', () => {
       ],
     });
     expect(template.statusCode, template.body).toBe(201);
-    const notAdmin = await editor.post('/v1/profile-templates', {
+    // Templates are part of the profiles section (DESIGN section 6): its editors manage them, readers may not.
+    const byEditor = await editor.post('/v1/profile-templates', {
       name: 'Mine',
       columns: [{ name: 'A', type: 'text', required: false }],
     });
-    expect(notAdmin.statusCode).toBe(403);
+    expect(byEditor.statusCode, byEditor.body).toBe(201);
+    const byReader = await reader.post('/v1/profile-templates', {
+      name: 'Theirs',
+      columns: [{ name: 'A', type: 'text', required: false }],
+    });
+    expect(byReader.statusCode).toBe(403);
     const profile = await createFromCsv(
       csv(
         'Unique_ID,Reporting_Label,Price,Image,Conditions',

@@ -1,6 +1,5 @@
 import {
   HistoryEntrySchema,
-  isAdmin,
   itemResponse,
   ProfileCreateSchema,
   ProfileErrorsQuerySchema,
@@ -21,7 +20,7 @@ import {
 } from '@adstudio/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { forbidden, notFound } from '../../lib/http-errors';
+import { notFound } from '../../lib/http-errors';
 import { collection } from '../../lib/list';
 import { idParam } from '../../lib/params';
 import { runPeriodically } from '../../lib/periodic';
@@ -84,11 +83,6 @@ export const profilesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   const read = { preHandler: app.requireAccess('profiles', 'read') };
   const write = { preHandler: app.requireAccess('profiles', 'write') };
-  const adminOnly = {
-    preHandler: async (request: Parameters<ReturnType<typeof app.requireAccess>>[0]) => {
-      if (!isAdmin(currentUser(request))) throw forbidden();
-    },
-  };
 
   app.get(
     '/v1/profiles',
@@ -358,10 +352,10 @@ export const profilesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/v1/profile-templates',
     {
-      ...adminOnly,
+      ...write,
       schema: {
         tags,
-        summary: 'Create a profile template (admins)',
+        summary: 'Create a profile template',
         body: ProfileTemplateWriteSchema,
         response: { 201: itemResponse(ProfileTemplateSchema), ...errors },
       },
@@ -373,27 +367,35 @@ export const profilesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/v1/profile-templates/:id',
     {
-      ...adminOnly,
+      ...write,
       schema: {
         tags,
-        summary: 'Edit a profile template (admins)',
+        summary: 'Edit a profile template',
+        description:
+          'Sends the `updated_at` it was based on in the body or as `If-Match` (409 when the template ' +
+          'changed meanwhile); without either the edit is unconditional.',
         params,
         body: ProfileTemplateWriteSchema,
         response: { 200: itemResponse(ProfileTemplateSchema), ...staleAnswer('template'), ...errors },
       },
     },
     async (request) => ({
-      data: await service.updateTemplate(currentUser(request), request.params.id, request.body),
+      data: await service.updateTemplate(
+        currentUser(request),
+        request.params.id,
+        request.body,
+        request.headers['if-match'],
+      ),
     }),
   );
 
   app.delete(
     '/v1/profile-templates/:id',
     {
-      ...adminOnly,
+      ...write,
       schema: {
         tags,
-        summary: 'Delete a profile template (admins); refused while profiles use it',
+        summary: 'Delete a profile template; refused while profiles use it',
         params,
         response: { 204: z.null(), ...refusedAnswer('Profiles use the template.'), ...errors },
       },

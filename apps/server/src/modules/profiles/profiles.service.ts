@@ -470,11 +470,17 @@ export function createProfilesService({
         return toTemplate(row);
       }),
 
-    updateTemplate: (user: User, id: number, body: ProfileTemplateWrite): Promise<ProfileTemplate> =>
+    updateTemplate: (
+      user: User,
+      id: number,
+      body: ProfileTemplateWrite,
+      ifMatch?: string,
+    ): Promise<ProfileTemplate> =>
       transaction(async (trx) => {
         const row = await profiles.findTemplate(user.company_id, id, trx);
         if (!row) throw notFound();
-        if (body.updated_at && !sameVersion(body.updated_at, row.updated_at))
+        const basedOn = basedOnOf(body.updated_at ?? undefined, ifMatch);
+        if (basedOn && !sameVersion(basedOn, row.updated_at))
           throw new HttpError(409, changedMeanwhile('template'));
         const updated = await profiles.updateTemplate(
           user.company_id,

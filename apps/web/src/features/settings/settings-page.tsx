@@ -1,4 +1,4 @@
-import { isAdmin } from '@adstudio/contract';
+import { canAccess, isAdmin } from '@adstudio/contract';
 import Box from '@mui/material/Box';
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
@@ -80,12 +80,9 @@ export function SettingsPage() {
         <TitledCard title="Lists">
           <RowsPerPage />
         </TitledCard>
-        {user && isAdmin(user) ? (
-          <>
-            <ProfileTemplatesCard />
-            <PublishersCard />
-          </>
-        ) : null}
+        {/* Templates belong to the profiles section (DESIGN section 6); publishers are admins'. */}
+        {user && canAccess(user, 'profiles', 'write') ? <ProfileTemplatesCard /> : null}
+        {user && isAdmin(user) ? <PublishersCard /> : null}
       </Box>
     </Box>
   );

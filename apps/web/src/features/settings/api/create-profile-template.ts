@@ -4,7 +4,7 @@ import { getData } from '../../../lib/get-data';
 import { useItemMutation } from '../../../lib/resource-mutations';
 import { templateKeys } from './template-keys';
 
-/** POST /v1/profile-templates (admins) → 201 the template; 422 {message, errors}. */
+/** POST /v1/profile-templates → 201 the template; 422 {message, errors}. */
 export const createProfileTemplate = (body: ProfileTemplateWrite): Promise<ProfileTemplate> =>
   getData(ProfileTemplateSchema, api.post('/v1/profile-templates', body));
 

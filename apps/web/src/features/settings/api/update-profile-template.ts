@@ -4,7 +4,7 @@ import { getData } from '../../../lib/get-data';
 import { useItemMutation } from '../../../lib/resource-mutations';
 import { templateKeys } from './template-keys';
 
-/** PUT /v1/profile-templates/{id} (admins) with the `updated_at` it was based on; 409 when stale. */
+/** PUT /v1/profile-templates/{id} with the `updated_at` it was based on; 409 when stale. */
 export const updateProfileTemplate = ({
   id,
   body,

@@ -23,7 +23,7 @@ const columnsText = (template: ProfileTemplate) => {
   return `${template.columns.length} (${required} required)`;
 };
 
-/** Profile templates (admins): the columns, types and required cells a feed's sync checks. */
+/** Profile templates (editors of profiles): the columns, types and required cells a feed's sync checks. */
 export function ProfileTemplatesCard() {
   const templates = useProfileTemplates();
   const remove = useDeleteProfileTemplate();
