@@ -76,7 +76,9 @@ export async function buildApp({ config, db, logger }: BuildAppOptions) {
     // The guards read these from the matched route, never from the request's URL text.
     const guard = routeGuard(route.url, route.config);
     route.config = { ...route.config, ...guard };
-    for (const method of [route.method].flat()) routes.push({ method, url: route.url, ...guard });
+    const tokenParam = route.config?.tokenParam;
+    for (const method of [route.method].flat())
+      routes.push({ method, url: route.url, ...guard, ...(tokenParam ? { tokenParam } : {}) });
   });
   app.decorate('routeTable', routes);
 

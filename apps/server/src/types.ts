@@ -20,6 +20,8 @@ export interface RouteGuard {
 export interface RouteEntry extends RouteGuard {
   method: string;
   url: string;
+  /** A token page's route: the path parameter holding its token (the token is its credential). */
+  tokenParam?: string;
 }
 
 export interface RequestSession {

@@ -1,7 +1,9 @@
 import rateLimit from '@fastify/rate-limit';
+import type { FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet from 'helmet';
 import type { Config } from '../config';
+import { HttpError } from '../lib/http-errors';
 
 /** Hosts the Zendesk Web Widget loads from and talks to. */
 const HELPDESK = {
@@ -42,6 +44,25 @@ export function cspDirectives(config: Config) {
   };
 }
 
+/**
+ * Unknown tokens one IP may try on token pages (routes with `config.tokenParam`) in
+ * TOKEN_MISSES_WINDOW before every token page answers it 429: a mistyped link or two, never a
+ * search of the 256-bit space.
+ */
+export const TOKEN_MISSES_MAX = 30;
+export const TOKEN_MISSES_WINDOW = 10 * 60_000;
+
+const tooMany = (ttlMs: number) => ({
+  statusCode: 429,
+  message: `Too many requests. Please try again in ${Math.ceil(ttlMs / 1000)} seconds.`,
+});
+
+/** 429 with `Retry-After`, as the rate-limit plugin answers. */
+function refuse(reply: FastifyReply, ttlMs: number): never {
+  reply.header('retry-after', Math.ceil(ttlMs / 1000));
+  throw new HttpError(429, tooMany(ttlMs).message);
+}
+
 /** Security headers and a per-IP request ceiling (sign-in has its own stricter throttle). */
 export const securityPlugin = fp(
   async (app) => {
@@ -55,13 +76,37 @@ export const securityPlugin = fp(
     app.addHook('onRequest', (request, reply, done) =>
       securityHeaders(request.raw, reply.raw, (error) => done(error as Error | undefined)),
     );
+    // Route-level limits (a token page's per token and IP) come from the plugin; the per-IP ceiling
+    // is a hook of its own ahead of the session's, so that refused requests (401, 404, 419) count.
     await app.register(rateLimit, {
-      max: app.config.rateLimitPerMinute,
-      timeWindow: '1 minute',
-      errorResponseBuilder: (_request, context) => ({
-        statusCode: 429,
-        message: `Too many requests. Please try again in ${Math.ceil(context.ttl / 1000)} seconds.`,
-      }),
+      global: false,
+      errorResponseBuilder: (_request, context) => tooMany(context.ttl),
+    });
+    const perIp = app.createRateLimit({ max: app.config.rateLimitPerMinute, timeWindow: 60_000 });
+    // Unknown tokens an IP tried: guessing token links costs a lockout, not only a 404 each.
+    const tokenMisses = app.createRateLimit({
+      max: TOKEN_MISSES_MAX,
+      timeWindow: TOKEN_MISSES_WINDOW,
+      keyGenerator: (request) => `token-miss|${request.ip}`,
+    });
+
+    app.addHook('onRequest', async (request, reply) => {
+      const { config } = request.routeOptions;
+      if (config?.rateLimit === false) return;
+      const limit = await perIp(request);
+      if (!limit.isAllowed) {
+        reply.header('x-ratelimit-limit', limit.max);
+        reply.header('x-ratelimit-remaining', limit.remaining);
+        reply.header('x-ratelimit-reset', limit.ttlInSeconds);
+        if (limit.isExceeded) refuse(reply, limit.ttl);
+      }
+      if (config?.tokenParam) {
+        const misses = await tokenMisses(request, { increment: false });
+        if (!misses.isAllowed && misses.remaining === 0) refuse(reply, misses.ttl);
+      }
+    });
+    app.addHook('onResponse', async (request, reply) => {
+      if (reply.statusCode === 404 && request.routeOptions.config?.tokenParam) await tokenMisses(request);
     });
   },
   { name: 'security', dependencies: ['config'] },
