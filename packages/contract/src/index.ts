@@ -8,6 +8,7 @@ export * from './auth/login';
 export * from './campaigns';
 export * from './common/based-on';
 export * from './common/bulk';
+export * from './common/csv';
 export * from './common/errors';
 export * from './common/fields';
 export * from './common/list-query';

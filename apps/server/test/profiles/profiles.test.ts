@@ -133,8 +133,10 @@ describe('profiles: a feed becomes rules', () => {
 
     const download = await editor.get(`/v1/profiles/${profile.id}/errors?format=csv`);
     expect(download.headers['content-type']).toMatch(/^text\/csv/);
-    expect(download.body.replace(/^\uFEFF/, '').split('\r\n')[0]).toBe('row,column,value,message,severity');
-    expect(download.body).toContain('2026-02-30');
+    // The shared CSV writer (contract common/csv): every text field quoted, numbers bare.
+    const lines = download.body.replace(/^\uFEFF/, '').split('\r\n');
+    expect(lines[0]).toBe('"row","column","value","message","severity"');
+    expect(lines.find((line) => line.includes('2026-02-30'))).toMatch(/^\d+,"Start_Date","2026-02-30","/);
   });
 
   it('keeps rule ids across syncs by Unique_ID, ends removed rows, adds new ones, and records the history', async () => {

@@ -17,6 +17,7 @@ import {
   ProfileUpdateSchema,
   RuleIdsSchema,
   SYNC_FAILED,
+  toCsv,
 } from '@adstudio/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -46,13 +47,6 @@ import { createProfilesService, SYNC_RUNNING } from './profiles.service';
 const tags = ['profiles'];
 export const SYNC_JOB = 'profile.sync';
 const creativeProfileParams = z.object({ id: idParam, profileId: idParam });
-
-/** A CSV cell: quoted when needed, and never read as a formula by a spreadsheet. */
-const csvCell = (value: unknown) => {
-  let text = value === null || value === undefined ? '' : String(value);
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\n\r;]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-};
 
 export const profilesRoutes: FastifyPluginAsyncZod = async (app) => {
   const profiles = createProfilesRepository(app.db);
@@ -256,15 +250,15 @@ export const profilesRoutes: FastifyPluginAsyncZod = async (app) => {
       const { format, ...filter } = request.query;
       const issues = await service.errors(currentUser(request), request.params.id, filter);
       if (format !== 'csv') return { data: issues };
-      const lines = [
-        'row,column,value,message,severity',
-        ...issues.map((i) => [i.row, i.column, i.value, i.message, i.severity].map(csvCell).join(',')),
-      ];
+      const csv = toCsv(
+        ['row', 'column', 'value', 'message', 'severity'],
+        issues.map((i) => [i.row, i.column, i.value, i.message, i.severity]),
+      );
       return reply
         .type('text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="profile-${request.params.id}-errors.csv"`)
         .serializer((body: string) => body)
-        .send(`\uFEFF${lines.join('\r\n')}\r\n`);
+        .send(`\uFEFF${csv}`);
     },
   );
 

@@ -1,27 +1,8 @@
-import type { CampaignReport } from '@adstudio/contract';
+import { type CampaignReport, toCsv } from '@adstudio/contract';
 import { ctrPercent } from './report-format';
 
-export type CsvCell = string | number;
 export type CreativeRow = CampaignReport['creatives'][number];
 export type VariantRow = CampaignReport['variants'][number];
-
-/** What a spreadsheet may read as a formula (or, after a tab or return, as one in the next cell). */
-const FORMULA_START = /^[=+\-@\t\r]/;
-
-/**
- * One CSV field (RFC 4180): text that would start a formula gets a leading apostrophe (names come
- * from other people: a creative named `=HYPERLINK(…)` must stay text); fields with a quote, comma or
- * line break are quoted, quotes doubled. Numbers are written as they are.
- */
-export function csvField(value: CsvCell): string {
-  if (typeof value === 'number') return Number.isFinite(value) ? String(value) : '';
-  const text = FORMULA_START.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-}
-
-/** A header row and records as CSV text, each line ended by CRLF. */
-export const toCsv = (header: readonly string[], rows: readonly (readonly CsvCell[])[]): string =>
-  [header, ...rows].map((row) => `${row.map(csvField).join(',')}\r\n`).join('');
 
 const FIGURES = ['Impressions', 'Clicks', 'CTR (%)'] as const;
 const figures = (row: { impressions: number; clicks: number; ctr: number }) => [

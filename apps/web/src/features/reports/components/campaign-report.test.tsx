@@ -117,10 +117,10 @@ describe('the campaign report', () => {
     await act(async () => button('Export CSV by creative')?.click());
     expect(download).toHaveBeenCalledWith(
       'report-winter-sun-2026-11-01-2026-11-03-creatives.csv',
-      'Creative ID,Creative,Width,Height,Impressions,Clicks,CTR (%)\r\n' +
-        '3,Rectangle,300,250,1500,30,2\r\n' +
-        '1,Leaderboard,728,90,8000,40,0.5\r\n' +
-        '2,Skyscraper,160,600,3000,120,4\r\n',
+      '"Creative ID","Creative","Width","Height","Impressions","Clicks","CTR (%)"\r\n' +
+        '3,"Rectangle",300,250,1500,30,2\r\n' +
+        '1,"Leaderboard",728,90,8000,40,0.5\r\n' +
+        '2,"Skyscraper",160,600,3000,120,4\r\n',
     );
     // The other table keeps its own order.
     expect(firstColumn('By variant')).toEqual(['Leaderboard', 'Skyscraper']);
