@@ -205,7 +205,24 @@ describe('address checks', () => {
     ).toBe('dns');
     const lookup = fakeDns({});
     const error = await failure(safeFetch('http://nowhere.example/', { ...base, lookup }));
-    expect(error).toMatchObject({ code: 'dns', message: 'Could not resolve nowhere.example' });
+    expect(error).toMatchObject({ code: 'dns', message: 'nowhere.example cannot be reached from here' });
+  });
+
+  it('tells the user the same of an internal name and of one that does not resolve; the log gets the reason', async () => {
+    const logged: { host: string; code: string; detail: string }[] = [];
+    const lookup = fakeDns({ 'db.corp.example': ['10.1.2.3'], 'ok.example': ['93.184.216.34'] });
+    const options = { ...base, lookup, log: (entry: (typeof logged)[number]) => logged.push(entry) };
+    const internal = await failure(safeFetch('http://db.corp.example/', options));
+    const missing = await failure(safeFetch('http://no-such.corp.example/', options));
+    const literal = await failure(safeFetch('http://10.1.2.3/', options));
+    const messages = [internal, missing, literal].map((e) => e.message.replace(/^\S+ /, '<host> '));
+    expect(new Set(messages)).toEqual(new Set(['<host> cannot be reached from here']));
+    expect(internal.message).not.toMatch(/internal|resolve|10\.1/);
+    expect(logged).toEqual([
+      { host: 'db.corp.example', code: 'blocked', detail: 'refused: internal address (10.1.2.3)' },
+      { host: 'no-such.corp.example', code: 'dns', detail: expect.stringMatching(/^no DNS answer/) },
+      { host: '10.1.2.3', code: 'blocked', detail: 'refused: internal address (10.1.2.3)' },
+    ]);
   });
 
   it.each([

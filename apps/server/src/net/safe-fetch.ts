@@ -30,7 +30,18 @@ export interface SafeFetchOptions {
   /** Default: the system resolver. Tests inject a fake one. */
   lookup?: (hostname: string) => Promise<ResolvedAddress[]>;
   signal?: AbortSignal;
+  /** Where the reason of an unreachable host goes (the server log): the user is not told it. */
+  log?: RefusalLog;
 }
+
+/** A refusal's reason, for the server log only. */
+export type RefusalLog = (entry: { host: string; code: SafeFetchErrorCode; detail: string }) => void;
+
+/** A RefusalLog writing to a pino-style logger (the app's). */
+export const refusalLogOn =
+  (logger: { warn(entry: object, message: string): void }): RefusalLog =>
+  (entry) =>
+    logger.warn({ outbound: entry }, `outbound request to ${entry.host} refused: ${entry.detail}`);
 
 export type SafeFetchErrorCode =
   | 'bad_url'
@@ -44,16 +55,29 @@ export type SafeFetchErrorCode =
   | 'too_large'
   | 'network';
 
-/** A refusal or failure whose message may be shown to the user: it names the host, never an address or errno. */
+/**
+ * A refusal or failure whose message may be shown to the user: it names the host, never an address
+ * or errno. `detail` is what only the server log may know.
+ */
 export class SafeFetchError extends Error {
   override name = 'SafeFetchError';
   readonly code: SafeFetchErrorCode;
+  readonly detail: string | undefined;
 
-  constructor(code: SafeFetchErrorCode, message: string, options?: ErrorOptions) {
+  constructor(code: SafeFetchErrorCode, message: string, options?: ErrorOptions & { detail?: string }) {
     super(message, options);
     this.code = code;
+    this.detail = options?.detail;
   }
 }
+
+/**
+ * What the user is told of a host that is internal and of one that does not resolve: the same
+ * words, so that the answers do not tell which internal names exist (the reason goes to the log).
+ */
+export const unreachableMessage = (host: string) => `${host} cannot be reached from here`;
+const unreachable = (code: 'blocked' | 'dns', host: string, detail: string, cause?: unknown) =>
+  new SafeFetchError(code, unreachableMessage(host), { detail, cause });
 
 export interface SafeResponse {
   status: number;
@@ -214,7 +238,15 @@ async function exchange<T>(
       ...extra,
     };
   } catch (error) {
-    throw asSafeFetchError(error, hop?.url.host ?? 'the server', deadline.reason(), options.timeoutMs);
+    const failure = asSafeFetchError(
+      error,
+      hop?.url.host ?? 'the server',
+      deadline.reason(),
+      options.timeoutMs,
+    );
+    if (failure.detail !== undefined)
+      options.log?.({ host: hop?.url.hostname ?? '', code: failure.code, detail: failure.detail });
+    throw failure;
   } finally {
     response?.destroy();
     deadline.clear();
@@ -280,9 +312,8 @@ function checkedHeaders(given: Record<string, string>): Record<string, string> {
   return headers;
 }
 
-function refuse(host: string): SafeFetchError {
-  const what = isIP(host) ? 'is' : 'points to';
-  return new SafeFetchError('blocked', `${host} ${what} an internal address, which is not allowed`);
+function refuse(host: string, addresses: readonly string[] = [host]): SafeFetchError {
+  return unreachable('blocked', host, `refused: internal address (${addresses.join(', ')})`);
 }
 
 async function systemLookup(hostname: string): Promise<ResolvedAddress[]> {
@@ -300,13 +331,14 @@ function guardedLookup(policy: AddressPolicy, resolve: (hostname: string) => Pro
     try {
       found = await resolve(hostname);
     } catch (error) {
-      throw new SafeFetchError('dns', `Could not resolve ${hostname}`, { cause: error });
+      const code = (error as NodeJS.ErrnoException).code ?? String(error);
+      throw unreachable('dns', hostname, `no DNS answer (${code})`, error);
     }
-    if (found.length === 0) throw new SafeFetchError('dns', `Could not resolve ${hostname}`);
+    if (found.length === 0) throw unreachable('dns', hostname, 'no DNS answer (no addresses)');
     const addresses = found.map((a) => a.address);
-    if (!policy.permits(hostname, addresses)) throw refuse(hostname);
+    if (!policy.permits(hostname, addresses)) throw refuse(hostname, addresses);
     const usable = family === 4 || family === 6 ? found.filter((a) => a.family === family) : found;
-    if (usable.length === 0) throw new SafeFetchError('dns', `Could not resolve ${hostname}`);
+    if (usable.length === 0) throw unreachable('dns', hostname, `no IPv${family} address`);
     return usable;
   };
   const lookup: LookupFunction = (hostname, options, callback) => {

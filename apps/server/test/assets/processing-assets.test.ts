@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import type { ProcessingAsset } from '@adstudio/contract';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { writeUnpacked } from '../../src/modules/packages/packages.seed';
 import { NO_CHROMIUM, NO_PACKAGE } from '../../src/modules/processing-assets/processing-assets.service';
 import { buildTestApp, type Client, diskOf, engine, type TestApp } from '../helper';
 import { insertCampaign, insertCreative, insertProfile, insertRules } from '../rows';
@@ -199,7 +200,7 @@ describe('processing assets', () => {
     const photo = byColumn(items, 'Photo');
     expect(photo).toMatchObject({ state: 'ready', content_type: 'image/jpeg', width: 640 });
     expect(byColumn(items, 'Internal')).toMatchObject({ state: 'failed' });
-    expect(byColumn(items, 'Internal').reason).toMatch(/internal address/);
+    expect(byColumn(items, 'Internal').reason).toMatch(/cannot be reached from here/);
     const oldFile = await t.db
       .selectFrom('processing_assets')
       .select('storage_key')
@@ -309,10 +310,12 @@ describe.skipIf(!renders)('backup images rendered by headless Chromium', () => {
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    await diskOf(r.app).writeBytes(
-      `packages/${pkg.id}/index.html`,
-      Buffer.from('<!doctype html><html><body style="margin:0;background:#ff0000"></body></html>'),
-    );
+    await writeUnpacked(r.db, diskOf(r.app), pkg.id, [
+      {
+        name: 'index.html',
+        data: '<!doctype html><html><body style="margin:0;background:#ff0000"></body></html>',
+      },
+    ]);
     expect((await client.get(url)).json().data[0]).toMatchObject({
       kind: 'backup',
       state: expect.stringMatching(STARTED),

@@ -97,13 +97,13 @@ describe('POST /v1/datasource/test', () => {
       status: null,
       value: null,
       body_sample: '',
-      error: '127.0.0.1 is an internal address, which is not allowed.',
+      error: '127.0.0.1 cannot be reached from here.',
     });
     expect(server.requests.length).toBe(before);
     for (const url of ['http://localhost:1/x', 'http://169.254.169.254/latest/meta-data/', 'http://[::1]/']) {
       const refused = await test({ url }, guarded, closed);
       expect(refused.ok, url).toBe(false);
-      expect(refused.error, url).toMatch(/internal address, which is not allowed\.$/);
+      expect(refused.error, url).toMatch(/ cannot be reached from here\.$/);
     }
   });
 
@@ -115,7 +115,7 @@ describe('POST /v1/datasource/test', () => {
     expect(await test({ url: `${server.origin}/to-blocked` })).toMatchObject({
       ok: false,
       status: null,
-      error: '169.254.169.254 is an internal address, which is not allowed.',
+      error: '169.254.169.254 cannot be reached from here.',
     });
     const before = server.hits('/loop/4');
     expect(await test({ url: `${server.origin}/loop/0` })).toMatchObject({
@@ -197,7 +197,7 @@ describe('POST /v1/datasource/test', () => {
     // Anything else on the app's own (loopback) origin goes through the guard like any URL.
     const other = await test({ url: `${appUrl}/healthz` }, guarded, closed);
     expect(other).toMatchObject({ ok: false, status: null });
-    expect(other.error).toMatch(/internal address, which is not allowed\.$/);
+    expect(other.error).toMatch(/ cannot be reached from here\.$/);
   });
 });
 

@@ -5,7 +5,7 @@ import {
   parseJsonPath,
   valueAtPath,
 } from '@adstudio/contract';
-import { SafeFetchError, safeFetch } from '../../net/safe-fetch';
+import { type RefusalLog, SafeFetchError, safeFetch } from '../../net/safe-fetch';
 import { ownDemoAnswer } from './demo-weather';
 
 /** A header as stored (sealed) and sent. */
@@ -74,6 +74,8 @@ export interface FetchReach {
   allowHosts: readonly string[];
   /** APP_URL: its demo weather endpoint is answered in process (demo-weather.ts). */
   appUrl: string;
+  /** Why a host could not be reached, for the server log (the user is told only that). */
+  log?: RefusalLog;
 }
 
 /**
@@ -85,7 +87,7 @@ export interface FetchReach {
 export async function fetchDataSource(
   url: string,
   definition: FetchDefinition,
-  { allowHosts, appUrl, signal }: FetchReach & { signal?: AbortSignal },
+  { allowHosts, appUrl, log, signal }: FetchReach & { signal?: AbortSignal },
 ): Promise<FetchOutcome> {
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
@@ -107,6 +109,7 @@ export async function fetchDataSource(
       maxBytes: DATA_SOURCE_BODY_MAX_BYTES,
       maxRedirects: MAX_REDIRECTS,
       allowHosts,
+      log,
       signal,
     });
     const text = response.body.toString('utf8');

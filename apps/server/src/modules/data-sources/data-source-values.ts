@@ -8,6 +8,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Db } from '../../db/database';
 import { parseJson } from '../../lib/json';
 import { nowIso } from '../../lib/time';
+import { refusalLogOn } from '../../net/safe-fetch';
 import { resolveAppKey } from '../../storage/app-key';
 import { type FetchReach, fetchDataSource } from './data-source-fetch';
 import { createHeaderVault, HEADERS_UNREADABLE, type HeaderVault } from './data-source-headers';
@@ -254,7 +255,11 @@ export function dataSourceValuesOn(app: FastifyInstance): DataSourceValues {
   const values = createDataSourceValues({
     repository: createDataSourcesRepository(app.db),
     vault: headerVaultOn(app),
-    reach: { allowHosts: app.config.feeds.allowHosts, appUrl: app.config.appUrl },
+    reach: {
+      allowHosts: app.config.feeds.allowHosts,
+      appUrl: app.config.appUrl,
+      log: refusalLogOn(app.log),
+    },
     log: app.log,
   });
   perDatabase.set(app.db, values);

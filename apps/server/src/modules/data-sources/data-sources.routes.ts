@@ -20,6 +20,7 @@ import {
   staleAnswer,
 } from '../../lib/route-schemas';
 import { createTransactor } from '../../lib/transaction';
+import { refusalLogOn } from '../../net/safe-fetch';
 import { currentUser } from '../../types';
 import { createAuditRepository } from '../audit/audit.repository';
 import { createAuditLog } from '../audit/audit-log';
@@ -37,7 +38,11 @@ export const dataSourcesRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = createDataSourcesService({
     dataSources: createDataSourcesRepository(app.db),
     vault: headerVaultOn(app),
-    reach: { allowHosts: app.config.feeds.allowHosts, appUrl: app.config.appUrl },
+    reach: {
+      allowHosts: app.config.feeds.allowHosts,
+      appUrl: app.config.appUrl,
+      log: refusalLogOn(app.log),
+    },
     audit: createAuditLog(createAuditRepository(app.db), 'data_source'),
     transaction: createTransactor(app.db),
   });

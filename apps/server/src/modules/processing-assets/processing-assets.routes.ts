@@ -9,7 +9,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParam } from '../../lib/params';
 import { forbiddenAnswer as errors } from '../../lib/route-schemas';
-import { safeFetchToFile } from '../../net/safe-fetch';
+import { refusalLogOn, safeFetchToFile } from '../../net/safe-fetch';
 import * as media from '../../storage/media-probe';
 import { renderScreenshot } from '../../storage/render-screenshot';
 import { currentUser } from '../../types';
@@ -47,6 +47,7 @@ export const processingAssetsServiceOn = (app: FastifyInstance) => {
         timeoutMs: FETCH_TIMEOUT_MS,
         maxBytes: PROCESSING_IMAGE_MAX_BYTES,
         allowHosts: app.config.feeds.allowHosts,
+        log: refusalLogOn(app.log),
       }),
     media,
     // The rule's own content is injected by the render route of the token-pages issue (13);

@@ -6,7 +6,7 @@ import { FEED_LIMITS, FeedError, type FeedTable } from '../../feeds/feed-table';
 import { readFeedFile } from '../../feeds/read-feed-file';
 import { downloadSheetExport, readSheetValues } from '../../feeds/sources/google-sheets';
 import { parseJson } from '../../lib/json';
-import { SafeFetchError, safeFetchToFile } from '../../net/safe-fetch';
+import { type RefusalLog, SafeFetchError, safeFetchToFile } from '../../net/safe-fetch';
 import type { ObjectStore } from '../../storage/object-store';
 import type { ProfileRow } from './profiles.repository';
 
@@ -37,6 +37,7 @@ export async function openFeed(
   profile: ProfileRow,
   feeds: Config['feeds'],
   localFile: ObjectStore['localFile'],
+  log?: RefusalLog,
 ): Promise<OpenedFeed> {
   const ranges = parseJson<string[]>(profile.ranges, []);
   const none = async () => undefined;
@@ -59,6 +60,7 @@ export async function openFeed(
           timeoutMs: FEED_FETCH_MS,
           maxBytes: FEED_LIMITS.bytes,
           allowHosts: feeds.allowHosts,
+          log,
         });
         if (answer.status !== 200)
           throw new FeedError(`The feed URL answered ${answer.status}. Check the address and try again.`);

@@ -33,6 +33,7 @@ import {
   staleAnswer,
 } from '../../lib/route-schemas';
 import { createTransactor } from '../../lib/transaction';
+import { refusalLogOn } from '../../net/safe-fetch';
 import { currentUser } from '../../types';
 import { createAuditRepository } from '../audit/audit.repository';
 import { createAuditLog } from '../audit/audit-log';
@@ -54,7 +55,8 @@ export const profilesRoutes: FastifyPluginAsyncZod = async (app) => {
   const sync = createProfileSync({
     db: app.db,
     profiles,
-    open: (profile) => openFeed(profile, app.config.feeds, app.storage.store.localFile),
+    open: (profile) =>
+      openFeed(profile, app.config.feeds, app.storage.store.localFile, refusalLogOn(app.log)),
   });
   const service = createProfilesService({
     profiles,
