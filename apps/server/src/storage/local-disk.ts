@@ -6,11 +6,22 @@ import { pipeline } from 'node:stream/promises';
 import {
   isMissing,
   isValidKey,
+  type ListedObject,
   limitBytes,
   missingObject,
   type ObjectStore,
   TMP_PREFIX,
 } from './object-store';
+
+/** The entries of a folder; none when it does not exist. */
+async function entriesOf(dir: string) {
+  try {
+    return await fs.promises.readdir(dir, { withFileTypes: true });
+  } catch (error) {
+    if (isMissing(error)) return [];
+    throw error;
+  }
+}
 
 /** The local-disk bucket under DATA_DIR/storage: one instance, or several sharing one disk. */
 export function createLocalDisk(root: string) {
@@ -27,6 +38,20 @@ export function createLocalDisk(root: string) {
       return undefined;
     }
   };
+
+  const folderOf = (prefix: string) => pathOf(prefix.replace(/\/+$/, ''));
+
+  /** Files under `dir`, depth first; `key` is the key of `dir` itself. */
+  async function* walk(dir: string, key: string): AsyncGenerator<ListedObject> {
+    for (const entry of await entriesOf(dir)) {
+      const file = path.join(dir, entry.name);
+      if (entry.isDirectory()) yield* walk(file, `${key}/${entry.name}`);
+      else if (entry.isFile()) {
+        const found = await fs.promises.stat(file).catch(() => undefined);
+        if (found) yield { key: `${key}/${entry.name}`, size: found.size };
+      }
+    }
+  }
 
   const store = {
     driver: 'local',
@@ -95,8 +120,13 @@ export function createLocalDisk(root: string) {
 
     remove: (key: string) => fs.promises.rm(pathOf(key), { force: true }),
 
-    removeAll: (prefix: string) =>
-      fs.promises.rm(pathOf(prefix.replace(/\/+$/, '')), { recursive: true, force: true }),
+    removeAll: (prefix: string) => fs.promises.rm(folderOf(prefix), { recursive: true, force: true }),
+
+    list: (prefix: string) => walk(folderOf(prefix), prefix.replace(/\/+$/, '')),
+
+    async *folders(prefix: string) {
+      for (const entry of await entriesOf(folderOf(prefix))) if (entry.isDirectory()) yield entry.name;
+    },
 
     async localFile(key: string) {
       if (!(await stat(key))) throw missingObject(key);

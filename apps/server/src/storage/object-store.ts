@@ -17,6 +17,12 @@ export interface StoredObject {
   etag: string;
 }
 
+/** An object found by listing a prefix. */
+export interface ListedObject {
+  key: string;
+  size: number;
+}
+
 /** A stored object as a file on this machine, for readers that need one (zips, images, feeds). */
 export interface LocalFile {
   path: string;
@@ -58,6 +64,10 @@ export interface ObjectStore {
   remove(key: string): Promise<void>;
   /** Removes every object under `prefix` (e.g. `packages/12/`). */
   removeAll(prefix: string): Promise<void>;
+  /** Every object under `prefix`, at any depth, in no particular order. */
+  list(prefix: string): AsyncIterable<ListedObject>;
+  /** The names of the folders right under `prefix` (`packages/` → `12`, `13`, …), in no particular order. */
+  folders(prefix: string): AsyncIterable<string>;
   /** The object as a local file: the file itself on local disk, a downloaded copy from a bucket. */
   localFile(key: string): Promise<LocalFile>;
   /** Removes objects under `tmp/` last written before `before` (unclaimed or abandoned uploads). */

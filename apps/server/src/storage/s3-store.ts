@@ -94,17 +94,29 @@ export function createS3Store(config: S3Config, client = s3Client(config)): Obje
     await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: check(key) }));
   }
 
-  /** Objects under `prefix`, a page (up to 1,000) at a time. */
-  async function* list(prefix: string) {
+  /** Objects under `prefix`, a page (up to 1,000) at a time; with `delimiter`, the folders too. */
+  async function* pages(prefix: string, delimiter?: string) {
     let token: string | undefined;
     do {
       const page = await client.send(
-        new ListObjectsV2Command({ Bucket: bucket, Prefix: prefix, ContinuationToken: token }),
+        new ListObjectsV2Command({
+          Bucket: bucket,
+          Prefix: prefix,
+          ContinuationToken: token,
+          ...(delimiter ? { Delimiter: delimiter } : {}),
+        }),
       );
-      yield page.Contents ?? [];
+      yield page;
       token = page.IsTruncated ? page.NextContinuationToken : undefined;
     } while (token);
   }
+
+  async function* list(prefix: string) {
+    for await (const page of pages(prefix)) yield page.Contents ?? [];
+  }
+
+  /** `packages/12` and `packages/12/` both name the folder `packages/12/`. */
+  const folderOf = (prefix: string) => `${check(prefix.replace(/\/+$/, ''))}/`;
 
   async function removeKeys(keys: string[]) {
     if (keys.length === 0) return;
@@ -150,8 +162,20 @@ export function createS3Store(config: S3Config, client = s3Client(config)): Obje
     remove,
 
     async removeAll(prefix) {
-      const base = `${check(prefix.replace(/\/+$/, ''))}/`;
-      for await (const page of list(base)) await removeKeys(page.flatMap((o) => (o.Key ? [o.Key] : [])));
+      for await (const page of list(folderOf(prefix)))
+        await removeKeys(page.flatMap((o) => (o.Key ? [o.Key] : [])));
+    },
+
+    async *list(prefix) {
+      for await (const page of list(folderOf(prefix)))
+        for (const o of page) if (o.Key) yield { key: o.Key, size: Number(o.Size ?? 0) };
+    },
+
+    async *folders(prefix) {
+      const base = folderOf(prefix);
+      for await (const page of pages(base, '/'))
+        for (const folder of page.CommonPrefixes ?? [])
+          if (folder.Prefix) yield folder.Prefix.slice(base.length).replace(/\/$/, '');
     },
 
     /** Downloads the object into a scratch file, streamed. */

@@ -115,6 +115,27 @@ describe.skipIf(engine === 'postgres').each(['local', 's3'] as const)('the %s st
     await store().removeAll(`${base}/nothing-here/`);
   });
 
+  it('lists the objects under a prefix at any depth, and the folders right under it', async () => {
+    const base = unique('packages');
+    const keys = [`${base}/1/a/index.html`, `${base}/1/a/img/x.png`, `${base}/1/b.part`, `${base}/12/c`];
+    for (const key of keys) await store().writeBytes(key, Buffer.from(key));
+    await store().writeBytes(`${base}-beside/1/d`, Buffer.from('beside'));
+    const listed = [];
+    for await (const object of store().list(`${base}/1/`)) listed.push(object);
+    expect(listed.sort((a, b) => a.key.localeCompare(b.key))).toEqual(
+      keys
+        .slice(0, 3)
+        .map((key) => ({ key, size: key.length }))
+        .sort((a, b) => a.key.localeCompare(b.key)),
+    );
+    const folders = [];
+    for await (const name of store().folders(`${base}/`)) folders.push(name);
+    expect(folders.sort()).toEqual(['1', '12']);
+    for await (const _ of store().list(`${base}/nothing-here/`)) throw new Error('listed a missing folder');
+    for await (const _ of store().folders(`${base}/nothing-here/`))
+      throw new Error('listed a missing folder');
+  });
+
   it('lends an object as a local file, and releasing it keeps the object', async () => {
     const key = unique('feeds');
     await store().writeBytes(key, Buffer.from('a,b\n1,2\n'));
