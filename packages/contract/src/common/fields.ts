@@ -10,6 +10,67 @@ export const isoDate = (label: string) =>
         : `The ${label} must be a valid date (YYYY-MM-DD).`,
   });
 
+/**
+ * What text may not hold: control characters (C0, DEL, C1) and lone UTF-16 surrogates — half an
+ * emoji, which no encoding can store (SQLite keeps it as invalid UTF-8, PostgreSQL refuses NUL).
+ * In `u` mode a surrogate pair reads as one character, so `\p{Cs}` matches only a lone half.
+ */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
+const NOT_TEXT = /[\u0000-\u001f\u007f-\u009f]|\p{Cs}/u;
+/** The same, but tab and line breaks are text in a multi-line field (notes, comments, messages). */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
+const NOT_MULTILINE_TEXT = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]|\p{Cs}/u;
+
+export interface TextOptions {
+  /** Tab and line breaks are allowed (a textarea); single-line text refuses them. */
+  multiline?: boolean;
+}
+
+/** Whether `text` is text a person could have typed: see NOT_TEXT. */
+export const isPlainText = (text: string, { multiline = false }: TextOptions = {}) =>
+  !(multiline ? NOT_MULTILINE_TEXT : NOT_TEXT).test(text);
+
+/** The one message of the rule, naming the field like the other messages do. */
+export const plainTextMessage = (label: string, { multiline = false }: TextOptions = {}) =>
+  multiline
+    ? `The ${label} may only contain text: no control characters or broken characters.`
+    : `The ${label} may only contain text on one line: no line breaks, control characters or broken characters.`;
+
+/**
+ * The rule as a check for a string schema with a shape of its own:
+ * `z.string({ error: … }).trim().check(plainText('comment', { multiline: true }))`. It does not abort,
+ * so `blankToNull`'s union still reads its message; put it first so its message is the one shown.
+ */
+export const plainText = (label: string, options: TextOptions = {}) =>
+  z.refine<string>((text) => isPlainText(text, options), plainTextMessage(label, options));
+
+export interface TextFieldOptions extends TextOptions {
+  /** Refuse an empty (once trimmed) or missing value with "The … field is required.". */
+  required?: boolean;
+  /** The longest text, with the usual "may not be greater than" message. */
+  max?: number;
+  /** Trim surrounding white space first (default); off for values compared as they are typed. */
+  trim?: boolean;
+}
+
+/**
+ * A text input: trimmed (unless told otherwise), refused unless it is plain text, then the field's
+ * own checks — `.max()`, `.regex()`, `.refine()` — chained by the caller. (Not `.pipe()` under
+ * `blankToNull`: a pipe that stops early aborts, and the union answers "Invalid input".)
+ */
+export const textField = (
+  label: string,
+  { multiline = false, required = false, max, trim = true }: TextFieldOptions = {},
+) => {
+  const requiredMessage = `The ${label} field is required.`;
+  let schema = required ? z.string({ error: requiredMessage }) : z.string();
+  if (trim) schema = schema.trim();
+  schema = schema.check(plainText(label, { multiline }));
+  if (required) schema = schema.min(1, requiredMessage);
+  if (max !== undefined) schema = schema.max(max, `The ${label} may not be greater than ${max} characters.`);
+  return schema;
+};
+
 /** Optional text inputs: an empty form field means "no value", so '' becomes null (undefined stays "not sent"). */
 export const blankToNull = <T extends z.ZodType<string>>(schema: T) =>
   z
@@ -18,27 +79,18 @@ export const blankToNull = <T extends z.ZodType<string>>(schema: T) =>
     .optional()
     .transform((v) => (v === '' ? null : v) as z.output<T> | null | undefined);
 
-/** A required name of at most `max` characters, trimmed. */
-export const nameField = (max: number) =>
-  z
-    .string({ error: 'The name field is required.' })
-    .trim()
-    .min(1, 'The name field is required.')
-    .max(max, `The name may not be greater than ${max} characters.`);
+/** A required name of at most `max` characters, trimmed, on one line. */
+export const nameField = (max: number) => textField('name', { required: true, max });
 
 /** An http(s) address with a real host name, e.g. a brief or click-through URL. */
-export const httpUrl = (label: string) =>
-  z
-    .string()
-    .trim()
-    .max(2048, `The ${label} may not be greater than 2048 characters.`)
-    .pipe(
-      z.url({
-        protocol: /^https?$/,
-        hostname: z.regexes.domain,
-        error: `The ${label} must be a valid http:// or https:// address.`,
-      }),
-    );
+export const httpUrl = (label: string) => {
+  const url = z.url({ protocol: /^https?$/, hostname: z.regexes.domain });
+  // A refinement, not a pipe, so that `blankToNull` reads this field's messages (see textField).
+  return textField(label, { max: 2048 }).refine(
+    (text) => url.safeParse(text).success,
+    `The ${label} must be a valid http:// or https:// address.`,
+  );
+};
 
 /** Status of a campaign or creative (DESIGN section 5), in a body. */
 export const StatusSchema = z.enum(STATUSES, {

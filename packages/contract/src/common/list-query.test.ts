@@ -26,10 +26,14 @@ describe('status and deleted list filters', () => {
 });
 
 describe('the text filter', () => {
-  it('is trimmed, and refused when it holds a NUL (PostgreSQL text cannot)', () => {
-    expect(ListQuerySchema.parse({ filter: '  café ' }).filter).toBe('café');
-    const refused = ListQuerySchema.safeParse({ filter: 'a\u0000b' });
-    expect(refused.success).toBe(false);
-    expect(refused.error?.issues[0]?.message).toBe('The filter field must not contain a NUL character.');
+  it('is trimmed, and held to the text rule of every field (PostgreSQL text cannot hold a NUL)', () => {
+    expect(ListQuerySchema.parse({ filter: '  café 😀 ' }).filter).toBe('café 😀');
+    for (const filter of ['a\u0000b', 'lone-\ud800', 'a\u001bb']) {
+      const refused = ListQuerySchema.safeParse({ filter });
+      expect(refused.success).toBe(false);
+      expect(refused.error?.issues[0]?.message).toBe(
+        'The filter may only contain text on one line: no line breaks, control characters or broken characters.',
+      );
+    }
   });
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { STATUSES, type Status } from '../statuses';
+import { plainText } from './fields';
 
 export const MAX_ITEMS_PER_PAGE = 500;
 export const LIST_FILTER_MAX = 200;
@@ -23,8 +24,9 @@ export const ListQuerySchema = z.object({
     .string({ error: 'The filter field must be a string.' })
     .trim()
     .max(LIST_FILTER_MAX, `The filter field must not be greater than ${LIST_FILTER_MAX} characters.`)
-    // PostgreSQL text cannot hold U+0000: refused here, every list's filter and match is spared it.
-    .refine((text) => !text.includes('\u0000'), 'The filter field must not contain a NUL character.')
+    // The text rule of every field (PostgreSQL text cannot even hold U+0000): every list's filter
+    // and match is spared control characters and lone surrogates.
+    .check(plainText('filter'))
     .optional(),
   'items-per-page': integerField('items-per-page')
     .refine(
