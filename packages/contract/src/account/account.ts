@@ -1,24 +1,22 @@
 import { z } from 'zod';
+import { nameField, plainText, textField } from '../common/fields';
 
 export const UpdateAccountBodySchema = z.object({
-  name: z
-    .string({ error: 'The name field is required.' })
-    .trim()
-    .min(1, 'The name field is required.')
-    .max(120, 'The name may not be greater than 120 characters.'),
-  email: z
-    .string({ error: 'The email field is required.' })
-    .trim()
+  name: nameField(120),
+  email: textField('email', { required: true, max: 254 })
     .toLowerCase()
-    .min(1, 'The email field is required.')
-    .max(254, 'The email may not be greater than 254 characters.')
     .pipe(z.email('The email must be a valid email address.')),
   avatar: z
     .url({ protocol: /^https$/, error: 'The avatar must be an https URL.' })
     .max(2048, 'The avatar may not be greater than 2048 characters.')
+    // A URL parser drops or escapes control characters, so the text itself is checked too.
+    .check(plainText('avatar'))
     .nullable()
     .optional(),
-  /** Required when the email changes (DESIGN section 5): the address is how one signs in. */
+  /**
+   * Required when the email changes (DESIGN section 5): the address is how one signs in. A secret
+   * compared with the stored hash, never stored: not held to the text rule, like signing in.
+   */
   current_password: z.string().max(200).optional(),
 });
 export type UpdateAccountBody = z.infer<typeof UpdateAccountBodySchema>;
@@ -30,11 +28,15 @@ export const UpdatePasswordBodySchema = z
     current_password: z
       .string({ error: 'The current password field is required.' })
       .min(1, 'The current password field is required.'),
+    // Untrimmed text: a lone surrogate would be hashed as U+FFFD, so two passwords would be one.
     password: z
       .string({ error: 'The password field is required.' })
+      .check(plainText('password'))
       .min(PASSWORD_MIN_LENGTH, `The password must be at least ${PASSWORD_MIN_LENGTH} characters.`)
       .max(200, 'The password may not be greater than 200 characters.'),
-    password_confirmation: z.string({ error: 'The password confirmation field is required.' }),
+    password_confirmation: z
+      .string({ error: 'The password confirmation field is required.' })
+      .check(plainText('password confirmation')),
   })
   .refine((body) => body.password === body.password_confirmation, {
     path: ['password_confirmation'],

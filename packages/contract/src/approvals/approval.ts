@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { nameField, plainText } from '../common/fields';
 import { tokenLinkUsage } from '../common/token-links';
 
 export const APPROVAL_STATUSES = ['pending', 'approved', 'rejected'] as const;
@@ -106,14 +107,11 @@ export const ApprovalDecisionSchema = z
     comment: z
       .string({ error: 'The comment must be text.' })
       .trim()
+      .check(plainText('comment', { multiline: true }))
       .max(2000, 'The comment may not be greater than 2000 characters.')
       .nullish()
       .transform((value) => value || null),
-    name: z
-      .string({ error: 'The name field is required.' })
-      .trim()
-      .min(1, 'The name field is required.')
-      .max(200, 'The name may not be greater than 200 characters.'),
+    name: nameField(200),
   })
   .superRefine((value, ctx) => {
     if (value.status === 'rejected' && !value.comment)

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { UpdatedAtSchema } from '../common/based-on';
+import { textField } from '../common/fields';
 import { idFilter, ListQuerySchema, listResponse, sortBy, statusListFields } from '../common/list-query';
 
 export const ASSET_NAME_MAX = 255;
@@ -58,16 +59,8 @@ export type Asset = z.infer<typeof AssetSchema>;
 
 /** One uploaded object to keep: the `key` from `POST /vapor/signed-storage-url`, and the file's name. */
 export const AssetClaimSchema = z.object({
-  key: z
-    .string({ error: 'The key field is required.' })
-    .trim()
-    .min(1, 'The key field is required.')
-    .max(255, 'The key may not be greater than 255 characters.'),
-  name: z
-    .string({ error: 'The name field is required.' })
-    .trim()
-    .min(1, 'The name field is required.')
-    .max(ASSET_NAME_MAX, `The name may not be greater than ${ASSET_NAME_MAX} characters.`),
+  key: textField('key', { required: true, max: 255 }),
+  name: textField('name', { required: true, max: ASSET_NAME_MAX }),
 });
 export type AssetClaim = z.infer<typeof AssetClaimSchema>;
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { UpdatedAtSchema } from '../common/based-on';
-import { nameField } from '../common/fields';
+import { nameField, plainText, textField } from '../common/fields';
 import { ListQuerySchema, listResponse, sortBy } from '../common/list-query';
 
 export const CONDITION_NAME_MAX = 255;
@@ -140,24 +140,29 @@ export const OPERATORS_OF: Record<FieldKind, readonly ConditionOperator[]> = {
 /** The operators whose value is a list (`in`, `not_in`: one or more; `between`: two, ordered). */
 export const LIST_OPERATORS: readonly ConditionOperator[] = ['in', 'not_in', 'between'];
 
+/** A text value as typed: compared as it is, so not trimmed. */
+const predicateText = () =>
+  textField('value', { trim: false }).max(
+    PREDICATE_TEXT_MAX,
+    `A value may not be greater than ${PREDICATE_TEXT_MAX} characters.`,
+  );
+
 export const PredicateValueSchema = z.union([
-  z.string().max(PREDICATE_TEXT_MAX, `A value may not be greater than ${PREDICATE_TEXT_MAX} characters.`),
+  predicateText(),
   z.number(),
   z
-    .array(
-      z.union([
-        z
-          .string()
-          .max(PREDICATE_TEXT_MAX, `A value may not be greater than ${PREDICATE_TEXT_MAX} characters.`),
-        z.number(),
-      ]),
-    )
+    .array(z.union([predicateText(), z.number()]))
     .max(PREDICATE_VALUES_MAX, `Give at most ${PREDICATE_VALUES_MAX} values.`),
 ]);
 export type PredicateValue = z.infer<typeof PredicateValueSchema>;
 
 export const PredicateSchema = z.object({
-  field: z.string({ error: 'The field is required.' }).trim().min(1, 'The field is required.').max(80),
+  field: z
+    .string({ error: 'The field is required.' })
+    .trim()
+    .check(plainText('field'))
+    .min(1, 'The field is required.')
+    .max(80),
   operator: z.enum(CONDITION_OPERATORS, {
     error: `The operator must be one of: ${CONDITION_OPERATORS.join(', ')}.`,
   }),
@@ -297,7 +302,14 @@ export const ConditionSchema = z.object({
   id: z.number().int(),
   name: z.string(),
   logic: z.enum(CONDITION_LOGICS),
-  predicates: z.array(PredicateSchema),
+  /** As stored: answers are not held to the input rules (rows written before a rule keep reading). */
+  predicates: z.array(
+    z.object({
+      field: z.string(),
+      operator: z.enum(CONDITION_OPERATORS),
+      value: z.union([z.string(), z.number(), z.array(z.union([z.string(), z.number()]))]),
+    }),
+  ),
   /** Where it is used: the profiles whose live rules name it (a condition in use cannot be deleted). */
   used_by: z.array(ConditionUseSchema),
   created_at: z.string(),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { UpdatedAtSchema } from '../common/based-on';
-import { blankToNull, idField, nameField } from '../common/fields';
+import { blankToNull, idField, nameField, plainText, textField } from '../common/fields';
 import { ListQuerySchema, listResponse, sortBy } from '../common/list-query';
 import { JSON_PATH_HELP, parseJsonPath } from './json-path';
 
@@ -46,20 +46,15 @@ const urlProblem = (text: string): string | null => {
   return null;
 };
 
-const UrlSchema = z
-  .string({ error: 'The url field is required.' })
-  .trim()
-  .min(1, 'The url field is required.')
-  .max(2048, 'The url may not be greater than 2048 characters.')
-  .superRefine((text, ctx) => {
-    if (/\{[^}]*$/.test(text) || (hasPlaceholders(text) && /\{(?![A-Za-z])/.test(text))) {
-      // An unclosed or malformed placeholder would be sent as it is.
-      ctx.addIssue({ code: 'custom', message: 'A placeholder looks like {country} or {param:zip}.' });
-      return;
-    }
-    const problem = urlProblem(text);
-    if (problem) ctx.addIssue({ code: 'custom', message: problem });
-  });
+const UrlSchema = textField('url', { required: true, max: 2048 }).superRefine((text, ctx) => {
+  if (/\{[^}]*$/.test(text) || (hasPlaceholders(text) && /\{(?![A-Za-z])/.test(text))) {
+    // An unclosed or malformed placeholder would be sent as it is.
+    ctx.addIssue({ code: 'custom', message: 'A placeholder looks like {country} or {param:zip}.' });
+    return;
+  }
+  const problem = urlProblem(text);
+  if (problem) ctx.addIssue({ code: 'custom', message: problem });
+});
 
 /** A header name as HTTP allows it; `Host`, `Content-Length` and the like are the fetcher's. */
 const RESERVED_HEADERS = ['host', 'content-length', 'transfer-encoding', 'connection', 'cookie'];
@@ -67,16 +62,17 @@ const HeaderSchema = z.object({
   name: z
     .string({ error: 'The header name is required.' })
     .trim()
+    .check(plainText('header name'))
     .regex(/^[A-Za-z0-9!#$%&'*+.^_`|~-]{1,100}$/, 'A header name may hold letters, digits and - only.')
     .refine((name) => !RESERVED_HEADERS.includes(name.toLowerCase()), 'This header is set by the fetcher.'),
   /**
    * Write-only: sent to set or change the value; left out on an update to keep the stored one.
    * Never answered.
    */
-  value: z
-    .string()
+  value: textField('header value', { multiline: true, trim: false })
     .max(4096, 'A header value may not be greater than 4096 characters.')
-    .refine((value) => !/[\r\n\0]/.test(value), 'A header value may not hold line breaks.')
+    // HTTP allows a tab in a header value, never a line break.
+    .refine((value) => !/[\r\n]/.test(value), 'A header value may not hold line breaks.')
     .optional(),
 });
 export type DataSourceHeaderInput = z.infer<typeof HeaderSchema>;
@@ -94,11 +90,10 @@ const HeadersSchema = z
     }
   });
 
-const JsonPathSchema = z
-  .string()
-  .trim()
-  .max(300, 'The json path may not be greater than 300 characters.')
-  .refine((path) => parseJsonPath(path) !== null, JSON_PATH_HELP);
+const JsonPathSchema = textField('json path', { max: 300 }).refine(
+  (path) => parseJsonPath(path) !== null,
+  JSON_PATH_HELP,
+);
 
 const MethodSchema = z.enum(DATA_SOURCE_METHODS, { error: 'The method must be GET or POST.' });
 const TimeoutSchema = z
@@ -133,9 +128,7 @@ const DataSourceFieldsSchema = DefinitionSchema.extend({
   name: nameField(DATA_SOURCE_NAME_MAX),
   refresh_seconds: RefreshSchema,
   /** Used when a fetch fails or times out, and before the first one. */
-  default_value: blankToNull(
-    z.string().max(1000, 'The default value may not be greater than 1000 characters.'),
-  ),
+  default_value: blankToNull(textField('default value', { trim: false, max: 1000 })),
 });
 
 /** POST /v1/datasource. */
@@ -208,7 +201,12 @@ export const DataSourceListResponseSchema = listResponse(DataSourceSchema);
 export const DataSourceTestSchema = DefinitionSchema.partial()
   .extend({
     id: idField('data source').optional(),
-    placeholders: z.record(z.string().max(80), z.string().max(500)).optional(),
+    placeholders: z
+      .record(
+        textField('placeholder name', { trim: false }).max(80),
+        textField('placeholder value', { trim: false }).max(500),
+      )
+      .optional(),
   })
   .superRefine((body, ctx) => {
     if (body.id === undefined && body.url === undefined)

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { UpdatedAtSchema } from '../common/based-on';
-import { blankToNull, nameField } from '../common/fields';
+import { blankToNull, nameField, textField } from '../common/fields';
 import { ListQuerySchema, listResponse, sortBy, statusListFields } from '../common/list-query';
 
 export const MEDIA_ENTITY_NAME_MAX = 255;
@@ -26,28 +26,19 @@ const HOST_NAME = /^([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
 const MediaEntityFieldsSchema = z.object({
   name: nameField(MEDIA_ENTITY_NAME_MAX),
   domain: blankToNull(
-    z
-      .string()
-      .trim()
+    textField('domain', { max: 253 })
       .toLowerCase()
-      .max(253, 'The domain may not be greater than 253 characters.')
       .refine(
         (host) => host === '' || HOST_NAME.test(host),
         'The domain must be a host name such as news.example.com.',
       ),
   ),
-  contact_name: blankToNull(
-    z.string().trim().max(255, 'The contact name may not be greater than 255 characters.'),
-  ),
+  contact_name: blankToNull(textField('contact name', { max: 255 })),
   contact_email: blankToNull(
-    z
-      .string()
-      .trim()
-      .max(255, 'The contact email may not be greater than 255 characters.')
-      .refine(
-        (email) => email === '' || z.email().safeParse(email).success,
-        'The contact email must be a valid email address.',
-      ),
+    textField('contact email', { max: 255 }).refine(
+      (email) => email === '' || z.email().safeParse(email).success,
+      'The contact email must be a valid email address.',
+    ),
   ),
 });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { textField } from '../common/fields';
 import {
   CONTEXT_FIELDS,
   type ConditionExpression,
@@ -26,30 +27,34 @@ export const SimulationContextSchema = z.object({
   /** The moment (ISO 8601); now when left out. */
   at: z.iso.datetime({ offset: true, error: 'The time must be a date and time (ISO 8601).' }).optional(),
   /** The viewer's time zone (IANA, e.g. Europe/Paris): dates, times and weekdays are read in it. */
-  time_zone: z
-    .string()
-    .trim()
+  time_zone: textField('time zone')
     .max(64)
     .refine(isTimeZone, 'The time zone must be an IANA zone such as Europe/Paris.')
     .default('UTC'),
-  country: z
-    .string()
-    .trim()
+  country: textField('country')
     .toUpperCase()
     .regex(/^[A-Z]{2}$/, 'The country must be a two-letter code such as FR.')
     .optional(),
-  region: z.string().trim().max(100).optional(),
-  city: z.string().trim().max(100).optional(),
+  region: textField('region').max(100).optional(),
+  city: textField('city').max(100).optional(),
   device: z.enum(DEVICES, { error: `The device must be one of: ${DEVICES.join(', ')}.` }).optional(),
-  language: z
-    .string()
-    .trim()
+  language: textField('language')
     .regex(/^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$/, 'The language must be a code such as en or pt-BR.')
     .optional(),
   /** Query parameters of the ad call (`param:<name>`). */
-  params: z.record(z.string().max(64), z.string().max(500)).default({}),
+  params: z
+    .record(
+      textField('parameter name', { trim: false }).max(64),
+      textField('parameter value', { trim: false }).max(500),
+    )
+    .default({}),
   /** Data sources' values to use instead of their cached ones, by id. */
-  datasources: z.record(z.string().regex(/^[0-9]{1,10}$/), DataValueSchema).default({}),
+  datasources: z
+    .record(
+      z.string().regex(/^[0-9]{1,10}$/),
+      z.union([textField('data source value', { trim: false }), z.number(), z.boolean(), z.null()]),
+    )
+    .default({}),
 });
 export type SimulationContextInput = z.input<typeof SimulationContextSchema>;
 export type SimulationContext = z.output<typeof SimulationContextSchema>;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { HistoryEntrySchema } from '../audit/history';
 import { UpdatedAtSchema } from '../common/based-on';
-import { blankToNull, httpUrl, idField, nameField, StatusSchema } from '../common/fields';
+import { blankToNull, httpUrl, idField, nameField, StatusSchema, textField } from '../common/fields';
 import { STATUSES } from '../statuses';
 
 export const CREATIVE_NAME_MAX = 200;
@@ -31,15 +31,15 @@ const dimension = (label: string) =>
 
 /** Which of its feed's rules a creative serves: those whose `column` holds one of `values`. None = all. */
 export const RuleFilterSchema = z.object({
-  column: z
-    .string({ error: 'The rule filter column field is required.' })
-    .trim()
-    .min(1, 'The rule filter column field is required.')
-    .max(100, 'The rule filter column may not be greater than 100 characters.'),
+  column: textField('rule filter column', { required: true, max: 100 }),
   values: z
-    .array(z.string().max(500, 'A rule filter value may not be greater than 500 characters.'), {
-      error: 'The rule filter values must be a list of texts.',
-    })
+    .array(
+      textField('rule filter value', { trim: false }).max(
+        500,
+        'A rule filter value may not be greater than 500 characters.',
+      ),
+      { error: 'The rule filter values must be a list of texts.' },
+    )
     .min(1, 'Give at least one rule filter value.')
     .max(1000, 'Give at most 1000 rule filter values.'),
 });
@@ -57,7 +57,8 @@ export const CreativeSchema = z.object({
   click_url: z.string().nullable(),
   /** The feed that drives it (profiles come with their own slice). */
   profile_id: z.number().int().nullable(),
-  rule_filter: RuleFilterSchema.nullable(),
+  /** As stored: answers are not held to the input rules (rows written before a rule keep reading). */
+  rule_filter: z.object({ column: z.string(), values: z.array(z.string()) }).nullable(),
   /** Its backup image (set from its assets). */
   fallback_asset_id: z.number().int().nullable(),
   created_at: z.string(),

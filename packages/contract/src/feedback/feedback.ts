@@ -1,12 +1,9 @@
 import { z } from 'zod';
+import { textField } from '../common/fields';
 
 export const FeedbackBodySchema = z.object({
-  message: z
-    .string({ error: 'The message field is required.' })
-    .trim()
-    .min(1, 'The message field is required.')
-    .max(5000, 'The message may not be greater than 5000 characters.'),
-  page: z.string().trim().max(500, 'The page may not be greater than 500 characters.').nullish(),
+  message: textField('message', { multiline: true, required: true, max: 5000 }),
+  page: textField('page', { max: 500 }).nullish(),
 });
 export type FeedbackBody = z.infer<typeof FeedbackBodySchema>;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AssetClaimSchema } from '../assets/asset';
 import { UpdatedAtSchema } from '../common/based-on';
+import { textField } from '../common/fields';
 
 /** A package's review status (DESIGN section 5): the newest approved one is what renders. */
 export const PACKAGE_STATUSES = ['uploaded', 'approved', 'rejected'] as const;
@@ -48,11 +49,7 @@ export type Package = z.infer<typeof PackageSchema>;
 
 /** POST /v1/creatives/{id}/packages: the uploaded zip's key (Vapor flow), its file name and notes. */
 export const PackageCreateSchema = AssetClaimSchema.extend({
-  notes: z
-    .string()
-    .trim()
-    .max(PACKAGE_NOTES_MAX, `The notes may not be greater than ${PACKAGE_NOTES_MAX} characters.`)
-    .nullish(),
+  notes: textField('notes', { multiline: true, max: PACKAGE_NOTES_MAX }).nullish(),
 });
 export type PackageCreate = z.infer<typeof PackageCreateSchema>;
 

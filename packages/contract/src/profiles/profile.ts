@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { UpdatedAtSchema } from '../common/based-on';
-import { blankToNull, idField, nameField } from '../common/fields';
+import { blankToNull, idField, nameField, plainText, textField } from '../common/fields';
 import { ListQuerySchema, listResponse, sortBy } from '../common/list-query';
 
 export const PROFILE_NAME_MAX = 255;
@@ -20,15 +20,13 @@ export const ROW_DROP_GUARD = 0.2;
 /** `hourly`, `every 6 hours` (any 1–24) or `daily at HH:MM` (UTC). */
 export const SCHEDULE_PATTERN =
   /^(hourly|every ([1-9]|1[0-9]|2[0-4]) hours|daily at ([01][0-9]|2[0-3]):[0-5][0-9])$/;
-export const ScheduleSchema = z
-  .string()
-  .trim()
-  .regex(SCHEDULE_PATTERN, 'The schedule must be "hourly", "every N hours" or "daily at HH:MM".');
+export const ScheduleSchema = textField('schedule').regex(
+  SCHEDULE_PATTERN,
+  'The schedule must be "hourly", "every N hours" or "daily at HH:MM".',
+);
 
 /** An A1 range such as `Feed!A1:Z` or `'My sheet'!B2:F`; the first row is the header. */
-const RangeSchema = z
-  .string()
-  .trim()
+const RangeSchema = textField('range')
   .min(1, 'A range may not be empty.')
   .max(200, 'A range may not be greater than 200 characters.')
   .regex(
@@ -82,17 +80,17 @@ export type Profile = z.infer<typeof ProfileSchema>;
 const ProfileFieldsSchema = z.object({
   name: nameField(PROFILE_NAME_MAX),
   source: z.enum(PROFILE_SOURCES, { error: 'The source must be gsheet, upload or url.' }),
-  url: blankToNull(z.string().trim().max(2048, 'The url may not be greater than 2048 characters.')),
+  url: blankToNull(textField('url', { max: 2048 })),
   gsheet_id: blankToNull(
-    z
-      .string()
-      .trim()
-      .regex(/^[A-Za-z0-9_-]{20,100}$/, 'The gsheet id must be the id in the sheet’s address.'),
+    textField('gsheet id').regex(
+      /^[A-Za-z0-9_-]{20,100}$/,
+      'The gsheet id must be the id in the sheet’s address.',
+    ),
   ),
   /** An uploaded file's storage key (signed upload, spec section 7). */
-  key: blankToNull(z.string().trim().max(500)),
+  key: blankToNull(textField('key').max(500)),
   /** The uploaded file's original name. */
-  file_name: blankToNull(z.string().trim().max(255)),
+  file_name: blankToNull(textField('file name').max(255)),
   ranges: z.array(RangeSchema).max(10, 'Give at most 10 ranges.').optional(),
   template_id: idField('template').nullable().optional(),
   schedule: blankToNull(ScheduleSchema),
@@ -169,7 +167,7 @@ export const PROFILE_ISSUES_KEPT = 10_000;
 /** GET /v1/profiles/{id}/errors: the last sync's errors and warnings, sheet order. */
 export const ProfileErrorsQuerySchema = z.object({
   severity: z.enum(ISSUE_SEVERITIES, { error: 'The severity must be error or warning.' }).optional(),
-  column: z.string().trim().max(255).optional(),
+  column: textField('column').max(255).optional(),
   format: z.enum(['json', 'csv'], { error: 'The format must be json or csv.' }).optional(),
 });
 
@@ -245,6 +243,7 @@ export const TemplateColumnSchema = z.object({
   name: z
     .string({ error: 'The column name is required.' })
     .trim()
+    .check(plainText('column name'))
     .min(1, 'The column name is required.')
     .max(100, 'A column name may not be greater than 100 characters.'),
   type: z.enum(TEMPLATE_COLUMN_TYPES, {
@@ -257,7 +256,10 @@ export type TemplateColumn = z.infer<typeof TemplateColumnSchema>;
 export const ProfileTemplateSchema = z.object({
   id: z.number().int(),
   name: z.string(),
-  columns: z.array(TemplateColumnSchema),
+  /** As stored: answers are not held to the input rules (rows written before a rule keep reading). */
+  columns: z.array(
+    z.object({ name: z.string(), type: z.enum(TEMPLATE_COLUMN_TYPES), required: z.boolean() }),
+  ),
   created_at: z.string(),
   updated_at: z.string(),
 });

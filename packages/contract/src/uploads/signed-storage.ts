@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { textField } from '../common/fields';
 
 /** The one bucket of the local-disk driver (spec section 7: "a fixed local-disk value"). */
 export const LOCAL_BUCKET = 'local';
@@ -14,21 +15,17 @@ const MIME_TYPE = /^[\w.+-]+\/[\w.+-]+(\s*;.*)?$/;
  * `content_type: file.type`, so blank means "the default" rather than "invalid".
  */
 export const SignedStorageUrlBodySchema = z.looseObject({
-  bucket: z
-    .string()
-    .trim()
+  bucket: textField('bucket')
     .max(255)
     .nullish()
     .transform((bucket) => bucket || LOCAL_BUCKET),
-  content_type: z
-    .string()
-    .trim()
+  content_type: textField('content type')
     .max(255)
     .refine((type) => type === '' || MIME_TYPE.test(type), 'The content type must be a valid MIME type.')
     .nullish()
     .transform((type) => type || DEFAULT_CONTENT_TYPE),
-  expires: z.union([z.string(), z.number()]).nullish(),
-  visibility: z.string().nullish(),
+  expires: z.union([textField('expires', { trim: false }), z.number()]).nullish(),
+  visibility: textField('visibility', { trim: false }).nullish(),
 });
 export type SignedStorageUrlBody = z.infer<typeof SignedStorageUrlBodySchema>;
 
