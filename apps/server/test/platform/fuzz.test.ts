@@ -1,8 +1,8 @@
 import fc from 'fast-check';
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RouteEntry } from '../../src/types';
 import { buildTestApp, type Client, type TestApp } from '../helper';
+import { rowFingerprint } from '../row-fingerprint';
 import { insertCampaign, insertCreative } from '../rows';
 
 /**
@@ -12,37 +12,17 @@ import { insertCampaign, insertCreative } from '../rows';
  */
 const RUNS_PER_ROUTE = Number(process.env.FUZZ_RUNS ?? 25);
 
-/** Tables a refused request may legitimately write: the session's last-seen time, failed sign-ins. */
-const BOOKKEEPING = new Set(['sessions', 'login_attempts']);
-
 let t: TestApp;
-let tables: string[];
+let fingerprint: () => Promise<string>;
 beforeAll(async () => {
   t = await buildTestApp({ RATE_LIMIT_PER_MINUTE: '1000000' });
   const campaignId = await insertCampaign(t.db, { companyId: t.companyId, name: 'Fuzzed campaign' });
   await insertCreative(t.db, { companyId: t.companyId, campaignId, name: 'Fuzzed creative' });
   const other = await t.createCompany();
   await insertCampaign(t.db, { companyId: other, name: 'Other company' });
-  // On PostgreSQL introspection sees every schema of the database; only this test's is ours.
-  const own = t.config.database.kind === 'postgres' ? t.config.database.schema : undefined;
-  tables = (await t.db.introspection.getTables())
-    .filter((table) => own === undefined || table.schema === own)
-    .map((table) => table.name)
-    .filter((name) => !BOOKKEEPING.has(name) && !name.startsWith('kysely_'))
-    .sort();
+  fingerprint = await rowFingerprint(t);
 });
 afterAll(() => t.close());
-
-/** Every row of every table, as text: equal fingerprints mean no row was added, changed or removed. */
-const fingerprint = async () => {
-  const parts = await Promise.all(
-    tables.map(async (table) => {
-      const rows = await sql<Record<string, unknown>>`select * from ${sql.table(table)}`.execute(t.db);
-      return `${table}:${JSON.stringify(rows.rows.map((row) => Object.entries(row).sort()).sort())}`;
-    }),
-  );
-  return parts.join('\n');
-};
 
 const NASTY = [
   '',
