@@ -54,6 +54,8 @@ const ANSWERS = {
   500: ServerErrorBodySchema.describe('Unexpected failure, logged under `request_id`.'),
 };
 
+const PATCH_NOTE = "`PATCH` on the same path is the same call (as Laravel's resource routes answer both).";
+
 /** What the document is made from: a route as registered (an `onRoute` hook's options fit). */
 export interface DocumentedRoute {
   method: string | readonly string[];
@@ -121,14 +123,17 @@ export function documentRoute(route: DocumentedRoute): FastifySchema {
   }
   const method = methods[0]!;
   const schema = route.schema ?? {};
-  const tokenNote = route.config?.tokenParam
-    ? `Authorized by the token in the path (\`{${route.config.tokenParam}}\`), not by a session.`
-    : undefined;
+  const notes = [
+    route.config?.tokenParam
+      ? `Authorized by the token in the path (\`{${route.config.tokenParam}}\`), not by a session.`
+      : undefined,
+    method === 'PUT' && route.url.startsWith('/v1/') ? PATCH_NOTE : undefined,
+  ].filter(Boolean);
   return {
     ...schema,
     operationId: schema.operationId ?? operationIdOf(method, route.url),
     security: schema.security ?? securityOf(method, route),
-    ...(tokenNote ? { description: [schema.description, tokenNote].filter(Boolean).join('\n\n') } : {}),
+    ...(notes.length > 0 ? { description: [schema.description, ...notes].filter(Boolean).join('\n\n') } : {}),
     response: { ...defaultAnswers(method, route), ...(schema.response as object | undefined) },
   };
 }

@@ -1,11 +1,43 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify';
 import fp from 'fastify-plugin';
 
 /** Paths that belong to the server, never to the SPA's history-mode fallback. */
 const SERVER_PATHS = /^\/(v1|auth|logout|vapor|storage|render|t|docs|healthz|readyz|demo)(\/|$|\?)/;
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
+
+/**
+ * A request no route takes: 405 with `Allow` when its path is a route's under other methods (as
+ * Laravel answers, e.g. `DELETE /v1/campaigns`), else our JSON 404. The SPA's catch-all `/*`
+ * matches every GET (its `*` is the whole path) and so names no route.
+ */
+const decoded = (text: string) => {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+};
+
+function notRouted(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply) {
+  const url = request.url.split('?')[0]!;
+  const allowed = METHODS.filter((method) => {
+    const found = app.findRoute({ method, url });
+    const star = (found?.params as Record<string, string> | undefined)?.['*'];
+    return found !== null && star !== url.slice(1) && star !== decoded(url.slice(1));
+  });
+  if (allowed.length === 0 || allowed.includes(request.method as (typeof METHODS)[number]))
+    return reply.code(404).send({ message: 'Not found.' });
+  return reply
+    .code(405)
+    .header('allow', allowed.join(', '))
+    .send({
+      message: `The ${request.method} method is not supported for this route. Supported methods: ${allowed.join(', ')}.`,
+    });
+}
 
 /**
  * Serves the built SPA: hashed assets cached for a year, other files revalidated, and any other
@@ -43,9 +75,9 @@ export const spaPlugin = fp(
       return stat?.isFile() ? path.relative(root, absolute) : undefined;
     };
 
-    app.get('/*', { config: { public: true }, schema: { hide: true } }, async (request, reply) => {
+    const fallback: RouteHandlerMethod = async (request, reply) => {
       const urlPath = request.url.split('?')[0]!;
-      if (SERVER_PATHS.test(urlPath)) return reply.code(404).send({ message: 'Not found.' });
+      if (SERVER_PATHS.test(urlPath)) return notRouted(app, request, reply);
       const file = built ? await fileIn(urlPath) : undefined;
       if (file) {
         const hashed = file.startsWith(`assets${path.sep}`);
@@ -57,9 +89,10 @@ export const spaPlugin = fp(
         return reply.header('cache-control', 'no-cache').sendFile('index.html', { cacheControl: false });
       }
       return reply.code(404).send({ message: 'Not found.' });
-    });
+    };
+    app.get('/*', { config: { public: true }, schema: { hide: true } }, fallback);
 
-    app.setNotFoundHandler(async (_request, reply) => reply.code(404).send({ message: 'Not found.' }));
+    app.setNotFoundHandler(async (request, reply) => notRouted(app, request, reply));
   },
   { name: 'spa', dependencies: ['config'] },
 );
