@@ -132,6 +132,25 @@ export interface PackagesTable extends Timestamps {
   file_count: number | null;
   unpacked_size: number | null;
   findings: Generated<string>; // JSON PackageFinding[]
+  /** Where its recorded files are (`packages/{id}/{attempt}/`); null while not ready, or legacy. */
+  files_prefix: string | null;
+  /** The unpack attempt running now, whose files are not live. */
+  unpack_prefix: string | null;
+}
+
+/** A file of an unpack attempt, recorded once it is completely written. */
+export interface PackageFilesTable {
+  prefix: string;
+  /** Its path in the package (relative to the zip's top folder), as render URLs name it. */
+  path: string;
+  size: number;
+}
+
+/** An unpack attempt that may have left files which are not live: removed once they are. */
+export interface PackageUnpacksTable {
+  prefix: string;
+  package_id: number;
+  started_at: string;
 }
 
 export interface DynamicCodesTable extends Timestamps {
@@ -458,6 +477,8 @@ export interface DB {
   creatives: CreativesTable;
   assets: AssetsTable;
   packages: PackagesTable;
+  package_files: PackageFilesTable;
+  package_unpacks: PackageUnpacksTable;
   dynamic_codes: DynamicCodesTable;
   profile_templates: ProfileTemplatesTable;
   profiles: ProfilesTable;

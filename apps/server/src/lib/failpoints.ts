@@ -11,7 +11,16 @@ const armed = new Set(
     .filter(Boolean),
 );
 
-export type Failpoint = 'bulk-write' | 'sync-swap' | 'package-unpack' | 'upload-write';
+export type Failpoint =
+  | 'bulk-write'
+  | 'sync-swap'
+  /** Part-way through writing a package's last file, every other one recorded. */
+  | 'package-unpack-file'
+  /** After a package's file is written and recorded, before the next. */
+  | 'package-unpack-between'
+  /** Every file of a package recorded, before it turns ready. */
+  | 'package-unpack-ready'
+  | 'upload-write';
 
 /** Whether `name` is armed, for a place that must set up a stop before reaching it (a stream). */
 export const isArmed = (name: Failpoint) => armed.has(name);

@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { prepareDatabase } from '../../src/db/seed';
 import { verifyPassword } from '../../src/lib/passwords';
 import { statusPath } from '../../src/lib/status-moves';
-import { packageFileKey } from '../../src/modules/packages/packages.service';
+import { packageFileKey } from '../../src/modules/packages/package-files';
 import { inspectPackage } from '../../src/storage/package-zip';
 import { createTestDb } from '../helper';
 
@@ -186,11 +186,21 @@ describe('seeded assets', () => {
       const creative = creatives.find((c) => c.id === pkg.creative_id)!;
       const inspection = await inspectPackage(file(pkg.storage_key), creative);
       expect(unexpected(pkg.creative_id, inspection.findings)).toEqual([]);
+      // Unpacked as the job does: each file of the zip recorded in the live folder, and nothing else.
+      const recorded = await test.db
+        .selectFrom('package_files')
+        .select(['path', 'size'])
+        .where('prefix', '=', pkg.files_prefix!)
+        .execute();
+      const byPath = (a: { path: string }, b: { path: string }) => (a.path < b.path ? -1 : 1);
+      expect(recorded.sort(byPath)).toEqual(
+        inspection.files.map(({ path, size }) => ({ path, size })).sort(byPath),
+      );
       for (const entry of inspection.files) {
-        const unpacked = fs.readFileSync(file(packageFileKey(pkg.id, entry.path)));
+        const unpacked = fs.readFileSync(file(packageFileKey(pkg.files_prefix!, entry.path)));
         expect(unpacked.length, entry.path).toBe(entry.size);
       }
-      expect(fs.readFileSync(file(packageFileKey(pkg.id, 'index.html')), 'utf8')).toContain(
+      expect(fs.readFileSync(file(packageFileKey(pkg.files_prefix!, 'index.html')), 'utf8')).toContain(
         `width=${creative.width},height=${creative.height}`,
       );
     }
@@ -200,7 +210,7 @@ describe('seeded assets', () => {
     expect(codes.length).toBeGreaterThan(0);
     for (const { creative_id, code } of codes) {
       const pkg = packages.find((p) => p.creative_id === creative_id)!;
-      const read = (name: string) => fs.readFileSync(file(packageFileKey(pkg.id, name)), 'utf8');
+      const read = (name: string) => fs.readFileSync(file(packageFileKey(pkg.files_prefix!, name)), 'utf8');
       expect(read('dynamic.js')).toBe(code);
       const scripts = [...read('index.html').matchAll(/<script src="([^"]+)"/g)].map((m) => m[1]!);
       expect(scripts).toEqual(['enabler.js', 'dynamic.js', 'ad.js']);

@@ -5,7 +5,6 @@ import type { Package, Profile } from '@adstudio/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/config';
 import { createDb, type Db } from '../../src/db/database';
-import type { Failpoint } from '../../src/lib/failpoints';
 import { createUploadsRepository } from '../../src/modules/uploads/uploads.repository';
 import { createUploadsService } from '../../src/modules/uploads/uploads.service';
 import { createLocalDisk } from '../../src/storage/local-disk';
@@ -14,13 +13,11 @@ import { engine } from '../helper';
 import { insertCampaign, insertCreative } from '../rows';
 import {
   eventually,
+  FaultyServer,
   freePort,
   HttpSession,
   productionEnv,
-  runServer,
-  type ServerProcess,
   throwawayDatabase,
-  waitUntilUp,
 } from '../support/server-process';
 import { banner } from '../uploads/fixtures';
 
@@ -33,32 +30,9 @@ let dropDatabase: () => Promise<void> = async () => {};
 let db: Db;
 let base: string;
 let port: number;
-let server: ServerProcess | undefined;
+let server: FaultyServer;
 let env: Record<string, string>;
 const session = new HttpSession();
-
-/** Starts the server on the shared database and folder, with the given failpoints armed. */
-async function start(failpoints: Failpoint[] = []) {
-  server = runServer({ ...env, ADSTUDIO_FAILPOINTS: failpoints.join(',') });
-  const up = await waitUntilUp(`${base}/readyz`, server, 60_000);
-  expect(up, server.output().stderr).toBe(true);
-}
-
-/** kill -9: no shutdown hook runs, nothing is drained. */
-async function crash() {
-  server?.child.kill('SIGKILL');
-  await server?.exited;
-  server = undefined;
-}
-
-/** Resolves once the process prints that it stopped at `name`. */
-async function reached(name: Failpoint, boundMs = 45_000) {
-  for (const deadline = Date.now() + boundMs; Date.now() < deadline; ) {
-    if (server?.output().stdout.includes(`failpoint ${name}`)) return;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`The server never reached ${name}: ${server?.output().stderr}`);
-}
 
 /** Step 1 of an upload; step 2 is left to the caller (it may be cut mid-way). */
 async function sign(contentType: string) {
@@ -126,7 +100,8 @@ describe('a server killed mid-work', () => {
       // A job whose process died is taken again once it expires (pg-boss); keep that short here.
       { JOB_EXPIRE_SECONDS: '4' },
     );
-    await start(['bulk-write']);
+    server = new FaultyServer(base, env);
+    await server.start(['bulk-write']);
     db = createDb(database);
     expect((await session.signIn(base, ADMIN.email, ADMIN.password)).status).toBe(200);
     companyId = (await db.selectFrom('companies').select('id').executeTakeFirstOrThrow()).id;
@@ -148,7 +123,7 @@ describe('a server killed mid-work', () => {
   }, 120_000);
 
   afterAll(async () => {
-    await crash();
+    await server?.crash();
     await db?.destroy();
     await dropDatabase();
     fs.rmSync(dataDir, { recursive: true, force: true });
@@ -161,10 +136,10 @@ describe('a server killed mid-work', () => {
         body: { action: 'status', status: 'testing', ids: creativeIds },
       })
       .catch(() => undefined);
-    await reached('bulk-write');
-    await crash();
+    await server.reached('bulk-write');
+    await server.crash();
     await bulk;
-    await start();
+    await server.start();
     const statuses = await db
       .selectFrom('creatives')
       .select('status')
@@ -200,8 +175,8 @@ describe('a server killed mid-work', () => {
     expect(rulesBefore).toHaveLength(FEED_ROWS);
     feedKey = await upload(feed('Second'), 'text/csv');
     packageKey = await upload(banner(), 'application/zip');
-    await crash();
-    await start(['package-unpack', 'upload-write', 'sync-swap']);
+    await server.crash();
+    await server.start(['package-unpack-between', 'upload-write', 'sync-swap']);
     expect((await session.fetch(base, '/v1/user')).status).toBe(200);
   }, 120_000);
 
@@ -212,7 +187,7 @@ describe('a server killed mid-work', () => {
     });
     expect(kept.status, await kept.clone().text()).toBe(201);
     packageId = ((await kept.json()) as { data: Package }).data.id;
-    await reached('package-unpack');
+    await server.reached('package-unpack-between');
 
     const signed = await sign('image/png');
     cutUpload = signed.key;
@@ -222,7 +197,7 @@ describe('a server killed mid-work', () => {
       body: Buffer.alloc(4 * 1024 * 1024),
       headers: { 'Content-Type': 'image/png' },
     }).catch(() => undefined);
-    await reached('upload-write');
+    await server.reached('upload-write');
 
     const profile = (
       (await (await session.fetch(base, `/v1/profiles/${profileId}`)).json()) as { data: Profile }
@@ -233,11 +208,11 @@ describe('a server killed mid-work', () => {
     });
     expect(changed.status, await changed.clone().text()).toBe(200);
     expect((await session.fetch(base, `/v1/profiles/${profileId}/sync`)).status).toBe(200);
-    await reached('sync-swap');
+    await server.reached('sync-swap');
 
-    await crash();
+    await server.crash();
     await put;
-    await start();
+    await server.start();
   }, 120_000);
 
   it('leaves the previous rules, whole, and the sync failed with a message', async () => {
@@ -269,11 +244,18 @@ describe('a server killed mid-work', () => {
     }, 'the unpack job');
     expect(pkg.processing).toBe('ready');
     expect(pkg.file_count).toBeGreaterThan(1);
-    const files = fs.readdirSync(path.join(dataDir, 'storage', 'packages', String(packageId)), {
-      recursive: true,
-    });
-    expect(files.filter((f) => !String(f).includes('/'))).toContain('index.html');
-    expect(files.some((f) => String(f).endsWith('.part'))).toBe(false);
+    // Only the live attempt's files are left: the killed attempt's are gone, and no `.part`.
+    const { files_prefix: live } = await db
+      .selectFrom('packages')
+      .select('files_prefix')
+      .where('id', '=', packageId)
+      .executeTakeFirstOrThrow();
+    const folder = path.join(dataDir, 'storage', 'packages', String(packageId));
+    const files = (fs.readdirSync(folder, { recursive: true }) as string[])
+      .filter((file) => fs.statSync(path.join(folder, file)).isFile())
+      .sort();
+    const attempt = live!.slice(`packages/${packageId}/`.length);
+    expect(files).toEqual([`${attempt}index.html`, `${attempt}js/main.js`]);
   }, 120_000);
 
   it('keeps nothing of the cut upload: not claimable, and swept', async () => {
@@ -302,17 +284,17 @@ describe('a server killed mid-work', () => {
 
   it("during a first sync's commit (every rule written, on PostgreSQL straight into the rules): none is left", async () => {
     const key = await upload(feed('New'), 'text/csv');
-    await crash();
-    await start(['sync-swap']);
+    await server.crash();
+    await server.start(['sync-swap']);
     const created = await session.fetch(base, '/v1/profiles', {
       method: 'POST',
       body: { name: 'First sync', source: 'upload', key, file_name: 'new.csv' },
     });
     expect(created.status, await created.clone().text()).toBe(201);
     const id = ((await created.json()) as { data: Profile }).data.id;
-    await reached('sync-swap');
-    await crash();
-    await start();
+    await server.reached('sync-swap');
+    await server.crash();
+    await server.start();
 
     const profile = await eventually(async () => {
       const res = await session.fetch(base, `/v1/profiles/${id}`);

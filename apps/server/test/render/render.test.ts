@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { packageFileKey } from '../../src/modules/packages/packages.service';
+import { packageFileKey } from '../../src/modules/packages/package-files';
+import { writeUnpacked } from '../../src/modules/packages/packages.seed';
 import { renderTargets } from '../../src/modules/render/render-links';
 import { RENDER_CSP } from '../../src/modules/render/render-response';
 import { trackingLinksOn } from '../../src/modules/tracking/tracking-links';
@@ -13,11 +14,13 @@ let creativeId: number;
 let ruleIds: number[];
 let otherRuleId: number;
 let approvedId: number;
+/** The live folder of the approved package's files. */
+let approvedFiles: string;
 
 const INDEX = `<!doctype html><html><head><meta charset="utf-8"><title>Banner</title>
 <script src="main.js"></script></head><body><img src="img/logo.png"></body></html>`;
 
-/** A package row of `creative`, unpacked on disk with an index.html, main.js and an image. */
+/** A package row of `creative`, unpacked as its job would with an index.html, main.js and an image. */
 async function insertPackage(creative: number, version: number, status: 'approved' | 'uploaded') {
   const now = new Date().toISOString();
   const row = await t.db
@@ -43,17 +46,12 @@ async function insertPackage(creative: number, version: number, status: 'approve
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  const disk = diskOf(t.app);
-  await disk.writeBytes(
-    packageFileKey(row.id, 'index.html'),
-    Buffer.from(INDEX.replace('Banner', `Banner v${version}`)),
-  );
-  await disk.writeBytes(
-    packageFileKey(row.id, 'main.js'),
-    Buffer.from('var clickTag = "https://elsewhere.example/";'),
-  );
-  await disk.writeBytes(packageFileKey(row.id, 'img/logo.png'), Buffer.from('not really a png'));
-  return row.id;
+  const prefix = await writeUnpacked(t.db, diskOf(t.app), row.id, [
+    { name: 'index.html', data: INDEX.replace('Banner', `Banner v${version}`) },
+    { name: 'main.js', data: 'var clickTag = "https://elsewhere.example/";' },
+    { name: 'img/logo.png', data: 'not really a png' },
+  ]);
+  return { id: row.id, prefix };
 }
 
 beforeAll(async () => {
@@ -80,7 +78,7 @@ beforeAll(async () => {
     .where('id', '=', creativeId)
     .execute();
   await insertPackage(creativeId, 1, 'approved');
-  approvedId = await insertPackage(creativeId, 2, 'approved');
+  ({ id: approvedId, prefix: approvedFiles } = await insertPackage(creativeId, 2, 'approved'));
   await insertPackage(creativeId, 3, 'uploaded');
 });
 afterAll(() => t.close());
@@ -134,6 +132,22 @@ describe('the render route', () => {
     }
     expect((await get(url.replace(/index\.html$/, 'missing.js'))).statusCode).toBe(404);
     expect((await get(url.replace(/index\.html$/, '../../etc/passwd'))).statusCode).toBe(404);
+  });
+
+  it("serves only files recorded as the live ones: never a `.part`, a stray file or another attempt's", async () => {
+    const url = renderTargets(t.app).url({ creativeId, packageId: 0 }, ruleIds[0]!, 'index.html');
+    const disk = diskOf(t.app);
+    // In storage beside the live files, but never recorded: what a killed write or a crashed attempt leaves.
+    await disk.writeBytes(packageFileKey(approvedFiles, 'main.js.123.456.part'), Buffer.from('half'));
+    await disk.writeBytes(packageFileKey(approvedFiles, 'index.html.part'), Buffer.from('half'));
+    await disk.writeBytes(packageFileKey(approvedFiles, 'stray.js'), Buffer.from('stray'));
+    await disk.writeBytes(`packages/${approvedId}/dead-attempt/other.js`, Buffer.from('orphan'));
+    for (const file of ['main.js.123.456.part', 'index.html.part', 'stray.js', '../dead-attempt/other.js'])
+      expect((await get(url.replace(/index\.html$/, file))).statusCode, file).toBe(404);
+    // A recorded file whose bytes are gone is a 404 too, not an error.
+    await disk.remove(packageFileKey(approvedFiles, 'img/logo.png'));
+    expect((await get(url.replace(/index\.html$/, 'img/logo.png'))).statusCode).toBe(404);
+    await disk.writeBytes(packageFileKey(approvedFiles, 'img/logo.png'), Buffer.from('not really a png'));
   });
 
   it('renders a chosen version for an internal preview, and rule 0 without content', async () => {

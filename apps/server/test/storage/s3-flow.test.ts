@@ -118,7 +118,17 @@ describe.skipIf(engine === 'postgres')('on S3 (STORAGE=s3, against s3rver)', () 
     const list = await editor.get(`/v1/creatives/${creativeId}/packages`);
     const pkg = (list.json().data as Package[]).find((p) => p.id === created.id)!;
     expect(pkg.processing).toBe('ready');
-    expect(await keysUnder(`packages/${pkg.id}/`)).toContain(`packages/${pkg.id}/index.html`);
+    // Its files are in the bucket under its live folder, exactly those recorded.
+    const { files_prefix: live } = await t.db
+      .selectFrom('packages')
+      .select('files_prefix')
+      .where('id', '=', pkg.id)
+      .executeTakeFirstOrThrow();
+    expect(live).toMatch(new RegExp(`^packages/${pkg.id}/[\\w-]+/$`));
+    expect((await keysUnder(`packages/${pkg.id}/`)).sort()).toEqual([
+      `${live}index.html`,
+      `${live}js/main.js`,
+    ]);
     const rendered = await t.app.inject({
       method: 'GET',
       url: pkg.preview_url!.replace(t.config.appUrl, ''),

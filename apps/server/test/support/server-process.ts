@@ -3,6 +3,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { createDb } from '../../src/db/database';
+import type { Failpoint } from '../../src/lib/failpoints';
 import { randomToken } from '../../src/lib/tokens';
 
 const serverEntry = path.resolve(import.meta.dirname, '../../src/server.ts');
@@ -86,6 +87,41 @@ export async function waitUntilUp(url: string, server: ServerProcess, deadlineMs
     await new Promise((r) => setTimeout(r, 150));
   }
   return false;
+}
+
+/**
+ * One server process at a time on a shared database and folder, for the fault tests: started with
+ * failpoints armed (lib/failpoints.ts), stopped at one, killed with -9 (no shutdown hook runs,
+ * nothing is drained) and started again.
+ */
+export class FaultyServer {
+  private process: ServerProcess | undefined;
+
+  constructor(
+    private readonly base: string,
+    private readonly env: Record<string, string>,
+  ) {}
+
+  async start(failpoints: Failpoint[] = []) {
+    this.process = runServer({ ...this.env, ADSTUDIO_FAILPOINTS: failpoints.join(',') });
+    if (!(await waitUntilUp(`${this.base}/readyz`, this.process, 60_000)))
+      throw new Error(`The server did not start: ${this.process.output().stderr}`);
+  }
+
+  async crash() {
+    this.process?.child.kill('SIGKILL');
+    await this.process?.exited;
+    this.process = undefined;
+  }
+
+  /** Resolves once the process prints that it stopped at `name`. */
+  async reached(name: Failpoint, boundMs = 45_000) {
+    for (const deadline = Date.now() + boundMs; Date.now() < deadline; ) {
+      if (this.process?.output().stdout.includes(`failpoint ${name}`)) return;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    throw new Error(`The server never reached ${name}: ${this.process?.output().stderr}`);
+  }
 }
 
 /** Polls until `check` answers a value, within a bound (a loaded CI machine is slow, never wrong). */

@@ -4,9 +4,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../lib/http-errors';
 import { idParam } from '../../lib/params';
+import { runPeriodically } from '../../lib/periodic';
 import { forbiddenAnswer as errors, listOf, refusedAnswer, staleAnswer } from '../../lib/route-schemas';
 import { createTransactor } from '../../lib/transaction';
-import { isValidKey } from '../../storage/object-store';
 import { inspectPackage, unpackPackage } from '../../storage/package-zip';
 import { currentUser } from '../../types';
 import { createAuditRepository } from '../audit/audit.repository';
@@ -15,20 +15,18 @@ import { createCreativesRepository } from '../creatives/creatives.repository';
 import { sendRenderFile } from '../render/render-response';
 import type { UploadPurpose } from '../uploads/upload-rules';
 import { uploadsServiceOn } from '../uploads/uploads.routes';
+import { unpackedPrefix } from './package-files';
+import { createPackageUnpack } from './package-unpack';
 import { createPackagesRepository } from './packages.repository';
-import {
-  createPackagesService,
-  packageFileKey,
-  UNPACK_ATTEMPTS,
-  UNPACK_JOB,
-  unpackedPrefix,
-} from './packages.service';
+import { createPackagesService, UNPACK_ATTEMPTS, UNPACK_JOB } from './packages.service';
 
 const tags = ['packages'];
 const creativeParams = z.object({ id: idParam });
 const packageParams = z.object({ id: idParam, packageId: idParam });
 /** A render link lives as long as a page view, like signed file URLs. */
 const RENDER_TTL_SECONDS = 60 * 60;
+/** How often unpacking's leftovers are looked for, besides at start. */
+const SWEEP_EVERY_MS = 6 * 3_600_000;
 
 /**
  * Signed render links of one package: `/render/p/{id}.{expires}.{signature}/index.html`. The
@@ -59,29 +57,35 @@ export function renderLinks(app: FastifyInstance) {
   };
 }
 
+const queueUnpackOn = (app: FastifyInstance) => (id: number) =>
+  app.jobs.send(UNPACK_JOB, { id }, { singletonKey: `package-${id}`, maxAttempts: UNPACK_ATTEMPTS });
+
 export const packagesServiceOn = (
   app: FastifyInstance,
   options: { purposeMaxBytes?: Partial<Record<UploadPurpose, number>> } = {},
 ) => {
   const creatives = createCreativesRepository(app.db);
   const uploads = uploadsServiceOn(app, options);
-  const { store } = app.storage;
-  const links = renderLinks(app);
   return createPackagesService({
     packages: createPackagesRepository(app.db),
     refs: { creative: (companyId, id, trx) => creatives.findById(companyId, id, trx, { deleted: 'any' }) },
-    files: {
-      check: uploads.check,
-      keep: uploads.keep,
-      localFile: store.localFile,
-      write: store.write,
-      removeAll: store.removeAll,
-    },
-    zip: { inspect: inspectPackage, unpack: unpackPackage },
-    queueUnpack: (id) =>
-      app.jobs.send(UNPACK_JOB, { id }, { singletonKey: `package-${id}`, maxAttempts: UNPACK_ATTEMPTS }),
-    previewUrl: links.url,
+    files: { check: uploads.check, keep: uploads.keep, read: app.storage.store.read },
+    queueUnpack: queueUnpackOn(app),
+    previewUrl: renderLinks(app).url,
     audit: createAuditLog(createAuditRepository(app.db), 'package'),
+    transaction: createTransactor(app.db),
+  });
+};
+
+/** The unpack job and the sweep of what unpacking left. */
+export const packageUnpackOn = (app: FastifyInstance) => {
+  const creatives = createCreativesRepository(app.db);
+  return createPackageUnpack({
+    packages: createPackagesRepository(app.db),
+    refs: { creative: (companyId, id, trx) => creatives.findById(companyId, id, trx, { deleted: 'any' }) },
+    files: app.storage.store,
+    zip: { inspect: inspectPackage, unpack: unpackPackage },
+    queueUnpack: queueUnpackOn(app),
     transaction: createTransactor(app.db),
   });
 };
@@ -93,9 +97,11 @@ export const packagesRoutes: FastifyPluginAsyncZod = async (app) => {
   const read = { preHandler: app.requireAccess('assets', 'read') };
   const write = { preHandler: app.requireAccess('assets', 'write') };
 
-  app.jobs.work<{ id: number }>(UNPACK_JOB, (job) => service.unpack(job.data.id), {
-    onFailed: (job, message) => service.unpackFailed(job.data.id, message),
+  const unpack = packageUnpackOn(app);
+  app.jobs.work<{ id: number }>(UNPACK_JOB, (job) => unpack.unpack(job.data.id), {
+    onFailed: (job, message) => unpack.unpackFailed(job.data.id, message),
   });
+  runPeriodically(app, 'package sweep', SWEEP_EVERY_MS, () => unpack.sweep(), { onReady: true });
 
   app.get(
     '/v1/creatives/:id/packages',
@@ -180,11 +186,9 @@ export const packagesRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const id = links.verify(request.params.token);
       const file = request.params['*'];
-      const key = packageFileKey(id ?? 0, file);
-      if (id === undefined || !file || !isValidKey(key)) throw notFound();
-      const stat = await app.storage.store.stat(key);
-      if (!stat) throw notFound();
-      return sendRenderFile(reply, file, stat.size, await app.storage.store.read(key));
+      const found = id === undefined || !file ? undefined : await service.liveFile(id, file);
+      if (!found) throw notFound();
+      return sendRenderFile(reply, file, found.size, found.body);
     },
   );
 };

@@ -6,7 +6,8 @@ import { nowIso } from '../../lib/time';
 import { type ObjectStore, scratchFile } from '../../storage/object-store';
 import { inspectPackage, type PackageInspection } from '../../storage/package-zip';
 import { buildZip } from '../../storage/zip-writer';
-import { packageFileKey } from './packages.service';
+import { attemptPrefix, packageFileKey } from './package-files';
+import { createPackagesRepository } from './packages.repository';
 
 /**
  * A minimal Studio `Enabler` for running a package outside an ad server: the dynamic code's
@@ -118,9 +119,31 @@ ${dynamicScripts}<script src="ad.js"></script>
 }
 
 /**
+ * Stores a package's unpacked files as its unpack job does (package-unpack.ts): in an attempt
+ * folder of its own, each recorded once written, then live as the package turns ready. Answers
+ * the folder.
+ */
+export async function writeUnpacked(
+  db: Executor,
+  disk: ObjectStore,
+  id: number,
+  files: readonly { name: string; data: string | Buffer }[],
+): Promise<string> {
+  const packages = createPackagesRepository(db);
+  const prefix = attemptPrefix(id);
+  await packages.startUnpack(id, prefix, db);
+  for (const file of files) {
+    const size = await disk.writeBytes(packageFileKey(prefix, file.name), Buffer.from(file.data));
+    await packages.recordFile(id, prefix, { path: file.name, size }, db);
+  }
+  await packages.publish(id, prefix, {}, db);
+  return prefix;
+}
+
+/**
  * One approved HTML5 package per demo creative, stored as an upload and its unpack job would store
- * it (the zip, then its files under `packages/{id}/`), judged by the real inspection. Each size is
- * built and inspected once.
+ * it (the zip, then its files in a folder under `packages/{id}/`), judged by the real inspection.
+ * Each size is built and inspected once.
  */
 export async function seedPackages(
   db: Executor,
@@ -179,7 +202,7 @@ export async function seedPackages(
         company_id: scope.companyId,
         storage_key: storageKey,
         created_by: scope.userId,
-        processing: 'ready',
+        processing: 'queued',
         entry_file: inspection.entryFile,
         file_count: inspection.fileCount,
         unpacked_size: inspection.unpackedSize,
@@ -189,8 +212,7 @@ export async function seedPackages(
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    for (const file of demoBannerFiles(creative.width, creative.height, dynamicCode))
-      await disk.writeBytes(packageFileKey(row.id, file.name), Buffer.from(file.data));
+    await writeUnpacked(db, disk, row.id, demoBannerFiles(creative.width, creative.height, dynamicCode));
     audit.push({
       company_id: scope.companyId,
       user_id: scope.userId,

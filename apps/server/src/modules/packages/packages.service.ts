@@ -4,14 +4,13 @@ import type { Package, PackageCreate, PackageFinding, PackageUpdate, User } from
 import type { Executor, Transactor } from '../../db/database';
 import { created, diff } from '../../lib/audit-changes';
 import { isUniqueViolation } from '../../lib/db-errors';
-import { failpoint } from '../../lib/failpoints';
 import { HttpError, notFound, unprocessable } from '../../lib/http-errors';
 import { nowIso } from '../../lib/time';
 import { basedOnOf, changedMeanwhile, nextUpdatedAt, sameVersion } from '../../lib/versions';
-import type { ObjectStore } from '../../storage/object-store';
-import { PackageError, type PackageInspection } from '../../storage/package-zip';
+import { isMissing, type ObjectStore } from '../../storage/object-store';
 import type { AuditLog } from '../audit/audit-log';
 import type { UploadsService } from '../uploads/uploads.service';
+import { packageFileKey } from './package-files';
 import type { PackagesRepository, PackageView } from './packages.repository';
 
 export const UNPACK_JOB = 'package.unpack';
@@ -22,22 +21,6 @@ export const NOT_READY = 'The package is still being unpacked; approve it once i
 export const HAS_ERRORS = 'The package has errors and cannot be approved. Upload a corrected version.';
 export const UNPACK_FAILED = 'The package could not be unpacked; upload it again.';
 
-/** Where a package's files live once unpacked (DESIGN section 9). */
-export const unpackedPrefix = (id: number) => `packages/${id}/`;
-
-const SAFE_SEGMENT = /^[A-Za-z0-9-][A-Za-z0-9._-]{0,199}$/;
-/**
- * The storage key of a file of an unpacked package. Storage keys take only safe ASCII names, but a
- * package may hold `img/my banner.png` or `Über.png`: such a segment (and any beginning with `_`,
- * so nothing collides) is stored as `_` + the base64url of its UTF-8 bytes.
- */
-export const packageFileKey = (id: number, file: string) =>
-  unpackedPrefix(id) +
-  file
-    .split('/')
-    .map((part) => (SAFE_SEGMENT.test(part) ? part : `_${Buffer.from(part, 'utf8').toString('base64url')}`))
-    .join('/');
-
 export interface PackageRefs {
   /** The company's live creative, with its size; undefined when it has none with this id. */
   creative(
@@ -47,21 +30,10 @@ export interface PackageRefs {
   ): Promise<{ id: number; width: number; height: number; deleted_at: string | null } | undefined>;
 }
 
-/** How a zip is judged and unpacked (storage/package-zip.ts). */
-export interface PackageZip {
-  inspect(file: string, creative: { width: number; height: number }): Promise<PackageInspection>;
-  unpack(
-    file: string,
-    inspection: PackageInspection,
-    write: (path: string, body: Readable, size: number) => Promise<void>,
-  ): Promise<void>;
-}
-
 interface Deps {
   packages: PackagesRepository;
   refs: PackageRefs;
-  files: Pick<UploadsService, 'check' | 'keep'> & Pick<ObjectStore, 'localFile' | 'write' | 'removeAll'>;
-  zip: PackageZip;
+  files: Pick<UploadsService, 'check' | 'keep'> & Pick<ObjectStore, 'read'>;
   /** Queues the unpack job of a package (one at a time per package). */
   queueUnpack(id: number): Promise<unknown>;
   /** A short-lived URL rendering an unpacked package's entry file in the sandbox. */
@@ -70,7 +42,7 @@ interface Deps {
   transaction: Transactor;
 }
 
-const findingsOf = (json: string): PackageFinding[] => {
+export const findingsOf = (json: string): PackageFinding[] => {
   try {
     const parsed = JSON.parse(json) as unknown;
     return Array.isArray(parsed) ? (parsed as PackageFinding[]) : [];
@@ -79,13 +51,13 @@ const findingsOf = (json: string): PackageFinding[] => {
   }
 };
 
-const hasErrors = (findings: readonly PackageFinding[]) => findings.some((f) => f.severity === 'error');
+export const hasErrors = (findings: readonly PackageFinding[]) =>
+  findings.some((f) => f.severity === 'error');
 
 export function createPackagesService({
   packages,
   refs,
   files,
-  zip,
   queueUnpack,
   previewUrl,
   audit,
@@ -219,56 +191,18 @@ export function createPackagesService({
       }),
 
     /**
-     * The unpack job: judges the zip (DESIGN section 5) and, without errors, writes its files under
-     * `packages/{id}/`, then records the result in one update. A package is `ready` only after every
-     * file is written, so a crash mid-way leaves it `unpacking` and the job runs again.
+     * A live file of a package, by its path in the package: only a recorded file of the package's
+     * live attempt is ever served. Undefined for any other name (a `.part`, an orphan, a typo).
      */
-    async unpack(id: number): Promise<void> {
-      const row = await packages.findById(id);
-      if (!row || row.processing === 'ready') return;
-      const creative = await refs.creative(row.company_id, row.creative_id);
-      await packages.setProcessing(id, { processing: 'unpacking', processing_error: null });
-      // The zip is read entry by entry from a local file: the stored one, or a copy from a bucket.
-      const zipFile = await files.localFile(row.storage_key);
-      let inspection: PackageInspection;
-      let findings: PackageInspection['findings'];
+    async liveFile(id: number, path: string): Promise<{ size: number; body: Readable } | undefined> {
+      const file = await packages.liveFile(id, path);
+      if (!file) return undefined;
       try {
-        inspection = await zip.inspect(zipFile.path, {
-          width: creative?.width ?? 0,
-          height: creative?.height ?? 0,
-        });
-        findings = inspection.findings;
-        if (inspection.ok) {
-          try {
-            await zip.unpack(zipFile.path, inspection, async (path, body, size) => {
-              await files.write(packageFileKey(id, path), body, size);
-              await failpoint('package-unpack');
-            });
-          } catch (error) {
-            await files.removeAll(unpackedPrefix(id));
-            // The zip itself is at fault (an entry lying about its size): trying again cannot help.
-            if (!(error instanceof PackageError)) throw error;
-            findings = [...findings, { severity: 'error', code: 'corrupt', message: error.message }];
-          }
-        }
-      } finally {
-        await zipFile.release();
+        return { size: Number(file.size), body: await files.read(packageFileKey(file.prefix, path)) };
+      } catch (error) {
+        if (isMissing(error)) return undefined;
+        throw error;
       }
-      await packages.setProcessing(id, {
-        processing: 'ready',
-        entry_file: inspection.entryFile,
-        file_count: inspection.fileCount,
-        unpacked_size: inspection.unpackedSize,
-        findings: JSON.stringify(findings),
-      });
-    },
-
-    /** The last try of the unpack job failed, or the server stopped during it. */
-    async unpackFailed(id: number, message: string): Promise<void> {
-      await packages.setProcessing(id, {
-        processing: 'failed',
-        processing_error: `${UNPACK_FAILED} (${message})`,
-      });
     },
   };
 }

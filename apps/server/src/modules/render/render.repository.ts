@@ -22,13 +22,22 @@ export function createRenderRepository(db: Db) {
     renderablePackage: (creativeId: number, packageId: number, trx: Executor = db) => {
       let query = trx
         .selectFrom('packages')
-        .select(['id', 'version', 'entry_file'])
+        .select(['id', 'version', 'entry_file', 'files_prefix'])
         .where('creative_id', '=', creativeId)
         .where('processing', '=', 'ready')
         .where('entry_file', 'is not', null);
       query = packageId > 0 ? query.where('id', '=', packageId) : query.where('status', '=', 'approved');
       return query.orderBy('version', 'desc').limit(1).executeTakeFirst();
     },
+
+    /** The size of `path` among the files recorded under `prefix` (a package's live files); undefined when it is not one. */
+    packageFile: (prefix: string, path: string, trx: Executor = db) =>
+      trx
+        .selectFrom('package_files')
+        .select('size')
+        .where('prefix', '=', prefix)
+        .where('path', '=', path)
+        .executeTakeFirst(),
 
     /**
      * Rule `ruleId` with its feed's name, if it is one the creative serves now: of its live feed,

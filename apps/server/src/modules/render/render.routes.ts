@@ -2,8 +2,8 @@ import { buffer } from 'node:stream/consumers';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../lib/http-errors';
-import { isValidKey } from '../../storage/object-store';
-import { packageFileKey } from '../packages/packages.service';
+import { isMissing } from '../../storage/object-store';
+import { packageFileKey } from '../packages/package-files';
 import { trackingLinksOn } from '../tracking/tracking-links';
 import { createRenderRepository } from './render.repository';
 import { renderTargets } from './render-links';
@@ -44,15 +44,20 @@ export const renderRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!target || ruleId < 0 || !file) throw notFound();
       const creative = await repository.creative(target.creativeId);
       const pkg = creative && (await repository.renderablePackage(creative.id, target.packageId));
-      if (!creative || !pkg?.entry_file) throw notFound();
+      if (!creative || !pkg?.entry_file || !pkg.files_prefix) throw notFound();
       const rule = ruleId > 0 ? await repository.servedRule(creative, ruleId) : undefined;
       if (ruleId > 0 && !rule) throw notFound();
 
-      const key = packageFileKey(pkg.id, file);
-      const stat = isValidKey(key) ? await app.storage.store.stat(key) : undefined;
-      if (!stat) throw notFound();
-      if (file !== pkg.entry_file || stat.size > ENTRY_MAX_BYTES)
-        return sendRenderFile(reply, file, stat.size, await app.storage.store.read(key));
+      // Only a file recorded for the package's live files is served: never a `.part` or an orphan.
+      const recorded = await repository.packageFile(pkg.files_prefix, file);
+      if (!recorded) throw notFound();
+      const key = packageFileKey(pkg.files_prefix, file);
+      const body = await app.storage.store.read(key).catch((error: unknown) => {
+        if (isMissing(error)) throw notFound();
+        throw error;
+      });
+      const size = Number(recorded.size);
+      if (file !== pkg.entry_file || size > ENTRY_MAX_BYTES) return sendRenderFile(reply, file, size, body);
 
       const script = runtimeScript({
         content: rule ? dynamicContentOf(rule.profileName, rule.data) : null,
@@ -63,10 +68,7 @@ export const renderRoutes: FastifyPluginAsyncZod = async (app) => {
           preview: true,
         }),
       });
-      const html = Buffer.from(
-        injectRuntime((await buffer(await app.storage.store.read(key))).toString('utf8'), script),
-        'utf8',
-      );
+      const html = Buffer.from(injectRuntime((await buffer(body)).toString('utf8'), script), 'utf8');
       // The content follows the feed's latest sync: never kept.
       return sendRenderFile(reply, file, html.length, html, 'no-store');
     },

@@ -1,0 +1,44 @@
+import type { Kysely } from 'kysely';
+
+// biome-ignore lint/suspicious/noExplicitAny: migrations describe the schema as it was, not the current types
+type AnyDb = Kysely<any>;
+
+/**
+ * An unpacked package is whole or absent (docs/decisions.md, "Packages are unpacked whole or not
+ * at all"). Each unpack attempt writes under a prefix of its own, `packages/{id}/{attempt}/`,
+ * recorded in `package_unpacks` before its first write; each file is recorded in `package_files`
+ * once it is completely written; the package names its live prefix (`files_prefix`) only when it
+ * turns ready, and the attempt running now (`unpack_prefix`). Readers serve recorded files of the
+ * live prefix only. Packages already ready keep `files_prefix` null: they are legacy, with their
+ * files straight under `packages/{id}/`, until a sweep records them (packages.service.ts).
+ */
+export async function up(db: AnyDb): Promise<void> {
+  await db.schema.alterTable('packages').addColumn('files_prefix', 'text').execute();
+  await db.schema.alterTable('packages').addColumn('unpack_prefix', 'text').execute();
+  await db.schema
+    .createTable('package_files')
+    .addColumn('prefix', 'text', (c) => c.notNull())
+    .addColumn('path', 'text', (c) => c.notNull())
+    .addColumn('size', 'bigint', (c) => c.notNull())
+    .addPrimaryKeyConstraint('package_files_pk', ['prefix', 'path'])
+    .execute();
+  // No foreign key to packages: an attempt outlives a package row that is gone, so its files are found.
+  await db.schema
+    .createTable('package_unpacks')
+    .addColumn('prefix', 'text', (c) => c.primaryKey())
+    .addColumn('package_id', 'integer', (c) => c.notNull())
+    .addColumn('started_at', 'text', (c) => c.notNull())
+    .execute();
+  await db.schema
+    .createIndex('package_unpacks_package_idx')
+    .on('package_unpacks')
+    .column('package_id')
+    .execute();
+}
+
+export async function down(db: AnyDb): Promise<void> {
+  await db.schema.dropTable('package_unpacks').execute();
+  await db.schema.dropTable('package_files').execute();
+  await db.schema.alterTable('packages').dropColumn('unpack_prefix').execute();
+  await db.schema.alterTable('packages').dropColumn('files_prefix').execute();
+}
