@@ -3,10 +3,11 @@ import zlib from 'node:zlib';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyReply, type FastifyServerOptions } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Db } from './db/database';
+import { MAX_PARAM_LENGTH } from './lib/params';
 import { createResponseSerializerCompiler } from './lib/response-serializer';
 import { accountRoutes } from './modules/account/account.routes';
 import { approvalsRoutes } from './modules/approvals/approvals.routes';
@@ -66,7 +67,18 @@ export async function buildApp({ config, db, logger }: BuildAppOptions) {
     requestIdHeader: false,
     genReqId: () => randomUUID(),
     // `/v1//campaigns/` and `/v1/campaigns` are one route, so they meet one set of guards.
-    routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true },
+    // The longest path parameter a route documents is 1,000 characters (a render's file path);
+    // Fastify's default of 100 answered its own 414 below what the document allows.
+    routerOptions: {
+      ignoreTrailingSlash: true,
+      ignoreDuplicateSlashes: true,
+      maxParamLength: MAX_PARAM_LENGTH,
+    },
+    // A path the router cannot take (a parameter past that length, broken %-encoding) is not
+    // found, in our JSON shape rather than Fastify's.
+    frameworkErrors: (_error, _request, reply: FastifyReply) => {
+      reply.code(404).send({ message: 'Not found.' });
+    },
     bodyLimit: 10 * 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);

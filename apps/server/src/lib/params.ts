@@ -1,5 +1,8 @@
 import { z } from 'zod';
 
+/** The router's limit on one path parameter: the longest `maxLength` a route documents (a render's file path). */
+export const MAX_PARAM_LENGTH = 1000;
+
 /**
  * A numeric id in a path: decimal digits only (no sign, exponent, hex, spaces or fraction). Anything
  * else (and 0, or beyond the integer column) becomes 0, which no row has, so it answers 404 like any
@@ -7,6 +10,7 @@ import { z } from 'zod';
  */
 export const idParam = z
   .string()
+  .max(10)
   .regex(/^[0-9]{1,10}$/)
   .transform(Number)
   .pipe(z.number().int().positive().max(2_147_483_647))

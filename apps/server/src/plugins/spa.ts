@@ -3,6 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify';
 import fp from 'fastify-plugin';
+import { MAX_PARAM_LENGTH } from '../lib/params';
 
 /** Paths that belong to the server, never to the SPA's history-mode fallback. */
 const SERVER_PATHS = /^\/(v1|auth|logout|vapor|storage|render|t|docs|healthz|readyz|demo)(\/|$|\?)/;
@@ -24,6 +25,10 @@ const decoded = (text: string) => {
 
 function notRouted(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply) {
   const url = request.url.split('?')[0]!;
+  // A segment past the router's limit names no route under any method (the router answers each
+  // such lookup with its own error handler, which is no route either).
+  if (url.split('/').some((segment) => segment.length > MAX_PARAM_LENGTH))
+    return reply.code(404).send({ message: 'Not found.' });
   const allowed = METHODS.filter((method) => {
     const found = app.findRoute({ method, url });
     const star = (found?.params as Record<string, string> | undefined)?.['*'];

@@ -1,6 +1,7 @@
 import { SearchResponseSchema } from '@adstudio/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { MAX_PARAM_LENGTH } from '../../lib/params';
 import { currentUser } from '../../types';
 import { createSearchRepository } from './search.repository';
 import { createSearchService } from './search.service';
@@ -18,7 +19,8 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
           'query = encodeURIComponent(base64 (standard or URL-safe) of the UTF-8 bytes of the trimmed query). ' +
           'Campaigns, creatives and profiles of the sections the user may read; exact, then prefix, ' +
           'then contains matches, then by name; at most 8 per type and 20 in all. A bad or blank query finds nothing.',
-        params: z.object({ query: z.string() }),
+        // Longer than any search box sends: finds nothing, like a bad query.
+        params: z.object({ query: z.string().max(MAX_PARAM_LENGTH).catch('') }),
         response: { 200: SearchResponseSchema },
       },
     },

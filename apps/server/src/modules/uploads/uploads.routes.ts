@@ -91,7 +91,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
           tags: ['uploads'],
           summary: 'Step 2 of an upload: PUT the file to the signed URL (no credentials)',
           description: 'Authorized by the signature in the query, not by a session; the URL takes one PUT.',
-          params: z.object({ uuid: z.uuid() }),
+          params: z.object({ uuid: z.uuid().max(36) }),
           querystring: SignatureQuery,
           response: {
             200: z.object({ size: z.number().int() }).describe('Stored; the size in bytes.'),
