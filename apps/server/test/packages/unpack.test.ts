@@ -177,6 +177,35 @@ describe('unpacking', () => {
     expect(await recorded(row.files_prefix!)).toHaveLength(3);
   });
 
+  it('fails a package whose last attempt died, removing what it left, but never one that is ready', async () => {
+    const id = await queuedPackage();
+    const dead = `packages/${id}/dead/`;
+    await t.db
+      .updateTable('packages')
+      .set({ processing: 'unpacking', unpack_prefix: dead })
+      .where('id', '=', id)
+      .execute();
+    await t.db
+      .insertInto('package_unpacks')
+      .values({ prefix: dead, package_id: id, started_at: 'x' })
+      .execute();
+    await diskOf(t.app).writeBytes(`${dead}index.html`, Buffer.from('half'));
+    await packageUnpackOn(t.app).unpackFailed(id, 'The server stopped while this job was running.');
+    expect(await rowOf(id)).toMatchObject({ processing: 'failed', unpack_prefix: null, files_prefix: null });
+    expect((await rowOf(id)).processing_error).toMatch(/could not be unpacked.*stopped/);
+    expect(exists(`${dead}index.html`)).toBe(false);
+    expect(await attempts(id)).toEqual([]);
+
+    // Its job ran to the end before the process died: the failure that follows changes nothing.
+    const ready = await queuedPackage();
+    await t.app.jobs.start();
+    await t.app.jobs.idle();
+    const before = await rowOf(ready);
+    await packageUnpackOn(t.app).unpackFailed(ready, 'The server stopped while this job was running.');
+    expect(await rowOf(ready)).toEqual(before);
+    expect(exists(`${before.files_prefix}index.html`)).toBe(true);
+  });
+
   it('records a legacy package as it is on disk, without the `.part` of a killed write', async () => {
     const id = await legacyPackage({
       'index.html': INDEX,
