@@ -34,7 +34,12 @@ function notRouted(app: FastifyInstance, request: FastifyRequest, reply: Fastify
     const star = (found?.params as Record<string, string> | undefined)?.['*'];
     return found !== null && star !== url.slice(1) && star !== decoded(url.slice(1));
   });
-  if (allowed.length === 0 || allowed.includes(request.method as (typeof METHODS)[number]))
+  // OPTIONS is CORS's preflight: an origin it does not name gets nothing, as before (plugins/cors).
+  if (
+    allowed.length === 0 ||
+    request.method === 'OPTIONS' ||
+    allowed.includes(request.method as (typeof METHODS)[number])
+  )
     return reply.code(404).send({ message: 'Not found.' });
   return reply
     .code(405)

@@ -63,9 +63,12 @@ describe('GET /v1/creatives/{id}/preview-url', () => {
     expect(await linksOf(id)).toHaveLength(1);
   });
 
-  it('is read access to creatives: qa may, other sections may not; another company’s creative is 404', async () => {
+  it('creating is an edit, reading the link in use a read: qa may read it, other sections may not; another company’s creative is 404', async () => {
     const id = await creative();
     const qa = await t.injectAs(await t.createUser({ permissions: ['qa'] }));
+    expect((await qa.get(`/v1/creatives/${id}/preview-url`)).statusCode).toBe(403);
+    expect(await linksOf(id)).toEqual([]);
+    expect((await editor.get(`/v1/creatives/${id}/preview-url`)).statusCode).toBe(200);
     expect((await qa.get(`/v1/creatives/${id}/preview-url`)).statusCode).toBe(200);
     const assetsOnly = await t.injectAs(await t.createUser({ permissions: ['edit assets'] }));
     expect((await assetsOnly.get(`/v1/creatives/${id}/preview-url`)).statusCode).toBe(403);

@@ -747,6 +747,7 @@ describe('every documented operation answers as documented', () => {
     await answer(editor, 'GET', '/v1/profiles/:id/syncs', 404, missing);
     await answer(reader, 'GET', '/v1/profiles/:id/syncs', 403, id);
     await answer(editor, 'GET', '/v1/profiles/:id/errors', 200, { ...id, query: { severity: 'error' } });
+    await answer(editor, 'GET', '/v1/profiles/:id/errors', 200, { ...id, query: { format: 'csv' } });
     await answer(editor, 'GET', '/v1/profiles/:id/errors', 422, { ...id, query: { severity: 'fatal' } });
     await answer(editor, 'GET', '/v1/profiles/:id/errors', 404, missing);
     await answer(reader, 'GET', '/v1/profiles/:id/errors', 403, id);

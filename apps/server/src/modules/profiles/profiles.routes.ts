@@ -243,7 +243,19 @@ export const profilesRoutes: FastifyPluginAsyncZod = async (app) => {
         params,
         querystring: ProfileErrorsQuerySchema,
         response: {
-          200: listOf(ProfileIssueSchema).or(z.string().describe('format=csv: the same rows as CSV')),
+          200: {
+            description: 'The issues; with `format=csv`, the same rows as a CSV download.',
+            content: {
+              'application/json': { schema: listOf(ProfileIssueSchema) },
+              'text/csv': {
+                schema: z
+                  .string()
+                  .describe(
+                    'UTF-8 with a byte order mark; header `row,column,value,message,severity`; every text field quoted.',
+                  ),
+              },
+            },
+          },
           ...errors,
         },
       },
