@@ -1,10 +1,4 @@
-import {
-  type AccessSubject,
-  canAccess,
-  type Section,
-  type Status,
-  UPDATED_AT_REQUIRED,
-} from '@adstudio/contract';
+import { type AccessSubject, canAccess, type Section, type Status } from '@adstudio/contract';
 import { type Changes, diff } from './audit-changes';
 import { forbidden, HttpError, unprocessable } from './http-errors';
 import { checkMove } from './status-moves';
@@ -21,8 +15,8 @@ export interface EditPlan<F> {
 /**
  * The rules every editable item shares (DESIGN sections 4–6), in the order the API answers them:
  * a field edit must be based on the current version (409 when stale), only writers edit fields
- * (`qa` may only move the status: 403), the version is required and the item's own field rules hold
- * (422), and the status moves along the table for this user (403 when the user may not move it at
+ * (`qa` may only move the status: 403), the item's own field rules hold (422; without a version
+ * the edit is unconditional), and the status moves along the table for this user (403 when the user may not move it at
  * all, 422 when the table has no such move).
  */
 export function planEdit<F extends { status: Status }>(args: {
@@ -51,7 +45,6 @@ export function planEdit<F extends { status: Status }>(args: {
       throw forbidden(`You may only change the status of this ${noun}.`);
   }
   const errors = {
-    ...(editsFields && args.basedOn === undefined ? { updated_at: [UPDATED_AT_REQUIRED] } : {}),
     ...(args.fieldErrors?.(after) ?? {}),
   };
   if (Object.keys(errors).length > 0) throw unprocessable(errors);

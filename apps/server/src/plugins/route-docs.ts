@@ -54,6 +54,9 @@ const ANSWERS = {
   500: ServerErrorBodySchema.describe('Unexpected failure, logged under `request_id`.'),
 };
 
+const VERSION_NOTE =
+  'Send the `updated_at` the change is based on, in the body or as `If-Match`: when the item changed ' +
+  'since, the answer is 409 and nothing is written. Without either the change is unconditional.';
 const PATCH_NOTE = "`PATCH` on the same path is the same call (as Laravel's resource routes answer both).";
 
 /** What the document is made from: a route as registered (an `onRoute` hook's options fit). */
@@ -127,6 +130,7 @@ export function documentRoute(route: DocumentedRoute): FastifySchema {
     route.config?.tokenParam
       ? `Authorized by the token in the path (\`{${route.config.tokenParam}}\`), not by a session.`
       : undefined,
+    takesVersion(schema.body) ? VERSION_NOTE : undefined,
     method === 'PUT' && route.url.startsWith('/v1/') ? PATCH_NOTE : undefined,
   ].filter(Boolean);
   return {
@@ -161,6 +165,18 @@ export const routeDocsPlugin = fp(
   },
   { name: 'route-docs', dependencies: ['errors', 'security', 'session'] },
 );
+
+/** Whether a body schema carries the version an edit is based on (`updated_at`). */
+function takesVersion(body: unknown): boolean {
+  let schema = body;
+  // Through the wrappers a body may have (optional, nullable, a transform's input).
+  for (let depth = 0; depth < 5 && schema instanceof z.ZodType; depth++) {
+    if (schema instanceof z.ZodObject) return 'updated_at' in schema.shape;
+    const def = schema.def as { innerType?: unknown; in?: unknown };
+    schema = def.innerType ?? def.in;
+  }
+  return false;
+}
 
 function paramNames(url: string): string[] {
   return [...url.matchAll(/:([A-Za-z0-9_]+)/g)].map((match) => match[1]!);

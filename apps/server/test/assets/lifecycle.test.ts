@@ -91,11 +91,14 @@ describe('PUT /v1/assets/{id}', () => {
     ]);
   });
 
-  it('needs the version and a name', async () => {
+  it('needs a name; without a version the edit is unconditional, with a stale one it is 409', async () => {
     const asset = await newAsset();
-    const missing = await editor.put(`/v1/assets/${asset.id}`, { name: 'No version' });
-    expect(missing.statusCode).toBe(422);
-    expect(missing.json().errors).toEqual({ updated_at: ['The updated at field is required.'] });
+    const unconditional = await editor.put(`/v1/assets/${asset.id}`, { name: 'No version' });
+    expect(unconditional.statusCode, unconditional.body).toBe(200);
+    expect(unconditional.json().data.name).toBe('No version');
+    const stale = await editor.put(`/v1/assets/${asset.id}`, { name: 'Stale', updated_at: asset.updated_at });
+    expect(stale.statusCode).toBe(409);
+    asset.updated_at = unconditional.json().data.updated_at;
     const blank = await editor.put(`/v1/assets/${asset.id}`, { name: '', updated_at: asset.updated_at });
     expect(blank.json().errors).toEqual({ name: ['The name field is required.'] });
     const long = await editor.put(`/v1/assets/${asset.id}`, {
@@ -103,8 +106,15 @@ describe('PUT /v1/assets/{id}', () => {
       updated_at: asset.updated_at,
     });
     expect(long.json().errors).toEqual({ name: ['The name may not be greater than 255 characters.'] });
-    // The same name is no change, and needs no version.
-    expect((await editor.put(`/v1/assets/${asset.id}`, { name: 'banner.png' })).statusCode).toBe(200);
+    // The same name is no change: even a stale version is no conflict.
+    expect(
+      (
+        await editor.put(`/v1/assets/${asset.id}`, {
+          name: 'No version',
+          updated_at: stale.json().updated_at,
+        })
+      ).statusCode,
+    ).toBe(200);
   });
 });
 

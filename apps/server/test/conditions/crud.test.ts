@@ -1,9 +1,4 @@
-import {
-  conditionInUse,
-  DATA_SOURCE_UNKNOWN,
-  type PredicateValue,
-  UPDATED_AT_REQUIRED,
-} from '@adstudio/contract';
+import { conditionInUse, DATA_SOURCE_UNKNOWN, type PredicateValue } from '@adstudio/contract';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type Client, type TestApp } from '../helper';
@@ -190,12 +185,8 @@ describe('PUT /v1/conditions/{id}', () => {
     expect(JSON.parse(audit[1]!.changes)).toEqual({ predicates: [data.predicates, predicates] });
   });
 
-  it('requires updated_at for a change (body or If-Match), not for a no-op', async () => {
+  it('takes the version from the body or If-Match (409 when stale); without one a change is unconditional', async () => {
     const data = await create(weekend());
-    expect((await errorsOf({ logic: 'any' }, `/v1/conditions/${data.id}`, 'put')).updated_at).toEqual([
-      UPDATED_AT_REQUIRED,
-    ]);
-    expect((await client.put(`/v1/conditions/${data.id}`, { logic: 'all' })).statusCode).toBe(200);
     const res = await client.inject({
       method: 'PUT',
       url: `/v1/conditions/${data.id}`,
@@ -204,6 +195,16 @@ describe('PUT /v1/conditions/{id}', () => {
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data.logic).toBe('any');
+    const stale = await client.inject({
+      method: 'PUT',
+      url: `/v1/conditions/${data.id}`,
+      payload: { logic: 'all' },
+      headers: { 'if-match': `"${data.updated_at}"` },
+    });
+    expect(stale.statusCode).toBe(409);
+    const unconditional = await client.put(`/v1/conditions/${data.id}`, { logic: 'all' });
+    expect(unconditional.statusCode, unconditional.body).toBe(200);
+    expect(unconditional.json().data.logic).toBe('all');
   });
 
   it('checks the predicates sent like a create does', async () => {

@@ -1,4 +1,4 @@
-import { dataSourceInUse, UPDATED_AT_REQUIRED } from '@adstudio/contract';
+import { dataSourceInUse } from '@adstudio/contract';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditOf, insertCondition } from '../conditions/fixtures';
@@ -166,20 +166,14 @@ describe('PUT /v1/datasource/{id}', () => {
     expect(JSON.stringify(audit)).not.toContain('secret');
   });
 
-  it('answers 409 when stale, 422 without updated_at, and forgets fetched values when the URL changes', async () => {
+  it('answers 409 when stale, edits unconditionally without updated_at, and forgets fetched values when the URL changes', async () => {
     const data = await create();
     await t.db
       .updateTable('data_sources')
       .set({ last_value: '3', fetched_at: INSERTED_AT })
       .where('id', '=', data.id)
       .execute();
-    const missing = await client.put(`/v1/datasource/${data.id}`, { url: 'https://other.example.com/x' });
-    expect(missing.statusCode).toBe(422);
-    expect(missing.json().errors).toEqual({ updated_at: [UPDATED_AT_REQUIRED] });
-    const ok = await client.put(`/v1/datasource/${data.id}`, {
-      url: 'https://other.example.com/x',
-      updated_at: data.updated_at,
-    });
+    const ok = await client.put(`/v1/datasource/${data.id}`, { url: 'https://other.example.com/x' });
     expect(ok.statusCode, ok.body).toBe(200);
     expect(ok.json().data).toMatchObject({ last_value: null, fetched_at: null, value: '12' });
     const stale = documented(

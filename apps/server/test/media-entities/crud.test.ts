@@ -171,7 +171,7 @@ describe(`PUT /v1/media-entities/{id} (${engine})`, () => {
     expect(await auditOf(t.db, id)).toHaveLength(1);
   });
 
-  it('takes the version from If-Match, and requires one (422) for a change', async () => {
+  it('takes the version from If-Match; without one a change is unconditional', async () => {
     const id = await fresh();
     const ok = await client.inject({
       method: 'PUT',
@@ -180,12 +180,17 @@ describe(`PUT /v1/media-entities/{id} (${engine})`, () => {
       payload: { contact_email: 'new@pub.example' },
     });
     expect(ok.statusCode, ok.body).toBe(200);
-    const missing = await call('PUT', ITEM, id, { contact_email: 'other@pub.example' });
-    expect(missing.json()).toEqual({
-      message: 'The updated at field is required.',
-      errors: { updated_at: ['The updated at field is required.'] },
+    const stale = await client.inject({
+      method: 'PUT',
+      url: `/v1/media-entities/${id}`,
+      headers: { 'if-match': `W/"${INSERTED_AT}"` },
+      payload: { contact_email: 'stale@pub.example' },
     });
+    expect(stale.statusCode).toBe(409);
     expect((await rowOf(t.db, id)).contact_email).toBe('new@pub.example');
+    const unconditional = await call('PUT', ITEM, id, { contact_email: 'other@pub.example' });
+    expect(unconditional.statusCode, unconditional.body).toBe(200);
+    expect((await rowOf(t.db, id)).contact_email).toBe('other@pub.example');
   });
 
   it('validates fields and refuses a name another live publisher has', async () => {

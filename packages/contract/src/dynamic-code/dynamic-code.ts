@@ -36,6 +36,6 @@ export type DynamicCode = z.infer<typeof DynamicCodeSchema>;
 /** POST /v1/creatives/{id}/dynamic-code/status. */
 export const DynamicCodeStatusSchema = z.object({
   status: z.enum(DYNAMIC_CODE_STATUSES, { error: 'The selected status is invalid.' }),
-  updated_at: UpdatedAtSchema,
+  updated_at: UpdatedAtSchema.optional(),
 });
 export type DynamicCodeStatusBody = z.infer<typeof DynamicCodeStatusSchema>;

@@ -57,6 +57,6 @@ export type PackageCreate = z.infer<typeof PackageCreateSchema>;
 export const PackageUpdateSchema = z.object({
   notes: PackageCreateSchema.shape.notes,
   status: z.enum(PACKAGE_STATUSES, { error: 'The selected status is invalid.' }).optional(),
-  updated_at: UpdatedAtSchema,
+  updated_at: UpdatedAtSchema.optional(),
 });
 export type PackageUpdate = z.infer<typeof PackageUpdateSchema>;

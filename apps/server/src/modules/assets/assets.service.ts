@@ -9,7 +9,6 @@ import {
   type AssetListQuery,
   type AssetUpdate,
   assetKindOf,
-  UPDATED_AT_REQUIRED,
   type User,
 } from '@adstudio/contract';
 import type { Executor, Transactor } from '../../db/database';
@@ -281,8 +280,8 @@ export function createAssetsService({ assets, refs, files, media, audit, creativ
         const basedOn = basedOnOf(body.updated_at, ifMatch);
         const row = await mustFind(user, id, trx);
         if (row.name === body.name) return view(user, id, trx);
-        if (basedOn === undefined) throw unprocessable({ updated_at: [UPDATED_AT_REQUIRED] });
-        if (!sameVersion(basedOn, row.updated_at)) throw new HttpError(409, CHANGED_MEANWHILE);
+        if (basedOn !== undefined && !sameVersion(basedOn, row.updated_at))
+          throw new HttpError(409, CHANGED_MEANWHILE);
         const updated = await assets.update(
           user.company_id,
           id,

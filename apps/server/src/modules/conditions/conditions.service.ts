@@ -13,7 +13,6 @@ import {
   type Predicate,
   parseField,
   type SimulationContext,
-  UPDATED_AT_REQUIRED,
   type User,
 } from '@adstudio/contract';
 import type { Executor, Transactor } from '../../db/database';
@@ -126,7 +125,7 @@ export function createConditionsService({ conditions, liveDataSources, values, a
         return view(user, row, trx);
       }),
 
-    /** Edits fields; based on the current version (409 when stale, `updated_at` required). */
+    /** Edits fields; based on the current version (409 when stale; without `updated_at` unconditional). */
     update: (user: User, id: number, body: ConditionUpdate, ifMatch?: string): Promise<Condition> =>
       transaction(async (trx) => {
         const { updated_at, ...edits } = body;
@@ -137,8 +136,8 @@ export function createConditionsService({ conditions, liveDataSources, values, a
         const after: ConditionFields = { ...before, ...sent };
         const changes = diff(before, after);
         if (Object.keys(changes).length === 0) return view(user, row, trx);
-        if (basedOn === undefined) throw unprocessable({ updated_at: [UPDATED_AT_REQUIRED] });
-        if (!sameVersion(basedOn, row.updated_at)) throw new HttpError(409, CHANGED_MEANWHILE);
+        if (basedOn !== undefined && !sameVersion(basedOn, row.updated_at))
+          throw new HttpError(409, CHANGED_MEANWHILE);
         if (changes.name) await assertNameFree(user, after.name, id, trx);
         if (changes.predicates) await assertDataSources(user, after.predicates, trx);
         const updated = await conditions.update(

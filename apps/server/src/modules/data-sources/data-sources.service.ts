@@ -9,7 +9,6 @@ import {
   type DataSourceTestResult,
   type DataSourceUpdate,
   dataSourceInUse,
-  UPDATED_AT_REQUIRED,
   type User,
 } from '@adstudio/contract';
 import type { Executor, Transactor } from '../../db/database';
@@ -204,7 +203,7 @@ export function createDataSourcesService({ dataSources, vault, reach, audit, tra
       }),
 
     /**
-     * Edits fields (409 when stale, `updated_at` required). `headers`, when sent, is the whole list;
+     * Edits fields (409 when stale; without `updated_at` unconditional). `headers`, when sent, is the whole list;
      * a header sent without a value keeps its stored one. A changed definition forgets the values
      * fetched with the old one.
      */
@@ -221,8 +220,8 @@ export function createDataSourcesService({ dataSources, vault, reach, audit, tra
         const headersChanged = JSON.stringify(headers) !== JSON.stringify(stored);
         const changes = { ...diff(before, after), ...headerChanges(stored, headers) };
         if (Object.keys(changes).length === 0 && !headersChanged) return view(user, row, trx);
-        if (basedOn === undefined) throw unprocessable({ updated_at: [UPDATED_AT_REQUIRED] });
-        if (!sameVersion(basedOn, row.updated_at)) throw new HttpError(409, CHANGED_MEANWHILE);
+        if (basedOn !== undefined && !sameVersion(basedOn, row.updated_at))
+          throw new HttpError(409, CHANGED_MEANWHILE);
         if (changes.name) await assertNameFree(user, after.name, id, trx);
         const updated = await dataSources.update(
           user.company_id,

@@ -78,7 +78,12 @@ export const dynamicCodeRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({
-      data: await service.setStatus(currentUser(request), request.params.id, request.body),
+      data: await service.setStatus(
+        currentUser(request),
+        request.params.id,
+        request.body,
+        request.headers['if-match'],
+      ),
     }),
   );
 };

@@ -8,7 +8,7 @@ import {
 import type { Executor, Transactor } from '../../db/database';
 import { HttpError, notFound, unprocessable } from '../../lib/http-errors';
 import { nowIso } from '../../lib/time';
-import { changedMeanwhile, nextUpdatedAt, sameVersion } from '../../lib/versions';
+import { basedOnOf, changedMeanwhile, nextUpdatedAt, sameVersion } from '../../lib/versions';
 import type { AuditLog } from '../audit/audit-log';
 import type { DynamicCodeRepository } from './dynamic-code.repository';
 import { generateDynamicCode } from './generate';
@@ -118,13 +118,23 @@ export function createDynamicCodeService({ codes, audit, transaction }: Deps) {
         return show(user, creativeId, trx);
       }),
 
-    /** Moves the status along DYNAMIC_CODE_MOVES; 422 otherwise, 409 when it changed meanwhile. */
-    setStatus: (user: User, creativeId: number, body: DynamicCodeStatusBody): Promise<DynamicCode> =>
+    /**
+     * Moves the status along DYNAMIC_CODE_MOVES; 422 otherwise, 409 when it changed since the version
+     * it was based on (body or `If-Match`; without one the move is unconditional).
+     */
+    setStatus: (
+      user: User,
+      creativeId: number,
+      body: DynamicCodeStatusBody,
+      ifMatch?: string,
+    ): Promise<DynamicCode> =>
       transaction(async (trx) => {
         await creativeOf(user, creativeId, trx);
         const row = await stored(user, creativeId, trx);
         if (!row) throw unprocessable({ status: [NOT_GENERATED] });
-        if (!sameVersion(body.updated_at, row.updated_at)) throw new HttpError(409, CHANGED_MEANWHILE);
+        const basedOn = basedOnOf(body.updated_at, ifMatch);
+        if (basedOn !== undefined && !sameVersion(basedOn, row.updated_at))
+          throw new HttpError(409, CHANGED_MEANWHILE);
         const from = row.status as DynamicCodeStatus;
         if (body.status !== from) {
           if (!DYNAMIC_CODE_MOVES[from].includes(body.status)) {

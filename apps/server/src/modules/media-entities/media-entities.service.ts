@@ -5,7 +5,6 @@ import {
   type MediaEntityCreate,
   type MediaEntityListQuery,
   type MediaEntityUpdate,
-  UPDATED_AT_REQUIRED,
   type User,
 } from '@adstudio/contract';
 import type { Executor, Transactor } from '../../db/database';
@@ -132,7 +131,6 @@ export function createMediaEntitiesService({ mediaEntities, approvalCounts, audi
         if (basedOn !== undefined && !sameVersion(basedOn, row.updated_at)) {
           throw new HttpError(409, CHANGED_MEANWHILE);
         }
-        if (basedOn === undefined) throw unprocessable({ updated_at: [UPDATED_AT_REQUIRED] });
         if (changes.name) await assertNameFree(user, after.name, id, trx);
         // Guarded by the version just read: a write that commits first changes updated_at, and this
         // UPDATE then matches no row.
