@@ -1,4 +1,4 @@
-import { ErrorBodySchema } from '@adstudio/contract';
+import { ErrorBodySchema, ValidationErrorBodySchema } from '@adstudio/contract';
 import { z } from 'zod';
 import { idParam } from './params';
 
@@ -14,4 +14,5 @@ export const forbiddenAnswer = {
 export const staleAnswer = (noun: string) => ({
   409: ErrorBodySchema.describe(`The ${noun} changed meanwhile: reload and re-apply.`),
 });
-export const refusedAnswer = (why: string) => ({ 422: ErrorBodySchema.describe(why) });
+/** A 422 that refuses the item as a whole (a delete while in use…): its message is also on `errors.id`. */
+export const refusedAnswer = (why: string) => ({ 422: ValidationErrorBodySchema.describe(why) });

@@ -46,9 +46,10 @@ export const errorsPlugin = fp(
         return reply.code(422).send({ message: summarize(errors), errors });
       }
       if (error instanceof HttpError) {
-        const body = error.errors
-          ? { message: error.message, errors: error.errors }
-          : { message: error.message };
+        // A 422 always names where it applies, as Laravel's do: a refusal of the item as a whole
+        // (a delete while in use) is on `id`.
+        const errors = error.errors ?? (error.statusCode === 422 ? { id: [error.message] } : undefined);
+        const body = errors ? { message: error.message, errors } : { message: error.message };
         return reply.code(error.statusCode).send(body);
       }
       if (isDatabaseUnavailable(error)) {
@@ -61,7 +62,8 @@ export const errorsPlugin = fp(
       }
       const status = error.statusCode ?? 500;
       if (status < 500 && !isResponseSerializationError(error)) {
-        return reply.code(status).send({ message: error.message });
+        const errors = status === 422 ? { errors: { request: [error.message] } } : {};
+        return reply.code(status).send({ message: error.message, ...errors });
       }
       request.log.error({ err: error }, 'request failed');
       reportError(error, { requestId: request.id, url: request.url });

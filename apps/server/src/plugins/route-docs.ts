@@ -1,4 +1,4 @@
-import { ErrorBodySchema, ServerErrorBodySchema } from '@adstudio/contract';
+import { ErrorBodySchema, ServerErrorBodySchema, ValidationErrorBodySchema } from '@adstudio/contract';
 import type { FastifyContextConfig, FastifySchema } from 'fastify';
 import fp from 'fastify-plugin';
 import { z } from 'zod';
@@ -49,7 +49,9 @@ const ANSWERS = {
     xsrf: error('CSRF token mismatch: `X-XSRF-TOKEN` does not echo the `XSRF-TOKEN` cookie.'),
     both: error('The session has expired, or CSRF token mismatch (`X-XSRF-TOKEN` missing or wrong).'),
   },
-  422: error('Invalid input: `errors` maps each field to its messages.'),
+  422: ValidationErrorBodySchema.describe(
+    'Invalid input: `errors` maps each field to its messages (a refusal of the whole item: `id`).',
+  ),
   429: error('Too many requests; retry after the seconds in the Retry-After header.'),
   500: ServerErrorBodySchema.describe('Unexpected failure, logged under `request_id`.'),
 };
@@ -138,7 +140,10 @@ export function documentRoute(route: DocumentedRoute): FastifySchema {
     operationId: schema.operationId ?? operationIdOf(method, route.url),
     security: schema.security ?? securityOf(method, route),
     ...(notes.length > 0 ? { description: [schema.description, ...notes].filter(Boolean).join('\n\n') } : {}),
-    response: { ...defaultAnswers(method, route), ...(schema.response as object | undefined) },
+    response: withValidationBody({
+      ...defaultAnswers(method, route),
+      ...(schema.response as object | undefined),
+    }),
   };
 }
 
@@ -165,6 +170,17 @@ export const routeDocsPlugin = fp(
   },
   { name: 'route-docs', dependencies: ['errors', 'security', 'session'] },
 );
+
+/**
+ * Every 422 carries `errors` (the errors plugin sees to it): a route's own 422 written with the
+ * general error body is documented with the validation body, keeping its description.
+ */
+function withValidationBody(response: Record<string, unknown>): Record<string, unknown> {
+  const refused = response[422];
+  if (refused instanceof z.ZodObject && refused.shape.errors instanceof z.ZodOptional)
+    response[422] = ValidationErrorBodySchema.describe(refused.description ?? ANSWERS[422].description!);
+  return response;
+}
 
 /** Whether a body schema carries the version an edit is based on (`updated_at`). */
 function takesVersion(body: unknown): boolean {

@@ -303,7 +303,8 @@ describe('DELETE, restore and where a condition is used', () => {
 
     const refused = documented(await client.delete(`/v1/conditions/${used}`), 'DELETE', '/v1/conditions/:id');
     expect(refused.statusCode).toBe(422);
-    expect(refused.json()).toEqual({ message: conditionInUse([nameOf(alpha), nameOf(beta)]) });
+    const inUse = conditionInUse([nameOf(alpha), nameOf(beta)]);
+    expect(refused.json()).toEqual({ message: inUse, errors: { id: [inUse] } });
     expect(refused.json().message).toBe(
       `The condition is used by rules of profiles ${nameOf(alpha)}, ${nameOf(beta)}: remove it from their feeds first.`,
     );

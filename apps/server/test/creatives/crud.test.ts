@@ -271,7 +271,10 @@ describe('DELETE, restore and clone', () => {
     });
     const refused = await client.delete(`/v1/creatives/${live}`);
     expect(refused.statusCode).toBe(422);
-    expect(refused.json()).toEqual({ message: 'Cannot delete a live creative.' });
+    expect(refused.json()).toEqual({
+      message: 'Cannot delete a live creative.',
+      errors: { id: ['Cannot delete a live creative.'] },
+    });
     expect((await client.delete(`/v1/creatives/${id}`)).statusCode).toBe(204);
     expect((await client.get(`/v1/creatives/${id}`)).statusCode).toBe(404);
     const deletedList = (await client.get(`/v1/creatives?deleted=1&campaign_id=${campaignId}`)).json();

@@ -231,7 +231,8 @@ describe('DELETE and restore', () => {
       '/v1/datasource/:id',
     );
     expect(refused.statusCode).toBe(422);
-    expect(refused.json()).toEqual({ message: dataSourceInUse([nameOf(cold), nameOf(warm)]) });
+    const inUse = dataSourceInUse([nameOf(cold), nameOf(warm)]);
+    expect(refused.json()).toEqual({ message: inUse, errors: { id: [inUse] } });
 
     await t.db
       .updateTable('conditions')

@@ -268,7 +268,8 @@ describe(`DELETE /v1/media-entities/{id} and restore (${engine})`, () => {
     });
     const res = await call('DELETE', ITEM, id);
     expect(res.statusCode).toBe(422);
-    expect(res.json()).toEqual({ message: 'The publisher has approvals: 2 pending, 1 rejected.' });
+    const refusal = 'The publisher has approvals: 2 pending, 1 rejected.';
+    expect(res.json()).toEqual({ message: refusal, errors: { id: [refusal] } });
     expect((await rowOf(t.db, id)).deleted_at).toBeNull();
     expect(await auditOf(t.db, id)).toEqual([]);
   });

@@ -7,6 +7,13 @@ export const ErrorBodySchema = z.object({
 });
 export type ErrorBody = z.infer<typeof ErrorBodySchema>;
 
+/** A 422: Laravel's validation body, whose `errors` is always there (a refusal of the whole item is on `id`). */
+export const ValidationErrorBodySchema = z.object({
+  message: z.string(),
+  errors: z.record(z.string(), z.array(z.string())),
+});
+export type ValidationErrorBody = z.infer<typeof ValidationErrorBodySchema>;
+
 /** A 5xx answer: a fixed message and the request id under which the details were logged. */
 export const ServerErrorBodySchema = z.object({
   message: z.string(),
