@@ -76,3 +76,20 @@ describe(`path parameters answer in our shape at any length (${engine})`, () => 
     }
   });
 });
+
+describe(`list parameters state their bounds (${engine})`, () => {
+  it('items-per-page: -1 (all) or 1–500 on every list', () => {
+    const lists = Object.entries(doc.paths).flatMap(([path, item]) =>
+      Object.values(item).flatMap((operation) =>
+        (operation.parameters ?? [])
+          .filter((p) => p.in === 'query' && p.name === 'items-per-page')
+          .map((p) => ({ path, p: p as Parameter & { description?: string; schema?: object } })),
+      ),
+    );
+    expect(lists.length).toBeGreaterThanOrEqual(6);
+    for (const { path, p } of lists) {
+      expect(p.schema, path).toMatchObject({ minimum: -1, maximum: 500 });
+      expect(`${p.description ?? ''} ${JSON.stringify(p.schema)}`, path).toContain('-1 (all) or 1–500');
+    }
+  });
+});

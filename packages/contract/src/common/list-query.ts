@@ -5,6 +5,8 @@ import { plainText } from './fields';
 export const MAX_ITEMS_PER_PAGE = 500;
 export const LIST_FILTER_MAX = 200;
 
+const ITEMS_PER_PAGE_RULE = `The items-per-page field must be -1 (all) or between 1 and ${MAX_ITEMS_PER_PAGE}.`;
+
 /** Laravel's integer rule, with its wording (a list query is read as text). */
 const integerField = (name: string) =>
   z.coerce
@@ -28,12 +30,13 @@ export const ListQuerySchema = z.object({
     // and match is spared control characters and lone surrogates.
     .check(plainText('filter'))
     .optional(),
+  // Bounds the document can state (minimum -1, maximum 500) and the rule they leave out (not 0).
   'items-per-page': integerField('items-per-page')
-    .refine(
-      (n) => n === -1 || (n >= 1 && n <= MAX_ITEMS_PER_PAGE),
-      `The items-per-page field must be -1 (all) or between 1 and ${MAX_ITEMS_PER_PAGE}.`,
-    )
-    .default(25),
+    .min(-1, ITEMS_PER_PAGE_RULE)
+    .max(MAX_ITEMS_PER_PAGE, ITEMS_PER_PAGE_RULE)
+    .refine((n) => n !== 0, ITEMS_PER_PAGE_RULE)
+    .default(25)
+    .meta({ description: `Items on a page: -1 (all) or 1–${MAX_ITEMS_PER_PAGE}; 25 when absent.` }),
 });
 export type ListQuery = z.infer<typeof ListQuerySchema>;
 
