@@ -27,13 +27,14 @@ const read = async (text: string | Buffer, options = {}, size?: number) => {
 };
 
 describe('readDelimited', () => {
-  it('reads the semicolon file with a BOM and quoted line breaks, rows numbered by file line', async () => {
+  it('reads the semicolon file with a BOM and quoted line breaks, rows numbered as a spreadsheet shows them', async () => {
     const table = await readDelimitedFile(join(FIXTURES, 'semicolon-bom.csv'));
     expect(table.columns).toEqual(['Unique_ID', 'Reporting_Label', 'Price', 'Notes']);
+    // The line break inside C-1's notes is no row; the empty line and `;;;` are rows 3 and 5.
     expect(await rowsOf(table)).toEqual([
       { row: 2, cells: ['C-1', 'Café', '12,5', 'Two\r\nlines'] },
-      { row: 5, cells: ['C-2', 'Say "hi"', '7', null] },
-      { row: 7, cells: ['C-3', '日本', '0', 'a;b'] },
+      { row: 4, cells: ['C-2', 'Say "hi"', '7', null] },
+      { row: 6, cells: ['C-3', '日本', '0', 'a;b'] },
     ]);
   });
 
@@ -51,9 +52,22 @@ describe('readDelimited', () => {
     const whole = await read(text);
     expect(whole.rows).toEqual([
       { row: 2, cells: ['a;1', 'Grüße\n日本 🎉'] },
-      { row: 4, cells: ['b', 'x "y"'] },
+      { row: 3, cells: ['b', 'x "y"'] },
     ]);
     for (const size of [1, 2, 3, 5, 7]) expect(await read(text, {}, size)).toEqual(whole);
+  });
+
+  it('numbers a row by its record, not by the file lines its quoted line breaks take', async () => {
+    // 2,000 rows whose notes take three lines (CR LF, LF and CR inside the quotes), the file
+    // written with each line ending: the last row is 2,001, as a spreadsheet shows it.
+    for (const end of ['\r\n', '\n', '\r']) {
+      const lines = ['Unique_ID,Notes'];
+      for (let i = 1; i <= 2000; i++) lines.push(`id-${i},"one\r\ntwo\nthree\rfour"`);
+      const { rows } = await read(lines.join(end) + end, {}, 4096);
+      expect(rows, JSON.stringify(end)).toHaveLength(2000);
+      expect(rows.map((row) => row.row).filter((row, i) => row !== i + 2)).toEqual([]);
+      expect(rows.at(-1)).toEqual({ row: 2001, cells: ['id-2000', 'one\r\ntwo\nthree\rfour'] });
+    }
   });
 
   it('detects the delimiter from the header line, commas by default', async () => {
@@ -78,7 +92,7 @@ describe('readDelimited', () => {
     expect((await read('a,b\r\n1,2\n3,"x\r\ny"\r\n5,6\r\n')).rows).toEqual([
       { row: 2, cells: ['1', '2'] },
       { row: 3, cells: ['3', 'x\r\ny'] },
-      { row: 5, cells: ['5', '6'] },
+      { row: 4, cells: ['5', '6'] },
     ]);
   });
 
@@ -141,9 +155,7 @@ describe('readDelimited', () => {
 
   it('throws FeedError from the rows for a quote that never closes', async () => {
     await expect(read('a,b\n1,2\n3,"open\n4,5\n')).rejects.toThrow(
-      new FeedError(
-        'The CSV file has a quoted value that never ends, in the row at line 3: close its quote.',
-      ),
+      new FeedError('The CSV file has a quoted value that never ends, in row 3: close its quote.'),
     );
   });
 

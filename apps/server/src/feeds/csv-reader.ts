@@ -12,7 +12,7 @@ export interface DelimitedOptions {
   delimiter?: string;
 }
 
-/** One record: the file line it starts on, and its fields as written. */
+/** One record: its number (the row a spreadsheet shows it on), and its fields as written. */
 interface SourceRecord {
   row: number;
   cells: string[];
@@ -27,9 +27,11 @@ const MAX_RECORD_CHARS = 6_000_000;
 /**
  * Reads a CSV or TSV stream as a feed, streaming: cells are strings as written (empty → null;
  * typing is the validator's job), the header is the first non-empty record, and each row carries
- * the line its record starts on. Rows shorter than the header are padded with null; cells past it
- * are left out and counted in `SourceRow.ignored`. Reads `input` to its end, or destroys it when
- * the rows are abandoned; whoever never iterates the rows destroys `input` themselves.
+ * its record's number, the row a spreadsheet opening the file shows it on: an empty line is a
+ * row, a line break inside a quoted cell is not. Rows shorter than the header are padded with
+ * null; cells past it are left out and counted in `SourceRow.ignored`. Reads `input` to its end,
+ * or destroys it when the rows are abandoned; whoever never iterates the rows destroys `input`
+ * themselves.
  */
 export async function readDelimited(input: Readable, options: DelimitedOptions = {}): Promise<FeedTable> {
   const batches = readRecords(input, options.delimiter);
@@ -73,7 +75,7 @@ async function readHeaderRecord(batches: AsyncGenerator<SourceRecord[]>): Promis
   }
 }
 
-/** The data rows: `rest`, then the records after line `headerRow` (a reopened file starts at its top). */
+/** The data rows: `rest`, then the records after row `headerRow` (a reopened file starts at its top). */
 async function* shapeRecords(
   batches: AsyncGenerator<SourceRecord[]>,
   header: Header,
@@ -105,13 +107,14 @@ async function* shapeRecords(
 const BATCH = 256;
 
 /**
- * The stream's records in batches (one await per batch, not per row), each with the line it starts
- * on; the delimiter and line ending are taken from the header line. Empty lines are counted, not
+ * The stream's records in batches (one await per batch, not per row), each with its number; the
+ * delimiter and line ending are taken from the header line. Empty lines are counted as rows, not
  * handed on. The records of a chunk are parsed before the next chunk is read.
  */
 async function* readRecords(input: Readable, delimiter?: string): AsyncGenerator<SourceRecord[]> {
   const chunks = byteChunks(input);
-  let line = 1;
+  /** The number of the next record. */
+  let row = 1;
   try {
     const head = await peekHeaderLine(chunks);
     const parser = new CsvRecordParser(delimiter ?? head.delimiter, head.lineEnd, MAX_RECORD_CHARS);
@@ -120,16 +123,15 @@ async function* readRecords(input: Readable, delimiter?: string): AsyncGenerator
     const lf = head.lineEnd === '\n';
     let parsed: string[][] = [];
     let batch: SourceRecord[] = [];
-    /** Numbers the records parsed; an empty line counts, but is no record. */
+    /** Numbers the records parsed; an empty line counts, but is handed on as no record. */
     const number = () => {
       for (const cells of parsed) {
         const last = cells.length - 1;
         // `\n` files may still hold `\r\n` lines, whose `\r` ends the last cell.
         if (lf && cells[last]!.endsWith('\r')) cells[last] = cells[last]!.slice(0, -1);
-        const row = line;
-        line += 1 + lineBreaks(cells);
+        const at = row++;
         if (last === 0 && cells[0] === '') continue;
-        batch.push({ row, cells });
+        batch.push({ row: at, cells });
       }
       parsed = [];
     };
@@ -167,25 +169,12 @@ async function* readRecords(input: Readable, delimiter?: string): AsyncGenerator
     for (let at = 0; at < batch.length; at += BATCH) yield batch.slice(at, at + BATCH);
     if (failure !== undefined) throw failure;
   } catch (error) {
-    throw asFeedError(error, line);
+    throw asFeedError(error, row);
   } finally {
     input.destroy();
     // Until the file is closed, not only asked to close.
     await finished(input).catch(() => {});
   }
-}
-
-/** Line breaks inside quoted fields (`\r\n` counts once), so row numbers stay the file's lines. */
-function lineBreaks(cells: string[]): number {
-  let breaks = 0;
-  for (const cell of cells) {
-    if (cell.indexOf('\n') < 0 && cell.indexOf('\r') < 0) continue;
-    for (let i = 0; i < cell.length; i++) {
-      const ch = cell.charCodeAt(i);
-      if (ch === 10 || (ch === 13 && cell.charCodeAt(i + 1) !== 10)) breaks++;
-    }
-  }
-  return breaks;
 }
 
 /** The input as UTF-8 bytes within the size limit (UTF-16 text, Excel's "Unicode text", transcoded). */
@@ -258,16 +247,14 @@ async function peekHeaderLine(chunks: AsyncGenerator<Buffer>): Promise<HeaderLin
 
 const isBom = (chunk: Buffer) => chunk[0] === 0xef && chunk[1] === 0xbb && chunk[2] === 0xbf;
 
-function asFeedError(error: unknown, line: number): unknown {
+function asFeedError(error: unknown, row: number): unknown {
   if (!(error instanceof CsvRecordError)) return error;
   switch (error.code) {
     case 'CSV_QUOTE_NOT_CLOSED':
       return new FeedError(
-        `The CSV file has a quoted value that never ends, in the row at line ${line}: close its quote.`,
+        `The CSV file has a quoted value that never ends, in row ${row}: close its quote.`,
       );
     case 'CSV_MAX_RECORD_SIZE':
-      return new FeedError(
-        `The CSV file has a row at line ${line} too long to be a feed row: check its quotes.`,
-      );
+      return new FeedError(`The CSV file has a row (${row}) too long to be a feed row: check its quotes.`);
   }
 }

@@ -8,7 +8,7 @@
  *   delimiter, a line ending or the end of the text;
  * - any other quote ends the quoting there and keeps the field as written, quotes and all
  *   (`"a"b` reads `"a"b`), the rest of it read as unquoted text.
- * An empty line is the record `['']`, so that the caller can count every line.
+ * An empty line is the record `['']`, so that the caller can count it: it is a row in a spreadsheet.
  */
 
 export type LineEnd = '\n' | '\r\n' | '\r';
