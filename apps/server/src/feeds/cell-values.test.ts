@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { cellText, Invalid, toBoolean, toColor, toDate, toNumber, toUrl } from './cell-values';
+import { cellText, Invalid, toBoolean, toColor, toDate, toNumber, toUrl, untypedValue } from './cell-values';
+import { FormattedNumber } from './feed-table';
 
 const invalid = (message: string) => new Invalid(message);
 
@@ -52,6 +53,18 @@ describe('toNumber', () => {
     expect(toNumber('01234')).toBe(1234);
   });
 
+  it('reads a percentage as the number a percent-formatted cell holds, and a cell to 15 digits', () => {
+    expect(toNumber('12%')).toBe(0.12);
+    expect(toNumber(' 12.5% ')).toBe(0.125);
+    expect(toNumber('0.07%')).toBe(0.0007);
+    expect(toNumber('-3%')).toBe(-0.03);
+    expect(toNumber(new FormattedNumber(0.12, '12%'))).toBe(0.12);
+    expect(toNumber(new FormattedNumber(1234.5, '1,234.50'))).toBe(1234.5);
+    expect(toNumber(0.1 + 0.2)).toBe(0.3);
+    expect(toNumber('12 %')).toEqual(invalid('This is not a number: write a number like 12.5.'));
+    expect(toNumber('%')).toEqual(invalid('This is not a number: write a number like 12.5.'));
+  });
+
   it('refuses separators, words and booleans', () => {
     const separators = invalid(
       'Write numbers with a dot for decimals and no thousands separators, like 1234.5.',
@@ -99,6 +112,67 @@ describe('cellText', () => {
     expect(cellText(12.5)).toBe('12.5');
     expect(cellText(true)).toBe('TRUE');
     expect(cellText(false)).toBe('FALSE');
+    expect(cellText(0.1 + 0.2)).toBe('0.3');
+    expect(cellText(4006381333931)).toBe('4006381333931');
+    expect(cellText(new FormattedNumber(0.12, '12%'))).toBe('12%');
+  });
+});
+
+describe('untypedValue', () => {
+  it('makes a plain decimal a number and TRUE/FALSE a boolean, from text or from cells', () => {
+    const typed: [Parameters<typeof untypedValue>[0], unknown][] = [
+      ['1.37', 1.37],
+      ['-0.5', -0.5],
+      ['0', 0],
+      ['120', 120],
+      ['0.001', 0.001],
+      ['99999999999', 99_999_999_999],
+      ['123456.789012345', 123456.789012345],
+      [1.37, 1.37],
+      [0.1 + 0.2, 0.3],
+      [120, 120],
+      [new FormattedNumber(1.37, '1.37'), 1.37],
+      ['TRUE', true],
+      ['false', false],
+      ['True', true],
+      [true, true],
+      [null, null],
+    ];
+    for (const [cell, value] of typed) expect(untypedValue(cell), String(cell)).toBe(value);
+  });
+
+  it('keeps as written what a plain number would not write back', () => {
+    const kept = [
+      '00123',
+      '0123.5',
+      '4006381333931',
+      '10012345678901',
+      '100000000000',
+      '1e5',
+      '1E5',
+      '12%',
+      '1.50',
+      '1.',
+      '.5',
+      '+1',
+      '-0',
+      '0.0000001',
+      '0.1234567890123456',
+      ' 1.37',
+      '1.37 ',
+      '1,234.50',
+      '12,5',
+      '- 1',
+      '2026-03-01',
+      'yes',
+      'TRUE ',
+      'truth',
+      'Crème brûlée',
+    ];
+    for (const text of kept) expect(untypedValue(text), text).toBe(text);
+    expect(untypedValue(4006381333931)).toBe('4006381333931');
+    expect(untypedValue(new FormattedNumber(0.12, '12%'))).toBe('12%');
+    expect(untypedValue(new FormattedNumber(1.5, '1.50'))).toBe('1.50');
   });
 });
 

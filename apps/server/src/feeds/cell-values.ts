@@ -1,4 +1,5 @@
-import type { Cell } from './feed-table';
+import { type Cell, FormattedNumber } from './feed-table';
+import { numberText } from './number-format';
 
 /** A cell that does not hold what its column needs; the message says what to write instead. */
 export class Invalid {
@@ -7,11 +8,67 @@ export class Invalid {
 
 export const isInvalid = (value: unknown): value is Invalid => value instanceof Invalid;
 
-/** Spreadsheet text for any cell: numbers as written by JavaScript, booleans as TRUE/FALSE. */
+/**
+ * A cell as the spreadsheet shows it, which is what a CSV saved from the sheet holds: a number by
+ * its format (General: up to 15 significant digits, never `0.30000000000000004`), booleans as
+ * TRUE/FALSE, dates as their ISO text.
+ */
 export function cellText(cell: Cell): string | null {
   if (cell === null) return null;
+  if (typeof cell === 'string') return cell;
+  if (typeof cell === 'number') return numberText(cell);
   if (typeof cell === 'boolean') return cell ? 'TRUE' : 'FALSE';
-  return String(cell);
+  return cell.text;
+}
+
+/**
+ * The value of a cell in a column no template types (docs/decisions.md, "one sheet, one set of
+ * rules"), decided by the text the sheet shows, so a CSV and an XLSX of the same sheet agree:
+ * - a plain decimal becomes a JSON number: as JavaScript writes that number back (`-0.5`, `1.37`,
+ *   `120`; no leading or trailing zero, `+`, exponent or separator), at most 11 digits before the
+ *   point and 15 significant ones;
+ * - TRUE or FALSE, in any case, becomes a boolean, as spreadsheets read the words;
+ * - anything else stays the text as written: `00123`, a 13-digit EAN, `1e5`, `12%`, `1.50`, dates.
+ */
+export function untypedValue(cell: Cell): string | number | boolean | null {
+  if (cell === null || typeof cell === 'boolean') return cell;
+  return textValue(typeof cell === 'string' ? cell : cellText(cell)!);
+}
+
+/**
+ * Longer whole parts are codes, not quantities (UPC-12, EAN-13, GTIN-14, card numbers): Excel's
+ * General format shows 11 digits before it turns to scientific notation.
+ */
+const PLAIN_DECIMAL = /^-?(?:0|[1-9]\d{0,10})(?:\.\d*[1-9])?$/;
+const MAX_SIGNIFICANT = 15;
+
+function textValue(text: string): string | number | boolean {
+  const first = text.charCodeAt(0);
+  if ((first >= 0x30 && first <= 0x39) || first === 0x2d) {
+    if (!PLAIN_DECIMAL.test(text) || significantDigits(text) > MAX_SIGNIFICANT) return text;
+    const number = Number(text);
+    // `-0` and `0.0000001` (JavaScript writes 1e-7) are not written back as they were.
+    return String(number) === text ? number : text;
+  }
+  if (text.length === 4 || text.length === 5) {
+    const word = text.toLowerCase();
+    if (word === 'true') return true;
+    if (word === 'false') return false;
+  }
+  return text;
+}
+
+/** Digits of a plain decimal past its leading zeros (`0.0012` has 2). */
+function significantDigits(text: string): number {
+  let count = 0;
+  let leading = true;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code < 0x30 || code > 0x39 || (leading && code === 0x30)) continue;
+    leading = false;
+    count++;
+  }
+  return count;
 }
 
 const TRUE_WORDS = new Set(['true', 'yes', 'y', '1']);
@@ -29,18 +86,28 @@ export function toBoolean(cell: Cell): boolean | Invalid {
 }
 
 const DECIMAL = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
+const PERCENT = /^[+-]?(?:\d+\.?\d*|\.\d+)%$/;
 
+/**
+ * A number from a number cell (to the 15 significant digits the sheet shows), or from decimal
+ * text: `12%` is 0.12, as a percent-formatted cell holds it.
+ */
 export function toNumber(cell: Cell): number | Invalid {
-  if (typeof cell === 'number') return cell;
+  if (typeof cell === 'number') return fifteenDigits(cell);
+  if (cell instanceof FormattedNumber) return fifteenDigits(cell.value);
   if (typeof cell === 'boolean')
     return new Invalid('This is a yes/no value, not a number: write a number like 12.5.');
   const text = String(cell).trim();
   if (DECIMAL.test(text)) return Number(text);
+  // Moving the point in the text keeps 0.07% the number 0.0007 is, where 0.07 / 100 is not.
+  if (PERCENT.test(text)) return Number(`${text.slice(0, -1)}e-2`);
   if (/^[+-]?[\d.,\s]+$/.test(text)) {
     return new Invalid('Write numbers with a dot for decimals and no thousands separators, like 1234.5.');
   }
   return new Invalid('This is not a number: write a number like 12.5.');
 }
+
+const fifteenDigits = (value: number) => (Number.isFinite(value) ? Number(value.toPrecision(15)) : value);
 
 const YMD = /^(\d{4})[-/](\d{1,2})[-/](\d{1,2})$/;
 /** ISO date-times (`2026-03-01T10:00:00Z`, `2026-03-01 10:00`): the date is kept as written. */

@@ -5,12 +5,31 @@
 
 /**
  * One cell as the source typed it. Date cells arrive as ISO text (`YYYY-MM-DD`, or
- * `YYYY-MM-DDTHH:MM:SS` when the cell has a time of day); empty cells are null.
+ * `YYYY-MM-DDTHH:MM:SS` when the cell has a time of day); a number cell whose format shows it
+ * otherwise than plainly (`12%`, `1.50`, `1,234`) is a FormattedNumber; empty cells are null.
  */
-export type Cell = string | number | boolean | null;
+export type Cell = string | number | boolean | FormattedNumber | null;
+
+/**
+ * A number cell with the text its format shows, which is what a CSV saved from the same sheet
+ * holds: a typed column takes the number, an untyped one the text (cell-values.ts).
+ */
+export class FormattedNumber {
+  constructor(
+    readonly value: number,
+    readonly text: string,
+  ) {}
+
+  toString(): string {
+    return this.text;
+  }
+}
 
 export interface FeedRow {
-  /** The row's number in the source as a person sees it (1-based sheet row or CSV record line). */
+  /**
+   * The row's number as a spreadsheet shows it: the sheet's row, or the CSV record's number from
+   * the file's first record as 1 (an empty line is a row; a line break inside quotes is not).
+   */
   row: number;
   /** One cell per header column, in header order (missing trailing cells are null). */
   cells: Cell[];

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { SourceRow } from './feed-header';
-import { type Cell, FeedError } from './feed-table';
+import { type Cell, FeedError, FormattedNumber } from './feed-table';
 import {
   createRowValidator,
   type Issue,
@@ -395,20 +395,47 @@ describe('createRowValidator rows', () => {
     expect(empty!.issues).toEqual([error(4, 'Price', '  ', 'Price is required: fill it in.')]);
   });
 
-  it('keeps the source type of other cells without a template', () => {
-    const [result] = validate(
-      ['Unique_ID', 'Reporting_Label', 'Zip', 'Count', 'Flag', 'When', 'Blank'],
-      [['S-1', 'Source', '01234', 7, false, '2026-03-01T10:30:00', '   ']],
-    );
-    expect(result!.rule?.data).toEqual({
-      Unique_ID: 'S-1',
+  it('types other cells by the text the sheet shows, whatever the source typed them, without a template', () => {
+    const columns = [
+      'Unique_ID',
+      'Reporting_Label',
+      'Zip',
+      'Count',
+      'Flag',
+      'When',
+      'Blank',
+      'Rate',
+      'EAN',
+      'Off',
+    ];
+    const [fromXlsx, fromCsv] = validate(columns, [
+      [
+        'S-1',
+        'Source',
+        '01234',
+        7,
+        false,
+        '2026-03-01T10:30:00',
+        '   ',
+        0.1 + 0.2,
+        4006381333931,
+        new FormattedNumber(0.12, '12%'),
+      ],
+      ['S-2', 'Source', '01234', '7', 'FALSE', '2026-03-01T10:30:00', '', '0.3', '4006381333931', '12%'],
+    ]);
+    const data = {
       Reporting_Label: 'Source',
       Zip: '01234',
       Count: 7,
       Flag: false,
       When: '2026-03-01T10:30:00',
       Blank: null,
-    });
+      Rate: 0.3,
+      EAN: '4006381333931',
+      Off: '12%',
+    };
+    expect(fromXlsx!.rule?.data).toEqual({ Unique_ID: 'S-1', ...data });
+    expect(fromCsv!.rule?.data).toEqual({ Unique_ID: 'S-2', ...data });
   });
 
   it('warns once about values in columns without a header name', () => {

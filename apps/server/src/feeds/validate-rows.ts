@@ -1,4 +1,4 @@
-import { cellText, Invalid, toBoolean, toColor, toDate, toNumber, toUrl } from './cell-values';
+import { cellText, Invalid, toBoolean, toColor, toDate, toNumber, toUrl, untypedValue } from './cell-values';
 import type { SourceRow } from './feed-header';
 import { type Cell, FeedError, type FeedRow } from './feed-table';
 
@@ -31,7 +31,7 @@ export interface RuleInput {
   start: string | null;
   end: string | null;
   condition_ids: number[];
-  /** Every column by its header name, normalised (dates as `YYYY-MM-DD`, numbers, booleans). */
+  /** Every column by its header name: typed by the template or Studio, else by untypedValue. */
   data: Record<string, RuleValue>;
 }
 
@@ -72,7 +72,8 @@ interface Column {
  * Checks a feed's rows one at a time against Studio's rules and the profile's template, turning
  * each into a rule or issues; memory holds the Unique_IDs seen. Throws FeedError when the header
  * makes the feed unusable (no Unique_ID or Reporting_Label column, a required template column
- * missing). Without a template, cells outside Studio's columns keep the source's type.
+ * missing). Columns neither Studio nor the template types are typed by the text the sheet shows
+ * (untypedValue), so the same sheet gives the same rules as CSV, XLSX or Sheets values.
  */
 export function createRowValidator(columns: string[], options: RowValidatorOptions): RowValidator {
   const { columns: planned, issues: headerIssues } = planColumns(columns, options.template?.columns ?? []);
@@ -291,7 +292,7 @@ function normalise(column: Column, cell: Cell): RuleValue | Invalid {
     case 'text':
       return cellText(cell);
     case 'source':
-      return cell;
+      return untypedValue(cell);
   }
 }
 

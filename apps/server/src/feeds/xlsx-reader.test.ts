@@ -3,9 +3,11 @@ import { copyFile, mkdtemp, rm, truncate, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { productSheet, sheetCsv, sheetXlsx } from '../../test/fixtures/feeds/one-sheet';
 import { writeZip } from '../../test/fixtures/feeds/write-zip';
+import { cellText } from './cell-values';
 import type { SourceRow } from './feed-header';
-import { FeedError, type FeedTable } from './feed-table';
+import { FeedError, type FeedTable, FormattedNumber } from './feed-table';
 import { readFeedFile } from './read-feed-file';
 import { readXlsx } from './xlsx-reader';
 
@@ -284,6 +286,31 @@ describe('readFeedFile', () => {
     const csv = await readFeedFile(fixture('semicolon-bom.csv'), { kind: 'csv' });
     expect(csv.columns).toEqual(['Unique_ID', 'Reporting_Label', 'Price', 'Notes']);
     expect(await rowsOf(csv)).toHaveLength(3);
+  });
+
+  it('reads each XLSX cell as the text the CSV of the same sheet holds, its number kept beside', async () => {
+    const sheet = productSheet();
+    const csvFile = join(dir, 'one-sheet.csv');
+    const xlsxFile = join(dir, 'one-sheet.xlsx');
+    await writeFile(csvFile, sheetCsv(sheet));
+    await writeFile(xlsxFile, sheetXlsx(sheet));
+    const csv = await rowsOf(await readFeedFile(csvFile, { kind: 'auto' }));
+    const xlsx = await rowsOf(await readFeedFile(xlsxFile, { kind: 'auto' }));
+    expect(xlsx.map((row) => row.row)).toEqual(csv.map((row) => row.row));
+    const differing = xlsx.flatMap((row, r) =>
+      row.cells.flatMap((cell, c) => (cellText(cell) === csv[r]!.cells[c] ? [] : [`${row.row}:${c}`])),
+    );
+    expect(differing).toEqual([]);
+    const first = xlsx[0]!.cells;
+    expect(first.slice(7, 14)).toEqual([
+      new FormattedNumber(0.01, '1%'),
+      1.37,
+      -0.5,
+      new FormattedNumber(1.5, '1.50'),
+      new FormattedNumber(1235.5, '1,235.50'),
+      new FormattedNumber(9.99, '9.99 €'),
+      0.1 + 0.2,
+    ]);
   });
 
   it('reads tab-separated text as TSV when told, even with commas in the header', async () => {

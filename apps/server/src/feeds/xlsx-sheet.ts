@@ -1,6 +1,7 @@
 import type { A1Range } from './a1-range';
 import { serialToIso } from './excel-dates';
-import type { Cell } from './feed-table';
+import { type Cell, FormattedNumber } from './feed-table';
+import { formatNumber, numberText } from './number-format';
 import type { Workbook } from './xlsx-workbook';
 import { attribute, xmlChunks } from './xlsx-xml';
 import type { ZipArchive } from './zip-archive';
@@ -15,7 +16,8 @@ export interface RawRow {
  * Streams the rows of a sheet part that have cells inside the window, in sheet order, reading
  * the XML chunk by chunk (memory stays flat) and stopping after the window's last row. Cells
  * come as the sheet typed them: shared and inline strings, numbers, booleans, date-styled numbers
- * as ISO text, formulas as their cached value, errors as null.
+ * as ISO text, numbers whose format shows them otherwise (`12%`, `1.50`) as FormattedNumber,
+ * formulas as their cached value, errors as null.
  */
 export async function* readSheetRows(
   zip: ZipArchive,
@@ -150,7 +152,12 @@ function cellValue(type: string, text: string, style: number, workbook: Workbook
       if (text === '') return null;
       const number = Number(text);
       if (Number.isNaN(number)) return null;
-      return workbook.dateStyles[style] ? (serialToIso(number, workbook.date1904) ?? number) : number;
+      const format = workbook.numberFormats[style] ?? 'general';
+      if (format === 'general') return number;
+      if (format === 'date') return serialToIso(number, workbook.date1904) ?? number;
+      // What the format shows is what a CSV of the sheet holds; a plain one needs no object.
+      const shown = formatNumber(number, format);
+      return shown === numberText(number) ? number : new FormattedNumber(number, shown);
     }
   }
 }

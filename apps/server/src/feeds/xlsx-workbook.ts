@@ -1,6 +1,6 @@
 import { posix } from 'node:path';
-import { isDateFormat } from './excel-dates';
 import { FeedError } from './feed-table';
+import { type NumberFormat, numberFormatOf } from './number-format';
 import { SharedStrings } from './xlsx-shared-strings';
 import { attribute, readXml } from './xlsx-xml';
 import type { ZipArchive } from './zip-archive';
@@ -17,8 +17,8 @@ export interface Workbook {
   sheets: SheetInfo[];
   date1904: boolean;
   sharedStrings: SharedStrings;
-  /** By cell style index (`<c s>`): whether its number format shows a date or a time. */
-  dateStyles: boolean[];
+  /** By cell style index (`<c s>`): how its number format shows numbers (a date, fixed, general). */
+  numberFormats: NumberFormat[];
 }
 
 const REL_TYPE = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships/';
@@ -64,7 +64,7 @@ export async function readWorkbook(zip: ZipArchive): Promise<Workbook> {
     sheets,
     date1904,
     sharedStrings: stringsPart ? await readSharedStrings(zip, stringsPart) : new SharedStrings(),
-    dateStyles: stylesPart ? await readDateStyles(zip, stylesPart) : [],
+    numberFormats: stylesPart ? await readNumberFormats(zip, stylesPart) : [],
   };
 }
 
@@ -130,7 +130,7 @@ export function unescapeOoxml(text: string): string {
   );
 }
 
-async function readDateStyles(zip: ZipArchive, part: string): Promise<boolean[]> {
+async function readNumberFormats(zip: ZipArchive, part: string): Promise<NumberFormat[]> {
   const formats = new Map<number, string>();
   const styles: number[] = [];
   let inCellXfs = false;
@@ -145,5 +145,14 @@ async function readDateStyles(zip: ZipArchive, part: string): Promise<boolean[]>
       if (name === 'cellXfs') inCellXfs = false;
     },
   });
-  return styles.map((id) => isDateFormat(id, formats.get(id)));
+  // Styles share a few formats: each is read once.
+  const byId = new Map<number, NumberFormat>();
+  return styles.map((id) => {
+    let format = byId.get(id);
+    if (format === undefined) {
+      format = numberFormatOf(id, formats.get(id));
+      byId.set(id, format);
+    }
+    return format;
+  });
 }
