@@ -120,6 +120,31 @@ describe('POST /v1/datasource', () => {
     expect(res.statusCode).toBe(422);
     expect(res.json().errors).toEqual({ 'headers.0.value': ['The header value is required.'] });
   });
+
+  it('takes headers as a map {name: value} too, with the same rules', async () => {
+    const made = await client.post('/v1/datasource', {
+      ...valid(),
+      headers: { 'X-Api-Key': SECRET, Accept: 'application/json' },
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    expect(made.json().data.headers).toEqual([
+      { name: 'X-Api-Key', set: true },
+      { name: 'Accept', set: true },
+    ]);
+    const refused = await client.post('/v1/datasource', {
+      ...valid(),
+      headers: { Host: 'evil.example', 'X-Two': 'a\nb', 'bad name': 'x' },
+    });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().errors).toEqual({
+      'headers.0.name': ['This header is set by the fetcher.'],
+      'headers.1.value': ['A header value may not hold line breaks.'],
+      'headers.2.name': ['A header name may hold letters, digits and - only.'],
+    });
+    const wrongType = await client.post('/v1/datasource', { ...valid(), headers: 'X-Api-Key: 1' });
+    expect(wrongType.statusCode).toBe(422);
+    expect(Object.keys(wrongType.json().errors)).toEqual(['headers']);
+  });
 });
 
 describe('PUT /v1/datasource/{id}', () => {

@@ -77,10 +77,23 @@ const HeaderSchema = z.object({
 });
 export type DataSourceHeaderInput = z.infer<typeof HeaderSchema>;
 
+/**
+ * The headers as a list of `{name, value}`, or as the map `{name: value}` scripts tend to send
+ * (the conditions issue's shape): both become the list.
+ */
 const HeadersSchema = z
-  .array(HeaderSchema)
-  .max(DATA_SOURCE_HEADERS_MAX, `Give at most ${DATA_SOURCE_HEADERS_MAX} headers.`)
+  .union([
+    z.array(HeaderSchema),
+    z
+      .record(z.string(), z.unknown())
+      .transform((map) =>
+        Object.entries(map).map(([name, value]): DataSourceHeaderInput => ({ name, value: value as string })),
+      )
+      .pipe(z.array(HeaderSchema)),
+  ])
   .superRefine((headers, ctx) => {
+    if (headers.length > DATA_SOURCE_HEADERS_MAX)
+      ctx.addIssue({ code: 'custom', message: `Give at most ${DATA_SOURCE_HEADERS_MAX} headers.` });
     const seen = new Set<string>();
     for (const [i, header] of headers.entries()) {
       const key = header.name.toLowerCase();
