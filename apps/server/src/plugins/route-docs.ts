@@ -56,6 +56,10 @@ const ANSWERS = {
   500: ServerErrorBodySchema.describe('Unexpected failure, logged under `request_id`.'),
 };
 
+const STATE_CHANGING_GET_NOTE =
+  'A GET that changes state (as the spec names it): because a link or an image could trigger it, ' +
+  'it needs the `X-XSRF-TOKEN` header like a write (419 without), and its answer is never cached ' +
+  '(`Cache-Control: no-store`).';
 const VERSION_NOTE =
   'Send the `updated_at` the change is based on, in the body or as `If-Match`: when the item changed ' +
   'since, the answer is 409 and nothing is written. Without either the change is unconditional.';
@@ -132,6 +136,7 @@ export function documentRoute(route: DocumentedRoute): FastifySchema {
     route.config?.tokenParam
       ? `Authorized by the token in the path (\`{${route.config.tokenParam}}\`), not by a session.`
       : undefined,
+    method === 'GET' && route.config?.xsrf === 'always' ? STATE_CHANGING_GET_NOTE : undefined,
     takesVersion(schema.body) ? VERSION_NOTE : undefined,
     method === 'PUT' && route.url.startsWith('/v1/') ? PATCH_NOTE : undefined,
   ].filter(Boolean);

@@ -219,3 +219,19 @@ describe(`one version rule on every update (${engine})`, () => {
       expect(description, where).toContain('Without either the change is unconditional.');
   });
 });
+
+describe(`GETs that change state say so (${engine})`, () => {
+  it('restore, fallback, processing assets and sync document the XSRF header they need; preview-url says when', () => {
+    const doc = t.app.swagger() as { paths: Record<string, Record<string, { description?: string }>> };
+    const gets = t.app.routeTable.filter((r) => r.method === 'GET' && r.xsrf === 'always');
+    expect(gets.map((r) => r.url).sort()).toEqual([
+      '/v1/assets/:id/restore',
+      '/v1/creatives/:id/:ruleId/processing-assets',
+      '/v1/creatives/:id/fallback/:assetId',
+      '/v1/profiles/:id/sync',
+    ]);
+    const describe = (url: string) => doc.paths[url.replace(/:([A-Za-z]+)/g, '{$1}')]?.get?.description ?? '';
+    for (const { url } of gets) expect(describe(url), url).toContain('it needs the `X-XSRF-TOKEN` header');
+    expect(describe('/v1/creatives/:id/preview-url')).toContain('X-XSRF-TOKEN header (419 without)');
+  });
+});
