@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
-import type { Db } from '../db/database';
+import type { Db, Executor } from '../db/database';
 import type { SessionRow } from '../db/schema';
 
 export const createSessionsRepository = (db: Db) => ({
-  insert: (session: SessionRow) => db.insertInto('sessions').values(session).execute(),
+  insert: (session: SessionRow, trx: Executor = db) => trx.insertInto('sessions').values(session).execute(),
 
   /** The session and its (not deleted) user, in one query. */
   findWithUser: (id: string) =>
@@ -35,10 +35,10 @@ export const createSessionsRepository = (db: Db) => ({
   touch: (id: string, at: string) =>
     db.updateTable('sessions').set({ last_seen_at: at }).where('id', '=', id).execute(),
 
-  delete: (id: string) => db.deleteFrom('sessions').where('id', '=', id).execute(),
+  delete: (id: string, trx: Executor = db) => trx.deleteFrom('sessions').where('id', '=', id).execute(),
 
-  deleteForUser: (userId: number, exceptId?: string) => {
-    let query = db.deleteFrom('sessions').where('user_id', '=', userId);
+  deleteForUser: (userId: number, exceptId?: string, trx: Executor = db) => {
+    let query = trx.deleteFrom('sessions').where('user_id', '=', userId);
     if (exceptId) query = query.where('id', '!=', exceptId);
     return query.execute();
   },
@@ -73,13 +73,14 @@ export const createLoginAttemptsRepository = (db: Db) => ({
       .executeTakeFirstOrThrow(),
 
   /** Gives back an attempt that turned out to be a success. */
-  giveBack: (key: string) =>
-    db
+  giveBack: (key: string, trx: Executor = db) =>
+    trx
       .updateTable('login_attempts')
       .set({ failures: sql<number>`case when failures > 0 then failures - 1 else 0 end` })
       .where('key', '=', key)
       .execute(),
 
-  clear: (keys: string[]) => db.deleteFrom('login_attempts').where('key', 'in', keys).execute(),
+  clear: (keys: string[], trx: Executor = db) =>
+    trx.deleteFrom('login_attempts').where('key', 'in', keys).execute(),
 });
 export type LoginAttemptsRepository = ReturnType<typeof createLoginAttemptsRepository>;

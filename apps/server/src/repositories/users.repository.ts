@@ -1,5 +1,5 @@
 import type { User } from '@adstudio/contract';
-import type { Db } from '../db/database';
+import type { Db, Executor } from '../db/database';
 import type { NewUser, UserRow, UserUpdate } from '../db/schema';
 import { parseJson } from '../lib/json';
 import { nowIso } from '../lib/time';
@@ -49,25 +49,34 @@ export const createUsersRepository = (db: Db) => ({
   },
 
   /** Emails are unique over every user row, deleted ones included (the unique index says so). */
-  emailTakenByOther: async (email: string, userId: number) =>
-    (await db
+  emailTakenByOther: async (email: string, userId: number, trx: Executor = db) =>
+    (await trx
       .selectFrom('users')
       .select('id')
       .where('email', '=', email)
       .where('id', '!=', userId)
       .executeTakeFirst()) !== undefined,
 
-  /** Updates and answers the row as stored. */
-  updateReturning: (id: number, changes: UserUpdate) =>
-    db
+  /**
+   * Updates and answers the row as stored; undefined when `guard` no longer holds (the password
+   * hash or settings the caller checked changed meanwhile: a compare-and-set).
+   */
+  updateReturning: (
+    id: number,
+    changes: UserUpdate,
+    { guard, trx = db }: { guard?: Pick<UserUpdate, 'password_hash' | 'settings'>; trx?: Executor } = {},
+  ) => {
+    let query = trx
       .updateTable('users')
       .set({ ...changes, updated_at: nowIso() })
-      .where('id', '=', id)
-      .returningAll()
-      .executeTakeFirstOrThrow(),
+      .where('id', '=', id);
+    if (guard?.password_hash !== undefined) query = query.where('password_hash', '=', guard.password_hash);
+    if (guard?.settings !== undefined) query = query.where('settings', '=', guard.settings);
+    return query.returningAll().executeTakeFirst();
+  },
 
-  update: (id: number, changes: UserUpdate) =>
-    db
+  update: (id: number, changes: UserUpdate, trx: Executor = db) =>
+    trx
       .updateTable('users')
       .set({ ...changes, updated_at: nowIso() })
       .where('id', '=', id)

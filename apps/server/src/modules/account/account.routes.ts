@@ -7,6 +7,8 @@ import {
 } from '@adstudio/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { staleAnswer } from '../../lib/route-schemas';
+import { createTransactor } from '../../lib/transaction';
 import { createSessionsRepository } from '../../repositories/sessions.repository';
 import { createUsersRepository } from '../../repositories/users.repository';
 import { currentUser } from '../../types';
@@ -17,6 +19,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = createAccountService({
     users: createUsersRepository(app.db),
     sessions: createSessionsRepository(app.db),
+    transaction: createTransactor(app.db),
   });
   const tags = ['account'];
 
@@ -62,7 +65,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Save personal settings',
         body: UserSettingsSchema,
-        response: { 200: UserSettingsResponseSchema },
+        response: { 200: UserSettingsResponseSchema, ...staleAnswer('settings') },
       },
     },
     async (request) => ({ data: await service.saveSettings(currentUser(request), request.body) }),

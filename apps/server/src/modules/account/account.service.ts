@@ -6,8 +6,9 @@ import {
   type User,
   type UserSettings,
 } from '@adstudio/contract';
+import type { Transactor } from '../../db/database';
 import { isUniqueViolation } from '../../lib/db-errors';
-import { notFound, unprocessable } from '../../lib/http-errors';
+import { HttpError, notFound, unprocessable } from '../../lib/http-errors';
 import { parseJson } from '../../lib/json';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import type { SessionsRepository } from '../../repositories/sessions.repository';
@@ -25,9 +26,13 @@ const isItemsPerPage = (n: unknown): n is UserSettings['items_per_page'] =>
 interface Deps {
   users: UsersRepository;
   sessions: SessionsRepository;
+  transaction: Transactor;
 }
 
-export function createAccountService({ users, sessions }: Deps) {
+/** Settings saved at once by two tabs: each merge is retried on the stored value this often. */
+const SETTINGS_TRIES = 5;
+
+export function createAccountService({ users, sessions, transaction }: Deps) {
   async function userRow(user: User) {
     const row = await users.findById(user.id);
     if (!row) throw notFound();
@@ -35,31 +40,56 @@ export function createAccountService({ users, sessions }: Deps) {
   }
 
   return {
-    /** Name and avatar freely; a new email only with the current password. */
+    /**
+     * Name and avatar freely; a new email only with the current password. The password is checked
+     * before (argon2 is slow: no transaction waits on it) and the write holds only while the hash it
+     * was checked against is still the user's (a compare-and-set), in one transaction with the
+     * email check.
+     */
     async updateProfile(user: User, body: UpdateAccountBody): Promise<User> {
       const { current_password: currentPassword, ...changes } = body;
       const row = await userRow(user);
-      if (changes.email !== row.email) {
+      const changesEmail = changes.email !== row.email;
+      if (changesEmail) {
         if (!currentPassword) throw unprocessable({ current_password: [CURRENT_PASSWORD_REQUIRED] });
         if (!(await verifyPassword(row.password_hash, currentPassword)))
           throw unprocessable({ current_password: [WRONG_CURRENT_PASSWORD] });
       }
-      if (await users.emailTakenByOther(changes.email, user.id)) throw emailTaken();
       try {
-        return toUser(await users.updateReturning(user.id, changes));
+        const updated = await transaction(async (trx) => {
+          if (await users.emailTakenByOther(changes.email, user.id, trx)) throw emailTaken();
+          return users.updateReturning(user.id, changes, {
+            guard: changesEmail ? { password_hash: row.password_hash } : undefined,
+            trx,
+          });
+        });
+        // The password changed between the check and the write: the one given is no longer it.
+        if (!updated) throw unprocessable({ current_password: [WRONG_CURRENT_PASSWORD] });
+        return toUser(updated);
       } catch (error) {
         if (isUniqueViolation(error)) throw emailTaken();
         throw error;
       }
     },
 
-    /** Checks the current password, stores the new one and signs out every other session of the user. */
+    /**
+     * Checks the current password, stores the new one and signs out every other session of the
+     * user, in one transaction; the new hash lands only over the one that was checked.
+     */
     async changePassword(user: User, currentSessionId: string, body: UpdatePasswordBody): Promise<void> {
       const row = await userRow(user);
       if (!(await verifyPassword(row.password_hash, body.current_password)))
         throw unprocessable({ current_password: [WRONG_CURRENT_PASSWORD] });
-      await users.update(user.id, { password_hash: await hashPassword(body.password) });
-      await sessions.deleteForUser(user.id, currentSessionId);
+      const hash = await hashPassword(body.password);
+      await transaction(async (trx) => {
+        const updated = await users.updateReturning(
+          user.id,
+          { password_hash: hash },
+          { guard: { password_hash: row.password_hash }, trx },
+        );
+        if (!updated) throw unprocessable({ current_password: [WRONG_CURRENT_PASSWORD] });
+        await sessions.deleteForUser(user.id, currentSessionId, trx);
+      });
     },
 
     async settings(user: User): Promise<UserSettings> {
@@ -68,11 +98,19 @@ export function createAccountService({ users, sessions }: Deps) {
       return { items_per_page: isItemsPerPage(perPage) ? perPage : DEFAULT_ITEMS_PER_PAGE };
     },
 
-    /** Merges into the stored settings, keeping keys this version does not know. */
+    /**
+     * Merges into the stored settings, keeping keys this version does not know; the merge lands
+     * only on the value it read (a compare-and-set), else it is merged again.
+     */
     async saveSettings(user: User, body: UserSettings): Promise<UserSettings> {
-      const stored = parseJson<Record<string, unknown>>((await userRow(user)).settings, {});
-      await users.update(user.id, { settings: JSON.stringify({ ...stored, ...body }) });
-      return { items_per_page: body.items_per_page };
+      for (let tries = 0; tries < SETTINGS_TRIES; tries++) {
+        const current = (await userRow(user)).settings;
+        const stored = parseJson<Record<string, unknown>>(current, {});
+        const merged = JSON.stringify({ ...stored, ...body });
+        if (await users.updateReturning(user.id, { settings: merged }, { guard: { settings: current } }))
+          return { items_per_page: body.items_per_page };
+      }
+      throw new HttpError(409, 'Your settings changed meanwhile. Try again.');
     },
   };
 }

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { fieldName, groupByField } from '../../lib/field-errors';
 import { HttpError } from '../../lib/http-errors';
 import { safeRedirectPath } from '../../lib/redirect';
+import { createTransactor } from '../../lib/transaction';
 import { endSession, hasValidXsrfToken, startSession } from '../../plugins/session';
 import {
   createLoginAttemptsRepository,
@@ -39,6 +40,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     users: createUsersRepository(app.db),
     sessions: createSessionsRepository(app.db),
     attempts: createLoginAttemptsRepository(app.db),
+    transaction: createTransactor(app.db),
   });
   // The SPA may live on another origin than this API (SPA_URL); sign-in sends the browser back there.
   const spaUrl = app.config.spaUrl;
@@ -108,9 +110,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
           password: parsed.data.password,
           ip: request.ip,
           userAgent: request.headers['user-agent'],
+          // A new sign-in replaces whatever session this browser had.
+          replaces: request.session?.id,
         });
-        // A new sign-in replaces whatever session this browser had.
-        if (request.session) await auth.logout(request.session.id);
         startSession(request, reply, result);
         if (json) return reply.send({ data: result.user });
         return reply.redirect(`${spaUrl}${redirectApp}`, 302);

@@ -1,5 +1,6 @@
 import type { User } from '@adstudio/contract';
 import type { Config } from '../../config';
+import type { Transactor } from '../../db/database';
 import { HttpError } from '../../lib/http-errors';
 import { burnPasswordCheck, verifyPassword } from '../../lib/passwords';
 import { nowIso } from '../../lib/time';
@@ -28,9 +29,10 @@ interface Deps {
   users: UsersRepository;
   sessions: SessionsRepository;
   attempts: LoginAttemptsRepository;
+  transaction: Transactor;
 }
 
-export function createAuthService({ config, users, sessions, attempts }: Deps) {
+export function createAuthService({ config, users, sessions, attempts, transaction }: Deps) {
   const windowMs = config.login.windowSeconds * 1000;
   // Per IP and email, and a looser ceiling per IP so one address cannot spray many accounts.
   const limits = (ip: string, email: string) => [
@@ -59,6 +61,8 @@ export function createAuthService({ config, users, sessions, attempts }: Deps) {
       password: string;
       ip: string;
       userAgent?: string;
+      /** The session this browser had: the new one replaces it in the same transaction. */
+      replaces?: string;
     }): Promise<LoginResult> {
       const email = input.email.trim().toLowerCase();
       await takeAttempt(input.ip, email);
@@ -68,22 +72,28 @@ export function createAuthService({ config, users, sessions, attempts }: Deps) {
       else await burnPasswordCheck(input.password);
       if (!row || !ok) throw new HttpError(422, INVALID_CREDENTIALS, { email: [INVALID_CREDENTIALS] });
       const [pair, perIp] = limits(input.ip, email);
-      await attempts.clear([pair!.key]);
-      await attempts.giveBack(perIp!.key);
-
       const cookieValue = randomToken();
       const xsrfToken = randomToken();
       const now = nowIso();
       const expiresAt = new Date(Date.now() + config.session.absoluteHours * 3_600_000).toISOString();
-      await sessions.insert({
-        id: sha256(cookieValue),
-        user_id: row.id,
-        xsrf_token: xsrfToken,
-        created_at: now,
-        last_seen_at: now,
-        expires_at: expiresAt,
-        ip: input.ip,
-        user_agent: input.userAgent?.slice(0, 512) ?? null,
+      // The success gives its attempts back, and the new session replaces the old, all or nothing.
+      await transaction(async (trx) => {
+        await attempts.clear([pair!.key], trx);
+        await attempts.giveBack(perIp!.key, trx);
+        if (input.replaces) await sessions.delete(input.replaces, trx);
+        await sessions.insert(
+          {
+            id: sha256(cookieValue),
+            user_id: row.id,
+            xsrf_token: xsrfToken,
+            created_at: now,
+            last_seen_at: now,
+            expires_at: expiresAt,
+            ip: input.ip,
+            user_agent: input.userAgent?.slice(0, 512) ?? null,
+          },
+          trx,
+        );
       });
       return { user: toUser(row), cookieValue, xsrfToken, expiresAt };
     },
