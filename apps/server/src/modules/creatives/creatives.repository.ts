@@ -26,7 +26,7 @@ import {
 import { listTotal } from '../../lib/list-total';
 import { type ScopedOptions, scopedRepository } from '../../lib/scoped-repository';
 import { textMatch } from '../../lib/text-match';
-import { nextUpdatedAt } from '../../lib/versions';
+import { nextUpdatedAtOfAll } from '../../lib/versions';
 import { campaignsOnDay } from '../../repositories/campaign-days';
 
 export type CreativeRow = Selectable<CreativesTable>;
@@ -165,11 +165,20 @@ export const createCreativesRepository = (db: Db) => {
         .where('company_id', '=', companyId)
         .where('fallback_asset_id', 'in', assetIds)
         .execute();
-      for (const row of using) {
+      if (using.length > 0) {
+        // One statement for all of them, with a version later than each one's.
         await trx
           .updateTable('creatives')
-          .set({ fallback_asset_id: null, updated_at: nextUpdatedAt(row.updated_at) })
-          .where('id', '=', row.id)
+          .set({
+            fallback_asset_id: null,
+            updated_at: nextUpdatedAtOfAll(using.map((row) => row.updated_at)),
+          })
+          .where('company_id', '=', companyId)
+          .where(
+            'id',
+            'in',
+            using.map((row) => row.id),
+          )
           .execute();
       }
       return using.map(({ id, fallback_asset_id }) => ({ id, fallback_asset_id }));

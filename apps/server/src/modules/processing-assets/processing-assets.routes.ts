@@ -9,6 +9,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParam } from '../../lib/params';
 import { forbiddenAnswer as errors } from '../../lib/route-schemas';
+import { createTransactor } from '../../lib/transaction';
 import { refusalLogOn, safeFetchToFile } from '../../net/safe-fetch';
 import * as media from '../../storage/media-probe';
 import { renderScreenshot } from '../../storage/render-screenshot';
@@ -35,6 +36,7 @@ export const processingAssetsServiceOn = (app: FastifyInstance) => {
   const creatives = createCreativesRepository(app.db);
   return createProcessingAssetsService({
     items: createProcessingAssetsRepository(app.db),
+    transaction: createTransactor(app.db),
     creative: (companyId, id) => creatives.findById(companyId, id),
     files: {
       storeFile: (key, file) => store.write(key, fs.createReadStream(file), PROCESSING_IMAGE_MAX_BYTES),

@@ -11,6 +11,7 @@ import {
   type ProcessingState,
   type User,
 } from '@adstudio/contract';
+import type { Transactor } from '../../db/database';
 import { notFound } from '../../lib/http-errors';
 import { nowIso } from '../../lib/time';
 import { SafeFetchError } from '../../net/safe-fetch';
@@ -64,6 +65,7 @@ interface Deps {
   ) => Promise<void>;
   /** Queues the job that makes item `id`. */
   queue(id: number): Promise<unknown>;
+  transaction: Transactor;
 }
 
 /** What one item should be made from, as the rule and the creative say now. */
@@ -118,6 +120,7 @@ export function createProcessingAssetsService({
   media,
   render,
   queue,
+  transaction,
 }: Deps) {
   const toItem = (row: ProcessingAssetRow): ProcessingAsset => ({
     id: row.id,
@@ -228,44 +231,61 @@ export function createProcessingAssetsService({
         throw notFound();
       }
       const want = await wanted(creative, rule);
-      const existing = new Map(
-        (await items.list(user.company_id, creativeId, ruleId)).map((row) => [row.slot, row]),
-      );
-      const toQueue: number[] = [];
-      const stale: string[] = [];
-      for (const item of want) {
-        const row = existing.get(item.slot);
-        existing.delete(item.slot);
-        const unavailable = row?.state === 'unavailable' ? (row.reason ?? undefined) : undefined;
-        const startsOver =
-          row &&
-          (row.source !== item.source ||
-            unavailable !== item.unavailable ||
-            (retry && row.state === 'failed'));
-        if (row && !startsOver) continue;
-        if (row) {
-          // Another request may have started it over already: then this one leaves it be.
-          const moved = await items.update(row.id, { source: row.source, states: [row.state] }, fresh(item));
-          if (!moved) continue;
-          stale.push(...filesOf(row));
-          if (!item.unavailable) toQueue.push(row.id);
-          continue;
+      // The switch to what the rule says now is one transaction: items started over, added and
+      // dropped land together. Files and jobs follow once it has committed.
+      const { toQueue, dropped } = await transaction(async (trx) => {
+        const existing = new Map(
+          (await items.list(user.company_id, creativeId, ruleId, trx)).map((row) => [row.slot, row]),
+        );
+        const toQueue: number[] = [];
+        const dropped: string[] = [];
+        for (const item of want) {
+          const row = existing.get(item.slot);
+          existing.delete(item.slot);
+          const unavailable = row?.state === 'unavailable' ? (row.reason ?? undefined) : undefined;
+          const startsOver =
+            row &&
+            (row.source !== item.source ||
+              unavailable !== item.unavailable ||
+              (retry && row.state === 'failed'));
+          if (row && !startsOver) continue;
+          if (row) {
+            // Another request may have started it over already: then this one leaves it be.
+            const moved = await items.update(
+              row.id,
+              { source: row.source, states: [row.state] },
+              fresh(item),
+              trx,
+            );
+            if (!moved) continue;
+            dropped.push(...filesOf(row));
+            if (!item.unavailable) toQueue.push(row.id);
+            continue;
+          }
+          const now = nowIso();
+          const id = await items.insert(
+            {
+              company_id: user.company_id,
+              creative_id: creativeId,
+              rule_id: ruleId,
+              slot: item.slot,
+              created_at: now,
+              ...fresh(item),
+            },
+            trx,
+          );
+          if (id !== undefined && !item.unavailable) toQueue.push(id);
         }
-        const now = nowIso();
-        const id = await items.insert({
-          company_id: user.company_id,
-          creative_id: creativeId,
-          rule_id: ruleId,
-          slot: item.slot,
-          created_at: now,
-          ...fresh(item),
-        });
-        if (id !== undefined && !item.unavailable) toQueue.push(id);
-      }
-      // Columns the rule no longer has an image URL in.
-      const gone = [...existing.values()];
-      await items.delete(gone.map((row) => row.id));
-      await files.remove([...stale, ...gone.flatMap(filesOf)]);
+        // Columns the rule no longer has an image URL in.
+        const gone = [...existing.values()];
+        await items.delete(
+          gone.map((row) => row.id),
+          trx,
+        );
+        dropped.push(...gone.flatMap(filesOf));
+        return { toQueue, dropped };
+      });
+      await files.remove(dropped);
       for (const id of toQueue) await queue(id);
       return (await items.list(user.company_id, creativeId, ruleId)).map(toItem);
     },
