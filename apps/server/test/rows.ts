@@ -1,7 +1,7 @@
 import type { ApprovalStatus, DateRange, Status } from '@adstudio/contract';
 import type { Insertable } from 'kysely';
 import type { Db } from '../src/db/database';
-import type { AssetsTable, CampaignsTable } from '../src/db/schema';
+import type { AssetsTable, CampaignsTable, PackagesTable } from '../src/db/schema';
 
 /**
  * One helper per table: direct inserts, so a test does not depend on another slice's endpoints.
@@ -213,6 +213,42 @@ export async function insertTemplate(
       name: t.name,
       columns: JSON.stringify(t.columns ?? [{ name: 'Headline', type: 'text', required: false }]),
       ...times(t),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** A package version of a creative, unpacked and ready unless given otherwise (its files are not written). */
+export async function insertPackage(
+  db: Db,
+  p: { companyId: number; creativeId: number; version?: number } & Partial<
+    Omit<Insertable<PackagesTable>, 'company_id' | 'creative_id' | 'version'>
+  >,
+): Promise<number> {
+  const { companyId, creativeId, version = 1, ...columns } = p;
+  const at = stamp();
+  const row = await db
+    .insertInto('packages')
+    .values({
+      company_id: companyId,
+      creative_id: creativeId,
+      version,
+      original_name: `v${version}.zip`,
+      storage_key: `tmp/v${version}`,
+      size: 100,
+      notes: null,
+      status: 'uploaded',
+      created_by: null,
+      processing: 'ready',
+      processing_error: null,
+      entry_file: 'index.html',
+      file_count: 1,
+      unpacked_size: 100,
+      findings: '[]',
+      created_at: at,
+      updated_at: at,
+      ...columns,
     })
     .returning('id')
     .executeTakeFirstOrThrow();

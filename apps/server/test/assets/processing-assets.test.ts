@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeUnpacked } from '../../src/modules/packages/packages.seed';
 import { NO_CHROMIUM, NO_PACKAGE } from '../../src/modules/processing-assets/processing-assets.service';
 import { buildTestApp, type Client, diskOf, engine, type TestApp } from '../helper';
-import { insertCampaign, insertCreative, insertProfile, insertRules } from '../rows';
+import { insertCampaign, insertCreative, insertPackage, insertProfile, insertRules } from '../rows';
 
 /** An item the read has just queued: its job may already have taken it by the time the list is read back. */
 const STARTED = /^(queued|fetching)$/;
@@ -269,7 +269,6 @@ describe.skipIf(!renders)('backup images rendered by headless Chromium', () => {
   afterAll(() => r.close());
 
   it("renders the creative's approved package at its size; without one the backup says why", async () => {
-    const at = new Date().toISOString();
     const campaign = await insertCampaign(r.db, { companyId: r.companyId, name: 'Render' });
     const profileId = await insertProfile(r.db, { companyId: r.companyId, name: 'Render feed' });
     const [ruleId] = await insertRules(r.db, {
@@ -293,23 +292,14 @@ describe.skipIf(!renders)('backup images rendered by headless Chromium', () => {
       reason: NO_PACKAGE,
     });
 
-    const pkg = await r.db
-      .insertInto('packages')
-      .values({
-        company_id: r.companyId,
-        creative_id: creativeId,
-        version: 1,
-        original_name: 'banner.zip',
+    const pkg = {
+      id: await insertPackage(r.db, {
+        companyId: r.companyId,
+        creativeId,
         storage_key: 'packages/banner.zip',
-        size: 1,
         status: 'approved',
-        processing: 'ready',
-        entry_file: 'index.html',
-        created_at: at,
-        updated_at: at,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+      }),
+    };
     await writeUnpacked(r.db, diskOf(r.app), pkg.id, [
       {
         name: 'index.html',

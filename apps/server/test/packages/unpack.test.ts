@@ -8,7 +8,7 @@ import { createPackagesRepository } from '../../src/modules/packages/packages.re
 import { packageUnpackOn } from '../../src/modules/packages/packages.routes';
 import { inspectPackage, unpackPackage } from '../../src/storage/package-zip';
 import { buildTestApp, type Client, diskOf, type TestApp } from '../helper';
-import { insertCampaign, insertCreative } from '../rows';
+import { insertCampaign, insertCreative, insertPackage } from '../rows';
 import { zip } from '../uploads/fixtures';
 import { uploadHelpers } from '../uploads/upload-helpers';
 
@@ -76,29 +76,17 @@ async function queuedPackage(bytes = banner()) {
 async function legacyPackage(files: Record<string, string>, findings = '[]') {
   const zipKey = `package-zips/${t.companyId}/${creativeId}/legacy-${Math.random()}.zip`;
   await diskOf(t.app).writeBytes(zipKey, banner());
-  const now = new Date().toISOString();
-  const { id } = await t.db
-    .insertInto('packages')
-    .values({
-      company_id: t.companyId,
-      creative_id: creativeId,
-      version: 100 + Math.floor(Math.random() * 100_000),
-      original_name: 'legacy.zip',
-      storage_key: zipKey,
-      size: 1,
-      notes: null,
-      status: 'approved',
-      created_by: null,
-      processing: 'ready',
-      entry_file: 'index.html',
-      file_count: 3,
-      unpacked_size: INDEX.length + MAIN.length + 3,
-      findings,
-      created_at: now,
-      updated_at: now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const id = await insertPackage(t.db, {
+    companyId: t.companyId,
+    creativeId,
+    version: 100 + Math.floor(Math.random() * 100_000),
+    original_name: 'legacy.zip',
+    storage_key: zipKey,
+    status: 'approved',
+    file_count: 3,
+    unpacked_size: INDEX.length + MAIN.length + 3,
+    findings,
+  });
   for (const [name, data] of Object.entries(files))
     await diskOf(t.app).writeBytes(packageFileKey(`packages/${id}/`, name), Buffer.from(data));
   return id;

@@ -2,7 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertDataSource } from '../data-sources/fixtures';
 import { buildTestApp, type Client, type TestApp } from '../helper';
 import { rowFingerprint } from '../row-fingerprint';
-import { insertAsset, insertCampaign, insertCondition, insertCreative, insertProfile } from '../rows';
+import {
+  insertAsset,
+  insertCampaign,
+  insertCondition,
+  insertCreative,
+  insertPackage,
+  insertProfile,
+} from '../rows';
 
 /**
  * Text is text (an outside security probe): every string of every JSON body a write route takes is
@@ -155,30 +162,7 @@ beforeAll(async () => {
   const campaignId = await insertCampaign(t.db, { companyId, name: 'Text campaign' });
   const creativeId = await insertCreative(t.db, { companyId, campaignId, name: 'Text creative' });
   const publisher = await created('/v1/media-entities', { name: 'Text publisher' });
-  const now = new Date().toISOString();
-  const pkg = await t.db
-    .insertInto('packages')
-    .values({
-      company_id: companyId,
-      creative_id: creativeId,
-      version: 1,
-      original_name: 'v1.zip',
-      storage_key: 'tmp/v1',
-      size: 100,
-      notes: null,
-      status: 'uploaded',
-      created_by: null,
-      processing: 'ready',
-      processing_error: null,
-      entry_file: 'index.html',
-      file_count: 1,
-      unpacked_size: 100,
-      findings: '[]',
-      created_at: now,
-      updated_at: now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const pkg = { id: await insertPackage(t.db, { companyId, creativeId }) };
   const links = await admin.post(`/v1/campaigns/${campaignId}/approvals`, {
     creative_ids: [creativeId],
     media_entity_ids: [publisher.id],

@@ -6,6 +6,7 @@ import {
   insertCampaign,
   insertCondition,
   insertCreative,
+  insertPackage,
   insertProfile,
   insertRules,
   insertTemplate,
@@ -82,30 +83,7 @@ const CASES: Record<string, () => Promise<Case>> = {
   },
   package: async () => {
     const creativeId = await insertCreative(t.db, { companyId: companyId(), campaignId, name: `P ${++seq}` });
-    const at = new Date().toISOString();
-    const { id } = await t.db
-      .insertInto('packages')
-      .values({
-        company_id: companyId(),
-        creative_id: creativeId,
-        version: 1,
-        original_name: 'v1.zip',
-        storage_key: 'tmp/v1',
-        size: 100,
-        notes: null,
-        status: 'uploaded',
-        created_by: null,
-        processing: 'ready',
-        processing_error: null,
-        entry_file: 'index.html',
-        file_count: 1,
-        unpacked_size: 100,
-        findings: '[]',
-        created_at: at,
-        updated_at: at,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const id = await insertPackage(t.db, { companyId: companyId(), creativeId });
     const row = () => t.db.selectFrom('packages').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
     return {
       method: 'PUT',

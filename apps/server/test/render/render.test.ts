@@ -5,7 +5,7 @@ import { renderTargets } from '../../src/modules/render/render-links';
 import { RENDER_CSP } from '../../src/modules/render/render-response';
 import { trackingLinksOn } from '../../src/modules/tracking/tracking-links';
 import { buildTestApp, type Client, diskOf, type TestApp } from '../helper';
-import { insertCampaign, insertCreative, insertProfile, insertRules } from '../rows';
+import { insertCampaign, insertCreative, insertPackage, insertProfile, insertRules } from '../rows';
 
 let t: TestApp;
 let editor: Client;
@@ -21,31 +21,17 @@ const INDEX = `<!doctype html><html><head><meta charset="utf-8"><title>Banner</t
 <script src="main.js"></script></head><body><img src="img/logo.png"></body></html>`;
 
 /** A package row of `creative`, unpacked as its job would with an index.html, main.js and an image. */
-async function insertPackage(creative: number, version: number, status: 'approved' | 'uploaded') {
-  const now = new Date().toISOString();
-  const row = await t.db
-    .insertInto('packages')
-    .values({
-      company_id: t.companyId,
-      creative_id: creative,
+async function insertUnpacked(creative: number, version: number, status: 'approved' | 'uploaded') {
+  const row = {
+    id: await insertPackage(t.db, {
+      companyId: t.companyId,
+      creativeId: creative,
       version,
-      original_name: `v${version}.zip`,
-      storage_key: `tmp/v${version}`,
-      size: 100,
-      notes: null,
       status,
-      created_by: null,
-      processing: 'ready',
-      processing_error: null,
-      entry_file: 'index.html',
       file_count: 3,
       unpacked_size: 300,
-      findings: '[]',
-      created_at: now,
-      updated_at: now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+    }),
+  };
   const prefix = await writeUnpacked(t.db, diskOf(t.app), row.id, [
     { name: 'index.html', data: INDEX.replace('Banner', `Banner v${version}`) },
     { name: 'main.js', data: 'var clickTag = "https://elsewhere.example/";' },
@@ -77,9 +63,9 @@ beforeAll(async () => {
     .set({ profile_id: profileId, rule_filter: JSON.stringify({ column: 'Region', values: ['North'] }) })
     .where('id', '=', creativeId)
     .execute();
-  await insertPackage(creativeId, 1, 'approved');
-  ({ id: approvedId, prefix: approvedFiles } = await insertPackage(creativeId, 2, 'approved'));
-  await insertPackage(creativeId, 3, 'uploaded');
+  await insertUnpacked(creativeId, 1, 'approved');
+  ({ id: approvedId, prefix: approvedFiles } = await insertUnpacked(creativeId, 2, 'approved'));
+  await insertUnpacked(creativeId, 3, 'uploaded');
 });
 afterAll(() => t.close());
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type Client, type TestApp } from '../helper';
-import { insertAsset, insertCampaign, insertCreative } from '../rows';
+import { insertAsset, insertCampaign, insertCreative, insertPackage } from '../rows';
 
 let t: TestApp;
 let editor: Client;
@@ -29,41 +29,16 @@ async function publisher(name: string) {
   return row.id;
 }
 
-async function insertPackage(creativeId: number, version: number) {
-  const now = new Date().toISOString();
-  return (
-    await t.db
-      .insertInto('packages')
-      .values({
-        company_id: t.companyId,
-        creative_id: creativeId,
-        version,
-        original_name: `v${version}.zip`,
-        storage_key: `tmp/v${version}`,
-        size: 100,
-        notes: null,
-        status: 'approved',
-        created_by: null,
-        processing: 'ready',
-        processing_error: null,
-        entry_file: 'index.html',
-        file_count: 1,
-        unpacked_size: 100,
-        findings: '[]',
-        created_at: now,
-        updated_at: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow()
-  ).id;
-}
+/** An approved package version of the creative (its fingerprint is what approvals keep). */
+const insertApprovedPackage = (creativeId: number, version: number) =>
+  insertPackage(t.db, { companyId: t.companyId, creativeId, version, status: 'approved' });
 
 /** A campaign with two creatives, asked of two publishers. */
 async function requested(name: string) {
   const campaignId = await insertCampaign(t.db, { companyId: t.companyId, name });
   const banner = await insertCreative(t.db, { companyId: t.companyId, campaignId, name: `${name} banner` });
   const skyscraper = await insertCreative(t.db, { companyId: t.companyId, campaignId, name: `${name} sky` });
-  await insertPackage(banner, 1);
+  await insertApprovedPackage(banner, 1);
   const herald = await publisher('Herald');
   const gazette = await publisher('Gazette');
   const res = await editor.post(`/v1/campaigns/${campaignId}/approvals`, {
@@ -251,7 +226,7 @@ describe('a decided creative that changes', () => {
       }[];
     expect((await tab()).filter((a) => a.status !== 'pending')).toHaveLength(2);
 
-    await insertPackage(r.banner, 2);
+    await insertApprovedPackage(r.banner, 2);
     const fallback = await insertAsset(t.db, {
       companyId: t.companyId,
       creativeId: r.skyscraper,
