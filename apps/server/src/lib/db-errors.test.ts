@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { isDatabaseUnavailable, isUniqueViolation } from './db-errors';
+import {
+  isDatabaseUnavailable,
+  isUniqueViolation,
+  retryOnUniqueViolation,
+  uniqueRace,
+  violatedIndex,
+} from './db-errors';
+import { HttpError } from './http-errors';
 
 /** An error as the drivers throw it: a message and a `code`. */
 const withCode = (code: string, message = 'failed') => Object.assign(new Error(message), { code });
@@ -59,5 +66,89 @@ describe('isUniqueViolation', () => {
     expect(isUniqueViolation(withCode('23505'))).toBe(true);
     expect(isUniqueViolation(withCode('SQLITE_CONSTRAINT_UNIQUE'))).toBe(true);
     expect(isUniqueViolation(withCode('ECONNREFUSED'))).toBe(false);
+  });
+});
+
+describe('violatedIndex', () => {
+  it('reads pg’s constraint and SQLite’s message for an expression index', () => {
+    expect(violatedIndex(Object.assign(withCode('23505'), { constraint: 'campaigns_live_name_key' }))).toBe(
+      'campaigns_live_name_key',
+    );
+    expect(
+      violatedIndex(
+        withCode('SQLITE_CONSTRAINT_UNIQUE', "UNIQUE constraint failed: index 'creatives_live_name_key'"),
+      ),
+    ).toBe('creatives_live_name_key');
+    expect(violatedIndex(withCode('SQLITE_CONSTRAINT_UNIQUE', 'UNIQUE constraint failed: users.email'))).toBe(
+      undefined,
+    );
+    expect(violatedIndex(withCode('SQLITE_CONSTRAINT_FOREIGNKEY', "index 'x'"))).toBe(undefined);
+  });
+});
+
+describe('uniqueRace', () => {
+  const race = uniqueRace(
+    { index: 'media_entities_live_name_key', field: 'name', message: 'The name has already been taken.' },
+    {
+      index: 'media_entities_live_domain_key',
+      field: 'domain',
+      message: 'The domain has already been taken.',
+    },
+  );
+  const caught = (error: unknown) => {
+    try {
+      race(error);
+    } catch (thrown) {
+      return thrown;
+    }
+  };
+
+  it('answers the 422 of the rule whose index was broken, or of the first when none is named', () => {
+    const domain = caught(Object.assign(withCode('23505'), { constraint: 'media_entities_live_domain_key' }));
+    expect(domain).toBeInstanceOf(HttpError);
+    expect(domain).toMatchObject({
+      statusCode: 422,
+      message: 'The domain has already been taken.',
+      errors: { domain: ['The domain has already been taken.'] },
+    });
+    expect(caught(withCode('23505'))).toMatchObject({
+      errors: { name: ['The name has already been taken.'] },
+    });
+  });
+
+  it('rethrows anything else, a violation of another index included', () => {
+    const other = Object.assign(withCode('23505'), { constraint: 'uploads_key_idx' });
+    expect(caught(other)).toBe(other);
+    const boom = new Error('boom');
+    expect(caught(boom)).toBe(boom);
+  });
+});
+
+describe('retryOnUniqueViolation', () => {
+  it('runs the work again after a unique violation, up to the attempts given', async () => {
+    let runs = 0;
+    await expect(
+      retryOnUniqueViolation(async () => {
+        runs++;
+        if (runs < 3) throw withCode('23505');
+        return 'done';
+      }),
+    ).resolves.toBe('done');
+    runs = 0;
+    await expect(
+      retryOnUniqueViolation(async () => {
+        runs++;
+        throw withCode('SQLITE_CONSTRAINT_UNIQUE');
+      }, 2),
+    ).rejects.toMatchObject({ code: 'SQLITE_CONSTRAINT_UNIQUE' });
+    expect(runs).toBe(2);
+    runs = 0;
+    await expect(
+      retryOnUniqueViolation(async () => {
+        runs++;
+        throw new Error('other');
+      }),
+    ).rejects.toThrow('other');
+    expect(runs).toBe(1);
   });
 });

@@ -1,7 +1,59 @@
+import { unprocessable } from './http-errors';
+
 /** A unique index refused the write (better-sqlite3 and pg report it differently). */
 export function isUniqueViolation(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
   return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE';
+}
+
+/**
+ * The unique index a refused write broke, when the engine names it: pg reports it as `constraint`;
+ * SQLite names an expression index in its message ("UNIQUE constraint failed: index 'x'") but lists
+ * the columns of a plain one, and then this answers undefined.
+ */
+export function violatedIndex(error: unknown): string | undefined {
+  if (!isUniqueViolation(error)) return undefined;
+  const constraint = (error as { constraint?: unknown }).constraint;
+  if (typeof constraint === 'string') return constraint;
+  return /UNIQUE constraint failed: index '([^']+)'/.exec(messageOf(error))?.[1];
+}
+
+/** A rule a unique index keeps, and the 422 its check answers: `{[field]: [message]}`. */
+export interface UniqueRule {
+  index: string;
+  field: string;
+  message: string;
+}
+
+/**
+ * Maps a write that raced past a uniqueness check (both saw the name free, one committed first) to
+ * the 422 the check itself answers, by the index the engine names (the first rule when it names
+ * none). Any other error, a violation of some other index included, is rethrown as it is.
+ */
+export const uniqueRace =
+  (...rules: UniqueRule[]) =>
+  (error: unknown): never => {
+    if (!isUniqueViolation(error)) throw error;
+    const index = violatedIndex(error);
+    const rule = index === undefined ? rules[0] : rules.find((r) => r.index === index);
+    if (!rule) throw error;
+    throw unprocessable({ [rule.field]: [rule.message] });
+  };
+
+/**
+ * Runs `work` (a whole transaction) again when a unique index refused its write, up to `attempts`
+ * times: for writes that choose their values from what they read (a copy's first free name, a bulk
+ * restore's refusals), which a second look gets right once the racing write has committed. The last
+ * attempt's error is the caller's.
+ */
+export async function retryOnUniqueViolation<T>(work: () => Promise<T>, attempts = 3): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await work();
+    } catch (error) {
+      if (!isUniqueViolation(error) || attempt >= attempts) throw error;
+    }
+  }
 }
 
 /** Socket errors of a connection to PostgreSQL that cannot be made or was cut. */
