@@ -568,7 +568,9 @@ describe('profiles: Google Sheets through a local fake Google', () => {
 
   const syncSheet = async (app: TestApp, body: Record<string, unknown>) => {
     const client = await app.injectAs(await app.createUser({ permissions: ['edit profiles'] }));
-    const res = await client.post('/v1/profiles', { name: 'Sheet', source: 'gsheet', ...body });
+    // Profile names are unique per company: each sheet its own.
+    const name = `Sheet ${Math.random().toString(36).slice(2, 8)}`;
+    const res = await client.post('/v1/profiles', { name, source: 'gsheet', ...body });
     expect(res.statusCode, res.body).toBe(201);
     await app.app.jobs.idle();
     const profile = (await client.get(`/v1/profiles/${res.json().data.id}`)).json().data as Profile;

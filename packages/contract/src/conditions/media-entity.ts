@@ -73,3 +73,4 @@ export const MediaEntityListResponseSchema = listResponse(MediaEntitySchema);
 export type MediaEntityListResponse = z.infer<typeof MediaEntityListResponseSchema>;
 
 export const MEDIA_ENTITY_NAME_TAKEN = 'The name has already been taken.';
+export const MEDIA_ENTITY_DOMAIN_TAKEN = 'The domain has already been taken.';

@@ -20,7 +20,7 @@ import type { Executor, Transactor } from '../../db/database';
 import { created } from '../../lib/audit-changes';
 import { runBulk, setOperations } from '../../lib/bulk';
 import { copyNameStem, freeCopyName } from '../../lib/copy-name';
-import { isUniqueViolation } from '../../lib/db-errors';
+import { retryOnUniqueViolation, uniqueRace } from '../../lib/db-errors';
 import { planEdit } from '../../lib/edits';
 import { groupByField } from '../../lib/field-errors';
 import { forbidden, HttpError, notFound, unprocessable } from '../../lib/http-errors';
@@ -110,26 +110,25 @@ export function createCampaignsService({ campaigns, withLiveCreatives, audit, tr
       throw unprocessable({ name: [NAME_TAKEN] });
   };
 
-  /** A unique index that refused a racing write becomes the same 422 as the check before it. */
-  const nameRace = (error: unknown): never => {
-    throw isUniqueViolation(error) ? unprocessable({ name: [NAME_TAKEN] }) : error;
-  };
+  /**
+   * Live names are unique per company ignoring case, also as an index (migration 2026-11-27-1300):
+   * a write that raced past the check meets the index and answers the check's 422.
+   */
+  const nameRace = uniqueRace({ index: 'campaigns_live_name_key', field: 'name', message: NAME_TAKEN });
 
   const insert = (user: User, fields: CampaignFields, trx: Executor) => {
     const now = nowIso();
-    return campaigns
-      .insert(
-        {
-          ...fields,
-          ranges: JSON.stringify(fields.ranges),
-          company_id: user.company_id,
-          created_by: user.id,
-          created_at: now,
-          updated_at: now,
-        },
-        trx,
-      )
-      .catch(nameRace);
+    return campaigns.insert(
+      {
+        ...fields,
+        ranges: JSON.stringify(fields.ranges),
+        company_id: user.company_id,
+        created_by: user.id,
+        created_at: now,
+        updated_at: now,
+      },
+      trx,
+    );
   };
 
   const assertWriter = (user: User) => {
@@ -159,7 +158,7 @@ export function createCampaignsService({ campaigns, withLiveCreatives, audit, tr
           end_date: body.end_date ?? null,
           status: 'draft',
         };
-        const row = await insert(user, fields, trx);
+        const row = await insert(user, fields, trx).catch(nameRace);
         await audit.log(trx, user, { entityId: row.id, action: 'created', changes: created(fields) });
         return toCampaign(row, user);
       }),
@@ -229,58 +228,70 @@ export function createCampaignsService({ campaigns, withLiveCreatives, audit, tr
         return toCampaign(await mustFind(user, id, trx), user);
       }),
 
-    /** A draft copy under the first free "(copy)" name, with the same url, dates and ranges. */
+    /**
+     * A draft copy under the first free "(copy)" name, with the same url, dates and ranges. A clone
+     * racing another to the same copy name (of another source) looks again once that one has committed.
+     */
     clone: (user: User, id: number): Promise<Campaign> =>
-      transaction(async (trx) => {
-        const source = await mustFind(user, id, trx);
-        const stem = copyNameStem(source.name, CAMPAIGN_NAME_MAX);
-        const taken = await campaigns.namesStartingWith(user.company_id, stem, undefined, trx);
-        const name = freeCopyName(source.name, taken, CAMPAIGN_NAME_MAX);
-        const fields: CampaignFields = { ...fieldsOf(source), name, status: 'draft' };
-        const row = await insert(user, fields, trx);
-        await audit.log(trx, user, {
-          entityId: row.id,
-          action: 'created',
-          changes: { ...created(fields), cloned_from: [null, source.id] },
-        });
-        return toCampaign(row, user);
-      }),
+      retryOnUniqueViolation(() =>
+        transaction(async (trx) => {
+          // Clones of one source take turns (a row lock on PostgreSQL): each sees the copies before it.
+          const [source] = await campaigns.findByIds(user.company_id, [id], trx, { lock: true });
+          if (!source) throw notFound();
+          const stem = copyNameStem(source.name, CAMPAIGN_NAME_MAX);
+          const taken = await campaigns.namesStartingWith(user.company_id, stem, undefined, trx);
+          const name = freeCopyName(source.name, taken, CAMPAIGN_NAME_MAX);
+          const fields: CampaignFields = { ...fieldsOf(source), name, status: 'draft' };
+          const row = await insert(user, fields, trx);
+          await audit.log(trx, user, {
+            entityId: row.id,
+            action: 'created',
+            changes: { ...created(fields), cloned_from: [null, source.id] },
+          });
+          return toCampaign(row, user);
+        }),
+      ).catch(nameRace),
 
-    /** One action on many campaigns in one transaction, as set operations (lib/bulk). */
+    /**
+     * One action on many campaigns in one transaction, as set operations (lib/bulk). A restore that
+     * raced a write taking one of its names runs again, and then refuses that campaign by name.
+     */
     async bulk(user: User, body: CampaignBulk): Promise<BulkResult[]> {
       if (body.action !== 'status') assertWriter(user);
       const company = user.company_id;
-      return transaction((trx) =>
-        runBulk(
-          user,
-          body,
-          {
-            noun: 'campaign',
-            section: 'campaigns',
-            ...setOperations(campaigns, company, trx),
-            log: (entries) => audit.log(trx, user, ...entries),
-            refuseDelete: async (rows) => {
-              const live = await withLiveCreatives(
-                company,
-                rows.map((row) => row.id),
-                trx,
-              );
-              return new Map([...live].map((id) => [id, HAS_LIVE_CREATIVES]));
+      const run = () =>
+        transaction((trx) =>
+          runBulk(
+            user,
+            body,
+            {
+              noun: 'campaign',
+              section: 'campaigns',
+              ...setOperations(campaigns, company, trx),
+              log: (entries) => audit.log(trx, user, ...entries),
+              refuseDelete: async (rows) => {
+                const live = await withLiveCreatives(
+                  company,
+                  rows.map((row) => row.id),
+                  trx,
+                );
+                return new Map([...live].map((id) => [id, HAS_LIVE_CREATIVES]));
+              },
+              refuseRestore: async (rows) => {
+                const taken = await campaigns.takenNames(company, rows, undefined, trx);
+                const refused = new Map<number, string>();
+                for (const row of rows) {
+                  // A name taken by a live campaign, or by one restored earlier in the same batch.
+                  if (taken.has(nameKey(row.name))) refused.set(row.id, NAME_TAKEN);
+                  taken.add(nameKey(row.name));
+                }
+                return refused;
+              },
             },
-            refuseRestore: async (rows) => {
-              const taken = await campaigns.takenNames(company, rows, undefined, trx);
-              const refused = new Map<number, string>();
-              for (const row of rows) {
-                // A name taken by a live campaign, or by one restored earlier in the same batch.
-                if (taken.has(nameKey(row.name))) refused.set(row.id, NAME_TAKEN);
-                taken.add(nameKey(row.name));
-              }
-              return refused;
-            },
-          },
-          nowIso(),
-        ),
-      );
+            nowIso(),
+          ),
+        );
+      return retryOnUniqueViolation(run, 2).catch(nameRace);
     },
 
     async createReportLink(user: User, id: number, body: ReportLinkCreate): Promise<ReportLink> {

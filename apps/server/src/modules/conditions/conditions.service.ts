@@ -17,6 +17,7 @@ import {
 } from '@adstudio/contract';
 import type { Executor, Transactor } from '../../db/database';
 import { created, diff } from '../../lib/audit-changes';
+import { uniqueRace } from '../../lib/db-errors';
 import { HttpError, notFound, unprocessable } from '../../lib/http-errors';
 import type { ListPage } from '../../lib/list';
 import { nowIso } from '../../lib/time';
@@ -79,13 +80,15 @@ export function createConditionsService({ conditions, liveDataSources, values, a
     toCondition(row, await conditions.uses(user.company_id, [row.id], trx));
 
   /**
-   * Names are unique within the company, ignoring case: a feed's `Conditions` column names them.
-   * No index backs this (conditions predate the rule), so it is a check in the write's transaction.
+   * Names are unique within the company, ignoring case: a feed's `Conditions` column names them. A
+   * unique index keeps the rule too (migration 2026-11-27-1300): a write that raced past the check
+   * meets it and answers the check's 422.
    */
   const assertNameFree = async (user: User, name: string, exceptId: number | undefined, trx: Executor) => {
     if (await conditions.nameTaken(user.company_id, name, { exceptId, trx }))
       throw unprocessable({ name: [NAME_TAKEN] });
   };
+  const nameRace = uniqueRace({ index: 'conditions_live_name_key', field: 'name', message: NAME_TAKEN });
 
   /** Every `datasource:<id>` must be a live data source of the company (422 on that predicate's field). */
   const assertDataSources = async (user: User, predicates: readonly Predicate[], trx: Executor) => {
@@ -117,10 +120,12 @@ export function createConditionsService({ conditions, liveDataSources, values, a
         await assertNameFree(user, fields.name, undefined, trx);
         await assertDataSources(user, fields.predicates, trx);
         const now = nowIso();
-        const row = await conditions.insert(
-          { ...columnsOf(fields), company_id: user.company_id, created_at: now, updated_at: now },
-          trx,
-        );
+        const row = await conditions
+          .insert(
+            { ...columnsOf(fields), company_id: user.company_id, created_at: now, updated_at: now },
+            trx,
+          )
+          .catch(nameRace);
         await audit.log(trx, user, { entityId: row.id, action: 'created', changes: created(fields) });
         return view(user, row, trx);
       }),
@@ -140,13 +145,15 @@ export function createConditionsService({ conditions, liveDataSources, values, a
           throw new HttpError(409, CHANGED_MEANWHILE);
         if (changes.name) await assertNameFree(user, after.name, id, trx);
         if (changes.predicates) await assertDataSources(user, after.predicates, trx);
-        const updated = await conditions.update(
-          user.company_id,
-          id,
-          row.updated_at,
-          { ...columnsOf(after), updated_at: nextUpdatedAt(row.updated_at) },
-          trx,
-        );
+        const updated = await conditions
+          .update(
+            user.company_id,
+            id,
+            row.updated_at,
+            { ...columnsOf(after), updated_at: nextUpdatedAt(row.updated_at) },
+            trx,
+          )
+          .catch(nameRace);
         if (!updated) throw new HttpError(409, CHANGED_MEANWHILE);
         await audit.log(trx, user, { entityId: id, action: 'updated', changes });
         return view(user, updated, trx);
@@ -168,7 +175,7 @@ export function createConditionsService({ conditions, liveDataSources, values, a
       transaction(async (trx) => {
         const row = await mustFind(user, id, trx, true);
         await assertNameFree(user, row.name, id, trx);
-        await conditions.restore(user.company_id, [id], nextUpdatedAt(row.updated_at), trx);
+        await conditions.restore(user.company_id, [id], nextUpdatedAt(row.updated_at), trx).catch(nameRace);
         await audit.log(trx, user, {
           entityId: id,
           action: 'restored',

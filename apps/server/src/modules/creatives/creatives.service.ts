@@ -20,7 +20,7 @@ import type { Executor, Transactor } from '../../db/database';
 import { created } from '../../lib/audit-changes';
 import { runBulk, setOperations } from '../../lib/bulk';
 import { copyNameStem, freeCopyName } from '../../lib/copy-name';
-import { isUniqueViolation } from '../../lib/db-errors';
+import { isUniqueViolation, retryOnUniqueViolation, uniqueRace } from '../../lib/db-errors';
 import { planEdit } from '../../lib/edits';
 import { forbidden, HttpError, notFound, unprocessable } from '../../lib/http-errors';
 import { parseJson } from '../../lib/json';
@@ -176,6 +176,12 @@ export function createCreativesService({ creatives, refs, audit, transaction, sp
     if (Object.keys(errors).length > 0) throw unprocessable(errors);
   };
 
+  /**
+   * Live names are unique per campaign ignoring case, also as an index (migration 2026-11-27-1300):
+   * a write that raced past the check meets the index and answers the check's 422.
+   */
+  const nameRace = uniqueRace({ index: 'creatives_live_name_key', field: 'name', message: NAME_TAKEN });
+
   const insert = async (user: User, fields: CreativeFields, trx: Executor) => {
     const now = nowIso();
     return creatives.insert(
@@ -215,7 +221,7 @@ export function createCreativesService({ creatives, refs, audit, transaction, sp
           status: 'draft',
         };
         await checkRefs(user, fields, { campaign_id: 1, profile_id: 1, name: 1 }, undefined, trx);
-        const { id } = await insert(user, fields, trx);
+        const { id } = await insert(user, fields, trx).catch(nameRace);
         await audit.log(trx, user, { entityId: id, action: 'created', changes: created(fields) });
         return view(user, id, trx);
       }),
@@ -238,13 +244,16 @@ export function createCreativesService({ creatives, refs, audit, transaction, sp
         });
         if (Object.keys(changes).length === 0) return view(user, id, trx);
         await checkRefs(user, after, changes, id, trx);
-        const updated = await creatives.update(
-          user.company_id,
-          id,
-          row.updated_at,
-          { ...toColumns(after), updated_at: nextUpdatedAt(row.updated_at) },
-          trx,
-        );
+        // A rename or a move to another campaign.
+        const updated = await creatives
+          .update(
+            user.company_id,
+            id,
+            row.updated_at,
+            { ...toColumns(after), updated_at: nextUpdatedAt(row.updated_at) },
+            trx,
+          )
+          .catch(nameRace);
         if (!updated) throw new HttpError(409, CHANGED_MEANWHILE);
         await audit.log(trx, user, { entityId: id, action: onlyStatus ? 'status' : 'updated', changes });
         return view(user, id, trx);
@@ -267,7 +276,7 @@ export function createCreativesService({ creatives, refs, audit, transaction, sp
         const campaign = await refs.campaign(user.company_id, row.campaign_id, trx);
         if (!campaign || campaign.deleted_at) throw unprocessable({ campaign_id: [CAMPAIGN_DELETED] });
         await checkRefs(user, fieldsOf(row), { name: 1 }, id, trx);
-        await creatives.restore(user.company_id, [id], nextUpdatedAt(row.updated_at), trx);
+        await creatives.restore(user.company_id, [id], nextUpdatedAt(row.updated_at), trx).catch(nameRace);
         await audit.log(trx, user, {
           entityId: id,
           action: 'restored',
@@ -276,23 +285,30 @@ export function createCreativesService({ creatives, refs, audit, transaction, sp
         return view(user, id, trx);
       }),
 
-    /** A draft copy in the same campaign under the first free "(copy)" name there. */
+    /**
+     * A draft copy in the same campaign under the first free "(copy)" name there. A clone racing
+     * another to the same copy name (of another source) looks again once that one has committed.
+     */
     clone: (user: User, id: number): Promise<Creative> =>
-      transaction(async (trx) => {
-        const source = await mustFind(user, id, trx);
-        const scope = { column: 'campaign_id', value: source.campaign_id };
-        const stem = copyNameStem(source.name, CREATIVE_NAME_MAX);
-        const taken = await creatives.namesStartingWith(user.company_id, stem, scope, trx);
-        const name = freeCopyName(source.name, taken, CREATIVE_NAME_MAX);
-        const fields: CreativeFields = { ...fieldsOf(source), name, status: 'draft' };
-        const { id: copyId } = await insert(user, fields, trx);
-        await audit.log(trx, user, {
-          entityId: copyId,
-          action: 'created',
-          changes: { ...created(fields), cloned_from: [null, source.id] },
-        });
-        return view(user, copyId, trx);
-      }),
+      retryOnUniqueViolation(() =>
+        transaction(async (trx) => {
+          // Clones of one source take turns (a row lock on PostgreSQL): each sees the copies before it.
+          const [source] = await creatives.findByIds(user.company_id, [id], trx, { lock: true });
+          if (!source) throw notFound();
+          const scope = { column: 'campaign_id', value: source.campaign_id };
+          const stem = copyNameStem(source.name, CREATIVE_NAME_MAX);
+          const taken = await creatives.namesStartingWith(user.company_id, stem, scope, trx);
+          const name = freeCopyName(source.name, taken, CREATIVE_NAME_MAX);
+          const fields: CreativeFields = { ...fieldsOf(source), name, status: 'draft' };
+          const { id: copyId } = await insert(user, fields, trx);
+          await audit.log(trx, user, {
+            entityId: copyId,
+            action: 'created',
+            changes: { ...created(fields), cloned_from: [null, source.id] },
+          });
+          return view(user, copyId, trx);
+        }),
+      ).catch(nameRace),
 
     /**
      * Sets the creative's fallback (backup image) to one of its image assets of exactly its size: a
@@ -368,42 +384,47 @@ export function createCreativesService({ creatives, refs, audit, transaction, sp
       }
     },
 
-    /** One action on many creatives in one transaction, as set operations (lib/bulk). */
+    /**
+     * One action on many creatives in one transaction, as set operations (lib/bulk). A restore that
+     * raced a write taking one of its names runs again, and then refuses that creative by name.
+     */
     async bulk(user: User, body: CreativeBulk): Promise<BulkResult[]> {
       if (body.action !== 'status') assertWriter(user);
       const company = user.company_id;
-      return transaction((trx) =>
-        runBulk(
-          user,
-          body,
-          {
-            noun: 'creative',
-            section: 'creatives',
-            ...setOperations(creatives, company, trx),
-            log: (entries) => audit.log(trx, user, ...entries),
-            refuseDelete: async (rows) =>
-              new Map(rows.filter((row) => row.status === 'live').map((row) => [row.id, IS_LIVE])),
-            refuseRestore: async (rows) => {
-              const deleted = await refs.deletedCampaigns(
-                company,
-                [...new Set(rows.map((row) => row.campaign_id))],
-                trx,
-              );
-              const named = rows.map((row) => ({ name: row.name, scope: row.campaign_id }));
-              const taken = await creatives.takenNames(company, named, 'campaign_id', trx);
-              const refused = new Map<number, string>();
-              for (const row of rows) {
-                const key = nameKey(row.name, row.campaign_id);
-                if (deleted.has(row.campaign_id)) refused.set(row.id, CAMPAIGN_DELETED);
-                else if (taken.has(key)) refused.set(row.id, NAME_TAKEN);
-                else taken.add(key);
-              }
-              return refused;
+      const run = () =>
+        transaction((trx) =>
+          runBulk(
+            user,
+            body,
+            {
+              noun: 'creative',
+              section: 'creatives',
+              ...setOperations(creatives, company, trx),
+              log: (entries) => audit.log(trx, user, ...entries),
+              refuseDelete: async (rows) =>
+                new Map(rows.filter((row) => row.status === 'live').map((row) => [row.id, IS_LIVE])),
+              refuseRestore: async (rows) => {
+                const deleted = await refs.deletedCampaigns(
+                  company,
+                  [...new Set(rows.map((row) => row.campaign_id))],
+                  trx,
+                );
+                const named = rows.map((row) => ({ name: row.name, scope: row.campaign_id }));
+                const taken = await creatives.takenNames(company, named, 'campaign_id', trx);
+                const refused = new Map<number, string>();
+                for (const row of rows) {
+                  const key = nameKey(row.name, row.campaign_id);
+                  if (deleted.has(row.campaign_id)) refused.set(row.id, CAMPAIGN_DELETED);
+                  else if (taken.has(key)) refused.set(row.id, NAME_TAKEN);
+                  else taken.add(key);
+                }
+                return refused;
+              },
             },
-          },
-          nowIso(),
-        ),
-      );
+            nowIso(),
+          ),
+        );
+      return retryOnUniqueViolation(run, 2).catch(nameRace);
     },
   };
 }

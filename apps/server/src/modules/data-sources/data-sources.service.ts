@@ -13,6 +13,7 @@ import {
 } from '@adstudio/contract';
 import type { Executor, Transactor } from '../../db/database';
 import { type Changes, created, diff } from '../../lib/audit-changes';
+import { uniqueRace } from '../../lib/db-errors';
 import { HttpError, notFound, unprocessable } from '../../lib/http-errors';
 import { parseJson } from '../../lib/json';
 import type { ListPage } from '../../lib/list';
@@ -95,6 +96,7 @@ export function createDataSourcesService({ dataSources, vault, reach, audit, tra
     if (await dataSources.nameTaken(user.company_id, name, { exceptId, trx }))
       throw unprocessable({ name: [NAME_TAKEN] });
   };
+  const nameRace = uniqueRace({ index: 'data_sources_live_name_key', field: 'name', message: NAME_TAKEN });
 
   /** The company's live conditions that read each of these data sources, by id. */
   const usedBy = async (companyId: number, ids: readonly number[], trx?: Executor) => {
@@ -184,16 +186,18 @@ export function createDataSourcesService({ dataSources, vault, reach, audit, tra
         };
         const headers = mergeHeaders(body.headers, []);
         const now = nowIso();
-        const row = await dataSources.insert(
-          {
-            ...columnsOf(fields),
-            company_id: user.company_id,
-            headers: vault.write(headers),
-            created_at: now,
-            updated_at: now,
-          },
-          trx,
-        );
+        const row = await dataSources
+          .insert(
+            {
+              ...columnsOf(fields),
+              company_id: user.company_id,
+              headers: vault.write(headers),
+              created_at: now,
+              updated_at: now,
+            },
+            trx,
+          )
+          .catch(nameRace);
         await audit.log(trx, user, {
           entityId: row.id,
           action: 'created',
@@ -223,17 +227,19 @@ export function createDataSourcesService({ dataSources, vault, reach, audit, tra
         if (basedOn !== undefined && !sameVersion(basedOn, row.updated_at))
           throw new HttpError(409, CHANGED_MEANWHILE);
         if (changes.name) await assertNameFree(user, after.name, id, trx);
-        const updated = await dataSources.update(
-          user.company_id,
-          id,
-          row.updated_at,
-          {
-            ...columnsOf(after),
-            ...(headersChanged ? { headers: vault.write(headers) } : {}),
-            updated_at: nextUpdatedAt(row.updated_at),
-          },
-          trx,
-        );
+        const updated = await dataSources
+          .update(
+            user.company_id,
+            id,
+            row.updated_at,
+            {
+              ...columnsOf(after),
+              ...(headersChanged ? { headers: vault.write(headers) } : {}),
+              updated_at: nextUpdatedAt(row.updated_at),
+            },
+            trx,
+          )
+          .catch(nameRace);
         if (!updated) throw new HttpError(409, CHANGED_MEANWHILE);
         const refetch = headersChanged || ['url', 'method', 'json_path'].some((field) => field in changes);
         if (refetch) await dataSources.clearFetched(user.company_id, id, trx);
@@ -257,7 +263,7 @@ export function createDataSourcesService({ dataSources, vault, reach, audit, tra
       transaction(async (trx) => {
         const row = await mustFind(user, id, trx, true);
         await assertNameFree(user, row.name, id, trx);
-        await dataSources.restore(user.company_id, [id], nextUpdatedAt(row.updated_at), trx);
+        await dataSources.restore(user.company_id, [id], nextUpdatedAt(row.updated_at), trx).catch(nameRace);
         await audit.log(trx, user, {
           entityId: id,
           action: 'restored',

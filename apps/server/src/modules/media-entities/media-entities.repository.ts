@@ -48,6 +48,18 @@ export const createMediaEntitiesRepository = (db: Db) => ({
     });
   },
 
+  /** Whether another live publisher of the company has this domain, ignoring case. */
+  domainTaken: async (companyId: number, domain: string, exceptId?: number, trx: Executor = db) => {
+    let query = trx
+      .selectFrom('media_entities')
+      .select('id')
+      .where('company_id', '=', companyId)
+      .where('deleted_at', 'is', null)
+      .where(sql<boolean>`lower(domain) = lower(${domain})`);
+    if (exceptId !== undefined) query = query.where('id', '!=', exceptId);
+    return (await query.executeTakeFirst()) !== undefined;
+  },
+
   insert: (values: NewMediaEntityRow, trx: Executor = db) =>
     trx.insertInto('media_entities').values(values).returningAll().executeTakeFirstOrThrow(),
 });

@@ -1,5 +1,6 @@
 import {
   type ApprovalStatus,
+  MEDIA_ENTITY_DOMAIN_TAKEN,
   MEDIA_ENTITY_NAME_TAKEN,
   type MediaEntity,
   type MediaEntityCreate,
@@ -9,7 +10,7 @@ import {
 } from '@adstudio/contract';
 import type { Executor, Transactor } from '../../db/database';
 import { created, diff } from '../../lib/audit-changes';
-import { isUniqueViolation } from '../../lib/db-errors';
+import { uniqueRace } from '../../lib/db-errors';
 import { HttpError, notFound, unprocessable } from '../../lib/http-errors';
 import type { ListPage } from '../../lib/list';
 import { nowIso } from '../../lib/time';
@@ -74,17 +75,33 @@ export function createMediaEntitiesService({ mediaEntities, approvalCounts, audi
     return row;
   };
 
-  // Names are unique among a company's live publishers, ignoring case. The table has no unique
-  // index (only company_id, name), so this check in the write's transaction is the rule; the
-  // unique-violation path below covers an index a later migration may add.
-  const assertNameFree = async (user: User, name: string, exceptId: number | undefined, trx: Executor) => {
-    if (await mediaEntities.nameTaken(user.company_id, name, { exceptId, trx }))
-      throw unprocessable({ name: [MEDIA_ENTITY_NAME_TAKEN] });
+  /**
+   * Names, and domains where given, are unique among a company's live publishers, ignoring case:
+   * checked here (both fields' messages at once), and kept by unique indexes (migrations
+   * 2026-11-22-1000 and 2026-11-27-1300) that a write racing past the check meets, answering the
+   * check's 422 for the field of the index it broke.
+   */
+  const assertFree = async (
+    user: User,
+    fields: Partial<Pick<MediaEntityFields, 'name' | 'domain'>>,
+    exceptId: number | undefined,
+    trx: Executor,
+  ) => {
+    const errors: Record<string, string[]> = {};
+    if (
+      fields.name !== undefined &&
+      (await mediaEntities.nameTaken(user.company_id, fields.name, { exceptId, trx }))
+    )
+      errors.name = [MEDIA_ENTITY_NAME_TAKEN];
+    if (fields.domain && (await mediaEntities.domainTaken(user.company_id, fields.domain, exceptId, trx)))
+      errors.domain = [MEDIA_ENTITY_DOMAIN_TAKEN];
+    if (Object.keys(errors).length > 0) throw unprocessable(errors);
   };
 
-  const nameRace = (error: unknown): never => {
-    throw isUniqueViolation(error) ? unprocessable({ name: [MEDIA_ENTITY_NAME_TAKEN] }) : error;
-  };
+  const race = uniqueRace(
+    { index: 'media_entities_live_name_key', field: 'name', message: MEDIA_ENTITY_NAME_TAKEN },
+    { index: 'media_entities_live_domain_key', field: 'domain', message: MEDIA_ENTITY_DOMAIN_TAKEN },
+  );
 
   return {
     async list(user: User, query: MediaEntityListQuery): Promise<ListPage<MediaEntity>> {
@@ -96,17 +113,17 @@ export function createMediaEntitiesService({ mediaEntities, approvalCounts, audi
 
     create: (user: User, body: MediaEntityCreate): Promise<MediaEntity> =>
       transaction(async (trx) => {
-        await assertNameFree(user, body.name, undefined, trx);
         const fields: MediaEntityFields = {
           name: body.name,
           domain: body.domain ?? null,
           contact_name: body.contact_name ?? null,
           contact_email: body.contact_email ?? null,
         };
+        await assertFree(user, fields, undefined, trx);
         const now = nowIso();
         const row = await mediaEntities
           .insert({ ...fields, company_id: user.company_id, created_at: now, updated_at: now }, trx)
-          .catch(nameRace);
+          .catch(race);
         await audit.log(trx, user, { entityId: row.id, action: 'created', changes: created(fields) });
         return toMediaEntity(row);
       }),
@@ -131,7 +148,12 @@ export function createMediaEntitiesService({ mediaEntities, approvalCounts, audi
         if (basedOn !== undefined && !sameVersion(basedOn, row.updated_at)) {
           throw new HttpError(409, CHANGED_MEANWHILE);
         }
-        if (changes.name) await assertNameFree(user, after.name, id, trx);
+        await assertFree(
+          user,
+          { name: changes.name ? after.name : undefined, domain: changes.domain ? after.domain : undefined },
+          id,
+          trx,
+        );
         // Guarded by the version just read: a write that commits first changes updated_at, and this
         // UPDATE then matches no row.
         const updated = await mediaEntities
@@ -142,7 +164,7 @@ export function createMediaEntitiesService({ mediaEntities, approvalCounts, audi
             { ...after, updated_at: nextUpdatedAt(row.updated_at) },
             trx,
           )
-          .catch(nameRace);
+          .catch(race);
         if (!updated) throw new HttpError(409, CHANGED_MEANWHILE);
         await audit.log(trx, user, { entityId: id, action: 'updated', changes });
         return toMediaEntity(updated);
@@ -165,14 +187,12 @@ export function createMediaEntitiesService({ mediaEntities, approvalCounts, audi
         await audit.log(trx, user, { entityId: id, action: 'deleted', changes: { deleted_at: [null, at] } });
       }),
 
-    /** Brings a soft-deleted publisher back, unless a live one has taken its name meanwhile. */
+    /** Brings a soft-deleted publisher back, unless a live one has taken its name or domain meanwhile. */
     restore: (user: User, id: number): Promise<MediaEntity> =>
       transaction(async (trx) => {
         const row = await mustFind(user, id, trx, true);
-        await assertNameFree(user, row.name, id, trx);
-        await mediaEntities
-          .restore(user.company_id, [id], nextUpdatedAt(row.updated_at), trx)
-          .catch(nameRace);
+        await assertFree(user, fieldsOf(row), id, trx);
+        await mediaEntities.restore(user.company_id, [id], nextUpdatedAt(row.updated_at), trx).catch(race);
         await audit.log(trx, user, {
           entityId: id,
           action: 'restored',

@@ -110,6 +110,9 @@ export const createProfilesRepository = (db: Db) => ({
     });
   },
 
+  /** Whether another live profile of the company has this name, ignoring case. */
+  nameTaken: scopedRepository(db, 'profiles').nameTaken,
+
   insert: (values: Insertable<ProfilesTable>, trx: Executor = db) =>
     trx.insertInto('profiles').values(values).returningAll().executeTakeFirstOrThrow(),
 
@@ -409,6 +412,9 @@ export const createProfilesRepository = (db: Db) => ({
       .where('id', '=', id)
       .where('deleted_at', 'is', null)
       .executeTakeFirst(),
+
+  /** Whether another live template of the company has this name, ignoring case. */
+  templateNameTaken: scopedRepository(db, 'profile_templates').nameTaken,
 
   insertTemplate: (values: Insertable<ProfileTemplatesTable>, trx: Executor = db) =>
     trx.insertInto('profile_templates').values(values).returningAll().executeTakeFirstOrThrow(),

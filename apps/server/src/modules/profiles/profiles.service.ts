@@ -20,6 +20,7 @@ import {
 } from '@adstudio/contract';
 import type { Executor, Transactor } from '../../db/database';
 import { created, diff } from '../../lib/audit-changes';
+import { uniqueRace } from '../../lib/db-errors';
 import { forbidden, HttpError, notFound, unprocessable } from '../../lib/http-errors';
 import { parseJson } from '../../lib/json';
 import type { ListPage } from '../../lib/list';
@@ -45,6 +46,7 @@ export const NO_TEMPLATE = 'Choose one of the templates.';
 export const TEMPLATE_IN_USE = (names: string[]) =>
   `The template is used by ${names.join(', ')}. Choose another template for them first.`;
 export const CHANGED_MEANWHILE = changedMeanwhile('profile');
+export const NAME_TAKEN = 'The name has already been taken.';
 
 /** Where an uploaded feed file is kept. */
 const feedKey = (name: string) =>
@@ -190,6 +192,32 @@ export function createProfilesService({
     if (!canAccess(user, 'profiles', 'write')) throw forbidden();
   };
 
+  /**
+   * Live profiles' names are unique per company ignoring case, and so are live templates' (indexes
+   * of migration 2026-11-27-1300): the check answers 422, and a write that raced past it meets the
+   * index and answers the same.
+   */
+  const assertNameFree = async (user: User, name: string, exceptId: number | undefined, trx?: Executor) => {
+    if (await profiles.nameTaken(user.company_id, name, { exceptId, trx }))
+      throw unprocessable({ name: [NAME_TAKEN] });
+  };
+  const nameRace = uniqueRace({ index: 'profiles_live_name_key', field: 'name', message: NAME_TAKEN });
+
+  const assertTemplateNameFree = async (
+    user: User,
+    name: string,
+    exceptId: number | undefined,
+    trx: Executor,
+  ) => {
+    if (await profiles.templateNameTaken(user.company_id, name, { exceptId, trx }))
+      throw unprocessable({ name: [NAME_TAKEN] });
+  };
+  const templateNameRace = uniqueRace({
+    index: 'profile_templates_live_name_key',
+    field: 'name',
+    message: NAME_TAKEN,
+  });
+
   const templateOf = async (user: User, id: number | null, trx?: Executor) => {
     if (id === null) return undefined;
     const row = await profiles.findTemplate(user.company_id, id, trx);
@@ -290,31 +318,35 @@ export function createProfilesService({
     /** Creates the profile and starts its first sync. */
     async create(user: User, body: ProfileCreate): Promise<Profile> {
       assertWriter(user);
+      // Before the source: a refused name does not claim the upload.
+      await assertNameFree(user, body.name, undefined);
       const fields = await resolveSource(user, body, undefined);
       const now = nowIso();
       const row = await transaction(async (trx) => {
-        const inserted = await profiles.insert(
-          {
-            company_id: user.company_id,
-            name: body.name,
-            source: fields.source ?? 'gsheet',
-            url: fields.url ?? null,
-            gsheet_id: fields.gsheet_id ?? null,
-            file_key: fields.file_key ?? null,
-            file_name: fields.file_name ?? null,
-            ranges: fields.ranges ?? '[]',
-            template_id: fields.template_id ?? null,
-            schedule: fields.schedule ?? null,
-            next_sync_at: fields.schedule
-              ? (nextRun(fields.schedule, new Date())?.toISOString() ?? null)
-              : null,
-            status: 'new',
-            synced_at: null,
-            created_at: now,
-            updated_at: now,
-          },
-          trx,
-        );
+        const inserted = await profiles
+          .insert(
+            {
+              company_id: user.company_id,
+              name: body.name,
+              source: fields.source ?? 'gsheet',
+              url: fields.url ?? null,
+              gsheet_id: fields.gsheet_id ?? null,
+              file_key: fields.file_key ?? null,
+              file_name: fields.file_name ?? null,
+              ranges: fields.ranges ?? '[]',
+              template_id: fields.template_id ?? null,
+              schedule: fields.schedule ?? null,
+              next_sync_at: fields.schedule
+                ? (nextRun(fields.schedule, new Date())?.toISOString() ?? null)
+                : null,
+              status: 'new',
+              synced_at: null,
+              created_at: now,
+              updated_at: now,
+            },
+            trx,
+          )
+          .catch(nameRace);
         await audit.log(trx, user, {
           entityId: inserted.id,
           action: 'created',
@@ -331,6 +363,7 @@ export function createProfilesService({
       const basedOn = basedOnOf(body.updated_at, ifMatch);
       const before = await mustFind(user, id);
       if (basedOn && !sameVersion(basedOn, before.updated_at)) throw new HttpError(409, CHANGED_MEANWHILE);
+      if (body.name !== undefined && body.name !== before.name) await assertNameFree(user, body.name, id);
       const fields = await resolveSource(user, body, sourceFieldsOf(before));
       if (body.name !== undefined) fields.name = body.name;
       const changes = diff(audited(sourceFieldsOf(before)), audited(fields));
@@ -338,19 +371,21 @@ export function createProfilesService({
       if (Object.keys(stored).length === 0) return view(user, before);
       return transaction(async (trx) => {
         const schedule = fields.schedule !== undefined ? fields.schedule : before.schedule;
-        const updated = await profiles.updateIfUnchanged(
-          user.company_id,
-          id,
-          before.updated_at,
-          {
-            ...fields,
-            ...(changes.schedule
-              ? { next_sync_at: schedule ? (nextRun(schedule, new Date())?.toISOString() ?? null) : null }
-              : {}),
-            updated_at: nextUpdatedAt(before.updated_at),
-          },
-          trx,
-        );
+        const updated = await profiles
+          .updateIfUnchanged(
+            user.company_id,
+            id,
+            before.updated_at,
+            {
+              ...fields,
+              ...(changes.schedule
+                ? { next_sync_at: schedule ? (nextRun(schedule, new Date())?.toISOString() ?? null) : null }
+                : {}),
+              updated_at: nextUpdatedAt(before.updated_at),
+            },
+            trx,
+          )
+          .catch(nameRace);
         if (!updated) throw new HttpError(409, CHANGED_MEANWHILE);
         await audit.log(trx, user, { entityId: id, action: 'updated', changes });
         return view(user, updated, trx);
@@ -366,11 +401,15 @@ export function createProfilesService({
         await audit.log(trx, user, { entityId: id, action: 'deleted', changes: { deleted_at: [null, at] } });
       }),
 
+    /** Brings a deleted profile back, unless a live one has taken its name meanwhile. */
     restore: (user: User, id: number): Promise<Profile> =>
       transaction(async (trx) => {
         assertWriter(user);
         const row = await mustFind(user, id, trx, true);
-        await profiles.update(row.id, { deleted_at: null, updated_at: nextUpdatedAt(row.updated_at) }, trx);
+        await assertNameFree(user, row.name, id, trx);
+        await profiles
+          .update(row.id, { deleted_at: null, updated_at: nextUpdatedAt(row.updated_at) }, trx)
+          .catch(nameRace);
         await audit.log(trx, user, {
           entityId: id,
           action: 'restored',
@@ -456,17 +495,20 @@ export function createProfilesService({
 
     createTemplate: (user: User, body: ProfileTemplateWrite): Promise<ProfileTemplate> =>
       transaction(async (trx) => {
+        await assertTemplateNameFree(user, body.name, undefined, trx);
         const now = nowIso();
-        const row = await profiles.insertTemplate(
-          {
-            company_id: user.company_id,
-            name: body.name,
-            columns: JSON.stringify(body.columns),
-            created_at: now,
-            updated_at: now,
-          },
-          trx,
-        );
+        const row = await profiles
+          .insertTemplate(
+            {
+              company_id: user.company_id,
+              name: body.name,
+              columns: JSON.stringify(body.columns),
+              created_at: now,
+              updated_at: now,
+            },
+            trx,
+          )
+          .catch(templateNameRace);
         return toTemplate(row);
       }),
 
@@ -482,17 +524,20 @@ export function createProfilesService({
         const basedOn = basedOnOf(body.updated_at ?? undefined, ifMatch);
         if (basedOn && !sameVersion(basedOn, row.updated_at))
           throw new HttpError(409, changedMeanwhile('template'));
-        const updated = await profiles.updateTemplate(
-          user.company_id,
-          id,
-          row.updated_at,
-          {
-            name: body.name,
-            columns: JSON.stringify(body.columns),
-            updated_at: nextUpdatedAt(row.updated_at),
-          },
-          trx,
-        );
+        if (body.name !== row.name) await assertTemplateNameFree(user, body.name, id, trx);
+        const updated = await profiles
+          .updateTemplate(
+            user.company_id,
+            id,
+            row.updated_at,
+            {
+              name: body.name,
+              columns: JSON.stringify(body.columns),
+              updated_at: nextUpdatedAt(row.updated_at),
+            },
+            trx,
+          )
+          .catch(templateNameRace);
         if (!updated) throw new HttpError(409, changedMeanwhile('template'));
         return toTemplate(updated);
       }),
