@@ -7,7 +7,7 @@ import { sql } from 'kysely';
 import { type App, buildApp } from '../src/app';
 import { type Config, loadConfig } from '../src/config';
 import { createDb, type Db } from '../src/db/database';
-import { migrateToLatest } from '../src/db/migrate';
+import { migrateTo, migrateToLatest } from '../src/db/migrate';
 import { pgBossSchemaFor } from '../src/jobs/pg-boss-queue';
 import { hashPassword } from '../src/lib/passwords';
 import { randomToken } from '../src/lib/tokens';
@@ -28,10 +28,12 @@ export interface TestDbOptions {
    * and dropped over TEST_DATABASE_URL.
    */
   postgresUrl?: string;
+  /** The last migration to run, instead of all of them (a migration's test runs the next on old data). */
+  migrateTo?: string;
 }
 
 /** A fresh, migrated database of the engine under test: a temp SQLite file or a new PostgreSQL schema. */
-export async function createTestDb({ postgresUrl }: TestDbOptions = {}): Promise<{
+export async function createTestDb({ postgresUrl, migrateTo: last }: TestDbOptions = {}): Promise<{
   db: Db;
   database: Config['database'];
   drop: () => Promise<void>;
@@ -46,7 +48,7 @@ export async function createTestDb({ postgresUrl }: TestDbOptions = {}): Promise
     await sql`create schema ${sql.id(schema)}`.execute(admin);
     const database = { kind: 'postgres' as const, url: postgresUrl ?? url, schema };
     const db = createDb(database);
-    await migrateToLatest(db, schema);
+    await (last ? migrateTo(db, last, schema) : migrateToLatest(db, schema));
     return {
       db,
       database,
@@ -62,7 +64,7 @@ export async function createTestDb({ postgresUrl }: TestDbOptions = {}): Promise
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'adstudio-test-'));
   const database = { kind: 'sqlite' as const, file: path.join(dir, 'test.sqlite') };
   const db = createDb(database);
-  await migrateToLatest(db);
+  await (last ? migrateTo(db, last) : migrateToLatest(db));
   return {
     db,
     database,
