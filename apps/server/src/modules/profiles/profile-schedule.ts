@@ -1,7 +1,6 @@
 import { SCHEDULE_PATTERN } from '@adstudio/contract';
 import { HttpError } from '../../lib/http-errors';
 import type { ProfilesRepository } from './profiles.repository';
-import type { ProfilesService } from './profiles.service';
 
 const HOUR = 3_600_000;
 
@@ -29,7 +28,12 @@ export function nextRun(schedule: string, from: Date): Date | null {
  */
 export async function runDueSchedules(
   profiles: Pick<ProfilesRepository, 'dueForSchedule' | 'advanceSchedule'>,
-  startSync: ProfilesService['startSync'],
+  /** Starts a profile's sync (the profiles service's `startSync`; a callback, so neither file imports the other). */
+  startSync: (
+    companyId: number,
+    profileId: number,
+    by: { trigger: 'schedule'; userId: null; confirm: false },
+  ) => Promise<unknown>,
   now: Date,
 ): Promise<number> {
   let started = 0;
