@@ -11,7 +11,7 @@ import { pgBossSchemaFor } from '../../src/jobs/pg-boss-queue';
 import { runDueSchedules } from '../../src/modules/profiles/profile-schedule';
 import { createProfilesRepository } from '../../src/modules/profiles/profiles.repository';
 import { SYNC_JOB } from '../../src/modules/profiles/profiles.routes';
-import { SYNC_RUNNING } from '../../src/modules/profiles/profiles.service';
+import { SYNC_RUNNING, servesRule } from '../../src/modules/profiles/profiles.service';
 import { buildTestApp, type Client, engine, type TestApp } from '../helper';
 import { insertCampaign, insertCondition, insertCreative } from '../rows';
 import { type FakeGoogle, startFakeGoogle } from '../support/fake-google';
@@ -438,6 +438,48 @@ describe('profiles: a feed becomes rules', () => {
     expect(detail.creatives).toEqual([{ id: creativeId, name: 'Dyn' }]);
     const south = (await editor.get(`/v1/profile-rules/${rules.get('x2')}`)).json().data;
     expect(south.creatives).toEqual([]);
+  });
+
+  it('filters a yes/no column by TRUE or true alike, and numbers by their text, on either engine', async () => {
+    const profile = await createFromCsv(
+      csv(
+        'Unique_ID,Reporting_Label,Member,Tier',
+        'y1,One,TRUE,1',
+        'y2,Two,false,2',
+        'y3,Three,True,1',
+        'y4,Four,no,1',
+      ),
+    );
+    const rules = new Map((await rulesOf(profile.id)).map((r) => [r.unique_id, r]));
+    // Feeds are typed: yes/no cells are booleans, numbers numbers, other words text.
+    expect(rules.get('y1')?.data).toMatchObject({ Member: true, Tier: 1 });
+    expect(rules.get('y4')?.data).toMatchObject({ Member: 'no' });
+    const campaignId = await insertCampaign(t.db, { companyId: t.companyId, name: `Bool ${profile.id}` });
+    let filters = 0;
+    const served = async (filter: { column: string; values: string[] }) => {
+      const creativeId = await insertCreative(t.db, {
+        companyId: t.companyId,
+        campaignId,
+        name: `Filtered ${rules.size + ++filters}`,
+      });
+      await t.db
+        .updateTable('creatives')
+        .set({ profile_id: profile.id, rule_filter: JSON.stringify(filter) })
+        .where('id', '=', creativeId)
+        .execute();
+      const res = await editor.get(`/v1/creatives/${creativeId}/profiles/${profile.id}/rules/ids`);
+      expect(res.statusCode, res.body).toBe(200);
+      const ids = res.json().data as number[];
+      // The SQL filter and the one renders apply (servesRule) agree.
+      const inMemory = [...rules.values()].filter((r) => servesRule(filter, r.data)).map((r) => r.id);
+      expect(ids).toEqual(inMemory);
+      return [...rules.values()].filter((r) => ids.includes(r.id)).map((r) => r.unique_id);
+    };
+    expect(await served({ column: 'Member', values: ['TRUE'] })).toEqual(['y1', 'y3']);
+    expect(await served({ column: 'Member', values: ['true'] })).toEqual(['y1', 'y3']);
+    expect(await served({ column: 'Member', values: ['False', 'no'] })).toEqual(['y2', 'y4']);
+    expect(await served({ column: 'Tier', values: ['1'] })).toEqual(['y1', 'y3', 'y4']);
+    expect(await served({ column: 'Tier', values: ['TRUE'] })).toEqual([]);
   });
 
   it('checks sources, access and company scope', async () => {

@@ -31,13 +31,20 @@ export type ProfileErrorRow = Selectable<ProfileErrorsTable>;
 /** The rules a rule filter keeps, on either engine (a condition that is true without a filter). */
 function servedBy(trx: Executor, filter: RuleFilter | null) {
   if (!filter) return sql<boolean>`1 = 1`;
-  const values = filter.values.flatMap((value) =>
-    // SQLite's JSON reads true/false as 1/0.
-    isPostgres(trx) ? [value] : value === 'true' ? [value, '1'] : value === 'false' ? [value, '0'] : [value],
-  );
+  // A yes/no cell is a boolean since feeds are typed: `TRUE` in a filter still means it. A text
+  // cell keeps matching the value as written.
+  const values = [
+    ...new Set(
+      filter.values.flatMap((value) =>
+        /^(true|false)$/i.test(value) ? [value, value.toLowerCase()] : [value],
+      ),
+    ),
+  ];
+  const path = `$."${filter.column.replaceAll('"', '\\"')}"`;
+  // SQLite's json_extract reads true/false as 1/0: its json_type tells a boolean from a number.
   const cell = isPostgres(trx)
     ? sql`(profile_rules.data::jsonb ->> ${filter.column})`
-    : sql`cast(json_extract(profile_rules.data, ${`$."${filter.column.replaceAll('"', '\\"')}"`}) as text)`;
+    : sql`case json_type(profile_rules.data, ${path}) when 'true' then 'true' when 'false' then 'false' else cast(json_extract(profile_rules.data, ${path}) as text) end`;
   return sql<boolean>`${cell} in (${sql.join(values)})`;
 }
 

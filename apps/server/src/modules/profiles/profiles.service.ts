@@ -124,8 +124,13 @@ const toTemplate = (row: ProfileTemplateRow): ProfileTemplate => ({
 });
 
 /** Whether a rule passes a creative's rule filter (its column's value, as text, is one of the values). */
-export const servesRule = (filter: RuleFilter | null, data: ProfileRule['data']) =>
-  !filter || filter.values.includes(String(data[filter.column] ?? ''));
+export const servesRule = (filter: RuleFilter | null, data: ProfileRule['data']) => {
+  if (!filter) return true;
+  const cell = data[filter.column];
+  // A yes/no cell is a boolean since feeds are typed: `TRUE` in a filter still means it.
+  if (typeof cell === 'boolean') return filter.values.some((value) => value.toLowerCase() === String(cell));
+  return filter.values.includes(String(cell ?? ''));
+};
 
 /** The fields a user edits (as stored). */
 interface SourceFields {
