@@ -1,4 +1,4 @@
-import type { ApprovalStatus, DateRange, Status } from '@adstudio/contract';
+import type { ApprovalStatus, DateRange, ProfileStatus, Status } from '@adstudio/contract';
 import type { Insertable } from 'kysely';
 import type { Db } from '../src/db/database';
 import type { AssetsTable, CampaignsTable, PackagesTable } from '../src/db/schema';
@@ -76,7 +76,7 @@ export async function insertCreative(
 
 export async function insertProfile(
   db: Db,
-  c: Omit<Common, 'status'> & { status?: string; gsheetId?: string | null },
+  c: Omit<Common, 'status'> & { status?: ProfileStatus; gsheetId?: string | null },
 ): Promise<number> {
   const row = await db
     .insertInto('profiles')

@@ -1,4 +1,13 @@
-import type { ApprovalStatus, Status } from '@adstudio/contract';
+import type {
+  ApprovalStatus,
+  DynamicCodeStatus,
+  PackageProcessing,
+  PackageStatus,
+  ProcessingState,
+  ProfileStatus,
+  ProfileSync,
+  Status,
+} from '@adstudio/contract';
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 /**
@@ -104,7 +113,7 @@ export interface ProcessingAssetsTable extends Timestamps {
   slot: string;
   /** What it is made from: the image URL, or `package:{id}` for the backup. */
   source: string;
-  state: Generated<string>; // queued | fetching | ready | failed | unavailable
+  state: Generated<ProcessingState>;
   reason: string | null;
   storage_key: string | null;
   thumbnail_key: string | null;
@@ -123,9 +132,9 @@ export interface PackagesTable extends Timestamps {
   storage_key: string;
   size: number;
   notes: string | null;
-  status: string; // uploaded | approved | rejected
+  status: PackageStatus;
   created_by: number | null;
-  processing: Generated<string>; // queued | unpacking | ready | failed
+  processing: Generated<PackageProcessing>;
   processing_error: string | null;
   /** `index.html` or `folder/index.html` inside the zip. */
   entry_file: string | null;
@@ -158,7 +167,7 @@ export interface DynamicCodesTable extends Timestamps {
   company_id: number;
   creative_id: number;
   code: string;
-  status: string; // generated | implemented | verified
+  status: DynamicCodeStatus;
   profile_id: number | null;
   columns: Generated<string>; // JSON string[]: the profile columns it was generated from
   generated_at: string | null;
@@ -184,7 +193,7 @@ export interface ProfilesTable extends Timestamps, SoftDelete {
   ranges: string; // JSON string[] of A1 ranges
   schedule: string | null; // hourly | every N hours | daily at HH:MM (UTC)
   next_sync_at: string | null;
-  status: string; // new | syncing | synced | failed | needs_confirmation
+  status: ProfileStatus;
   sync_error: string | null;
   sync_id: number | null; // the sync running or last run
   columns: Generated<string>; // JSON string[]: the feed's header as of the last good sync
@@ -230,10 +239,10 @@ export interface ProfileSyncsTable {
   id: Id;
   company_id: number;
   profile_id: number;
-  trigger: string; // user | schedule | create
+  trigger: ProfileSync['trigger'];
   user_id: number | null;
   confirm: Generated<number>;
-  status: Generated<string>; // syncing | synced | failed | needs_confirmation
+  status: Generated<ProfileSync['status']>;
   revision: string | null;
   error: string | null;
   rows_total: Generated<number>;

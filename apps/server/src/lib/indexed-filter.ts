@@ -117,7 +117,7 @@ export async function matchesUpTo<DB>(
   matching: RawBuilder<unknown>,
   limit: number,
 ): Promise<{ n: number; ids: string }> {
-  const db = executor as unknown as Kysely<unknown>;
+  const db = executor as unknown as Kysely<unknown>; // raw SQL only: no table of the caller's is named
   const listed = isPostgres(db) ? sql`string_agg(matched.id::text, ',')` : sql`group_concat(matched.id)`;
   const { rows } = await sql<{ n: number | string; ids: string | null }>`select count(*) as n,
     ${listed} as ids from (${matching} limit ${limit}) as matched`.execute(db);
@@ -134,7 +134,7 @@ export const countUpTo =
   <DB>(executor: Kysely<DB>, rows: RawBuilder<unknown>) =>
   async (limit: number): Promise<number> => {
     const { rows: counted } = await sql<{ n: number | string }>`select count(*) as n
-      from (${rows} limit ${limit}) as counted`.execute(executor as unknown as Kysely<unknown>);
+      from (${rows} limit ${limit}) as counted`.execute(executor as unknown as Kysely<unknown>); // raw SQL only
     return Number(counted[0]?.n ?? 0);
   };
 
@@ -167,13 +167,16 @@ export function listSource<DB, T extends keyof DB & string>(
   from?: AliasedRawBuilder<unknown, T>,
   // biome-ignore lint/complexity/noBannedTypes: a query that selects nothing yet, as Kysely types it
 ): SelectQueryBuilder<DB, T, {}> {
-  // biome-ignore lint/suspicious/noExplicitAny: the table is any of the caller's; the result is typed
-  const db = executor as unknown as Kysely<any>;
+  // lib/ stays below the app's tables: it knows `table` only as a name the caller's DB has, so the
+  // query is built on a database of that one table (under one name, as scoped-repository does)
+  // and handed back typed on the caller's DB.
+  const db = executor as unknown as Kysely<{ listed: object }>;
+  const name = table as unknown as 'listed'; // the caller's table, under that one name
   const source = from
     ? db.selectFrom(from)
-    : db.selectFrom(table as string).where(companyListedRows(table, companyId, listed));
+    : db.selectFrom(name).where(companyListedRows(table, companyId, listed));
   // biome-ignore lint/complexity/noBannedTypes: as above
-  return source as unknown as SelectQueryBuilder<DB, T, {}>;
+  return source as unknown as SelectQueryBuilder<DB, T, {}>; // the same query, on the caller's types
 }
 
 /** Whether the executor talks to PostgreSQL (the filters choose their plans per engine). */

@@ -19,6 +19,7 @@ export async function keptTotal<DB>(
   companyId: number,
   { status, deleted }: StatusListParams,
 ): Promise<number> {
+  // lib/ stays below the app's tables: item_counts is described here by the columns it reads.
   let query = (executor as unknown as Kysely<Counts>)
     .selectFrom('item_counts')
     .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('n'), eb.lit(0)).as('n'))
@@ -36,7 +37,7 @@ export async function statusCounts<DB>(
   section: CountedSection,
   companyId: number,
 ): Promise<{ status: string; n: number }[]> {
-  const rows = await (executor as unknown as Kysely<Counts>)
+  const rows = await (executor as unknown as Kysely<Counts>) // as in keptTotal
     .selectFrom('item_counts')
     .select(['status', 'n'])
     .where('company_id', '=', companyId)

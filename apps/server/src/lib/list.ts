@@ -242,7 +242,7 @@ export async function paginate<DB, TB extends keyof DB, O, S extends string, R =
       options.total(),
     ]);
     more = rows.length > perPage;
-    data = rows.slice(0, perPage) as unknown as R[];
+    data = rows.slice(0, perPage) as unknown as R[]; // the page's query selects R's columns
   } else {
     // Deep pages read ids only; past the middle of an exact total they walk the index from the
     // other end (the same order reversed: every term flips, the id too), so the last pages cost

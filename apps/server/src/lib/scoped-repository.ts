@@ -40,7 +40,7 @@ export function scopedRepository<DB, TB extends keyof DB & string>(db: Kysely<DB
   type Executor = Kysely<DB>;
   // The shared queries use only the columns above, which every such table has.
   const on = (trx: Executor) => trx as unknown as Kysely<Scoped>;
-  const name = table as unknown as 'item';
+  const name = table as unknown as 'item'; // the caller's table, under Scoped's one name
   const isPostgres = db.getExecutor().adapter instanceof PostgresAdapter;
 
   const rows = (trx: Executor, companyId: number, { deleted = false }: ScopedOptions = {}) => {

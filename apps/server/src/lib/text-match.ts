@@ -50,7 +50,7 @@ export async function textMatch<DB>(
   /** false when nobody reads the count (the global search wants a few rows, not a total). */
   { counted = true }: { counted?: boolean } = {},
 ): Promise<IndexedFilter> {
-  const db = executor as unknown as Kysely<unknown>;
+  const db = executor as unknown as Kysely<unknown>; // raw SQL only: the tables are named by the caller
   const postgres = isPostgres(db);
   const scan = scanned(postgres, table, columns, text);
   const short = [...text].length < INDEXED_LENGTH;

@@ -36,6 +36,7 @@ export const errorsPlugin = fp(
           code: issue.keyword,
           errors: (issue.params as { errors?: IssueLike[][] } | undefined)?.errors,
         }));
+        // The part of the request that failed validation (body, querystring, params or headers).
         const input = context ? (request as unknown as Record<string, unknown>)[context] : undefined;
         const errors = groupByField(
           unionIssues(issues, input).map((issue) => ({

@@ -1,4 +1,5 @@
-import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
+import type { Status } from '@adstudio/contract';
+import { sql } from 'kysely';
 import type { Db } from '../../db/database';
 import { keptTotal, statusCounts } from '../../lib/item-counts';
 
@@ -13,20 +14,17 @@ export interface ItemRow {
   updated_at: string;
 }
 
-// biome-ignore lint/suspicious/noExplicitAny: the same query over several tables; rows are typed by ItemRow
-type AnyQuery = SelectQueryBuilder<any, any, any>;
-
 export const createDashboardRepository = (db: Db) => {
-  // biome-ignore lint/suspicious/noExplicitAny: see AnyQuery
-  const anyDb = db as unknown as Kysely<any>;
-  const live = (table: string, companyId: number): AnyQuery =>
-    anyDb.selectFrom(table).where('company_id', '=', companyId).where('deleted_at', 'is', null);
-  const itemColumns = (table: ItemTable) => [
-    'id',
-    'name',
-    'updated_at',
-    table === 'conditions' ? sql<null>`null`.as('status') : 'status',
-  ];
+  // One query over any of the item tables: Kysely types it on the columns they share.
+  const live = (table: ItemTable, companyId: number) =>
+    db.selectFrom(table).where('company_id', '=', companyId).where('deleted_at', 'is', null);
+  const itemColumns = (table: ItemTable) =>
+    [
+      'id',
+      'name',
+      'updated_at',
+      table === 'conditions' ? sql<null>`null`.as('status') : sql<string>`status`.as('status'),
+    ] as const;
 
   return {
     /** Live rows per status, from the kept counts (lib/item-counts.ts). */
@@ -42,13 +40,13 @@ export const createDashboardRepository = (db: Db) => {
         .orderBy('updated_at', 'desc')
         .orderBy('id', 'desc')
         .limit(limit)
-        .execute() as Promise<ItemRow[]>,
+        .execute(),
 
     /** Live rows in the given statuses, longest waiting (least recently updated) first. */
     inStatuses: (
       table: 'campaigns' | 'creatives',
       companyId: number,
-      statuses: readonly string[],
+      statuses: readonly Status[],
       limit: number,
     ) =>
       live(table, companyId)
@@ -57,7 +55,7 @@ export const createDashboardRepository = (db: Db) => {
         .orderBy('updated_at', 'asc')
         .orderBy('id', 'asc')
         .limit(limit)
-        .execute() as Promise<ItemRow[]>,
+        .execute(),
   };
 };
 export type DashboardRepository = ReturnType<typeof createDashboardRepository>;

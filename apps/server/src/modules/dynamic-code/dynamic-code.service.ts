@@ -1,7 +1,6 @@
 import {
   DYNAMIC_CODE_MOVES,
   type DynamicCode,
-  type DynamicCodeStatus,
   type DynamicCodeStatusBody,
   type User,
 } from '@adstudio/contract';
@@ -47,7 +46,7 @@ export function createDynamicCodeService({ codes, audit, transaction }: Deps) {
     const row = await stored(user, creativeId, trx);
     const columns = source?.sample ? Object.keys(source.sample) : [];
     const generatedColumns = row ? (JSON.parse(row.columns) as string[]) : [];
-    const status = (row?.status ?? null) as DynamicCodeStatus | null;
+    const status = row?.status ?? null;
     return {
       creative_id: creativeId,
       profile: source?.profile ?? null,
@@ -86,7 +85,7 @@ export function createDynamicCodeService({ codes, audit, transaction }: Deps) {
         const at = nowIso();
         const values = {
           code,
-          status: 'generated',
+          status: 'generated' as const,
           profile_id: source.profile.id,
           columns: JSON.stringify(Object.keys(source.sample)),
           generated_at: at,
@@ -135,7 +134,7 @@ export function createDynamicCodeService({ codes, audit, transaction }: Deps) {
         const basedOn = basedOnOf(body.updated_at, ifMatch);
         if (basedOn !== undefined && !sameVersion(basedOn, row.updated_at))
           throw new HttpError(409, CHANGED_MEANWHILE);
-        const from = row.status as DynamicCodeStatus;
+        const from = row.status;
         if (body.status !== from) {
           if (!DYNAMIC_CODE_MOVES[from].includes(body.status)) {
             throw unprocessable({ status: [`The dynamic code cannot move from ${from} to ${body.status}.`] });

@@ -193,7 +193,7 @@ export async function seedPackages(
       original_name: `banner-${creative.width}x${creative.height}.zip`,
       size: zip.length,
       notes: 'Demo package.',
-      status: 'approved',
+      status: 'approved' as const,
     };
     const row = await db
       .insertInto('packages')

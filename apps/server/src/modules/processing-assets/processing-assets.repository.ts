@@ -1,3 +1,4 @@
+import type { ProcessingState } from '@adstudio/contract';
 import type { Insertable, Updateable } from 'kysely';
 import type { Db, Executor } from '../../db/database';
 import type { ProcessingAssetsTable } from '../../db/schema';
@@ -87,7 +88,7 @@ export function createProcessingAssetsRepository(db: Db) {
      */
     update: async (
       id: number,
-      expect: { source: string; states: readonly string[] },
+      expect: { source: string; states: readonly ProcessingState[] },
       values: Updateable<ProcessingAssetsTable>,
       trx: Executor = db,
     ) => {

@@ -8,7 +8,6 @@ import {
   looksLikeImageUrl,
   type ProcessingAsset,
   type ProcessingKind,
-  type ProcessingState,
   type User,
 } from '@adstudio/contract';
 import type { Transactor } from '../../db/database';
@@ -129,7 +128,7 @@ export function createProcessingAssetsService({
     kind: row.kind as ProcessingKind,
     column: row.kind === 'image' ? row.slot : null,
     source_url: row.kind === 'image' ? row.source : null,
-    state: row.state as ProcessingState,
+    state: row.state,
     reason: row.reason,
     content_type: row.content_type,
     size: row.size,
@@ -174,7 +173,7 @@ export function createProcessingAssetsService({
   const fresh = (want: Wanted) => ({
     kind: want.kind,
     source: want.source,
-    state: want.unavailable ? 'unavailable' : 'queued',
+    state: want.unavailable ? ('unavailable' as const) : ('queued' as const),
     reason: want.unavailable ?? null,
     storage_key: null,
     thumbnail_key: null,
@@ -189,7 +188,7 @@ export function createProcessingAssetsService({
   const fail = (row: ProcessingAssetRow, reason: string) =>
     items.update(
       row.id,
-      { source: row.source, states: ['queued', 'fetching'] },
+      { source: row.source, states: ['queued', 'fetching'] as const },
       { state: 'failed', reason, updated_at: nowIso() },
     );
 
@@ -298,7 +297,7 @@ export function createProcessingAssetsService({
     async make(id: number): Promise<void> {
       const row = await items.findById(id);
       if (!row || (row.state !== 'queued' && row.state !== 'fetching')) return;
-      const expect = { source: row.source, states: ['queued', 'fetching'] };
+      const expect = { source: row.source, states: ['queued', 'fetching'] as const };
       if (!(await items.update(id, expect, { state: 'fetching', reason: null, updated_at: nowIso() })))
         return;
       const scratch = await scratchDir();

@@ -611,6 +611,7 @@ async function copyIn(connection: Executor, statement: string, rows: Buffer) {
   done.catch(() => {});
   // Kysely hands a query's text to pg's client.query, which takes a stream like this one in its
   // place: Kysely has no other way to a pooled client, and this keeps the client Kysely holds.
+  // pg-copy-streams: node-postgres runs a stream given as the query text; Kysely types it as text.
   await connection.executeQuery({ ...CompiledQuery.raw(''), sql: stream as unknown as string });
   stream.end(rows);
   await done;

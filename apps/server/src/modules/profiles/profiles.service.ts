@@ -63,7 +63,7 @@ export const toProfile = (row: ProfileRow, template?: { id: number; name: string
   template_id: row.template_id,
   template: template ?? null,
   schedule: row.schedule,
-  status: row.status as Profile['status'],
+  status: row.status,
   sync_error: row.sync_error,
   columns: parseJson<string[]>(row.columns, []),
   rows_total: row.rows_total,
@@ -95,9 +95,9 @@ export const toRule = (row: ProfileRuleRow): ProfileRule => ({
 
 const toSync = (row: ProfileSyncRow & { user_name: string | null }): ProfileSync => ({
   id: row.id,
-  trigger: row.trigger as ProfileSync['trigger'],
+  trigger: row.trigger,
   user: row.user_id !== null ? { id: row.user_id, name: row.user_name ?? '' } : null,
-  status: row.status as ProfileSync['status'],
+  status: row.status,
   revision: row.revision,
   started_at: row.started_at,
   finished_at: row.finished_at,

@@ -1,4 +1,4 @@
-import { type Kysely, PostgresAdapter, type Selectable, type SelectQueryBuilder, sql } from 'kysely';
+import { PostgresAdapter, type Selectable, type SelectQueryBuilder, sql } from 'kysely';
 import type { Db } from '../../db/database';
 import type { DB } from '../../db/schema';
 import { textMatch } from '../../lib/text-match';
@@ -34,14 +34,11 @@ export interface SearchRows {
   profiles: Pick<Selectable<DB['profiles']>, 'id' | 'name' | 'status' | 'gsheet_id' | 'created_at'> & Exact;
 }
 type Searched = keyof SearchRows;
-const COLUMNS: { [T in Searched]: Exclude<keyof SearchRows[T], 'exact'>[] } = {
+const COLUMNS = {
   campaigns: ['id', 'name', 'status', 'launch_date'],
   creatives: ['id', 'name', 'status', 'width', 'height'],
   profiles: ['id', 'name', 'status', 'gsheet_id', 'created_at'],
-};
-// biome-ignore lint/suspicious/noExplicitAny: one query shape over three tables; rows are typed by SearchRow
-type AnyQuery = SelectQueryBuilder<any, any, any>;
-
+} as const satisfies { [T in Searched]: readonly Exclude<keyof SearchRows[T], 'exact'>[] };
 export const createSearchRepository = (db: Db) => {
   const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
   // Code-point order, the order of the (company_id, lower(name)) indexes on both engines.
@@ -50,35 +47,41 @@ export const createSearchRepository = (db: Db) => {
   const startsWith = (query: string) =>
     sql<boolean>`${lowerName} >= lower(${query}) and ${lowerName} < lower(${query}) || ${MAX_CHAR}`;
   const exact = (query: string) => sql<number>`case when lower(name) = lower(${query}) then 1 else 0 end`;
-  // The three tables differ only in their columns; the typed result is restored below.
-  // biome-ignore lint/suspicious/noExplicitAny: one query shape over three tables
-  const anyDb = db as unknown as Kysely<any>;
 
-  async function find<T extends Searched>(table: T, { companyId, query, match, limit }: NameQuery) {
-    const columns: string[] = COLUMNS[table];
-    let candidates: AnyQuery = anyDb
-      .selectFrom(table as string)
+  /**
+   * Narrows any of the three tables' queries to the live rows whose name matches, in name order
+   * (typed on the caller's table, as immich's query helpers are).
+   */
+  async function matching<T extends Searched, O>(
+    rows: SelectQueryBuilder<DB, T, O>,
+    table: T,
+    { companyId, query, match, limit }: NameQuery,
+  ) {
+    let found = rows
       .where(sql<boolean>`${sql.ref(`${table}.company_id`)} = ${companyId}`)
       .where(sql<boolean>`${sql.ref(`${table}.deleted_at`)} is null`);
-    if (match === 'prefix') candidates = candidates.where(startsWith(query));
+    if (match === 'prefix') found = found.where(startsWith(query));
     else {
       const text = await textMatch(db, { table, columns: ['name'] }, companyId, {}, query, {
         counted: false,
       });
-      candidates = candidates.where(text.where).where(sql<boolean>`not (${startsWith(query)})`);
+      found = found.where(text.where).where(sql<boolean>`not (${startsWith(query)})`);
     }
-    return candidates
-      .select([...columns, exact(query).as('exact')])
+    return found
+      .select(exact(query).as('exact'))
       .orderBy(lowerName)
-      .orderBy('id')
+      .orderBy(sql.ref(`${table}.id`))
       .limit(limit)
-      .execute() as Promise<SearchRows[T][]>;
+      .execute();
   }
 
   return {
-    campaigns: (q: NameQuery) => find('campaigns', q),
-    creatives: (q: NameQuery) => find('creatives', q),
-    profiles: (q: NameQuery) => find('profiles', q),
+    campaigns: (q: NameQuery): Promise<SearchRows['campaigns'][]> =>
+      matching(db.selectFrom('campaigns').select(COLUMNS.campaigns), 'campaigns', q),
+    creatives: (q: NameQuery): Promise<SearchRows['creatives'][]> =>
+      matching(db.selectFrom('creatives').select(COLUMNS.creatives), 'creatives', q),
+    profiles: (q: NameQuery): Promise<SearchRows['profiles'][]> =>
+      matching(db.selectFrom('profiles').select(COLUMNS.profiles), 'profiles', q),
   };
 };
 export type SearchRepository = ReturnType<typeof createSearchRepository>;
