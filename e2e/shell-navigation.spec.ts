@@ -69,6 +69,20 @@ test.describe('sign-in round trip', () => {
     await page.goto('/dashboard');
     await expect(page).toHaveURL(/\/auth\/login\?redirect_app=%2Fdashboard$/);
   });
+
+  test('opening /logout (a typed address, a new tab) signs out and lands on sign-in', async ({ page }) => {
+    await signIn(page, 'editor');
+    await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+    const tab = await page.context().newPage();
+    const logout = tab.waitForResponse(
+      (response) => response.request().method() === 'POST' && new URL(response.url()).pathname === '/logout',
+    );
+    await tab.goto('/logout');
+    expect((await logout).status()).toBe(204);
+    await expect(tab).toHaveURL(/\/auth\/login/);
+    await expect(tab.getByRole('button', { name: 'Sign in' })).toBeVisible();
+    expect((await getJson(page, '/v1/user')).status).toBe(401);
+  });
 });
 
 test.describe('sidebar by permission (spec section 6, without qa)', () => {

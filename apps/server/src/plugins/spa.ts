@@ -5,8 +5,12 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod 
 import fp from 'fastify-plugin';
 import { MAX_PARAM_LENGTH } from '../lib/params';
 
-/** Paths that belong to the server, never to the SPA's history-mode fallback. */
-const SERVER_PATHS = /^\/(v1|auth|logout|vapor|storage|render|t|docs|healthz|readyz|demo)(\/|$|\?)/;
+/**
+ * Paths that belong to the server, never to the SPA's history-mode fallback. `/logout` is both:
+ * the API signs out on POST, and a page opened at `/logout` (a typed address, a new tab) is the
+ * SPA's sign-out route, whose loader posts there and goes on to sign-in.
+ */
+const SERVER_PATHS = /^\/(v1|auth|vapor|storage|render|t|docs|healthz|readyz|demo)(\/|$|\?)/;
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 
@@ -98,7 +102,7 @@ export const spaPlugin = fp(
       if (built && (request.headers.accept?.includes('text/html') ?? false)) {
         return reply.header('cache-control', 'no-cache').sendFile('index.html', { cacheControl: false });
       }
-      return reply.code(404).send({ message: 'Not found.' });
+      return notRouted(app, request, reply);
     };
     app.get('/*', { config: { public: true }, schema: { hide: true } }, fallback);
 

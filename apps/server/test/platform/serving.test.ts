@@ -32,11 +32,25 @@ describe('the SPA', () => {
     '/campaigns/12/viewreport/2026-01-01/2026-01-31',
     '/externalpreview/tok',
     '/no/such/page',
+    // The sign-out page: the SPA's loader posts to /logout and goes on to sign-in.
+    '/logout',
   ])('answers %s with index.html (history mode), not cached', async (url) => {
     const res = await t.app.inject({ method: 'GET', url, headers: html });
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain('<title>SPA</title>');
     expect(res.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('keeps /logout an API call for everything but a page: POST signs out, a JSON GET is 405', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/logout',
+      headers: { accept: 'application/json' },
+    });
+    expect(res.statusCode).toBe(405);
+    expect(res.headers.allow).toBe('POST');
+    const guest = await t.guest();
+    expect((await guest.post('/logout')).statusCode).toBeLessThan(300);
   });
 
   it('serves hashed assets with a long immutable cache', async () => {
