@@ -45,6 +45,49 @@ function shellModules(ctx: ChunkingContext): Set<string> {
   return modules;
 }
 
+const GRID_MATERIAL = /[\\/]@mui[\\/]x-data-grid[\\/]material[\\/]index\.m?js$/;
+const MUI_POPPER_USERS = /[\\/]@mui[\\/]material[\\/](Tooltip|Autocomplete)[\\/]\w+\.m?js$/;
+/** What the DataGrid binds for what it draws only once opened (menus, panels) or never with our props. */
+const DEFERRED_GRID_PARTS = ['Autocomplete', 'Badge', 'Popper', 'Tab', 'Tabs', 'ToggleButton'];
+const DEFERRED = '\0deferred:';
+const DEFERRED_COMPONENT = fileURLToPath(
+  new URL('./src/components/ui/deferred-component.tsx', import.meta.url),
+);
+
+function deferredPart(source: string, importer: string): string | null {
+  if (GRID_MATERIAL.test(importer)) {
+    const part = /^@mui\/material\/(\w+)$/.exec(source)?.[1];
+    return part && DEFERRED_GRID_PARTS.includes(part) ? part : null;
+  }
+  return MUI_POPPER_USERS.test(importer) && source === '../Popper/index.mjs' ? 'Popper' : null;
+}
+
+/**
+ * MUI parts that a first load carries without drawing them: the DataGrid binds every part a slot
+ * may use (the filter panel's Autocomplete, the menus' Popper, Tabs, toggle buttons, badges), and a
+ * Tooltip or an Autocomplete brings Popper and popper.js before any popup opens (~20 KB on the wire
+ * for a list). Imported from there, these load when first drawn, a popper when it first opens
+ * (components/ui/deferred-component.tsx). Elsewhere the app imports MUI as usual.
+ */
+function deferMuiParts(): Plugin {
+  return {
+    name: 'adstudio:defer-mui-parts',
+    apply: 'build',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      const part = importer ? deferredPart(source, importer) : null;
+      return part ? DEFERRED + part : null;
+    },
+    load(id) {
+      if (!id.startsWith(DEFERRED)) return null;
+      return [
+        `import { deferredComponent } from ${JSON.stringify(DEFERRED_COMPONENT)};`,
+        `export default deferredComponent(() => import('@mui/material/${id.slice(DEFERRED.length)}'));`,
+      ].join('\n');
+    },
+  };
+}
+
 const brotli = promisify(zlib.brotliCompress);
 
 /**
@@ -75,7 +118,7 @@ function precompress(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [deferMuiParts(), react(), precompress()],
   server: {
     port: 5173,
     proxy: Object.fromEntries(serverPaths.map((path) => [path, { target: API, changeOrigin: false }])),

@@ -1,39 +1,22 @@
-import { type Bulk, type BulkResult, STATUSES, type Status } from '@adstudio/contract';
-import CheckCircleIcon from '@mui/icons-material/CheckCircle';
+import type { Bulk, BulkResult, Status } from '@adstudio/contract';
 import DeleteIcon from '@mui/icons-material/Delete';
-import ErrorIcon from '@mui/icons-material/Error';
 import RestoreFromTrashIcon from '@mui/icons-material/RestoreFromTrash';
 import SwapHorizIcon from '@mui/icons-material/SwapHoriz';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
-import List from '@mui/material/List';
-import ListItem from '@mui/material/ListItem';
-import ListItemIcon from '@mui/material/ListItemIcon';
-import ListItemText from '@mui/material/ListItemText';
-import Menu from '@mui/material/Menu';
-import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { showAlert } from '../../lib/alert';
 import { formatCounted } from '../../lib/format';
-import { ConfirmDialog } from './confirm-dialog';
-import { StatusChip } from './status-chip';
+import type { BulkResults } from './bulk-popups';
+
+const BulkPopups = lazy(() => import('./bulk-popups').then((module) => ({ default: module.BulkPopups })));
 
 /** "2 creatives moved to live, 1 refused." */
 export function bulkSummary(results: readonly BulkResult[], noun: string, verb: string): string {
   const done = results.filter((result) => result.ok).length;
   const refused = results.length - done;
   return `${formatCounted(done, noun)} ${verb}${refused > 0 ? `, ${refused} refused` : ''}.`;
-}
-
-interface Results {
-  title: string;
-  items: BulkResult[];
-  names: Map<number, string>;
 }
 
 /**
@@ -63,8 +46,14 @@ export function BulkActions({
 }) {
   const [menu, setMenu] = useState<HTMLElement | null>(null);
   const [confirmDelete, setConfirmDelete] = useState(false);
-  const [results, setResults] = useState<Results | null>(null);
+  const [results, setResults] = useState<BulkResults | null>(null);
   const ids = selected.map((item) => item.id);
+  const selecting = selected.length > 0;
+  // The popups load with the first selection, before any of them is asked for, and stay.
+  const [popupsUsed, setPopupsUsed] = useState(false);
+  useEffect(() => {
+    if (selecting) setPopupsUsed(true);
+  }, [selecting]);
   const names = new Map(selected.map((item) => [item.id, item.name]));
 
   const send = (body: Bulk, title: string, verb: string) =>
@@ -91,7 +80,7 @@ export function BulkActions({
 
   return (
     <>
-      {selected.length > 0 ? (
+      {selecting ? (
         <Paper
           variant="outlined"
           role="region"
@@ -133,56 +122,24 @@ export function BulkActions({
           )}
         </Paper>
       ) : null}
-      <Menu anchorEl={menu} open={Boolean(menu)} onClose={() => setMenu(null)}>
-        {STATUSES.map((status) => (
-          <MenuItem key={status} onClick={() => move(status)}>
-            <StatusChip status={status} />
-          </MenuItem>
-        ))}
-      </Menu>
-      <ConfirmDialog
-        open={confirmDelete}
-        title={`Delete ${formatCounted(selected.length, noun)}?`}
-        message={`${deleteNote} Deleted ${noun}s can be restored from the list's deleted ${noun}s.`}
-        confirmLabel="Delete"
-        destructive
-        busy={busy}
-        onConfirm={() => void send({ action: 'delete', ids }, 'Delete', 'deleted')}
-        onCancel={() => setConfirmDelete(false)}
-      />
-      <Dialog
-        open={results !== null}
-        onClose={close}
-        aria-labelledby="bulk-results-title"
-        fullWidth
-        maxWidth="sm"
-      >
-        <DialogTitle id="bulk-results-title">{results?.title}</DialogTitle>
-        <DialogContent>
-          <List dense aria-label="Results">
-            {results?.items.map((item) => (
-              <ListItem key={item.id} disableGutters>
-                <ListItemIcon sx={{ minWidth: 36 }}>
-                  {item.ok ? (
-                    <CheckCircleIcon color="success" aria-label="Done" />
-                  ) : (
-                    <ErrorIcon color="error" aria-label="Refused" />
-                  )}
-                </ListItemIcon>
-                <ListItemText
-                  primary={results.names.get(item.id) ?? `#${item.id}`}
-                  secondary={item.message ?? (item.ok ? 'Done.' : undefined)}
-                />
-              </ListItem>
-            ))}
-          </List>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={close} autoFocus>
-            Close
-          </Button>
-        </DialogActions>
-      </Dialog>
+      {popupsUsed ? (
+        <Suspense fallback={null}>
+          <BulkPopups
+            noun={noun}
+            count={selected.length}
+            deleteNote={deleteNote}
+            busy={busy}
+            menu={menu}
+            confirmDelete={confirmDelete}
+            results={results}
+            onMove={move}
+            onCloseMenu={() => setMenu(null)}
+            onDelete={() => void send({ action: 'delete', ids }, 'Delete', 'deleted')}
+            onCancelDelete={() => setConfirmDelete(false)}
+            onCloseResults={close}
+          />
+        </Suspense>
+      ) : null}
     </>
   );
 }

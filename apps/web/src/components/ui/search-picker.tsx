@@ -48,13 +48,18 @@ export function SearchPicker({
   inputRef,
   onBlur,
   sx,
+  autoFocus,
+  defaultOpen = false,
 }: SearchPickerProps & {
   useOptions: (search: string, enabled: boolean) => UseQueryResult<PickerOption[]>;
   useSelected: (id: number | null | undefined) => UseQueryResult<PickerOption>;
   /** Plural: "campaigns". */
   noun: string;
+  autoFocus?: boolean;
+  /** Its options show from the start (the picker replaces a stand-in that was clicked). */
+  defaultOpen?: boolean;
 }) {
-  const [open, setOpen] = useState(false);
+  const [open, setOpen] = useState(defaultOpen);
   const [text, setText] = useState('');
   const [search, setSearch] = useState('');
   const selected = useSelected(value);
@@ -104,6 +109,7 @@ export function SearchPicker({
         <TextField
           {...params}
           label={label}
+          autoFocus={autoFocus}
           required={required}
           error={error}
           helperText={helperText}

@@ -10,11 +10,11 @@ import { href } from '../../config/paths';
 import { useCanAccess } from '../../lib/access';
 import { useDeleteCondition } from './api/delete-condition';
 import { useCondition } from './api/get-condition';
-import { useDataSourceNames } from './api/get-data-source-options';
+import { useDataSourceNames } from './api/get-data-source-names';
 import { conditionKeys } from './api/keys';
 import { ConditionDetails } from './components/condition-details';
 import { ConditionSimulator } from './components/simulator/condition-simulator';
-import { UsedByList } from './components/used-by';
+import { UsedByList } from './components/used-by-list';
 import { conditionSummary } from './condition-format';
 
 const conditionHref = (id: number) => href('condition.view', { id });

@@ -6,7 +6,7 @@ import { type ListSource, ResourceListPage } from '../../components/ui/resource-
 import { href } from '../../config/paths';
 import { formatDate } from '../../lib/format';
 import { conditionListConfig, useConditions } from './api/get-conditions';
-import { useDataSourceNames } from './api/get-data-source-options';
+import { useDataSourceNames } from './api/get-data-source-names';
 import { useRestoreCondition } from './api/restore-condition';
 import { ConditionsNav } from './components/conditions-nav';
 import { UsedByCell } from './components/used-by';

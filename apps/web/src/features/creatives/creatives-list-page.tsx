@@ -11,7 +11,7 @@ import { formatDate } from '../../lib/format';
 import { useBulkCreatives } from './api/bulk-creatives';
 import { creativeListConfig, useCreatives } from './api/get-creatives';
 import { useRestoreCreative } from './api/restore-creative';
-import { CampaignPicker } from './components/campaign-picker';
+import { CampaignFilterPicker } from './components/campaign-filter-picker';
 import { SIZE_OPTIONS, sizeText } from './creative-format';
 
 const SOURCE: ListSource<Creative> = {
@@ -64,7 +64,7 @@ const creativeHref = (id: number) => href('creative.view', { id });
 /** The list's own filters: the campaign (searched by name) and the size. */
 const extraFilters: ExtraFilters = ({ values, onChange }) => (
   <>
-    <CampaignPicker
+    <CampaignFilterPicker
       value={values.campaign_id ? Number(values.campaign_id) : null}
       onChange={(id) => onChange('campaign_id', id ? String(id) : null)}
       size="small"

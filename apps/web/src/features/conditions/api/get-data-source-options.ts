@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
 import type { PickerOption } from '../../../components/ui/search-picker';
-import { useCanAccess } from '../../../lib/access';
 import { dataValueText } from '../data-source-format';
 import { dataSourceQueryOptions } from './get-data-source';
 import { dataSourcesQueryOptions } from './get-data-sources';
@@ -29,17 +28,3 @@ export const useDataSourceOption = (id: number | null | undefined) =>
     enabled: typeof id === 'number' && id > 0,
     select: option,
   });
-
-const NO_NAMES: ReadonlyMap<number, string> = new Map();
-
-/** Every data source's name by id, so sentences about conditions name them ("Weather Paris is …"). */
-export function useDataSourceNames(): ReadonlyMap<number, string> {
-  // The creative simulator is also shown to users without the conditions section: no names then.
-  const allowed = useCanAccess('conditions', 'read');
-  const all = useQuery({
-    ...dataSourcesQueryOptions({ 'items-per-page': -1, 'sort-by': 'name' }),
-    enabled: allowed,
-    select: (list) => new Map(list.data.map((source) => [source.id, source.name])),
-  });
-  return all.data ?? NO_NAMES;
-}

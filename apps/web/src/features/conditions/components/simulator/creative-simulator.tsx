@@ -1,7 +1,7 @@
 import type { SimulationResult } from '@adstudio/contract';
 import Box from '@mui/material/Box';
 import type { ReactNode } from 'react';
-import { useDataSourceNames } from '../../api/get-data-source-options';
+import { useDataSourceNames } from '../../api/get-data-source-names';
 import { useSimulateCreative } from '../../api/simulate-creative';
 import { RuleSimulationView } from './rule-simulation-view';
 import { SimulatorContextForm } from './simulator-context-form';
