@@ -53,7 +53,8 @@ function crossingsOf(file: string): Crossing[] {
     if (file.startsWith(`${SERVER}/modules/`)) {
       const mine = areaOf(file, `${SERVER}/modules`);
       const theirs = areaOf(to, `${SERVER}/modules`);
-      if (theirs && theirs !== mine && to !== `${SERVER}/modules/${theirs}/index`)
+      const viaIndex = to === `${SERVER}/modules/${theirs}` || to === `${SERVER}/modules/${theirs}/index`;
+      if (theirs && theirs !== mine && !viaIndex)
         found.push({ from: file, to, rule: `module ${mine} reaches into module ${theirs}` });
     }
     if (

@@ -45,6 +45,7 @@ import { jobsPlugin } from './plugins/jobs';
 import { queryPlugin } from './plugins/query';
 import { routeDocsPlugin } from './plugins/route-docs';
 import { securityPlugin } from './plugins/security';
+import { servicesPlugin } from './plugins/services';
 import { routeGuard, sessionPlugin } from './plugins/session';
 import { spaPlugin } from './plugins/spa';
 import { storagePlugin } from './plugins/storage';
@@ -123,6 +124,7 @@ export async function buildApp({ config, db, logger }: BuildAppOptions) {
   // Before the routes: completes each route's schema (operationId, security, common answers).
   await app.register(routeDocsPlugin);
   await app.register(storagePlugin);
+  await app.register(servicesPlugin);
 
   await app.register(healthRoutes);
   await app.register(authRoutes);

@@ -2,6 +2,7 @@ import type { Section, User } from '@adstudio/contract';
 import type { preHandlerAsyncHookHandler } from 'fastify';
 import type { Config } from './config';
 import type { Db } from './db/database';
+import type { Services } from './services';
 import type { ObjectStore } from './storage/object-store';
 import type { Signer } from './storage/signer';
 
@@ -36,6 +37,8 @@ declare module 'fastify' {
     db: Db;
     requireAccess(section: Section, action: 'read' | 'write'): preHandlerAsyncHookHandler;
     routeTable: readonly RouteEntry[];
+    /** Every service, built once (`src/services.ts`); routes take what they use. */
+    services: Services;
     storage: { store: ObjectStore; signer: Signer };
   }
   interface FastifyRequest {

@@ -5,6 +5,7 @@ import type { Package, Profile } from '@adstudio/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/config';
 import { createDb, type Db } from '../../src/db/database';
+import { createTransactor } from '../../src/lib/transaction';
 import { createUploadsRepository } from '../../src/modules/uploads/uploads.repository';
 import { createUploadsService } from '../../src/modules/uploads/uploads.service';
 import { createLocalDisk } from '../../src/storage/local-disk';
@@ -271,7 +272,7 @@ describe('a server killed mid-work', () => {
 
     // The hourly sweep, a day later.
     const uploads = createUploadsService({
-      db,
+      transaction: createTransactor(db),
       uploads: createUploadsRepository(db),
       store: createLocalDisk(path.join(dataDir, 'storage')),
       signer: createSigner(env.APP_KEY!),

@@ -2,7 +2,6 @@ import type { Asset, Package, Profile } from '@adstudio/contract';
 import { HeadObjectCommand, ListObjectsV2Command } from '@aws-sdk/client-s3';
 import Vapor from 'laravel-vapor';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { uploadsServiceOn } from '../../src/modules/uploads/uploads.routes';
 import { s3Client } from '../../src/storage/s3-store';
 import { buildTestApp, type Client, engine, type TestApp } from '../helper';
 import { insertCampaign, insertCreative } from '../rows';
@@ -180,7 +179,7 @@ describe.skipIf(engine === 'postgres')('on S3 (STORAGE=s3, against s3rver)', () 
     expect(await exists(claimed.key)).toBe(true);
     expect(await exists(unclaimed.key)).toBe(true);
 
-    await uploadsServiceOn(t.app).sweep(Date.now() + 25 * 3_600_000);
+    await t.app.services.uploads.sweep(Date.now() + 25 * 3_600_000);
     expect(await keysUnder('tmp/')).toEqual([]);
     // What the claim kept is elsewhere and untouched.
     const asset = kept.json().data as Asset;

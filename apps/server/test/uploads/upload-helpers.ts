@@ -1,5 +1,6 @@
 import type { SignedStorageUrl } from '@adstudio/contract';
 import { expect } from 'vitest';
+import { createTransactor } from '../../src/lib/transaction';
 import { createUploadsRepository } from '../../src/modules/uploads/uploads.repository';
 import { createUploadsService } from '../../src/modules/uploads/uploads.service';
 import type { Client, TestApp } from '../helper';
@@ -14,7 +15,7 @@ export function uploadHelpers(app: () => TestApp, client: () => Client) {
   const service = (overrides: Partial<ServiceDeps> = {}) => {
     const t = app();
     return createUploadsService({
-      db: t.db,
+      transaction: createTransactor(t.db),
       uploads: createUploadsRepository(t.db),
       ...t.app.storage,
       appUrl: t.config.appUrl,

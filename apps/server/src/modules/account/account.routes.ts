@@ -8,19 +8,11 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { staleAnswer } from '../../lib/route-schemas';
-import { createTransactor } from '../../lib/transaction';
-import { createSessionsRepository } from '../../repositories/sessions.repository';
-import { createUsersRepository } from '../../repositories/users.repository';
 import { currentUser } from '../../types';
-import { createAccountService } from './account.service';
 
 /** The signed-in user's own account; `GET /v1/user` itself lives with the session (auth module). */
 export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = createAccountService({
-    users: createUsersRepository(app.db),
-    sessions: createSessionsRepository(app.db),
-    transaction: createTransactor(app.db),
-  });
+  const { account: service } = app.services;
   const tags = ['account'];
 
   app.put(

@@ -23,13 +23,12 @@ import {
   staleAnswer,
 } from '../../lib/route-schemas';
 import { createTransactor } from '../../lib/transaction';
+import { createServices, type ServicesOptions } from '../../services';
 import * as media from '../../storage/media-probe';
 import { currentUser } from '../../types';
 import { createAuditRepository } from '../audit/audit.repository';
 import { createAuditLog } from '../audit/audit-log';
 import { createCreativesRepository } from '../creatives/creatives.repository';
-import type { UploadPurpose } from '../uploads/upload-rules';
-import { uploadsServiceOn } from '../uploads/uploads.routes';
 import { createAssetsRepository } from './assets.repository';
 import { createAssetsService, type MediaProbe } from './assets.service';
 
@@ -39,7 +38,7 @@ const PURGE_EVERY_MS = 3_600_000;
 /** The service on the app's database and storage; tests may lower the upload limits or measure files their way. */
 export const assetsServiceOn = (
   app: FastifyInstance,
-  options: { purposeMaxBytes?: Partial<Record<UploadPurpose, number>>; media?: MediaProbe } = {},
+  options: ServicesOptions & { media?: MediaProbe } = {},
 ) => {
   const creatives = createCreativesRepository(app.db);
   const audit = createAuditRepository(app.db);
@@ -49,7 +48,12 @@ export const assetsServiceOn = (
       creative: (companyId, id, trx, opts) => creatives.findById(companyId, id, trx, opts),
       clearFallbacks: creatives.clearFallbacks,
     },
-    files: uploadsServiceOn(app, options),
+    files: options.purposeMaxBytes
+      ? createServices(
+          { db: app.db, storage: app.storage, jobs: app.jobs, config: app.config, log: app.log },
+          options,
+        ).uploads
+      : app.services.uploads,
     media: options.media ?? media,
     audit: createAuditLog(audit, 'asset'),
     creativeAudit: createAuditLog(audit, 'creative'),

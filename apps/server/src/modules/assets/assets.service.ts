@@ -18,9 +18,8 @@ import type { ListPage } from '../../lib/list';
 import { nowIso } from '../../lib/time';
 import { basedOnOf, changedMeanwhile, nextUpdatedAt, sameVersion } from '../../lib/versions';
 import type { MediaFacts } from '../../storage/media-probe';
-import type { AuditLog } from '../audit/audit-log';
-import type { CheckedUpload, UploadsService } from '../uploads/uploads.service';
-import { notClaimable } from '../uploads/uploads.service';
+import type { AuditLog } from '../audit';
+import { type CheckedUpload, notClaimable, type UploadsService } from '../uploads';
 import type { AssetsRepository, AssetView } from './assets.repository';
 
 export const CHANGED_MEANWHILE = changedMeanwhile('asset');

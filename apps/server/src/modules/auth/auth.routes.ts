@@ -5,15 +5,8 @@ import { z } from 'zod';
 import { fieldName, groupByField } from '../../lib/field-errors';
 import { HttpError } from '../../lib/http-errors';
 import { safeRedirectPath } from '../../lib/redirect';
-import { createTransactor } from '../../lib/transaction';
 import { endSession, hasValidXsrfToken, startSession } from '../../plugins/session';
-import {
-  createLoginAttemptsRepository,
-  createSessionsRepository,
-} from '../../repositories/sessions.repository';
-import { createUsersRepository } from '../../repositories/users.repository';
 import { currentUser } from '../../types';
-import { createAuthService } from './auth.service';
 import { renderLoginPage } from './login-page';
 
 const wantsJson = (accept: string | undefined, contentType: string | undefined) =>
@@ -35,13 +28,7 @@ const loginAnswers: FastifySchema['response'] = {
 };
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
-  const auth = createAuthService({
-    config: app.config,
-    users: createUsersRepository(app.db),
-    sessions: createSessionsRepository(app.db),
-    attempts: createLoginAttemptsRepository(app.db),
-    transaction: createTransactor(app.db),
-  });
+  const { auth } = app.services;
   // The SPA may live on another origin than this API (SPA_URL); sign-in sends the browser back there.
   const spaUrl = app.config.spaUrl;
 

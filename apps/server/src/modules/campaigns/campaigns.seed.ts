@@ -1,7 +1,7 @@
 import { STATUSES, type Status } from '@adstudio/contract';
 import type { Executor } from '../../db/database';
 import { nowIso } from '../../lib/time';
-import { seedHistory } from '../audit/audit.seed';
+import { seedHistory } from '../audit';
 
 export const DEMO_ADVERTISERS = [
   ['Lumen Coffee', 'Winter Blend Launch'],

@@ -22,7 +22,7 @@ import { HttpError, notFound, unprocessable } from '../../lib/http-errors';
 import type { ListPage } from '../../lib/list';
 import { nowIso } from '../../lib/time';
 import { basedOnOf, changedMeanwhile, nextUpdatedAt, sameVersion } from '../../lib/versions';
-import type { AuditLog } from '../audit/audit-log';
+import type { AuditLog } from '../audit';
 import { type DataSourceValues, placeholdersOf } from '../data-sources/data-source-values';
 import { dataSourceIdsOf, expressionText, parseExpression } from './condition-expression';
 import type { ConditionRow, ConditionsRepository, ConditionUseRow } from './conditions.repository';

@@ -1,7 +1,7 @@
 import { IAB_SIZES, STATUSES } from '@adstudio/contract';
 import type { Executor } from '../../db/database';
 import { nowIso } from '../../lib/time';
-import { seedHistory } from '../audit/audit.seed';
+import { seedHistory } from '../audit';
 
 export interface SeededCreative {
   id: number;

@@ -30,7 +30,7 @@ import { allowedMoves } from '../../lib/status-moves';
 import { nowIso } from '../../lib/time';
 import { randomToken } from '../../lib/tokens';
 import { basedOnOf, changedMeanwhile, nextUpdatedAt } from '../../lib/versions';
-import type { AuditLog } from '../audit/audit-log';
+import type { AuditLog } from '../audit';
 import type { CreativeRow, CreativesRepository, CreativeView, PreviewLinkRow } from './creatives.repository';
 
 export const NAME_TAKEN = 'The name has already been taken.';

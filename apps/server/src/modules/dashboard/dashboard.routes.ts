@@ -1,11 +1,9 @@
 import { DashboardResponseSchema } from '@adstudio/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser } from '../../types';
-import { createDashboardRepository } from './dashboard.repository';
-import { createDashboardService } from './dashboard.service';
 
 export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = createDashboardService({ dashboard: createDashboardRepository(app.db) });
+  const { dashboard: service } = app.services;
 
   app.get(
     '/v1/dashboard',

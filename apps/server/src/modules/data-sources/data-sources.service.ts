@@ -19,7 +19,7 @@ import { parseJson } from '../../lib/json';
 import type { ListPage } from '../../lib/list';
 import { nowIso } from '../../lib/time';
 import { basedOnOf, changedMeanwhile, nextUpdatedAt, sameVersion } from '../../lib/versions';
-import type { AuditLog } from '../audit/audit-log';
+import type { AuditLog } from '../audit';
 import { dataSourceIdsOf, parseExpression } from '../conditions/condition-expression';
 import {
   type FetchDefinition,

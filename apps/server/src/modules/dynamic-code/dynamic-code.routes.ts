@@ -6,22 +6,13 @@ import {
   refusedAnswer,
   staleAnswer,
 } from '../../lib/route-schemas';
-import { createTransactor } from '../../lib/transaction';
 import { currentUser } from '../../types';
-import { createAuditRepository } from '../audit/audit.repository';
-import { createAuditLog } from '../audit/audit-log';
-import { createDynamicCodeRepository } from './dynamic-code.repository';
-import { createDynamicCodeService } from './dynamic-code.service';
 
 const tags = ['creatives'];
 
 /** A creative's dynamic code (DESIGN sections 5 and 6: editing it is a creative edit). */
 export const dynamicCodeRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = createDynamicCodeService({
-    codes: createDynamicCodeRepository(app.db),
-    audit: createAuditLog(createAuditRepository(app.db), 'creative'),
-    transaction: createTransactor(app.db),
-  });
+  const { dynamicCode: service } = app.services;
   const read = { preHandler: app.requireAccess('creatives', 'read') };
   const write = { preHandler: app.requireAccess('creatives', 'write') };
 

@@ -8,7 +8,7 @@ import type { Executor, Transactor } from '../../db/database';
 import { HttpError, notFound, unprocessable } from '../../lib/http-errors';
 import { nowIso } from '../../lib/time';
 import { basedOnOf, changedMeanwhile, nextUpdatedAt, sameVersion } from '../../lib/versions';
-import type { AuditLog } from '../audit/audit-log';
+import type { AuditLog } from '../audit';
 import type { DynamicCodeRepository } from './dynamic-code.repository';
 import { generateDynamicCode } from './generate';
 

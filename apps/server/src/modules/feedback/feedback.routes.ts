@@ -1,11 +1,9 @@
 import { FeedbackBodySchema, FeedbackCreatedResponseSchema } from '@adstudio/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser } from '../../types';
-import { createFeedbackRepository } from './feedback.repository';
-import { createFeedbackService } from './feedback.service';
 
 export const feedbackRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = createFeedbackService({ feedback: createFeedbackRepository(app.db) });
+  const { feedback: service } = app.services;
 
   app.post(
     '/v1/feedback',

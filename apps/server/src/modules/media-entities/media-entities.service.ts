@@ -15,7 +15,7 @@ import { HttpError, notFound, unprocessable } from '../../lib/http-errors';
 import type { ListPage } from '../../lib/list';
 import { nowIso } from '../../lib/time';
 import { basedOnOf, changedMeanwhile, nextUpdatedAt, sameVersion } from '../../lib/versions';
-import type { AuditLog } from '../audit/audit-log';
+import type { AuditLog } from '../audit';
 import type { MediaEntitiesRepository, MediaEntityRow } from './media-entities.repository';
 
 export const CHANGED_MEANWHILE = changedMeanwhile('publisher');

@@ -13,8 +13,6 @@ import { createAuditRepository } from '../audit/audit.repository';
 import { createAuditLog } from '../audit/audit-log';
 import { createCreativesRepository } from '../creatives/creatives.repository';
 import { sendRenderFile } from '../render/render-response';
-import type { UploadPurpose } from '../uploads/upload-rules';
-import { uploadsServiceOn } from '../uploads/uploads.routes';
 import { unpackedPrefix } from './package-files';
 import { createPackageUnpack } from './package-unpack';
 import { createPackagesRepository } from './packages.repository';
@@ -60,12 +58,9 @@ export function renderLinks(app: FastifyInstance) {
 const queueUnpackOn = (app: FastifyInstance) => (id: number) =>
   app.jobs.send(UNPACK_JOB, { id }, { singletonKey: `package-${id}`, maxAttempts: UNPACK_ATTEMPTS });
 
-export const packagesServiceOn = (
-  app: FastifyInstance,
-  options: { purposeMaxBytes?: Partial<Record<UploadPurpose, number>> } = {},
-) => {
+export const packagesServiceOn = (app: FastifyInstance) => {
   const creatives = createCreativesRepository(app.db);
-  const uploads = uploadsServiceOn(app, options);
+  const { uploads } = app.services;
   return createPackagesService({
     packages: createPackagesRepository(app.db),
     refs: { creative: (companyId, id, trx) => creatives.findById(companyId, id, trx, { deleted: 'any' }) },

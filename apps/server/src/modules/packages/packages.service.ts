@@ -8,8 +8,8 @@ import { HttpError, notFound, unprocessable } from '../../lib/http-errors';
 import { nowIso } from '../../lib/time';
 import { basedOnOf, changedMeanwhile, nextUpdatedAt, sameVersion } from '../../lib/versions';
 import { isMissing, type ObjectStore } from '../../storage/object-store';
-import type { AuditLog } from '../audit/audit-log';
-import type { UploadsService } from '../uploads/uploads.service';
+import type { AuditLog } from '../audit';
+import type { UploadsService } from '../uploads';
 import { packageFileKey } from './package-files';
 import type { PackagesRepository, PackageView } from './packages.repository';
 

@@ -16,7 +16,6 @@ import { renderScreenshot } from '../../storage/render-screenshot';
 import { currentUser } from '../../types';
 import { createCreativesRepository } from '../creatives/creatives.repository';
 import { renderLinks } from '../packages/packages.routes';
-import { uploadsServiceOn } from '../uploads/uploads.routes';
 import { createProcessingAssetsRepository } from './processing-assets.repository';
 import {
   createProcessingAssetsService,
@@ -29,7 +28,7 @@ const FETCH_TIMEOUT_MS = 30_000;
 
 /** The service on the app's database, storage, SSRF guard, job queue and (when configured) Chromium. */
 export const processingAssetsServiceOn = (app: FastifyInstance) => {
-  const uploads = uploadsServiceOn(app);
+  const { uploads } = app.services;
   const { store } = app.storage;
   const links = renderLinks(app);
   const chromium = app.config.chromiumPath;

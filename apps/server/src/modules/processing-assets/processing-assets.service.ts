@@ -16,7 +16,7 @@ import { nowIso } from '../../lib/time';
 import { SafeFetchError } from '../../net/safe-fetch';
 import { sniffFile } from '../../storage/content-sniffer';
 import type { MediaProbe } from '../assets/assets.service';
-import { judgeContent } from '../uploads/upload-rules';
+import { judgeContent } from '../uploads';
 import type { createProcessingAssetsRepository, ProcessingAssetRow } from './processing-assets.repository';
 
 export const PROCESSING_JOB = 'processing-assets.make';

@@ -38,7 +38,6 @@ import { currentUser } from '../../types';
 import { createAuditRepository } from '../audit/audit.repository';
 import { createAuditLog } from '../audit/audit-log';
 import { createCreativesRepository } from '../creatives/creatives.repository';
-import { uploadsServiceOn } from '../uploads/uploads.routes';
 import { openFeed } from './feed-source';
 import { runDueSchedules } from './profile-schedule';
 import { createProfileSync } from './profile-sync';
@@ -60,7 +59,7 @@ export const profilesRoutes: FastifyPluginAsyncZod = async (app) => {
   });
   const service = createProfilesService({
     profiles,
-    uploads: uploadsServiceOn(app),
+    uploads: app.services.uploads,
     audit: createAuditLog(createAuditRepository(app.db), 'profile'),
     transaction: createTransactor(app.db),
     queueSync: (syncId) => app.jobs.send(SYNC_JOB, { syncId }, { maxAttempts: 1 }),

@@ -27,8 +27,8 @@ import type { ListPage } from '../../lib/list';
 import { nowIso } from '../../lib/time';
 import { randomToken } from '../../lib/tokens';
 import { basedOnOf, changedMeanwhile, nextUpdatedAt, sameVersion } from '../../lib/versions';
-import type { AuditLog } from '../audit/audit-log';
-import type { UploadsService } from '../uploads/uploads.service';
+import type { AuditLog } from '../audit';
+import type { UploadsService } from '../uploads';
 import { nextRun } from './profile-schedule';
 import type {
   ProfileRow,

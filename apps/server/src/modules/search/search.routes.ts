@@ -3,11 +3,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { MAX_PARAM_LENGTH } from '../../lib/params';
 import { currentUser } from '../../types';
-import { createSearchRepository } from './search.repository';
-import { createSearchService } from './search.service';
 
 export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = createSearchService({ search: createSearchRepository(app.db) });
+  const { search: service } = app.services;
 
   app.get(
     '/v1/search/:query',

@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import { createProfilesRepository } from '../profiles/profiles.repository';
 import { variantRenderUrlsOn } from '../render/render-links';
 import { ruleFilterOf } from '../rule-selection/choose-rule';
-import { uploadsServiceOn } from '../uploads/uploads.routes';
 import { createPreviewRepository } from './preview.repository';
 
 /** What token pages show of a creative they reach: sandboxed renders and the fallback image. */
@@ -10,7 +9,7 @@ export function creativePreviewsOn(app: FastifyInstance) {
   const previews = createPreviewRepository(app.db);
   const profiles = createProfilesRepository(app.db);
   const renderUrls = variantRenderUrlsOn(app);
-  const files = uploadsServiceOn(app);
+  const files = app.services.uploads;
   return {
     renderUrls,
 

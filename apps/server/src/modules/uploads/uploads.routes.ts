@@ -5,7 +5,6 @@ import {
   SignedStorageUrlBodySchema,
   SignedStorageUrlSchema,
 } from '@adstudio/contract';
-import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { forbidden, notFound } from '../../lib/http-errors';
@@ -13,9 +12,6 @@ import { runPeriodically } from '../../lib/periodic';
 import { isValidKey } from '../../storage/object-store';
 import { currentUser } from '../../types';
 import { objectHeaders } from './object-headers';
-import type { UploadPurpose } from './upload-rules';
-import { createUploadsRepository } from './uploads.repository';
-import { createUploadsService } from './uploads.service';
 
 const SignatureQuery = z.object({
   expires: z.coerce.number().int().positive(),
@@ -23,23 +19,9 @@ const SignatureQuery = z.object({
   'content-type': z.string().optional(),
 });
 
-/** The uploads service on the app's database, storage and limits (tests may lower the limits). */
-export const uploadsServiceOn = (
-  app: FastifyInstance,
-  { purposeMaxBytes }: { purposeMaxBytes?: Partial<Record<UploadPurpose, number>> } = {},
-) =>
-  createUploadsService({
-    db: app.db,
-    uploads: createUploadsRepository(app.db),
-    ...app.storage,
-    appUrl: app.config.appUrl,
-    maxUploadBytes: app.config.maxUploadBytes,
-    purposeMaxBytes,
-  });
-
 /** Laravel Vapor's upload flow (DESIGN section 4): through the app to local disk, or straight to S3. */
 export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const uploads = uploadsServiceOn(app);
+  const { uploads } = app.services;
 
   runPeriodically(app, 'upload sweep', 3_600_000, () => uploads.sweep(), { onReady: true });
 

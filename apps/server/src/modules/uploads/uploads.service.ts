@@ -6,12 +6,11 @@ import {
   type SignedStorageUrlBody,
   type User,
 } from '@adstudio/contract';
-import type { Db, Executor } from '../../db/database';
+import type { Executor, Transactor } from '../../db/database';
 import { failpoint, isArmed } from '../../lib/failpoints';
 import { groupByField } from '../../lib/field-errors';
 import { HttpError, unprocessable } from '../../lib/http-errors';
 import { nowIso } from '../../lib/time';
-import { createTransactor } from '../../lib/transaction';
 import { sniffFile } from '../../storage/content-sniffer';
 import { isMissing, type ObjectStore, TMP_PREFIX, TooLargeError } from '../../storage/object-store';
 import type { Signer } from '../../storage/signer';
@@ -26,7 +25,7 @@ export const READ_URL_TTL_SECONDS = 10 * 60;
 export const UNCLAIMED_TTL_MS = 24 * 3_600_000;
 
 interface Deps {
-  db: Db;
+  transaction: Transactor;
   uploads: UploadsRepository;
   store: ObjectStore;
   signer: Signer;
@@ -84,7 +83,7 @@ export interface CheckedUpload {
 }
 
 export function createUploadsService({
-  db,
+  transaction,
   uploads,
   store,
   signer,
@@ -92,8 +91,6 @@ export function createUploadsService({
   maxUploadBytes,
   purposeMaxBytes = {},
 }: Deps) {
-  const transaction = createTransactor(db);
-
   const signedUrl = (method: 'GET' | 'PUT', key: string, contentType: string, expires: number) =>
     `${appUrl}/storage/${key}?${signer.query({ method, key, contentType, expires })}`;
 

@@ -1,0 +1,7 @@
+/**
+ * The audit log's interface for every other area: each service gets its entity type's side of the
+ * log (built once per type in the composition root, `src/services.ts`); seeds write demo histories.
+ */
+
+export { type SeededItem, seedHistory } from './audit.seed';
+export { type AuditEntry, type AuditLog, createAuditLog } from './audit-log';

@@ -1,0 +1,11 @@
+/**
+ * What other areas use of uploads: the service's type (assets, packages and profiles claim uploads
+ * through it), the upload rules processing assets judge fetched files by, and the purposes' limits.
+ */
+export { judgeContent, PURPOSE_MAX_BYTES, type UploadPurpose } from './upload-rules';
+export {
+  type CheckedUpload,
+  notClaimable,
+  type UploadRef,
+  type UploadsService,
+} from './uploads.service';

@@ -1,0 +1,21 @@
+import fp from 'fastify-plugin';
+import { createServices } from '../services';
+
+/**
+ * Every service of the app, built once from its database, storage, job queue and configuration
+ * (`src/services.ts`), as `app.services`; routes take what they use from it.
+ */
+export const servicesPlugin = fp(
+  async (app) => {
+    const services = createServices({
+      db: app.db,
+      storage: app.storage,
+      jobs: app.jobs,
+      config: app.config,
+      log: app.log,
+    });
+    app.decorate('services', services);
+    app.addHook('onClose', () => services.close());
+  },
+  { name: 'services', dependencies: ['config', 'db', 'jobs', 'storage'] },
+);
