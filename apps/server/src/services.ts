@@ -1,26 +1,51 @@
+import fs from 'node:fs';
+import { PROCESSING_IMAGE_MAX_BYTES } from '@adstudio/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config';
-import type { Db } from './db/database';
+import type { Db, Executor } from './db/database';
 import type { JobQueue } from './jobs/types';
 import { createTransactor } from './lib/transaction';
 import { createAccountService } from './modules/account/account.service';
+import { createAssetsRepository } from './modules/assets/assets.repository';
+import { createAssetsService } from './modules/assets/assets.service';
 import { createAuditRepository } from './modules/audit/audit.repository';
 import { createAuditLog } from './modules/audit/audit-log';
 import { createAuthService } from './modules/auth/auth.service';
+import { createCampaignsRepository } from './modules/campaigns/campaigns.repository';
+import { createCampaignsService } from './modules/campaigns/campaigns.service';
+import { createCreativesRepository } from './modules/creatives/creatives.repository';
+import { createCreativesService } from './modules/creatives/creatives.service';
 import { createDashboardRepository } from './modules/dashboard/dashboard.repository';
 import { createDashboardService } from './modules/dashboard/dashboard.service';
 import { createDynamicCodeRepository } from './modules/dynamic-code/dynamic-code.repository';
 import { createDynamicCodeService } from './modules/dynamic-code/dynamic-code.service';
 import { createFeedbackRepository } from './modules/feedback/feedback.repository';
 import { createFeedbackService } from './modules/feedback/feedback.service';
+import { createPackageLinks } from './modules/packages/package-links';
+import { createPackageUnpack } from './modules/packages/package-unpack';
+import { createPackagesRepository } from './modules/packages/packages.repository';
+import { createPackagesService, UNPACK_ATTEMPTS, UNPACK_JOB } from './modules/packages/packages.service';
+import { createProcessingAssetsRepository } from './modules/processing-assets/processing-assets.repository';
+import {
+  createProcessingAssetsService,
+  PROCESSING_ATTEMPTS,
+  PROCESSING_FETCH_TIMEOUT_MS,
+  PROCESSING_JOB,
+} from './modules/processing-assets/processing-assets.service';
+import { createProfilesRepository } from './modules/profiles/profiles.repository';
 import { createSearchRepository } from './modules/search/search.repository';
 import { createSearchService } from './modules/search/search.service';
 import type { UploadPurpose } from './modules/uploads/upload-rules';
 import { createUploadsRepository } from './modules/uploads/uploads.repository';
 import { createUploadsService } from './modules/uploads/uploads.service';
+import { refusalLogOn, safeFetchToFile } from './net/safe-fetch';
 import { createLoginAttemptsRepository, createSessionsRepository } from './repositories/sessions.repository';
 import { createUsersRepository } from './repositories/users.repository';
+import type { MediaProbe } from './storage/media-probe';
+import * as mediaProbe from './storage/media-probe';
 import type { ObjectStore } from './storage/object-store';
+import { inspectPackage, unpackPackage } from './storage/package-zip';
+import { renderScreenshot } from './storage/render-screenshot';
 import type { Signer } from './storage/signer';
 
 /** What the services are built from: the app's database, files, job queue, configuration and log. */
@@ -32,9 +57,10 @@ export interface ServicesDeps {
   log: FastifyBaseLogger;
 }
 
-/** Overrides for tests: lower upload limits per purpose. */
+/** Overrides for tests: lower upload limits per purpose, another way of measuring files. */
 export interface ServicesOptions {
   purposeMaxBytes?: Partial<Record<UploadPurpose, number>>;
+  media?: MediaProbe;
 }
 
 /**
@@ -45,15 +71,22 @@ export interface ServicesOptions {
  * here from the other area's service.
  */
 export function createServices(
-  { db, storage, jobs: _jobs, config, log: _log }: ServicesDeps,
+  { db, storage, jobs, config, log }: ServicesDeps,
   options: ServicesOptions = {},
 ) {
   const transaction = createTransactor(db);
+  const { store } = storage;
+  const media = options.media ?? mediaProbe;
+  /** Where sandboxed renders are served: RENDER_URL, else the app itself. */
+  const renderBase = config.renderUrl ?? config.appUrl;
+  const refusalLog = refusalLogOn(log);
 
   // Repositories.
   const users = createUsersRepository(db);
   const sessions = createSessionsRepository(db);
   const auditRepository = createAuditRepository(db);
+  const profilesRepository = createProfilesRepository(db);
+  const packagesRepository = createPackagesRepository(db);
 
   /** One entity type's side of the audit log. */
   const audit = (entityType: string) => createAuditLog(auditRepository, entityType);
@@ -80,16 +113,114 @@ export function createServices(
     audit: audit('creative'),
     transaction,
   });
+
+  // Campaigns and creatives ask each other (a campaign with live creatives stays; a creative's
+  // campaign must exist), and so do creatives and assets (a fallback is an asset of the creative; a
+  // deleted asset stops being one): the one built first calls the other through a closure, which
+  // runs only once the root is built.
+  const campaigns = createCampaignsService({
+    campaigns: createCampaignsRepository(db),
+    withLiveCreatives: (companyId, ids, trx) => creatives.campaignsWithLive(companyId, ids, trx),
+    audit: audit('campaign'),
+    transaction,
+  });
+  const creatives = createCreativesService({
+    creatives: createCreativesRepository(db),
+    refs: {
+      campaign: (companyId, id, trx) => campaigns.find(companyId, id, trx, { deleted: 'any' }),
+      deletedCampaigns: campaigns.deletedIds,
+      profileExists: profilesRepository.exists,
+      asset: (companyId, id, trx) => assets.find(companyId, id, trx),
+    },
+    audit: audit('creative'),
+    transaction,
+    spaUrl: config.spaUrl,
+  });
+  const assets = createAssetsService({
+    assets: createAssetsRepository(db),
+    refs: { creative: creatives.find, clearFallbacks: creatives.clearFallbacks },
+    files: uploads,
+    media,
+    audit: audit('asset'),
+    creativeAudit: audit('creative'),
+    transaction,
+  });
+
+  const packageLinks = createPackageLinks(storage.signer, renderBase);
+  const packageRefs = {
+    creative: (companyId: number, id: number, trx?: Executor) =>
+      creatives.find(companyId, id, trx, { deleted: 'any' }),
+  };
+  const queueUnpack = (id: number) =>
+    jobs.send(UNPACK_JOB, { id }, { singletonKey: `package-${id}`, maxAttempts: UNPACK_ATTEMPTS });
+  const packages = createPackagesService({
+    packages: packagesRepository,
+    refs: packageRefs,
+    files: { check: uploads.check, keep: uploads.keep, read: store.read },
+    queueUnpack,
+    previewUrl: packageLinks.url,
+    audit: audit('package'),
+    transaction,
+  });
+  const packageUnpack = createPackageUnpack({
+    packages: packagesRepository,
+    refs: packageRefs,
+    files: store,
+    zip: { inspect: inspectPackage, unpack: unpackPackage },
+    queueUnpack,
+    transaction,
+  });
+  const chromium = config.chromiumPath;
+  const processingAssets = createProcessingAssetsService({
+    items: createProcessingAssetsRepository(db),
+    transaction,
+    creative: (companyId, id) => creatives.find(companyId, id),
+    files: {
+      storeFile: (key, file) => store.write(key, fs.createReadStream(file), PROCESSING_IMAGE_MAX_BYTES),
+      store: uploads.store,
+      remove: uploads.remove,
+      readUrl: uploads.readUrl,
+    },
+    fetchFile: (url, file) =>
+      safeFetchToFile(url, file, {
+        timeoutMs: PROCESSING_FETCH_TIMEOUT_MS,
+        maxBytes: PROCESSING_IMAGE_MAX_BYTES,
+        allowHosts: config.feeds.allowHosts,
+        log: refusalLog,
+      }),
+    media,
+    // The rule's own content is injected by the render route of the token-pages issue (13);
+    // until then the backup is the approved package as it renders by itself.
+    render: chromium
+      ? (packageId, _ruleId, size, file) =>
+          renderScreenshot(chromium, packageLinks.url(packageId), file, size)
+      : undefined,
+    queue: (id) =>
+      jobs.send(
+        PROCESSING_JOB,
+        { id },
+        { singletonKey: `processing-${id}`, maxAttempts: PROCESSING_ATTEMPTS },
+      ),
+  });
+
   const search = createSearchService({ search: createSearchRepository(db) });
   const dashboard = createDashboardService({ dashboard: createDashboardRepository(db) });
   const feedback = createFeedbackService({ feedback: createFeedbackRepository(db) });
 
   return {
     account,
+    assets,
     auth,
+    campaigns,
+    creatives,
     dashboard,
     dynamicCode,
     feedback,
+    packageLinks,
+    packages,
+    /** The unpack job and the sweep of what unpacking left. */
+    packageUnpack,
+    processingAssets,
     search,
     uploads,
     /** Stops what runs in the background; the app calls it when it closes. */

@@ -16,6 +16,7 @@ import {
   createUsersRepository,
   toUser,
 } from '../src/repositories/users.repository';
+import { createServices, type ServicesOptions } from '../src/services';
 import type { LocalDisk } from '../src/storage/local-disk';
 
 export const PASSWORD = 'correct horse battery';
@@ -197,6 +198,20 @@ export async function buildTestApp(
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * The app's services built again over other parts (the composition root, `src/services.ts`): a
+ * database with a plugin, lower upload limits, another way of measuring files.
+ */
+export function servicesWith(
+  app: FastifyInstance,
+  { db = app.db, ...options }: ServicesOptions & { db?: Db } = {},
+) {
+  return createServices(
+    { db, storage: app.storage, jobs: app.jobs, config: app.config, log: app.log },
+    options,
+  );
 }
 
 /** The app's local-disk store, for tests that look at its files (every test app stores on local disk). */

@@ -14,6 +14,12 @@ interface PixelSize {
   height: number;
 }
 
+/** How a file is measured: this module's two functions, or a stand-in (tests). */
+export interface MediaProbe {
+  probeMedia(file: string, contentType: string): Promise<MediaFacts>;
+  makeThumbnail(file: string): Promise<Buffer | null>;
+}
+
 /**
  * Decompression-bomb guard: an image whose header declares more pixels than this is never decoded.
  * `probeMedia` answers null sizes for it and `makeThumbnail` null, so the file is kept as it is, unmeasured.

@@ -3,9 +3,8 @@ import fs from 'node:fs';
 import type { Asset, User } from '@adstudio/contract';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assetsServiceOn } from '../../src/modules/assets/assets.routes';
 import * as realMedia from '../../src/storage/media-probe';
-import { buildTestApp, type Client, diskOf, type TestApp } from '../helper';
+import { buildTestApp, type Client, diskOf, servicesWith, type TestApp } from '../helper';
 import { insertCampaign, insertCreative } from '../rows';
 import { assetHelpers, csv, html, image, json, mp4, ownDataDir, storedUnder, svg, woff2 } from './fixtures';
 
@@ -238,7 +237,7 @@ describe('POST /v1/creatives/{id}/assets: many files at once', () => {
   it('removes the thumbnails already made when a later file fails to be measured', async () => {
     const creativeId = await creative();
     let calls = 0;
-    const failing = assetsServiceOn(t.app, {
+    const failing = servicesWith(t.app, {
       media: {
         makeThumbnail: realMedia.makeThumbnail,
         probeMedia: async (file, type) => {
@@ -246,7 +245,7 @@ describe('POST /v1/creatives/{id}/assets: many files at once', () => {
           return realMedia.probeMedia(file, type);
         },
       },
-    });
+    }).assets;
     const files = [
       { key: await uploaded(await image('png', 300, 250), 'image/png'), name: 'one.png' },
       { key: await uploaded(await image('png', 728, 90), 'image/png'), name: 'two.png' },
@@ -320,7 +319,7 @@ describe('POST /v1/creatives/{id}/assets: refused files', () => {
   it('refuses a file over the size limit', async () => {
     const creativeId = await creative();
     const bytes = await image('png', 300, 250);
-    const small = assetsServiceOn(t.app, { purposeMaxBytes: { asset: 1000 } });
+    const small = servicesWith(t.app, { purposeMaxBytes: { asset: 1000 } }).assets;
     expect(bytes.length).toBeGreaterThan(1000);
     const key = await uploaded(bytes, 'image/png');
     await expect(small.claim(editorUser, creativeId, { key, name: 'big.png' })).rejects.toMatchObject({

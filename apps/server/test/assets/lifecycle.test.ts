@@ -1,7 +1,6 @@
 import type { Asset, User } from '@adstudio/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assetsServiceOn } from '../../src/modules/assets/assets.routes';
 import { buildTestApp, type Client, type TestApp } from '../helper';
 import { insertAsset, insertCampaign, insertCreative } from '../rows';
 import { assetHelpers, image, ownDataDir, storedUnder } from './fixtures';
@@ -223,7 +222,7 @@ describe('the purge', () => {
     const thumbnails = storedUnder(t, `thumbnails/${t.companyId}/${creativeId}`);
     expect([files.length, thumbnails.length]).toEqual([3, 3]);
 
-    const service = assetsServiceOn(t.app);
+    const service = t.app.services.assets;
     await service.purge(); // what earlier tests left long deleted
     // 25 days on: the one deleted "35 days" ago goes, the one deleted 25 days ago stays restorable.
     expect(await service.purge(deletedAt + 25 * DAY)).toBe(1);
@@ -302,7 +301,7 @@ describe('kept counts', () => {
     expect((await admin.get('/v1/assets?deleted=1')).json().meta.total).toBe(1);
     const dashboard = (await admin.get('/v1/dashboard')).json().data;
     expect(dashboard.sections.assets).toEqual({ total: 2 });
-    await assetsServiceOn(t.app).purge(Date.now() + 31 * DAY);
+    await t.app.services.assets.purge(Date.now() + 31 * DAY);
     await expectAssetCountsExact();
     expect((await admin.get('/v1/assets?deleted=1')).json().meta.total).toBe(0);
   });

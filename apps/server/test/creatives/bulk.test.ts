@@ -1,8 +1,7 @@
 import type { User } from '@adstudio/contract';
 import type { KyselyPlugin, RootOperationNode } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { creativesServiceOn } from '../../src/modules/creatives/creatives.routes';
-import { buildTestApp, type Client, type TestApp } from '../helper';
+import { buildTestApp, type Client, servicesWith, type TestApp } from '../helper';
 import { insertCampaign, insertCreative } from '../rows';
 
 let t: TestApp;
@@ -55,7 +54,7 @@ function statements(failOn?: RootOperationNode['kind']) {
     },
     transformResult: async ({ result }) => result,
   };
-  return { seen, service: creativesServiceOn(t.db.withPlugin(plugin)) };
+  return { seen, service: servicesWith(t.app, { db: t.db.withPlugin(plugin) }).creatives };
 }
 
 describe('POST /v1/creatives/bulk', () => {

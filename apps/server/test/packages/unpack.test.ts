@@ -5,7 +5,6 @@ import { createTransactor } from '../../src/lib/transaction';
 import { packageFileKey } from '../../src/modules/packages/package-files';
 import { createPackageUnpack } from '../../src/modules/packages/package-unpack';
 import { createPackagesRepository } from '../../src/modules/packages/packages.repository';
-import { packageUnpackOn } from '../../src/modules/packages/packages.routes';
 import { inspectPackage, unpackPackage } from '../../src/storage/package-zip';
 import { buildTestApp, type Client, diskOf, type TestApp } from '../helper';
 import { insertCampaign, insertCreative, insertPackage } from '../rows';
@@ -178,7 +177,7 @@ describe('unpacking', () => {
       .values({ prefix: dead, package_id: id, started_at: 'x' })
       .execute();
     await diskOf(t.app).writeBytes(`${dead}index.html`, Buffer.from('half'));
-    await packageUnpackOn(t.app).unpackFailed(id, 'The server stopped while this job was running.');
+    await t.app.services.packageUnpack.unpackFailed(id, 'The server stopped while this job was running.');
     expect(await rowOf(id)).toMatchObject({ processing: 'failed', unpack_prefix: null, files_prefix: null });
     expect((await rowOf(id)).processing_error).toMatch(/could not be unpacked.*stopped/);
     expect(exists(`${dead}index.html`)).toBe(false);
@@ -189,7 +188,7 @@ describe('unpacking', () => {
     await t.app.jobs.start();
     await t.app.jobs.idle();
     const before = await rowOf(ready);
-    await packageUnpackOn(t.app).unpackFailed(ready, 'The server stopped while this job was running.');
+    await t.app.services.packageUnpack.unpackFailed(ready, 'The server stopped while this job was running.');
     expect(await rowOf(ready)).toEqual(before);
     expect(exists(`${before.files_prefix}index.html`)).toBe(true);
   });
@@ -202,7 +201,7 @@ describe('unpacking', () => {
       'js/main.js.4242.1700000000000.part': 'var',
     });
     expect((await render(await packageNow(id), 'index.html')).statusCode).toBe(404);
-    expect(await packageUnpackOn(t.app).sweep()).toMatchObject({ adopted: 1, requeued: 0 });
+    expect(await t.app.services.packageUnpack.sweep()).toMatchObject({ adopted: 1, requeued: 0 });
     const row = await rowOf(id);
     expect(row).toMatchObject({ processing: 'ready', files_prefix: `packages/${id}/` });
     expect(await recorded(`packages/${id}/`)).toEqual([
@@ -216,12 +215,12 @@ describe('unpacking', () => {
     expect((await render(pkg, 'img/my%20banner.png')).body).toBe('png');
     expect((await render(pkg, 'js/main.js.4242.1700000000000.part')).statusCode).toBe(404);
     // Once recorded, a legacy package is left alone.
-    expect(await packageUnpackOn(t.app).sweep()).toMatchObject({ adopted: 0, requeued: 0 });
+    expect(await t.app.services.packageUnpack.sweep()).toMatchObject({ adopted: 0, requeued: 0 });
   });
 
   it('unpacks a legacy package again from its zip when its files on disk are not all there', async () => {
     const id = await legacyPackage({ 'index.html': INDEX, 'js/main.js.4242.1700000000000.part': 'var' });
-    expect(await packageUnpackOn(t.app).sweep()).toMatchObject({ adopted: 0, requeued: 1 });
+    expect(await t.app.services.packageUnpack.sweep()).toMatchObject({ adopted: 0, requeued: 1 });
     await t.app.jobs.idle();
     const row = await rowOf(id);
     expect(row.processing).toBe('ready');
@@ -237,7 +236,7 @@ describe('unpacking', () => {
       { 'index.html': INDEX },
       JSON.stringify([{ severity: 'error', code: 'zip-slip', message: 'Out.' }]),
     );
-    expect(await packageUnpackOn(t.app).sweep()).toMatchObject({ adopted: 1 });
+    expect(await t.app.services.packageUnpack.sweep()).toMatchObject({ adopted: 1 });
     expect(await rowOf(id)).toMatchObject({ processing: 'ready', files_prefix: `packages/${id}/` });
     expect(await recorded(`packages/${id}/`)).toEqual([]);
     expect(exists(`packages/${id}/index.html`)).toBe(false);
@@ -273,7 +272,7 @@ describe('unpacking', () => {
       .execute();
     await disk.writeBytes(`${attempt}index.html`, Buffer.from('being written'));
 
-    expect(await packageUnpackOn(t.app).sweep()).toMatchObject({ removed: 2, gone: 2 });
+    expect(await t.app.services.packageUnpack.sweep()).toMatchObject({ removed: 2, gone: 2 });
     for (const key of [`${dead}index.html`, `${gone}index.html`, 'packages/876543/index.html'])
       expect(exists(key), key).toBe(false);
     expect(exists(`${attempt}index.html`)).toBe(true);

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/config';
 import { createDb, type Db } from '../../src/db/database';
 import type { Failpoint } from '../../src/lib/failpoints';
-import { renderLinks } from '../../src/modules/packages/packages.routes';
+import { createPackageLinks, type PackageLinks } from '../../src/modules/packages/package-links';
 import { renderTargets } from '../../src/modules/render/render-links';
 import { createSigner } from '../../src/storage/signer';
 import { engine } from '../helper';
@@ -55,7 +55,7 @@ let db: Db;
 let base: string;
 let server: FaultyServer;
 let creativeId: number;
-let links: ReturnType<typeof renderLinks>;
+let links: PackageLinks;
 let targets: ReturnType<typeof renderTargets>;
 const session = new HttpSession();
 
@@ -135,7 +135,7 @@ describe('a server killed while unpacking a package', () => {
       config: { appUrl: base, renderUrl: undefined },
       storage: { signer: createSigner(env.APP_KEY!) },
     } as unknown as FastifyInstance;
-    links = renderLinks(app);
+    links = createPackageLinks(createSigner(env.APP_KEY!), base);
     targets = renderTargets(app);
     server = new FaultyServer(base, env);
     await server.start([FAULTS[0]!.failpoint]);

@@ -9,7 +9,6 @@ import {
   AssetUpdateSchema,
   itemResponse,
 } from '@adstudio/contract';
-import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { collection } from '../../lib/list';
@@ -22,47 +21,13 @@ import {
   refusedAnswer,
   staleAnswer,
 } from '../../lib/route-schemas';
-import { createTransactor } from '../../lib/transaction';
-import { createServices, type ServicesOptions } from '../../services';
-import * as media from '../../storage/media-probe';
 import { currentUser } from '../../types';
-import { createAuditRepository } from '../audit/audit.repository';
-import { createAuditLog } from '../audit/audit-log';
-import { createCreativesRepository } from '../creatives/creatives.repository';
-import { createAssetsRepository } from './assets.repository';
-import { createAssetsService, type MediaProbe } from './assets.service';
 
 const tags = ['assets'];
 const PURGE_EVERY_MS = 3_600_000;
 
-/** The service on the app's database and storage; tests may lower the upload limits or measure files their way. */
-export const assetsServiceOn = (
-  app: FastifyInstance,
-  options: ServicesOptions & { media?: MediaProbe } = {},
-) => {
-  const creatives = createCreativesRepository(app.db);
-  const audit = createAuditRepository(app.db);
-  return createAssetsService({
-    assets: createAssetsRepository(app.db),
-    refs: {
-      creative: (companyId, id, trx, opts) => creatives.findById(companyId, id, trx, opts),
-      clearFallbacks: creatives.clearFallbacks,
-    },
-    files: options.purposeMaxBytes
-      ? createServices(
-          { db: app.db, storage: app.storage, jobs: app.jobs, config: app.config, log: app.log },
-          options,
-        ).uploads
-      : app.services.uploads,
-    media: options.media ?? media,
-    audit: createAuditLog(audit, 'asset'),
-    creativeAudit: createAuditLog(audit, 'creative'),
-    transaction: createTransactor(app.db),
-  });
-};
-
 export const assetsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = assetsServiceOn(app);
+  const { assets: service } = app.services;
   const read = { preHandler: app.requireAccess('assets', 'read') };
   const write = { preHandler: app.requireAccess('assets', 'write') };
 

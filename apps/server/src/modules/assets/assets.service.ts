@@ -17,7 +17,7 @@ import { HttpError, notFound, unprocessable } from '../../lib/http-errors';
 import type { ListPage } from '../../lib/list';
 import { nowIso } from '../../lib/time';
 import { basedOnOf, changedMeanwhile, nextUpdatedAt, sameVersion } from '../../lib/versions';
-import type { MediaFacts } from '../../storage/media-probe';
+import type { MediaFacts, MediaProbe } from '../../storage/media-probe';
 import type { AuditLog } from '../audit';
 import { type CheckedUpload, notClaimable, type UploadsService } from '../uploads';
 import type { AssetsRepository, AssetView } from './assets.repository';
@@ -45,12 +45,6 @@ export interface AssetRefs {
     assetIds: readonly number[],
     trx: Executor,
   ): Promise<{ id: number; fallback_asset_id: number | null }[]>;
-}
-
-/** How a claimed file is measured (storage/media-probe.ts; tests may stand in for it). */
-export interface MediaProbe {
-  probeMedia(file: string, contentType: string): Promise<MediaFacts>;
-  makeThumbnail(file: string): Promise<Buffer | null>;
 }
 
 interface Deps {
@@ -162,6 +156,10 @@ export function createAssetsService({ assets, refs, files, media, audit, creativ
   };
 
   return {
+    /** The company's asset, live or soft-deleted, for other areas; undefined without one. */
+    find: (companyId: number, id: number, trx?: Executor) =>
+      assets.findById(companyId, id, trx, { deleted: 'any' }),
+
     /** The company's assets, or one live creative's. */
     async list(user: User, query: AssetListQuery, creativeId?: number): Promise<ListPage<Asset>> {
       if (creativeId !== undefined) await mustFindCreative(user, creativeId);

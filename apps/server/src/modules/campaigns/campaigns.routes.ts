@@ -17,25 +17,13 @@ import { z } from 'zod';
 import { collection } from '../../lib/list';
 import { idParam } from '../../lib/params';
 import { forbiddenAnswer as errors, listOf, idParams as params, staleAnswer } from '../../lib/route-schemas';
-import { createTransactor } from '../../lib/transaction';
 import { currentUser } from '../../types';
-import { createAuditRepository } from '../audit/audit.repository';
-import { createAuditLog } from '../audit/audit-log';
-import { createCreativesRepository } from '../creatives/creatives.repository';
-import { createCampaignsRepository } from './campaigns.repository';
-import { createCampaignsService } from './campaigns.service';
 
 const tags = ['campaigns'];
 const linkParams = z.object({ id: idParam, linkId: idParam });
 
 export const campaignsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const creatives = createCreativesRepository(app.db);
-  const service = createCampaignsService({
-    campaigns: createCampaignsRepository(app.db),
-    withLiveCreatives: creatives.campaignsWithLive,
-    audit: createAuditLog(createAuditRepository(app.db), 'campaign'),
-    transaction: createTransactor(app.db),
-  });
+  const { campaigns: service } = app.services;
   const read = { preHandler: app.requireAccess('campaigns', 'read') };
   const write = { preHandler: app.requireAccess('campaigns', 'write') };
   app.get(

@@ -26,7 +26,7 @@ import { groupByField } from '../../lib/field-errors';
 import { forbidden, HttpError, notFound, unprocessable } from '../../lib/http-errors';
 import { parseJson } from '../../lib/json';
 import type { ListPage } from '../../lib/list';
-import { nameKey } from '../../lib/scoped-repository';
+import { nameKey, type ScopedOptions } from '../../lib/scoped-repository';
 import { allowedMoves } from '../../lib/status-moves';
 import { nowIso } from '../../lib/time';
 import { randomToken } from '../../lib/tokens';
@@ -136,6 +136,14 @@ export function createCampaignsService({ campaigns, withLiveCreatives, audit, tr
   };
 
   return {
+    /** The company's campaign (live unless asked otherwise), for other areas; undefined without one. */
+    find: (companyId: number, id: number, trx?: Executor, options?: ScopedOptions) =>
+      campaigns.findById(companyId, id, trx, options),
+
+    /** Which of these campaigns of the company are soft-deleted (one query). */
+    deletedIds: async (companyId: number, ids: readonly number[], trx?: Executor) =>
+      new Set((await campaigns.findByIds(companyId, ids, trx, { deleted: true })).map((row) => row.id)),
+
     async list(user: User, query: CampaignListQuery): Promise<ListPage<Campaign>> {
       const page = await campaigns.list(user.company_id, query);
       return { data: page.data.map((row) => toCampaign(row, user)), meta: page.meta };

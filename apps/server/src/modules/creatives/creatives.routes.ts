@@ -13,7 +13,6 @@ import {
 } from '@adstudio/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Db } from '../../db/database';
 import { collection } from '../../lib/list';
 import { idParam } from '../../lib/params';
 import {
@@ -24,42 +23,14 @@ import {
   refusedAnswer,
   staleAnswer,
 } from '../../lib/route-schemas';
-import { createTransactor } from '../../lib/transaction';
 import { hasValidXsrfToken } from '../../plugins/session';
 import { currentUser } from '../../types';
-import { createAssetsRepository } from '../assets/assets.repository';
-import { createAuditRepository } from '../audit/audit.repository';
-import { createAuditLog } from '../audit/audit-log';
-import { createCampaignsRepository } from '../campaigns/campaigns.repository';
-import { createProfilesRepository } from '../profiles/profiles.repository';
-import { createCreativesRepository } from './creatives.repository';
-import { createCreativesService } from './creatives.service';
 
 const tags = ['creatives'];
 const fallbackParams = z.object({ id: idParam, assetId: idParam });
 
-/** The service wired to its repositories on `db` (tests pass a database with a plugin). */
-export const creativesServiceOn = (db: Db, { spaUrl = '' }: { spaUrl?: string } = {}) => {
-  const campaigns = createCampaignsRepository(db);
-  const profiles = createProfilesRepository(db);
-  const assets = createAssetsRepository(db);
-  return createCreativesService({
-    creatives: createCreativesRepository(db),
-    refs: {
-      campaign: (companyId, id, trx) => campaigns.findById(companyId, id, trx, { deleted: 'any' }),
-      deletedCampaigns: async (companyId, ids, trx) =>
-        new Set((await campaigns.findByIds(companyId, ids, trx, { deleted: true })).map((row) => row.id)),
-      profileExists: profiles.exists,
-      asset: (companyId, id, trx) => assets.findById(companyId, id, trx, { deleted: 'any' }),
-    },
-    audit: createAuditLog(createAuditRepository(db), 'creative'),
-    transaction: createTransactor(db),
-    spaUrl,
-  });
-};
-
 export const creativesRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = creativesServiceOn(app.db, { spaUrl: app.config.spaUrl });
+  const { creatives: service } = app.services;
   const read = { preHandler: app.requireAccess('creatives', 'read') };
   const write = { preHandler: app.requireAccess('creatives', 'write') };
 

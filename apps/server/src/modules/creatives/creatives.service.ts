@@ -25,7 +25,7 @@ import { planEdit } from '../../lib/edits';
 import { forbidden, HttpError, notFound, unprocessable } from '../../lib/http-errors';
 import { parseJson } from '../../lib/json';
 import type { ListPage } from '../../lib/list';
-import { nameKey } from '../../lib/scoped-repository';
+import { nameKey, type ScopedOptions } from '../../lib/scoped-repository';
 import { allowedMoves } from '../../lib/status-moves';
 import { nowIso } from '../../lib/time';
 import { randomToken } from '../../lib/tokens';
@@ -197,6 +197,21 @@ export function createCreativesService({ creatives, refs, audit, transaction, sp
   };
 
   return {
+    /** The company's creative (live unless asked otherwise), for other areas; undefined without one. */
+    find: (companyId: number, id: number, trx?: Executor, options?: ScopedOptions) =>
+      creatives.findById(companyId, id, trx, options),
+
+    /** Which of these campaigns have a live creative (a campaign with one cannot be deleted). */
+    campaignsWithLive: (companyId: number, campaignIds: readonly number[], trx: Executor) =>
+      creatives.campaignsWithLive(companyId, campaignIds, trx),
+
+    /**
+     * Clears the fallback of the company's creatives that use one of these assets (deleted ones);
+     * answers those creatives with the fallback they had.
+     */
+    clearFallbacks: (companyId: number, assetIds: readonly number[], trx: Executor) =>
+      creatives.clearFallbacks(companyId, assetIds, trx),
+
     async list(user: User, query: CreativeListQuery): Promise<ListPage<Creative>> {
       const page = await creatives.list(user.company_id, query);
       return { data: page.data.map((row) => toCreative(row, user)), meta: page.meta };

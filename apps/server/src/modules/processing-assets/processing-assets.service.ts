@@ -15,13 +15,15 @@ import { notFound } from '../../lib/http-errors';
 import { nowIso } from '../../lib/time';
 import { SafeFetchError } from '../../net/safe-fetch';
 import { sniffFile } from '../../storage/content-sniffer';
-import type { MediaProbe } from '../assets/assets.service';
+import type { MediaProbe } from '../../storage/media-probe';
 import { judgeContent } from '../uploads';
 import type { createProcessingAssetsRepository, ProcessingAssetRow } from './processing-assets.repository';
 
 export const PROCESSING_JOB = 'processing-assets.make';
 /** Tries of one item before it is `failed`: network faults and 5xx answers are tried again. */
 export const PROCESSING_ATTEMPTS = 3;
+/** How long fetching one image URL may take. */
+export const PROCESSING_FETCH_TIMEOUT_MS = 30_000;
 
 export const NO_CHROMIUM =
   'Backup images are rendered by headless Chromium, which this server does not have (CHROMIUM_PATH).';
