@@ -1,22 +1,22 @@
 import { ProfileRuleSchema } from '@adstudio/contract';
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import { getCollection } from '../../../lib/get-data';
+import { listQuery } from '../../../lib/list-api';
 import type { ListQueryParams } from '../../../lib/list-query';
 import { assetKeys } from './keys';
 
-/** GET /v1/profiles/{id}/rules: the rules the rule-assets picker offers (`filter` matches their text). */
-export const ruleOptionsQueryOptions = (profileId: number, query: ListQueryParams) =>
-  queryOptions({
-    queryKey: assetKeys.ruleOptions(profileId, query),
-    queryFn: () =>
-      getCollection(ProfileRuleSchema, api.get(`/v1/profiles/${profileId}/rules`, { params: query })),
-  });
+/**
+ * GET /v1/profiles/{id}/rules: the rules the rule-assets picker offers (`filter` matches their text);
+ * while the next answer loads, the one shown stays.
+ */
+const ruleOptions = (profileId: number) =>
+  listQuery(
+    { list: (query) => assetKeys.ruleOptions(profileId, query) },
+    ProfileRuleSchema,
+    `/v1/profiles/${profileId}/rules`,
+    { placeholder: 'previous' },
+  );
 
-/** While the next answer loads, the one shown stays. */
+export const ruleOptionsQueryOptions = (profileId: number, query: ListQueryParams) =>
+  ruleOptions(profileId).queryOptions(query);
+
 export const useRuleOptions = (profileId: number, query: ListQueryParams, enabled = true) =>
-  useQuery({
-    ...ruleOptionsQueryOptions(profileId, query),
-    enabled,
-    placeholderData: (previous) => previous,
-  });
+  ruleOptions(profileId).useList(query, enabled);

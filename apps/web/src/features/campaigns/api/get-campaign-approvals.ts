@@ -1,17 +1,13 @@
-import { type CampaignApproval, CampaignApprovalSchema } from '@adstudio/contract';
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
-import { api } from '../../../lib/api-client';
+import { CampaignApprovalSchema } from '@adstudio/contract';
+import { wholeListQuery } from '../../../lib/list-api';
 import { campaignKeys } from './keys';
 
-const ResponseSchema = z.object({ data: z.array(CampaignApprovalSchema) });
-
 /** GET /v1/campaigns/{id}/approvals. */
-export async function getCampaignApprovals(id: number): Promise<CampaignApproval[]> {
-  return ResponseSchema.parse((await api.get(`/v1/campaigns/${id}/approvals`)).data).data;
-}
+const campaignApprovals = (id: number) =>
+  wholeListQuery(
+    { list: () => campaignKeys.approvals(id) },
+    CampaignApprovalSchema,
+    `/v1/campaigns/${id}/approvals`,
+  );
 
-export const campaignApprovalsQueryOptions = (id: number) =>
-  queryOptions({ queryKey: campaignKeys.approvals(id), queryFn: () => getCampaignApprovals(id) });
-
-export const useCampaignApprovals = (id: number) => useQuery(campaignApprovalsQueryOptions(id));
+export const useCampaignApprovals = (id: number) => campaignApprovals(id).useList();

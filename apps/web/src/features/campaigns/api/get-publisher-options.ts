@@ -1,19 +1,12 @@
 import { MediaEntitySchema } from '@adstudio/contract';
-import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import { getCollection } from '../../../lib/get-data';
+import { listQuery } from '../../../lib/list-api';
 import { ALL_ITEMS, buildListQuery } from '../../../lib/list-query';
+import { resourceKeys } from '../../../lib/resource-keys';
+
+/** GET /v1/media-entities/ under the publishers' keys, so that their writes in Settings refresh it. */
+const publishers = listQuery(resourceKeys('media-entities'), MediaEntitySchema, '/v1/media-entities/');
+
+const ALL_BY_NAME = buildListQuery({ sortBy: 'name', itemsPerPage: ALL_ITEMS });
 
 /** Every publisher of the company, by name, to ask for approvals (a company has a few dozen). */
-export const usePublisherOptions = () =>
-  useQuery({
-    queryKey: ['publisher-options'],
-    queryFn: () =>
-      getCollection(
-        MediaEntitySchema,
-        api.get('/v1/media-entities/', {
-          params: buildListQuery({ sortBy: 'name', itemsPerPage: ALL_ITEMS }),
-        }),
-      ),
-    staleTime: 60_000,
-  });
+export const usePublisherOptions = () => publishers.useList(ALL_BY_NAME);

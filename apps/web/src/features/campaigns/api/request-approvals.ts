@@ -1,11 +1,9 @@
 import { type ApprovalLink, ApprovalLinkSchema, type ApprovalRequest } from '@adstudio/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
 import { api } from '../../../lib/api-client';
+import { getItems } from '../../../lib/get-data';
 import { approvalLinksKey } from './get-approval-links';
 import { campaignKeys } from './keys';
-
-const ResponseSchema = z.object({ data: z.array(ApprovalLinkSchema) });
 
 /**
  * POST /v1/campaigns/{id}/approvals {creative_ids, media_entity_ids, expires_at?} → 201 the links of
@@ -18,7 +16,7 @@ export async function requestApprovals({
   id: number;
   body: ApprovalRequest;
 }): Promise<ApprovalLink[]> {
-  return ResponseSchema.parse((await api.post(`/v1/campaigns/${id}/approvals`, body)).data).data;
+  return getItems(ApprovalLinkSchema, api.post(`/v1/campaigns/${id}/approvals`, body));
 }
 
 /** New pending approvals and (new or reused) links: both lists of the campaign are read again. */

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { PickerOption } from '../../../components/ui/search-picker';
 import { dataValueText } from '../data-source-format';
 import { dataSourceQueryOptions } from './get-data-source';
-import { dataSourcesQueryOptions } from './get-data-sources';
+import { dataSources } from './get-data-sources';
 
 /** How many matches a picker offers. */
 const PICKER_PAGE = 20;
@@ -16,7 +16,7 @@ const option = (source: { id: number; name: string; value: unknown }): PickerOpt
 /** The data sources whose name matches, with their current value, for a picker (shares the list's cache). */
 export const useDataSourceOptions = (search: string, enabled: boolean) =>
   useQuery({
-    ...dataSourcesQueryOptions({ filter: search, 'items-per-page': PICKER_PAGE, 'sort-by': 'name' }),
+    ...dataSources.queryOptions({ filter: search, 'items-per-page': PICKER_PAGE, 'sort-by': 'name' }),
     enabled,
     select: (list) => list.data.map(option),
   });

@@ -1,10 +1,7 @@
-import { type ProfileIssue, ProfileIssueSchema } from '@adstudio/contract';
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
+import { ProfileIssueSchema } from '@adstudio/contract';
 import { api, withParams } from '../../../lib/api-client';
+import { wholeListQuery } from '../../../lib/list-api';
 import { profileKeys } from './keys';
-
-const ResponseSchema = z.object({ data: z.array(ProfileIssueSchema) });
 
 /** The errors page's filters; absent means all. */
 export interface IssueFilter {
@@ -20,20 +17,16 @@ const params = (filter: IssueFilter) => {
 };
 
 /** GET /v1/profiles/{id}/errors (?severity, ?column) → the last sync's issues, sheet order. */
-export async function getProfileErrors(id: number, filter: IssueFilter): Promise<ProfileIssue[]> {
-  return ResponseSchema.parse((await api.get(`/v1/profiles/${id}/errors`, { params: params(filter) })).data)
-    .data;
-}
+const profileErrors = (id: number) =>
+  wholeListQuery(
+    { list: (query) => profileKeys.errors(id, query) },
+    ProfileIssueSchema,
+    `/v1/profiles/${id}/errors`,
+  );
 
 /** The same issues as a CSV download, for a plain link (the browser sends the session cookie). */
 export const profileErrorsCsvUrl = (id: number, filter: IssueFilter): string =>
   withParams(`${api.defaults.baseURL}/v1/profiles/${id}/errors`, { format: 'csv', ...params(filter) });
 
-export const profileErrorsQueryOptions = (id: number, filter: IssueFilter) =>
-  queryOptions({
-    queryKey: profileKeys.errors(id, params(filter)),
-    queryFn: () => getProfileErrors(id, filter),
-  });
-
 export const useProfileErrors = (id: number, filter: IssueFilter) =>
-  useQuery(profileErrorsQueryOptions(id, filter));
+  profileErrors(id).useList(params(filter));

@@ -1,17 +1,11 @@
-import { type HistoryEntry, HistoryEntrySchema } from '@adstudio/contract';
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
-import { api } from '../../../lib/api-client';
+import { HistoryEntrySchema } from '@adstudio/contract';
+import { wholeListQuery } from '../../../lib/list-api';
 import { profileKeys } from './keys';
 
-const ResponseSchema = z.object({ data: z.array(HistoryEntrySchema) });
+/** GET /v1/profiles/{id}/history → the audit entries, newest first (asked again on every visit). */
+const profileHistory = (id: number) =>
+  wholeListQuery({ list: () => profileKeys.history(id) }, HistoryEntrySchema, `/v1/profiles/${id}/history`, {
+    staleTime: 0,
+  });
 
-/** GET /v1/profiles/{id}/history → the audit entries, newest first. */
-export async function getProfileHistory(id: number): Promise<HistoryEntry[]> {
-  return ResponseSchema.parse((await api.get(`/v1/profiles/${id}/history`)).data).data;
-}
-
-export const profileHistoryQueryOptions = (id: number) =>
-  queryOptions({ queryKey: profileKeys.history(id), queryFn: () => getProfileHistory(id), staleTime: 0 });
-
-export const useProfileHistory = (id: number) => useQuery(profileHistoryQueryOptions(id));
+export const useProfileHistory = (id: number) => profileHistory(id).useList();

@@ -1,17 +1,11 @@
-import { type ProfileSync, ProfileSyncSchema } from '@adstudio/contract';
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
-import { api } from '../../../lib/api-client';
+import { ProfileSyncSchema } from '@adstudio/contract';
+import { wholeListQuery } from '../../../lib/list-api';
 import { profileKeys } from './keys';
 
-const ResponseSchema = z.object({ data: z.array(ProfileSyncSchema) });
+/** GET /v1/profiles/{id}/syncs → the update history, newest first (asked again on every visit). */
+const profileSyncs = (id: number) =>
+  wholeListQuery({ list: () => profileKeys.syncs(id) }, ProfileSyncSchema, `/v1/profiles/${id}/syncs`, {
+    staleTime: 0,
+  });
 
-/** GET /v1/profiles/{id}/syncs → the update history, newest first. */
-export async function getProfileSyncs(id: number): Promise<ProfileSync[]> {
-  return ResponseSchema.parse((await api.get(`/v1/profiles/${id}/syncs`)).data).data;
-}
-
-export const profileSyncsQueryOptions = (id: number) =>
-  queryOptions({ queryKey: profileKeys.syncs(id), queryFn: () => getProfileSyncs(id), staleTime: 0 });
-
-export const useProfileSyncs = (id: number) => useQuery(profileSyncsQueryOptions(id));
+export const useProfileSyncs = (id: number) => profileSyncs(id).useList();

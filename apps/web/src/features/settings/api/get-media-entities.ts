@@ -1,13 +1,13 @@
-import { type MediaEntityListResponse, MediaEntitySchema } from '@adstudio/contract';
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import { getCollection } from '../../../lib/get-data';
+import { MediaEntitySchema } from '@adstudio/contract';
+import { listQuery } from '../../../lib/list-api';
 import { ALL_ITEMS, buildListQuery, type ListQueryParams } from '../../../lib/list-query';
 import { mediaEntityKeys } from './media-entity-keys';
 
-/** GET /v1/media-entities/ with the list query → {data, links, meta}. */
-export const getMediaEntities = (query: ListQueryParams): Promise<MediaEntityListResponse> =>
-  getCollection(MediaEntitySchema, api.get('/v1/media-entities/', { params: query }));
+/** GET /v1/media-entities/ with the list query → {data, links, meta}; a new filter keeps the rows shown. */
+export const mediaEntities = listQuery(mediaEntityKeys, MediaEntitySchema, '/v1/media-entities/', {
+  placeholder: 'previous',
+});
+export const useMediaEntities = mediaEntities.useList;
 
 /**
  * Every publisher matching `filter`, by name: a company has a few dozen, so the settings card shows
@@ -15,10 +15,3 @@ export const getMediaEntities = (query: ListQueryParams): Promise<MediaEntityLis
  */
 export const publishersQuery = (filter: string): ListQueryParams =>
   buildListQuery({ sortBy: 'name', filter, itemsPerPage: ALL_ITEMS });
-
-export const mediaEntitiesQueryOptions = (query: ListQueryParams) =>
-  queryOptions({ queryKey: mediaEntityKeys.list(query), queryFn: () => getMediaEntities(query) });
-
-/** While a new filter loads, the previous rows stay on screen instead of a spinner. */
-export const useMediaEntities = (query: ListQueryParams) =>
-  useQuery({ ...mediaEntitiesQueryOptions(query), placeholderData: keepPreviousData });

@@ -1,17 +1,7 @@
-import { type ProfileTemplate, ProfileTemplateSchema } from '@adstudio/contract';
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
-import { api } from '../../../lib/api-client';
+import { ProfileTemplateSchema } from '@adstudio/contract';
+import { wholeListQuery } from '../../../lib/list-api';
 import { templateKeys } from './template-keys';
 
-const ResponseSchema = z.object({ data: z.array(ProfileTemplateSchema) });
-
 /** GET /v1/profile-templates/ → every template of the company. */
-export async function getProfileTemplates(): Promise<ProfileTemplate[]> {
-  return ResponseSchema.parse((await api.get('/v1/profile-templates/')).data).data;
-}
-
-export const profileTemplatesQueryOptions = () =>
-  queryOptions({ queryKey: templateKeys.list({}), queryFn: getProfileTemplates });
-
-export const useProfileTemplates = () => useQuery(profileTemplatesQueryOptions());
+export const profileTemplates = wholeListQuery(templateKeys, ProfileTemplateSchema, '/v1/profile-templates/');
+export const useProfileTemplates = profileTemplates.useList;
