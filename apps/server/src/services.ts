@@ -13,10 +13,16 @@ import { createAuditLog } from './modules/audit/audit-log';
 import { createAuthService } from './modules/auth/auth.service';
 import { createCampaignsRepository } from './modules/campaigns/campaigns.repository';
 import { createCampaignsService } from './modules/campaigns/campaigns.service';
+import { createConditionsRepository } from './modules/conditions/conditions.repository';
+import { createConditionsService } from './modules/conditions/conditions.service';
 import { createCreativesRepository } from './modules/creatives/creatives.repository';
 import { createCreativesService } from './modules/creatives/creatives.service';
 import { createDashboardRepository } from './modules/dashboard/dashboard.repository';
 import { createDashboardService } from './modules/dashboard/dashboard.service';
+import { createHeaderVault } from './modules/data-sources/data-source-headers';
+import { createDataSourceValues } from './modules/data-sources/data-source-values';
+import { createDataSourcesRepository } from './modules/data-sources/data-sources.repository';
+import { createDataSourcesService } from './modules/data-sources/data-sources.service';
 import { createDynamicCodeRepository } from './modules/dynamic-code/dynamic-code.repository';
 import { createDynamicCodeService } from './modules/dynamic-code/dynamic-code.service';
 import { createFeedbackRepository } from './modules/feedback/feedback.repository';
@@ -32,7 +38,11 @@ import {
   PROCESSING_FETCH_TIMEOUT_MS,
   PROCESSING_JOB,
 } from './modules/processing-assets/processing-assets.service';
+import { openFeed } from './modules/profiles/feed-source';
+import { createProfileSync } from './modules/profiles/profile-sync';
 import { createProfilesRepository } from './modules/profiles/profiles.repository';
+import { createProfilesService, SYNC_JOB } from './modules/profiles/profiles.service';
+import { createRuleChooser } from './modules/rule-selection/rule-chooser';
 import { createSearchRepository } from './modules/search/search.repository';
 import { createSearchService } from './modules/search/search.service';
 import type { UploadPurpose } from './modules/uploads/upload-rules';
@@ -41,6 +51,7 @@ import { createUploadsService } from './modules/uploads/uploads.service';
 import { refusalLogOn, safeFetchToFile } from './net/safe-fetch';
 import { createLoginAttemptsRepository, createSessionsRepository } from './repositories/sessions.repository';
 import { createUsersRepository } from './repositories/users.repository';
+import { resolveAppKey } from './storage/app-key';
 import type { MediaProbe } from './storage/media-probe';
 import * as mediaProbe from './storage/media-probe';
 import type { ObjectStore } from './storage/object-store';
@@ -75,69 +86,73 @@ export function createServices(
   options: ServicesOptions = {},
 ) {
   const transaction = createTransactor(db);
-  const { store } = storage;
+  const { store, signer } = storage;
+  const appKey = resolveAppKey(config.appKey, config.dataDir);
   const media = options.media ?? mediaProbe;
   /** Where sandboxed renders are served: RENDER_URL, else the app itself. */
   const renderBase = config.renderUrl ?? config.appUrl;
   const refusalLog = refusalLogOn(log);
+  /** Outbound fetches of user-given URLs go through the SSRF guard with these. */
+  const reach = { allowHosts: config.feeds.allowHosts, appUrl: config.appUrl, log: refusalLog };
 
-  // Repositories.
+  // Repositories, each once.
   const users = createUsersRepository(db);
   const sessions = createSessionsRepository(db);
+  const loginAttempts = createLoginAttemptsRepository(db);
   const auditRepository = createAuditRepository(db);
-  const profilesRepository = createProfilesRepository(db);
+  const uploadsRepository = createUploadsRepository(db);
+  const campaignsRepository = createCampaignsRepository(db);
+  const creativesRepository = createCreativesRepository(db);
+  const assetsRepository = createAssetsRepository(db);
   const packagesRepository = createPackagesRepository(db);
+  const processingAssetsRepository = createProcessingAssetsRepository(db);
+  const dynamicCodeRepository = createDynamicCodeRepository(db);
+  const profilesRepository = createProfilesRepository(db);
+  const conditionsRepository = createConditionsRepository(db);
+  const dataSourcesRepository = createDataSourcesRepository(db);
+  const searchRepository = createSearchRepository(db);
+  const dashboardRepository = createDashboardRepository(db);
+  const feedbackRepository = createFeedbackRepository(db);
 
   /** One entity type's side of the audit log. */
   const audit = (entityType: string) => createAuditLog(auditRepository, entityType);
 
   // Services, each after what it asks of.
+  const auth = createAuthService({ config, users, sessions, attempts: loginAttempts, transaction });
+  const account = createAccountService({ users, sessions, transaction });
   const uploads = createUploadsService({
-    uploads: createUploadsRepository(db),
+    uploads: uploadsRepository,
     transaction,
-    ...storage,
+    store,
+    signer,
     appUrl: config.appUrl,
     maxUploadBytes: config.maxUploadBytes,
     purposeMaxBytes: options.purposeMaxBytes,
   });
-  const auth = createAuthService({
-    config,
-    users,
-    sessions,
-    attempts: createLoginAttemptsRepository(db),
-    transaction,
-  });
-  const account = createAccountService({ users, sessions, transaction });
-  const dynamicCode = createDynamicCodeService({
-    codes: createDynamicCodeRepository(db),
-    audit: audit('creative'),
-    transaction,
-  });
 
-  // Campaigns and creatives ask each other (a campaign with live creatives stays; a creative's
-  // campaign must exist), and so do creatives and assets (a fallback is an asset of the creative; a
-  // deleted asset stops being one): the one built first calls the other through a closure, which
-  // runs only once the root is built.
-  const campaigns = createCampaignsService({
-    campaigns: createCampaignsRepository(db),
-    withLiveCreatives: (companyId, ids, trx) => creatives.campaignsWithLive(companyId, ids, trx),
-    audit: audit('campaign'),
-    transaction,
-  });
+  // Creatives come first: campaigns, assets, packages, profiles and rule selection ask of them. They
+  // ask in turn of campaigns, profiles and assets, built next, through closures that run only once
+  // the root is built.
   const creatives = createCreativesService({
-    creatives: createCreativesRepository(db),
+    creatives: creativesRepository,
     refs: {
       campaign: (companyId, id, trx) => campaigns.find(companyId, id, trx, { deleted: 'any' }),
-      deletedCampaigns: campaigns.deletedIds,
-      profileExists: profilesRepository.exists,
+      deletedCampaigns: (companyId, ids, trx) => campaigns.deletedIds(companyId, ids, trx),
+      profileExists: (companyId, id, trx) => profiles.exists(companyId, id, trx),
       asset: (companyId, id, trx) => assets.find(companyId, id, trx),
     },
     audit: audit('creative'),
     transaction,
     spaUrl: config.spaUrl,
   });
+  const campaigns = createCampaignsService({
+    campaigns: campaignsRepository,
+    withLiveCreatives: creatives.campaignsWithLive,
+    audit: audit('campaign'),
+    transaction,
+  });
   const assets = createAssetsService({
-    assets: createAssetsRepository(db),
+    assets: assetsRepository,
     refs: { creative: creatives.find, clearFallbacks: creatives.clearFallbacks },
     files: uploads,
     media,
@@ -145,8 +160,13 @@ export function createServices(
     creativeAudit: audit('creative'),
     transaction,
   });
+  const dynamicCode = createDynamicCodeService({
+    codes: dynamicCodeRepository,
+    audit: audit('creative'),
+    transaction,
+  });
 
-  const packageLinks = createPackageLinks(storage.signer, renderBase);
+  const packageLinks = createPackageLinks(signer, renderBase);
   const packageRefs = {
     creative: (companyId: number, id: number, trx?: Executor) =>
       creatives.find(companyId, id, trx, { deleted: 'any' }),
@@ -172,7 +192,7 @@ export function createServices(
   });
   const chromium = config.chromiumPath;
   const processingAssets = createProcessingAssetsService({
-    items: createProcessingAssetsRepository(db),
+    items: processingAssetsRepository,
     transaction,
     creative: (companyId, id) => creatives.find(companyId, id),
     files: {
@@ -203,17 +223,72 @@ export function createServices(
       ),
   });
 
-  const search = createSearchService({ search: createSearchRepository(db) });
-  const dashboard = createDashboardService({ dashboard: createDashboardRepository(db) });
-  const feedback = createFeedbackService({ feedback: createFeedbackRepository(db) });
+  // Data sources and conditions: conditions read data sources' values, and a data source that a
+  // condition reads cannot be deleted (asked of conditions, built next, through a closure).
+  const headerVault = createHeaderVault(appKey, config.previousAppKeys);
+  /** The one values cache of the app, so a refresh is never under way twice. */
+  const dataSourceValues = createDataSourceValues({
+    repository: dataSourcesRepository,
+    vault: headerVault,
+    reach,
+    log,
+  });
+  const dataSources = createDataSourcesService({
+    dataSources: dataSourcesRepository,
+    conditionsUsing: (companyId, ids, trx) => conditions.usingDataSources(companyId, ids, trx),
+    vault: headerVault,
+    reach,
+    audit: audit('data_source'),
+    transaction,
+  });
+  const conditions = createConditionsService({
+    conditions: conditionsRepository,
+    liveDataSources: dataSources.liveIds,
+    values: dataSourceValues,
+    audit: audit('condition'),
+    transaction,
+  });
+
+  const profiles = createProfilesService({
+    profiles: profilesRepository,
+    uploads,
+    audit: audit('profile'),
+    transaction,
+    queueSync: (syncId) => jobs.send(SYNC_JOB, { syncId }, { maxAttempts: 1 }),
+    creativesOf: profilesRepository.creativesUsing,
+    conditionNames: profilesRepository.conditionNames,
+    creative: (companyId, id) => creatives.find(companyId, id),
+  });
+  const profileSync = createProfileSync({
+    db,
+    profiles: profilesRepository,
+    open: (profile) => openFeed(profile, config.feeds, store.localFile, refusalLog),
+  });
+  const chooseRule = createRuleChooser({
+    creative: (companyId, id) => creatives.find(companyId, id),
+    profileExists: profiles.exists,
+    servedRules: profiles.servedRules,
+    servedFallbacks: profiles.servedFallbacks,
+    conditions: conditions.expressionsByIds,
+    values: dataSourceValues.valuesFor,
+  });
+
+  const search = createSearchService({ search: searchRepository });
+  const dashboard = createDashboardService({ dashboard: dashboardRepository });
+  const feedback = createFeedbackService({ feedback: feedbackRepository });
 
   return {
     account,
     assets,
     auth,
     campaigns,
+    /** Chooses the rule a creative shows in a context (the simulator and the token pages'). */
+    chooseRule,
+    conditions,
     creatives,
     dashboard,
+    dataSources,
+    dataSourceValues,
     dynamicCode,
     feedback,
     packageLinks,
@@ -221,10 +296,15 @@ export function createServices(
     /** The unpack job and the sweep of what unpacking left. */
     packageUnpack,
     processingAssets,
+    profiles,
+    /** A profile's sync, run as a job. */
+    profileSync,
     search,
     uploads,
     /** Stops what runs in the background; the app calls it when it closes. */
-    async close(): Promise<void> {},
+    async close(): Promise<void> {
+      await dataSourceValues.close();
+    },
   };
 }
 export type Services = ReturnType<typeof createServices>;

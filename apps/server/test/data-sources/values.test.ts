@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type DataSourceValues, dataSourceValuesOn } from '../../src/modules/data-sources/data-source-values';
+import type { DataSourceValues } from '../../src/modules/data-sources/data-source-values';
 import { buildTestApp, type Client, type TestApp } from '../helper';
 import { expectDocumentedAnswer } from '../openapi';
 import { type FakeServer, startFakeServer } from './fixtures';
@@ -15,7 +15,7 @@ beforeAll(async () => {
   server = await startFakeServer();
   t = await buildTestApp({ DATASOURCE_ALLOW_HOSTS: '127.0.0.1' });
   client = await t.injectAs(await t.createUser({ permissions: ['edit conditions'] }));
-  values = dataSourceValuesOn(t.app);
+  values = t.app.services.dataSourceValues;
 });
 afterAll(async () => {
   await t?.close();

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoData } from '../../src/db/seed';
 import { DEMO_CONDITIONS } from '../../src/modules/conditions/conditions.seed';
-import { dataSourceValuesOn } from '../../src/modules/data-sources/data-source-values';
 import { DEMO_WEATHER_PATH, demoWeather } from '../../src/modules/data-sources/demo-weather';
 import { buildTestApp, type Client, diskOf, type TestApp } from '../helper';
 
@@ -66,7 +65,7 @@ describe('demo conditions', () => {
       .where('company_id', '=', company)
       .executeTakeFirstOrThrow();
     expect(source.url).toBe(`${t.app.config.appUrl}${DEMO_WEATHER_PATH}?city={city}`);
-    const value = await dataSourceValuesOn(t.app).refreshNow(company, source.id, { city: 'Oslo' });
+    const value = await t.app.services.dataSourceValues.refreshNow(company, source.id, { city: 'Oslo' });
     expect(value).toMatchObject({
       source: 'cache',
       value: demoWeather('Oslo', new Date()).current.temperature,

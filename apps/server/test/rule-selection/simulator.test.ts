@@ -1,7 +1,7 @@
 import type { SimulationContextInput, SimulationResult } from '@adstudio/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TRACE_MAX } from '../../src/modules/rule-selection/choose-rule';
-import { NO_FEED } from '../../src/modules/rule-selection/simulator.routes';
+import { NO_FEED } from '../../src/modules/rule-selection/rule-chooser';
 import { buildTestApp, type Client, type TestApp } from '../helper';
 import { expectDocumentedAnswer } from '../openapi';
 import { insertCampaign, insertCreative, insertProfile, insertRules } from '../rows';

@@ -63,6 +63,22 @@ export const createConditionsRepository = (db: Db) => ({
   insert: (values: Insertable<ConditionsTable>, trx: Executor = db) =>
     trx.insertInto('conditions').values(values).returningAll().executeTakeFirstOrThrow(),
 
+  /**
+   * The company's live conditions whose expression may name a data source (its text holds
+   * `"datasource:`), for the service to read which ones do (a data source they read cannot be deleted). A company has few conditions, and the
+   * LIKE keeps the others out of the answer.
+   */
+  namingDataSources: (companyId: number, trx: Executor = db) =>
+    trx
+      .selectFrom('conditions')
+      .select(['id', 'name', 'expression'])
+      .where('company_id', '=', companyId)
+      .where('deleted_at', 'is', null)
+      .where('expression', 'like', '%"datasource:%')
+      .orderBy(sql`lower(name)`)
+      .orderBy('id')
+      .execute(),
+
   /** The company's live conditions among `ids`, as rule selection evaluates them, by id. */
   expressionsByIds: async (
     companyId: number,

@@ -17,26 +17,13 @@ import {
   refusedAnswer,
   staleAnswer,
 } from '../../lib/route-schemas';
-import { createTransactor } from '../../lib/transaction';
 import { currentUser } from '../../types';
-import { createAuditRepository } from '../audit/audit.repository';
-import { createAuditLog } from '../audit/audit-log';
-import { dataSourceValuesOn } from '../data-sources/data-source-values';
-import { createDataSourcesRepository } from '../data-sources/data-sources.repository';
-import { createConditionsRepository } from './conditions.repository';
-import { createConditionsService } from './conditions.service';
 
 const tags = ['conditions'];
 
 /** Conditions (DESIGN section 5): what a feed's rules name to be shown only in some contexts. */
 export const conditionsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = createConditionsService({
-    conditions: createConditionsRepository(app.db),
-    liveDataSources: createDataSourcesRepository(app.db).liveIds,
-    values: dataSourceValuesOn(app),
-    audit: createAuditLog(createAuditRepository(app.db), 'condition'),
-    transaction: createTransactor(app.db),
-  });
+  const { conditions: service } = app.services;
   const read = { preHandler: app.requireAccess('conditions', 'read') };
   const write = { preHandler: app.requireAccess('conditions', 'write') };
 

@@ -1,7 +1,7 @@
 import type { ConditionExpression } from '@adstudio/contract';
 import type { Executor } from '../../db/database';
 import { nowIso } from '../../lib/time';
-import { DEMO_WEATHER_PATH } from '../data-sources/demo-weather';
+import { DEMO_WEATHER_PATH } from '../data-sources';
 import { expressionText } from './condition-expression';
 
 /** The demo conditions by name: the demo feeds' `Conditions` columns name them (demo-feeds.ts). */

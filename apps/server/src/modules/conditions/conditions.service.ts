@@ -23,7 +23,7 @@ import type { ListPage } from '../../lib/list';
 import { nowIso } from '../../lib/time';
 import { basedOnOf, changedMeanwhile, nextUpdatedAt, sameVersion } from '../../lib/versions';
 import type { AuditLog } from '../audit';
-import { type DataSourceValues, placeholdersOf } from '../data-sources/data-source-values';
+import { type DataSourceValues, placeholdersOf } from '../data-sources';
 import { dataSourceIdsOf, expressionText, parseExpression } from './condition-expression';
 import type { ConditionRow, ConditionsRepository, ConditionUseRow } from './conditions.repository';
 
@@ -103,6 +103,22 @@ export function createConditionsService({ conditions, liveDataSources, values, a
   };
 
   return {
+    /** The company's live conditions of these ids, parsed (rule selection reads them). */
+    expressionsByIds: (companyId: number, ids: readonly number[]) =>
+      conditions.expressionsByIds(companyId, ids),
+
+    /** The company's live conditions that read each of these data sources, by data source id. */
+    async usingDataSources(companyId: number, ids: readonly number[], trx?: Executor) {
+      const wanted = new Set(ids);
+      const uses = new Map<number, { id: number; name: string }[]>();
+      for (const condition of await conditions.namingDataSources(companyId, trx)) {
+        for (const id of dataSourceIdsOf(parseExpression(condition.expression).predicates))
+          if (wanted.has(id))
+            uses.set(id, [...(uses.get(id) ?? []), { id: condition.id, name: condition.name }]);
+      }
+      return uses;
+    },
+
     async list(user: User, query: ConditionListQuery): Promise<ListPage<Condition>> {
       const page = await conditions.list(user.company_id, query);
       const uses = await conditions.uses(

@@ -4,19 +4,12 @@ import {
   fillPlaceholders,
   hasPlaceholders,
 } from '@adstudio/contract';
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import type { Db } from '../../db/database';
+import type { FastifyBaseLogger } from 'fastify';
 import { parseJson } from '../../lib/json';
 import { nowIso } from '../../lib/time';
-import { refusalLogOn } from '../../net/safe-fetch';
-import { resolveAppKey } from '../../storage/app-key';
 import { type FetchReach, fetchDataSource } from './data-source-fetch';
-import { createHeaderVault, HEADERS_UNREADABLE, type HeaderVault } from './data-source-headers';
-import {
-  createDataSourcesRepository,
-  type DataSourceRow,
-  type DataSourcesRepository,
-} from './data-sources.repository';
+import { HEADERS_UNREADABLE, type HeaderVault } from './data-source-headers';
+import type { DataSourceRow, DataSourcesRepository } from './data-sources.repository';
 
 /** Where a value conditions use came from: a fetch, the default (failure or none yet), or nowhere. */
 export type ValueSource = 'cache' | 'default' | 'none';
@@ -238,34 +231,3 @@ export function createDataSourceValues({ repository, vault, reach, log }: Deps) 
   };
 }
 export type DataSourceValues = ReturnType<typeof createDataSourceValues>;
-
-/** The header vault on the app's APP_KEY (or the generated DATA_DIR/app.key) and APP_PREVIOUS_KEYS. */
-export const headerVaultOn = (app: FastifyInstance) =>
-  createHeaderVault(resolveAppKey(app.config.appKey, app.config.dataDir), app.config.previousAppKeys);
-
-const perDatabase = new WeakMap<Db, DataSourceValues>();
-
-/**
- * The one values service of an app (its database), shared by every slice that reads values
- * (conditions, the creative simulator), so a refresh is never under way twice. Closed with the app.
- */
-export function dataSourceValuesOn(app: FastifyInstance): DataSourceValues {
-  const existing = perDatabase.get(app.db);
-  if (existing) return existing;
-  const values = createDataSourceValues({
-    repository: createDataSourcesRepository(app.db),
-    vault: headerVaultOn(app),
-    reach: {
-      allowHosts: app.config.feeds.allowHosts,
-      appUrl: app.config.appUrl,
-      log: refusalLogOn(app.log),
-    },
-    log: app.log,
-  });
-  perDatabase.set(app.db, values);
-  app.addHook('onClose', async () => {
-    perDatabase.delete(app.db);
-    await values.close();
-  });
-  return values;
-}

@@ -71,22 +71,6 @@ export const createDataSourcesRepository = (db: Db) => ({
     return new Set(rows.map((row) => row.id));
   },
 
-  /**
-   * The company's live conditions whose expression may name a data source (its text holds
-   * `"datasource:`), for the service to read which ones do. A company has few conditions, and the
-   * LIKE keeps the others out of the answer.
-   */
-  conditionsNamingDataSources: (companyId: number, trx: Executor = db) =>
-    trx
-      .selectFrom('conditions')
-      .select(['id', 'name', 'expression'])
-      .where('company_id', '=', companyId)
-      .where('deleted_at', 'is', null)
-      .where('expression', 'like', '%"datasource:%')
-      .orderBy(sql`lower(name)`)
-      .orderBy('id')
-      .execute(),
-
   /** The cached values of filled URLs, by `data_source_id|url`. */
   cachedValues: async (
     companyId: number,

@@ -19,14 +19,7 @@ import {
   refusedAnswer,
   staleAnswer,
 } from '../../lib/route-schemas';
-import { createTransactor } from '../../lib/transaction';
-import { refusalLogOn } from '../../net/safe-fetch';
 import { currentUser } from '../../types';
-import { createAuditRepository } from '../audit/audit.repository';
-import { createAuditLog } from '../audit/audit-log';
-import { dataSourceValuesOn, headerVaultOn } from './data-source-values';
-import { createDataSourcesRepository } from './data-sources.repository';
-import { createDataSourcesService } from './data-sources.service';
 import { DEMO_WEATHER_PATH, demoWeather } from './demo-weather';
 
 const tags = ['data sources'];
@@ -35,18 +28,7 @@ const REFRESH_TICK_MS = 60_000;
 
 /** Data sources (DESIGN section 5), part of the conditions section (DESIGN section 6). */
 export const dataSourcesRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = createDataSourcesService({
-    dataSources: createDataSourcesRepository(app.db),
-    vault: headerVaultOn(app),
-    reach: {
-      allowHosts: app.config.feeds.allowHosts,
-      appUrl: app.config.appUrl,
-      log: refusalLogOn(app.log),
-    },
-    audit: createAuditLog(createAuditRepository(app.db), 'data_source'),
-    transaction: createTransactor(app.db),
-  });
-  const values = dataSourceValuesOn(app);
+  const { dataSources: service, dataSourceValues: values } = app.services;
   // Tests call refreshDue themselves: a timer fetching in the background would race their servers.
   if (app.config.env !== 'test')
     runPeriodically(app, 'data source refresh', REFRESH_TICK_MS, () => values.refreshDue());

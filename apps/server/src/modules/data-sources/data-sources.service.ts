@@ -20,7 +20,6 @@ import type { ListPage } from '../../lib/list';
 import { nowIso } from '../../lib/time';
 import { basedOnOf, changedMeanwhile, nextUpdatedAt, sameVersion } from '../../lib/versions';
 import type { AuditLog } from '../audit';
-import { dataSourceIdsOf, parseExpression } from '../conditions/condition-expression';
 import {
   type FetchDefinition,
   type FetchReach,
@@ -79,13 +78,26 @@ function headerChanges(before: readonly StoredHeader[], after: readonly StoredHe
 
 interface Deps {
   dataSources: DataSourcesRepository;
+  /** The company's live conditions that read each of these data sources, by id (asked of conditions). */
+  conditionsUsing: (
+    companyId: number,
+    ids: readonly number[],
+    trx?: Executor,
+  ) => Promise<Map<number, { id: number; name: string }[]>>;
   vault: HeaderVault;
   reach: FetchReach;
   audit: AuditLog;
   transaction: Transactor;
 }
 
-export function createDataSourcesService({ dataSources, vault, reach, audit, transaction }: Deps) {
+export function createDataSourcesService({
+  dataSources,
+  conditionsUsing: usedBy,
+  vault,
+  reach,
+  audit,
+  transaction,
+}: Deps) {
   const mustFind = async (user: User, id: number, trx?: Executor, deleted = false) => {
     const row = await dataSources.findById(user.company_id, id, trx, { deleted });
     if (!row) throw notFound();
@@ -97,18 +109,6 @@ export function createDataSourcesService({ dataSources, vault, reach, audit, tra
       throw unprocessable({ name: [NAME_TAKEN] });
   };
   const nameRace = uniqueRace({ index: 'data_sources_live_name_key', field: 'name', message: NAME_TAKEN });
-
-  /** The company's live conditions that read each of these data sources, by id. */
-  const usedBy = async (companyId: number, ids: readonly number[], trx?: Executor) => {
-    const wanted = new Set(ids);
-    const uses = new Map<number, { id: number; name: string }[]>();
-    for (const condition of await dataSources.conditionsNamingDataSources(companyId, trx)) {
-      for (const id of dataSourceIdsOf(parseExpression(condition.expression).predicates))
-        if (wanted.has(id))
-          uses.set(id, [...(uses.get(id) ?? []), { id: condition.id, name: condition.name }]);
-    }
-    return uses;
-  };
 
   const toDataSource = (
     row: DataSourceRow,
@@ -161,6 +161,10 @@ export function createDataSourcesService({ dataSources, vault, reach, audit, tra
   };
 
   return {
+    /** Which of these ids are live data sources of the company (conditions may read only those). */
+    liveIds: (companyId: number, ids: readonly number[], trx?: Executor) =>
+      dataSources.liveIds(companyId, ids, trx),
+
     async list(user: User, query: DataSourceListQuery): Promise<ListPage<DataSource>> {
       const page = await dataSources.list(user.company_id, query);
       const uses = await usedBy(

@@ -5,7 +5,7 @@
  * `Conditions` columns name the demo conditions (conditions.seed.ts, seeded first), so the
  * simulator has something to show.
  */
-import { DEMO_CONDITIONS } from '../conditions/conditions.seed';
+import { DEMO_CONDITIONS } from '../conditions';
 
 export interface DemoFeed {
   name: string;

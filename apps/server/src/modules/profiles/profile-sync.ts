@@ -10,7 +10,7 @@ import { failpoint } from '../../lib/failpoints';
 import { isPostgres } from '../../lib/indexed-filter';
 import { parseJson } from '../../lib/json';
 import { nowIso } from '../../lib/time';
-import { rewriteConditionUses } from '../conditions/condition-uses';
+import { rewriteConditionUses } from '../conditions';
 import type { OpenedFeed } from './feed-source';
 import type { ProfileRow, ProfilesRepository } from './profiles.repository';
 

@@ -21,7 +21,6 @@ import {
 } from '@adstudio/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { notFound } from '../../lib/http-errors';
 import { collection } from '../../lib/list';
 import { idParam } from '../../lib/params';
 import { runPeriodically } from '../../lib/periodic';
@@ -32,40 +31,14 @@ import {
   refusedAnswer,
   staleAnswer,
 } from '../../lib/route-schemas';
-import { createTransactor } from '../../lib/transaction';
-import { refusalLogOn } from '../../net/safe-fetch';
 import { currentUser } from '../../types';
-import { createAuditRepository } from '../audit/audit.repository';
-import { createAuditLog } from '../audit/audit-log';
-import { createCreativesRepository } from '../creatives/creatives.repository';
-import { openFeed } from './feed-source';
-import { runDueSchedules } from './profile-schedule';
-import { createProfileSync } from './profile-sync';
-import { createProfilesRepository } from './profiles.repository';
-import { createProfilesService, SYNC_RUNNING } from './profiles.service';
+import { SYNC_JOB, SYNC_RUNNING } from './profiles.service';
 
 const tags = ['profiles'];
-export const SYNC_JOB = 'profile.sync';
 const creativeProfileParams = z.object({ id: idParam, profileId: idParam });
 
 export const profilesRoutes: FastifyPluginAsyncZod = async (app) => {
-  const profiles = createProfilesRepository(app.db);
-  const creatives = createCreativesRepository(app.db);
-  const sync = createProfileSync({
-    db: app.db,
-    profiles,
-    open: (profile) =>
-      openFeed(profile, app.config.feeds, app.storage.store.localFile, refusalLogOn(app.log)),
-  });
-  const service = createProfilesService({
-    profiles,
-    uploads: app.services.uploads,
-    audit: createAuditLog(createAuditRepository(app.db), 'profile'),
-    transaction: createTransactor(app.db),
-    queueSync: (syncId) => app.jobs.send(SYNC_JOB, { syncId }, { maxAttempts: 1 }),
-    creativesOf: profiles.creativesUsing,
-    conditionNames: profiles.conditionNames,
-  });
+  const { profiles: service, profileSync: sync } = app.services;
 
   app.jobs.work<{ syncId: number }>(SYNC_JOB, (job) => sync.run(job.data.syncId), {
     // The job threw (not a feed fault, which the sync records itself) or the server stopped during it.
@@ -73,7 +46,7 @@ export const profilesRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   runPeriodically(app, 'profile schedules', app.config.scheduleTickMs, () =>
-    runDueSchedules(profiles, service.startSync, new Date()),
+    service.startDueSyncs(new Date()),
   );
 
   const read = { preHandler: app.requireAccess('profiles', 'read') };
@@ -323,9 +296,7 @@ export const profilesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const user = currentUser(request);
-      const creative = await creatives.findById(user.company_id, request.params.id);
-      if (!creative) throw notFound();
-      return { data: await service.ruleIds(user, creative, request.params.profileId) };
+      return { data: await service.ruleIds(user, request.params.id, request.params.profileId) };
     },
   );
 

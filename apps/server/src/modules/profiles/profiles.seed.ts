@@ -2,7 +2,7 @@ import type { Db, Executor } from '../../db/database';
 import { nowIso } from '../../lib/time';
 import { randomToken } from '../../lib/tokens';
 import type { ObjectStore } from '../../storage/object-store';
-import { rewriteConditionUses } from '../conditions/condition-uses';
+import { rewriteConditionUses } from '../conditions';
 import { DEMO_FEEDS } from './demo-feeds';
 import { openFeed } from './feed-source';
 import { createProfileSync } from './profile-sync';

@@ -29,7 +29,7 @@ import { randomToken } from '../../lib/tokens';
 import { basedOnOf, changedMeanwhile, nextUpdatedAt, sameVersion } from '../../lib/versions';
 import type { AuditLog } from '../audit';
 import type { UploadsService } from '../uploads';
-import { nextRun } from './profile-schedule';
+import { nextRun, runDueSchedules } from './profile-schedule';
 import type {
   ProfileRow,
   ProfileRuleRow,
@@ -38,6 +38,8 @@ import type {
   ProfileTemplateRow,
 } from './profiles.repository';
 
+/** The job that runs a profile's sync (profile-sync.ts). */
+export const SYNC_JOB = 'profile.sync';
 export const SYNC_RUNNING = 'A sync of this profile is running. Wait for it to finish.';
 export const NOT_A_SHEET = 'Give the address of a Google Sheet (docs.google.com/spreadsheets/d/…) or its id.';
 export const UPLOAD_NEEDED = 'Upload an XLSX, CSV or TSV file.';
@@ -176,6 +178,11 @@ interface Deps {
     profileId: number,
   ) => Promise<{ id: number; name: string; rule_filter: string | null }[]>;
   conditionNames: (companyId: number, ids: readonly number[]) => Promise<{ id: number; name: string }[]>;
+  /** The company's live creative: the profile it is driven by and its rule filter (asked of creatives). */
+  creative: (
+    companyId: number,
+    id: number,
+  ) => Promise<{ profile_id: number | null; rule_filter: string | null } | undefined>;
 }
 
 export function createProfilesService({
@@ -186,6 +193,7 @@ export function createProfilesService({
   queueSync,
   creativesOf,
   conditionNames,
+  creative: creativeOf,
 }: Deps) {
   const mustFind = async (user: User, id: number, trx?: Executor, deleted = false) => {
     const row = await profiles.findById(user.company_id, id, trx, { deleted });
@@ -305,6 +313,24 @@ export function createProfilesService({
 
   return {
     startSync,
+
+    /** Starts the syncs whose schedule is due (the periodic task; each run once across instances). */
+    startDueSyncs: (now: Date) => runDueSchedules(profiles, startSync, now),
+
+    /** Whether the company has this live profile (a creative may be driven only by one). */
+    exists: (companyId: number, id: number, trx?: Executor) => profiles.exists(companyId, id, trx),
+
+    /** The live rules a rule filter serves, in feed order, a page at a time (rule selection reads them). */
+    servedRules: (profileId: number, filter: RuleFilter | null, afterPosition: number, limit: number) =>
+      profiles.servedRules(profileId, filter, afterPosition, limit),
+
+    /** The first served rule that is active and the feed's default, and the first active one. */
+    servedFallbacks: (profileId: number, filter: RuleFilter | null) =>
+      profiles.servedFallbacks(profileId, filter),
+
+    /** The active rules a rule filter serves, in feed order: the first `limit`, and how many in all. */
+    activeServedRules: (profileId: number, filter: RuleFilter | null, limit: number) =>
+      profiles.activeServedRules(profileId, filter, limit),
 
     async list(user: User, query: ProfileListQuery): Promise<ListPage<Profile>> {
       const page = await profiles.list(user.company_id, query);
@@ -478,11 +504,9 @@ export function createProfilesService({
     },
 
     /** The active rules a creative serves from its profile (its rule filter applied), feed order. */
-    async ruleIds(
-      user: User,
-      creative: { profile_id: number | null; rule_filter: string | null },
-      profileId: number,
-    ) {
+    async ruleIds(user: User, creativeId: number, profileId: number) {
+      const creative = await creativeOf(user.company_id, creativeId);
+      if (!creative) throw notFound();
       if (creative.profile_id !== profileId || !(await profiles.exists(user.company_id, profileId)))
         throw notFound();
       return profiles.ruleIds(profileId, parseJson<RuleFilter | null>(creative.rule_filter, null));

@@ -12,8 +12,8 @@ import {
   selectRule,
 } from '@adstudio/contract';
 import { parseJson } from '../../lib/json';
-import type { DataSourceValue } from '../data-sources/data-source-values';
-import type { ProfileRuleRow } from '../profiles/profiles.repository';
+import type { DataSourceValue } from '../data-sources';
+import type { ProfileRuleRow } from '../profiles';
 
 /** How many rules one read of the feed brings (selection stops at the page holding the match). */
 const PAGE = 500;

@@ -1,54 +1,16 @@
 import {
   ErrorBodySchema,
-  evaluationContext,
   itemResponse,
-  type SimulationContext,
   SimulationContextSchema,
   type SimulationResult,
   SimulationResultSchema,
 } from '@adstudio/contract';
-import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { notFound, unprocessable } from '../../lib/http-errors';
 import { parseJson } from '../../lib/json';
 import { forbiddenAnswer as errors, idParams as params } from '../../lib/route-schemas';
 import { currentUser } from '../../types';
-import { createConditionsRepository } from '../conditions/conditions.repository';
-import { createCreativesRepository } from '../creatives/creatives.repository';
-import { dataSourceValuesOn, placeholdersOf } from '../data-sources/data-source-values';
-import { createProfilesRepository } from '../profiles/profiles.repository';
 import { variantRenderUrlsOn } from '../render/render-links';
-import { type ChosenRule, chooseRule, ruleFilterOf } from './choose-rule';
-
-export const NO_FEED = 'The creative is not driven by a profile: choose one on its Details tab.';
-
-/**
- * Chooses the rule a creative shows in a context, from its feed's served rules, with the company's
- * conditions and its data sources' cached values (the creative simulator; the token pages' one later).
- */
-export const ruleChooserOn = (app: FastifyInstance) => {
-  const creatives = createCreativesRepository(app.db);
-  const profiles = createProfilesRepository(app.db);
-  const conditions = createConditionsRepository(app.db);
-  const values = dataSourceValuesOn(app);
-  return async (companyId: number, creativeId: number, context: SimulationContext): Promise<ChosenRule> => {
-    const creative = await creatives.findById(companyId, creativeId);
-    if (!creative) throw notFound();
-    if (creative.profile_id === null || !(await profiles.exists(companyId, creative.profile_id)))
-      throw unprocessable({}, NO_FEED);
-    const profileId = creative.profile_id;
-    const filter = ruleFilterOf(creative.rule_filter);
-    return chooseRule(
-      {
-        servedRules: (after, limit) => profiles.servedRules(profileId, filter, after, limit),
-        servedFallbacks: () => profiles.servedFallbacks(profileId, filter),
-        conditions: (ids) => conditions.expressionsByIds(companyId, ids),
-        values: (ids) => values.valuesFor(companyId, ids, placeholdersOf(evaluationContext(context, {}))),
-      },
-      context,
-    );
-  };
-};
+import type { ChosenRule } from './choose-rule';
 
 /** The answer of the simulator: the rule with its content, how it was chosen, why, and its render. */
 export const simulationResult = (
@@ -78,7 +40,7 @@ export const simulationResult = (
 });
 
 export const simulatorRoutes: FastifyPluginAsyncZod = async (app) => {
-  const choose = ruleChooserOn(app);
+  const { chooseRule: choose } = app.services;
   const renderUrls = variantRenderUrlsOn(app);
   app.post(
     '/v1/creatives/:id/simulate',

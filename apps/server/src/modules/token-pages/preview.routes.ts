@@ -8,7 +8,6 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { createProfilesRepository } from '../profiles/profiles.repository';
-import { ruleChooserOn } from '../rule-selection/simulator.routes';
 import { tokenLinksOn } from '../token-links/token-links';
 import { creativePreviewsOn } from './creative-previews';
 import { createPreviewRepository } from './preview.repository';
@@ -25,7 +24,7 @@ export const previewPageRoutes: FastifyPluginAsyncZod = async (app) => {
     previews: createPreviewRepository(app.db),
     profiles: createProfilesRepository(app.db),
     creativePreviews: creativePreviewsOn(app),
-    chooseRule: ruleChooserOn(app),
+    chooseRule: app.services.chooseRule,
   });
 
   app.get(

@@ -16,7 +16,7 @@ interface Deps {
   previews: PreviewRepository;
   profiles: Pick<ProfilesRepository, 'activeServedRules'>;
   creativePreviews: Pick<CreativePreviews, 'renderUrls' | 'fallbackUrl'>;
-  /** The creative simulator's choice (rule-selection `ruleChooserOn`). */
+  /** The creative simulator's choice (rule-selection's rule chooser). */
   chooseRule: (companyId: number, creativeId: number, context: SimulationContext) => Promise<ChosenRule>;
 }
 

@@ -1,0 +1,7 @@
+/**
+ * What other areas use of profiles: the service's type, the rows of a feed's rules and whether a
+ * creative's rule filter serves one (rule selection, renders), and the demo seeds.
+ */
+export type { ProfileRuleRow } from './profiles.repository';
+export { seedDemoFeeds, seedProfiles } from './profiles.seed';
+export { type ProfilesService, servesRule } from './profiles.service';
