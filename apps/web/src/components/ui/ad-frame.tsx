@@ -50,7 +50,12 @@ export function AdFrame({
 
   const scale = fitScale({ width, height }, { width: roomWidth, height: maxHeight });
   return (
-    <Box ref={room} sx={{ width: '100%', display: 'grid', gap: 1, justifyItems: 'start' }}>
+    <Box
+      ref={room}
+      // Measures the room its container gives and never widens it: the frame's own size (a 970 px
+      // billboard, or any ad before the first measure) must not push a phone's page sideways.
+      sx={{ width: '100%', contain: 'inline-size', display: 'grid', gap: 1, justifyItems: 'start' }}
+    >
       <Box
         sx={{
           width: width * scale,

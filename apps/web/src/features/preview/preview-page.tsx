@@ -31,7 +31,7 @@ function VariantView({ preview, variant }: { preview: ExternalPreview; variant: 
       sx={{
         display: 'grid',
         gap: 2.5,
-        gridTemplateColumns: { xs: '1fr', md: 'repeat(2, minmax(0, 1fr))' },
+        gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' },
         alignItems: 'start',
       }}
     >
@@ -137,7 +137,10 @@ export function ExternalPreviewPage({
         sx={{
           display: 'grid',
           gap: 3,
-          gridTemplateColumns: { xs: '1fr', md: variants.length > 1 ? '260px minmax(0, 1fr)' : '1fr' },
+          gridTemplateColumns: {
+            xs: 'minmax(0, 1fr)',
+            md: variants.length > 1 ? '260px minmax(0, 1fr)' : 'minmax(0, 1fr)',
+          },
           alignItems: 'start',
         }}
       >

@@ -102,7 +102,8 @@ export function CampaignReport({
   const save = (table: string, text: string) => downloadCsv(csvFilename(report, table), text);
 
   return (
-    <Box sx={{ display: 'grid', gap: 2.5 }} aria-busy={updating}>
+    // One column as wide as the page, never wider: the tables scroll inside their own box.
+    <Box sx={{ display: 'grid', gap: 2.5, gridTemplateColumns: 'minmax(0, 1fr)' }} aria-busy={updating}>
       {onTimeframe ? (
         <Paper variant="outlined" sx={{ p: 2, display: 'grid', gap: 1.5 }}>
           <TimeframePicker

@@ -20,7 +20,7 @@ export function ReportFigures({ totals }: { totals: Figures }) {
         m: 0,
         display: 'grid',
         gap: 2,
-        gridTemplateColumns: { xs: '1fr', sm: 'repeat(3, minmax(0, 1fr))' },
+        gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(3, minmax(0, 1fr))' },
       }}
     >
       {figures.map((figure) => (

@@ -28,6 +28,10 @@ export interface ReportColumn<R> {
 const FIRST_PAGE = 25;
 const PAGE_SIZES = [FIRST_PAGE, 50, 100];
 
+/** On a phone the table scrolls sideways rather than breaking names into a word a line. */
+const cellSx = (column: { numeric?: boolean | undefined }) =>
+  column.numeric ? { whiteSpace: 'nowrap' } : { minWidth: 180 };
+
 /**
  * A titled report table, sortable by every column (the sort labels are buttons, so Tab and Enter
  * reach them), paged past 25 rows, with an "Export CSV" of all its rows in the order shown.
@@ -80,7 +84,8 @@ export function ReportTable<R>({
           Export CSV
         </Button>
       </Box>
-      <TableContainer>
+      {/* Wider than a phone: it scrolls sideways in its own box, which the keyboard can reach. */}
+      <TableContainer role="region" aria-label={`${title} table`} tabIndex={0}>
         <Table size="small" aria-label={title}>
           <TableHead>
             <TableRow>
@@ -90,6 +95,7 @@ export function ReportTable<R>({
                   <TableCell
                     key={item.id}
                     align={item.numeric ? 'right' : 'left'}
+                    sx={cellSx(item)}
                     sortDirection={active ? sort.direction : false}
                   >
                     <TableSortLabel
@@ -111,7 +117,7 @@ export function ReportTable<R>({
             {shown.map((row) => (
               <TableRow key={rowKey(row)}>
                 {columns.map((item) => (
-                  <TableCell key={item.id} align={item.numeric ? 'right' : 'left'}>
+                  <TableCell key={item.id} align={item.numeric ? 'right' : 'left'} sx={cellSx(item)}>
                     {item.render ? item.render(row) : item.value(row)}
                   </TableCell>
                 ))}

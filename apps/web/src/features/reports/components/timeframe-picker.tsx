@@ -6,6 +6,9 @@ import { isCompleteDate } from '../../../components/ui/date-value';
 import type { Timeframe } from '../../../lib/timeframe';
 import { formatRange } from '../report-format';
 
+/** A phone gives each date its own full-width row; wider screens keep both beside the buttons. */
+const FIELD_SX = { flex: { xs: '1 1 100%', sm: '0 1 auto' }, minWidth: 0 } as const;
+
 /** Why a day cannot be applied, or undefined when it can. */
 function dayProblem(day: string, bounds: Timeframe): string | undefined {
   if (!isCompleteDate(day)) return undefined;
@@ -57,6 +60,7 @@ export function TimeframePicker({
       <DateField
         label="From"
         size="small"
+        sx={FIELD_SX}
         value={start}
         onChange={setStart}
         error={Boolean(startProblem)}
@@ -65,6 +69,7 @@ export function TimeframePicker({
       <DateField
         label="To"
         size="small"
+        sx={FIELD_SX}
         value={end}
         onChange={setEnd}
         error={Boolean(endProblem)}
