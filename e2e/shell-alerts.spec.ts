@@ -127,12 +127,25 @@ test.describe(() => {
     const shownAt = Date.now();
     expect(await settledHeight(page)).toBeLessThan(multiLineHeight);
 
+    // Every text the bar has until it is gone: leaving, it keeps its words (never a bare "Dismiss").
+    await page.evaluate(() => {
+      const texts: string[] = [];
+      (window as unknown as { bannerTexts: string[] }).bannerTexts = texts;
+      new MutationObserver(() => {
+        const bar = document.querySelector('[data-testid="alert-banner"]');
+        if (bar) texts.push(bar.textContent ?? '');
+      }).observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true });
+    });
+
     // Default timeout: 6000 ms.
     await page.mouse.move(0, 0);
     await expect(banner).toBeHidden({ timeout: 9_000 });
     const shownFor = Date.now() - shownAt;
     expect(shownFor).toBeGreaterThan(5_000);
     expect(shownFor).toBeLessThan(7_500);
+    const texts = await page.evaluate(() => (window as unknown as { bannerTexts: string[] }).bannerTexts);
+    expect(texts.length).toBeGreaterThan(0);
+    expect(texts.filter((text) => !text.startsWith('Thank you! Your feedback was sent.'))).toEqual([]);
   });
 });
 

@@ -9,6 +9,7 @@ import {
   getAlert,
   resolveAlert,
   showAlert,
+  showOutcome,
 } from './alert';
 import { ApiError, type ApiRequest } from './api-client';
 
@@ -162,5 +163,34 @@ describe('alert store', () => {
     expect(second.id).toBeGreaterThan(first.id);
     clearAlert();
     expect(getAlert().payload).toBeNull();
+  });
+});
+
+describe("a job's outcome (showOutcome)", () => {
+  const progress = { status: 200, data: { message: 'Syncing Retail feed…' }, progressOf: 'profile:4:sync' };
+  const outcome = { status: 200, data: { message: 'Retail feed synced: 1,204 active rules.' } };
+
+  it('replaces the progress alert of the same job', () => {
+    showAlert(progress);
+    expect(showOutcome('profile:4:sync', outcome)).toBe(true);
+    expect(getAlert().payload).toBe(outcome);
+  });
+  it('shows on an empty banner (the progress was dismissed or timed out)', () => {
+    showAlert(progress);
+    clearAlert();
+    expect(showOutcome('profile:4:sync', outcome)).toBe(true);
+    expect(getAlert().payload).toBe(outcome);
+  });
+  it('leaves a newer alert, or the progress of another job, alone', () => {
+    showAlert(progress);
+    const newer = { status: 200, data: { message: 'Campaign saved.' } };
+    showAlert(newer);
+    expect(showOutcome('profile:4:sync', outcome)).toBe(false);
+    expect(getAlert().payload).toBe(newer);
+
+    const other = { ...progress, progressOf: 'profile:5:sync' };
+    showAlert(other);
+    expect(showOutcome('profile:4:sync', outcome)).toBe(false);
+    expect(getAlert().payload).toBe(other);
   });
 });

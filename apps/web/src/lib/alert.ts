@@ -15,6 +15,11 @@ export interface AlertPayload {
   color?: string | null;
   timeout?: number | null;
   goToView?: { name: string; id: string | number } | null;
+  /**
+   * The job this alert tells the progress of ("version 2 uploaded; unpacking it…"), named by its
+   * feature (`package:12:unpack`): the job's outcome replaces it (showOutcome).
+   */
+  progressOf?: string | null;
 }
 
 export type AlertType = 'success' | 'error' | 'info';
@@ -126,6 +131,17 @@ const alertStore = createStore<AlertState>({ id: 0, payload: null });
 /** Shows an alert; a new one replaces the one shown. */
 export function showAlert(payload: AlertPayload): void {
   alertStore.set({ id: alertStore.get().id + 1, payload });
+}
+
+/**
+ * Tells how a job ended: it replaces the banner while the banner still shows that job's progress,
+ * or shows when the banner is empty; a newer alert about anything else stays. Answers whether it showed.
+ */
+export function showOutcome(job: string, payload: AlertPayload): boolean {
+  const shown = alertStore.get().payload;
+  if (shown && alertMessage(shown) && shown.progressOf !== job) return false;
+  showAlert(payload);
+  return true;
 }
 
 export function clearAlert(): void {

@@ -3,9 +3,10 @@ import Button from '@mui/material/Button';
 import Snackbar from '@mui/material/Snackbar';
 import SnackbarContent from '@mui/material/SnackbarContent';
 import type { Theme } from '@mui/material/styles';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { href, isRouteName } from '../../config/paths';
-import { clearAlert, resolveAlert, useAlert } from '../../lib/alert';
+import { alertMessage, clearAlert, resolveAlert, useAlert } from '../../lib/alert';
 import { navigateToHref } from '../../lib/use-navigate-to';
 
 const THEME_COLOURS = ['success', 'error', 'info', 'warning', 'primary', 'secondary', 'accent'] as const;
@@ -25,8 +26,13 @@ function background(color: string) {
 export function AlertBanner() {
   const { id, payload } = useAlert();
   const navigate = useNavigate();
-  const alert = payload ? resolveAlert(payload) : null;
-  const open = Boolean(alert?.message);
+  const open = Boolean(payload && alertMessage(payload));
+  // Dismissed or timed out, the store is empty at once while the bar still slides away: it keeps
+  // saying what it said (and offering the same buttons) until it is gone, never an empty bar.
+  const [last, setLast] = useState(payload);
+  if (open && payload !== last) setLast(payload);
+  const shown = open ? payload : last;
+  const alert = shown ? resolveAlert(shown) : null;
   const target = alert?.goToView ? `${alert.goToView.name}.view` : null;
   const openHref =
     target && isRouteName(target) && alert?.goToView ? safeHref(target, alert.goToView.id) : null;

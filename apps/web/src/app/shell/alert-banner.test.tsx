@@ -1,0 +1,102 @@
+import { act } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { type AlertPayload, clearAlert, getAlert, showAlert, showOutcome } from '../../lib/alert';
+import { AlertBanner } from './alert-banner';
+
+declare global {
+  var IS_REACT_ACT_ENVIRONMENT: boolean;
+}
+
+let root: Root;
+let container: HTMLElement;
+let router: ReturnType<typeof createMemoryRouter>;
+
+const banner = () => container.querySelector<HTMLElement>('[data-testid="alert-banner"]');
+const button = (name: string) =>
+  [...(banner()?.querySelectorAll('button') ?? [])].find((item) => item.textContent === name);
+const alertOf = (message: string, extra: Partial<AlertPayload> = {}): AlertPayload => ({
+  status: 200,
+  data: { message },
+  ...extra,
+});
+const run = (action: () => void) => act(async () => action());
+const wait = (ms: number) => act(async () => vi.advanceTimersByTime(ms));
+
+describe('the alert banner', () => {
+  beforeEach(async () => {
+    vi.useFakeTimers();
+    globalThis.IS_REACT_ACT_ENVIRONMENT = true;
+    clearAlert();
+    container = document.createElement('div');
+    document.body.append(container);
+    root = createRoot(container);
+    router = createMemoryRouter([{ path: '*', element: <AlertBanner /> }], {
+      initialEntries: ['/dashboard'],
+    });
+    await act(async () => root.render(<RouterProvider router={router} />));
+  });
+
+  afterEach(async () => {
+    await act(async () => root.unmount());
+    container.remove();
+    vi.useRealTimers();
+  });
+
+  it('keeps its message and buttons while it leaves, then is gone (never an empty bar)', async () => {
+    await run(() => showAlert(alertOf('Campaign saved.')));
+    expect(banner()?.textContent).toContain('Campaign saved.');
+
+    await run(() => button('Dismiss')?.click());
+    expect(getAlert().payload).toBeNull();
+    // The exit transition runs: the bar still says what it said.
+    expect(banner()?.textContent).toContain('Campaign saved.');
+    expect(banner()?.dataset.type).toBe('success');
+    await wait(1000);
+    expect(banner()).toBeNull();
+  });
+
+  it('leaves by itself after 6000 ms, still saying its message on the way out', async () => {
+    await run(() => showAlert(alertOf('Creative created.')));
+    await wait(5900);
+    expect(getAlert().payload).not.toBeNull();
+    await wait(200);
+    expect(getAlert().payload).toBeNull();
+    expect(banner()?.textContent).toContain('Creative created.');
+    await wait(1000);
+    expect(banner()).toBeNull();
+  });
+
+  it('offers Open only for an alert naming a view, which goes to {name}.view with its id and resets it', async () => {
+    await run(() => showAlert(alertOf('Creative saved.')));
+    expect(button('Open')).toBeUndefined();
+    expect(button('Dismiss')).toBeDefined();
+
+    await run(() => showAlert(alertOf('Unknown view.', { goToView: { name: 'nowhere', id: 1 } })));
+    expect(button('Open')).toBeUndefined();
+
+    await run(() => showAlert(alertOf('Version 2 is unpacked.', { goToView: { name: 'creative', id: 12 } })));
+    await run(() => button('Open')?.click());
+    expect(router.state.location.pathname).toBe('/creatives/12');
+    expect(getAlert().payload).toBeNull();
+  });
+
+  it("replaces a job's progress by its outcome, and leaves a newer alert alone", async () => {
+    const progress = alertOf('Version 2 uploaded; unpacking it…', { progressOf: 'package:7:unpack' });
+    const outcome = alertOf('Version 2 is unpacked and ready to review.', {
+      goToView: { name: 'creative', id: 3 },
+    });
+
+    await run(() => showAlert(progress));
+    await run(() => showOutcome('package:7:unpack', outcome));
+    expect(banner()?.textContent).toContain('Version 2 is unpacked and ready to review.');
+    expect(button('Open')).toBeDefined();
+
+    await run(() => showAlert(progress));
+    await run(() => showAlert(alertOf('Version 1 approved.')));
+    await run(() => showOutcome('package:7:unpack', outcome));
+    expect(banner()?.textContent).toContain('Version 1 approved.');
+    expect(button('Open')).toBeUndefined();
+  });
+});
