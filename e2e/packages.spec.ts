@@ -65,6 +65,9 @@ test('uploads a package, follows its unpacking, previews it in the sandbox and a
   });
   const good = version(page, 'banner-ok.zip');
   await expect(good).toHaveAttribute('data-processing', 'ready');
+  // The upload's "unpacking it…" gives way to how it ended, with the way back to the creative.
+  await expect(alertBanner(page)).toContainText(/^Version \d+ is unpacked and ready to review\./);
+  await expect(alertBanner(page).getByRole('button', { name: 'Open' })).toBeVisible();
   await expect(good.getByTestId('package-clean')).toHaveText('No problems found.');
   await expect(good).toContainText('Uploaded by Admin');
   await expect(good).toContainText('2 files');
@@ -102,6 +105,9 @@ test('uploads a package, follows its unpacking, previews it in the sandbox and a
   });
   const broken = version(page, 'banner-broken.zip');
   await expect(broken).toHaveAttribute('data-processing', 'ready');
+  await expect(alertBanner(page)).toContainText(
+    /^Version \d+ could not be unpacked: there is no index\.html at the top of the zip/,
+  );
   await expect(broken.getByTestId('package-finding').filter({ hasText: 'index.html' })).toHaveAttribute(
     'data-severity',
     'error',

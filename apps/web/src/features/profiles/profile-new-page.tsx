@@ -12,6 +12,7 @@ import { useNavigateTo } from '../../lib/use-navigate-to';
 import { useCreateProfile } from './api/create-profile';
 import { ProfileFormFields, useProfileForm } from './components/profile-form';
 import { profileBody } from './profile-format';
+import { syncStarted } from './sync-alerts';
 
 /** A new profile; its first sync starts as soon as it is saved. */
 export function ProfileNewPage() {
@@ -24,7 +25,7 @@ export function ProfileNewPage() {
   const submit = (values: ProfileCreate) =>
     create.mutateAsync(profileBody(values)).then(
       (profile) => {
-        showAlert({ status: 200, data: { message: 'Profile created. Its first sync has started.' } });
+        showAlert(syncStarted(profile, 'Profile created. Its first sync has started.'));
         allowLeave.current = true;
         go('profile.view', { id: profile.id });
       },

@@ -11,6 +11,7 @@ import { useFileDrop } from '../../../lib/use-file-drop';
 import { uploadFailure } from '../../../lib/use-upload-queue';
 import { useCreatePackage } from '../api/create-package';
 import { looksLikeZip } from '../package-rules';
+import { unpackProgress } from '../unpack-alerts';
 
 type UploadState =
   | { stage: 'idle' }
@@ -74,7 +75,7 @@ export function PackageUpload({
       .then(
         (created) => {
           setState({ stage: 'idle' });
-          showAlert({ status: 200, data: { message: `Version ${created.version} uploaded; unpacking it…` } });
+          showAlert(unpackProgress(created));
         },
         (error: unknown) => {
           if (isCanceled(error)) setState({ stage: 'idle' });

@@ -6,6 +6,7 @@ import { QueryView } from '../../../components/ui/query-view';
 import { EmptyState } from '../../../components/ui/states';
 import { useCanAccess } from '../../../lib/access';
 import { usePackages } from '../api/get-packages';
+import { useUnpackOutcomes } from '../unpack-alerts';
 import { PackagePreviewDialog } from './package-preview-dialog';
 import { PackageRequirements } from './package-requirements';
 import { PackageUpload } from './package-upload';
@@ -26,6 +27,7 @@ export function PackagesTab({ creative }: { creative: Creative }) {
 function PackagesBody({ creative }: { creative: Creative }) {
   const canWrite = useCanAccess('assets', 'write');
   const packages = usePackages(creative.id);
+  useUnpackOutcomes(packages.data);
   const [previewing, setPreviewing] = useState<Package | null>(null);
   const size = { width: creative.width, height: creative.height };
 

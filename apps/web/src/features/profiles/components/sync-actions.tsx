@@ -12,6 +12,7 @@ import { errorStatus, isSessionExpiredError } from '../../../lib/api-client';
 import { navigateToHref } from '../../../lib/use-navigate-to';
 import { profileKeys } from '../api/keys';
 import { useSyncProfile } from '../api/sync-profile';
+import { syncStarted } from '../sync-alerts';
 
 /**
  * Sync now, and "Sync and accept" when a sync stopped at `needs_confirmation` (after a dialog that
@@ -29,7 +30,7 @@ export function SyncActions({ profile, allowLeave }: { profile: Profile; allowLe
     sync.mutate(
       { id: profile.id, confirm },
       {
-        onSuccess: () => showAlert({ status: 200, data: { message: 'Sync started.' } }),
+        onSuccess: () => showAlert(syncStarted(profile)),
         onError: (error) => {
           if (isSessionExpiredError(error)) return;
           const status = errorStatus(error);

@@ -5,26 +5,23 @@ import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import { useEffect, useRef } from 'react';
-import { showAlert } from '../../../lib/alert';
-import { formatCounted } from '../../../lib/format';
+import { showOutcome } from '../../../lib/alert';
 import { syncFailureDetail, syncProgress } from '../profile-format';
+import { syncJob, syncOutcome } from '../sync-alerts';
 
-/** The banner when a sync watched on this page ends (spec section 8 for a failure). */
+/**
+ * The banner when a sync watched on this page ends (spec section 8 for a failure): it replaces the
+ * sync's "started" alert, or shows on an empty banner, never over a newer alert.
+ */
 function useSyncEndAlert(profile: Profile) {
   const before = useRef(profile.status);
   useEffect(() => {
     const was = before.current;
     before.current = profile.status;
     if (was !== 'syncing' || profile.status === 'syncing') return;
-    if (profile.status === 'failed') showAlert({ status: 422, data: { message: SYNC_FAILED } });
-    else if (profile.status === 'needs_confirmation')
-      showAlert({ status: 422, data: { message: 'The sync stopped: it needs your confirmation.' } });
-    else if (profile.status === 'synced')
-      showAlert({
-        status: 200,
-        data: { message: `Synced: ${formatCounted(profile.rows_active, 'active rule')}.` },
-      });
-  }, [profile.status, profile.rows_active]);
+    const outcome = syncOutcome(profile);
+    if (outcome) showOutcome(syncJob(profile), outcome);
+  }, [profile]);
 }
 
 /** How the feed's sync stands: its progress while it runs, why it failed or stopped. */

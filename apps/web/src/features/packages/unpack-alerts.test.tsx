@@ -1,0 +1,103 @@
+import type { Package, PackageFinding } from '@adstudio/contract';
+import { act } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { clearAlert, getAlert, resolveAlert, showAlert } from '../../lib/alert';
+import { unpackOutcome, unpackProgress, useUnpackOutcomes } from './unpack-alerts';
+
+declare global {
+  var IS_REACT_ACT_ENVIRONMENT: boolean;
+}
+
+const error = (message: string): PackageFinding => ({ severity: 'error', code: 'x', message });
+
+const pkg = (changes: Partial<Package> = {}): Package => ({
+  id: 12,
+  creative_id: 7,
+  version: 2,
+  original_name: 'banner.zip',
+  size: 1000,
+  notes: null,
+  status: 'uploaded',
+  processing: 'ready',
+  processing_error: null,
+  entry_file: 'index.html',
+  file_count: 2,
+  unpacked_size: 3000,
+  findings: [],
+  created_by: null,
+  created_at: '2026-11-27T10:00:00Z',
+  updated_at: '2026-11-27T10:00:00Z',
+  preview_url: null,
+  ...changes,
+});
+
+const message = () => (getAlert().payload ? resolveAlert(getAlert().payload!).message : '');
+
+describe('unpack outcomes', () => {
+  it('says how the job ended, with the way to the creative', () => {
+    expect(unpackOutcome(pkg())).toEqual({
+      status: 200,
+      data: { message: 'Version 2 is unpacked and ready to review.' },
+      goToView: { name: 'creative', id: 7 },
+    });
+    const failed = unpackOutcome(pkg({ processing: 'failed', processing_error: 'The zip is damaged.' }));
+    expect(failed.status).toBe(422);
+    expect(failed.data?.message).toBe('Version 2 could not be unpacked: the zip is damaged.');
+    expect(unpackOutcome(pkg({ processing: 'failed' })).data?.message).toBe(
+      'Version 2 could not be unpacked: the job failed.',
+    );
+    expect(
+      unpackOutcome(pkg({ findings: [error('No index.html.'), error('Too big.'), error('Bad name.')] })).data
+        ?.message,
+    ).toBe('Version 2 could not be unpacked: no index.html (and 2 more errors).');
+  });
+
+  describe('followed by the list', () => {
+    let root: Root;
+    let container: HTMLElement;
+    function Follower({ packages }: { packages: Package[] }) {
+      useUnpackOutcomes(packages);
+      return null;
+    }
+    const render = (packages: Package[]) => act(async () => root.render(<Follower packages={packages} />));
+
+    beforeEach(() => {
+      globalThis.IS_REACT_ACT_ENVIRONMENT = true;
+      clearAlert();
+      container = document.createElement('div');
+      root = createRoot(container);
+    });
+    afterEach(async () => {
+      await act(async () => root.unmount());
+    });
+
+    it("replaces the upload's progress when the version it saw unpacking is done", async () => {
+      const queued = pkg({ processing: 'queued' });
+      await render([queued]);
+      showAlert(unpackProgress(queued));
+      await render([pkg({ processing: 'unpacking' })]);
+      expect(message()).toBe('Version 2 uploaded; unpacking it…');
+      await render([pkg()]);
+      expect(message()).toBe('Version 2 is unpacked and ready to review.');
+      expect(getAlert().payload?.goToView).toEqual({ name: 'creative', id: 7 });
+    });
+
+    it('leaves a newer alert alone', async () => {
+      await render([pkg({ processing: 'unpacking' })]);
+      showAlert(unpackProgress(pkg()));
+      showAlert({ status: 200, data: { message: 'Version 1 approved.' } });
+      await render([pkg({ processing: 'failed' })]);
+      expect(message()).toBe('Version 1 approved.');
+    });
+
+    it('says nothing of versions it never saw unpacking, unless their progress shows', async () => {
+      await render([pkg({ id: 3, version: 1 })]);
+      expect(getAlert().payload).toBeNull();
+      // A job done before the list ever drew it queued.
+      showAlert(unpackProgress(pkg()));
+      await render([pkg(), pkg({ id: 3, version: 1 })]);
+      expect(message()).toBe('Version 2 is unpacked and ready to review.');
+    });
+  });
+});
