@@ -1,4 +1,8 @@
-import type { ProfileTemplate } from '@adstudio/contract';
+import {
+  type ProfileTemplate,
+  type ProfileTemplateWriteInput,
+  ProfileTemplateWriteSchema,
+} from '@adstudio/contract';
 import AddIcon from '@mui/icons-material/Add';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -9,14 +13,27 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { FormDialog } from '../../../components/ui/form-dialog';
+import { FormTextField } from '../../../components/ui/form-text-field';
 import { QueryView } from '../../../components/ui/query-view';
 import { RowActionsCell } from '../../../components/ui/row-actions';
 import { TitledCard } from '../../../components/ui/titled-card';
 import { showAlert } from '../../../lib/alert';
 import { formatDate } from '../../../lib/format';
+import { useCreateProfileTemplate } from '../api/create-profile-template';
 import { useDeleteProfileTemplate } from '../api/delete-profile-template';
 import { useProfileTemplates } from '../api/get-profile-templates';
-import { TemplateDialog } from './template-dialog';
+import { useUpdateProfileTemplate } from '../api/update-profile-template';
+import { TemplateColumnsEditor } from './template-columns-editor';
+
+/** The dialog's starting values: a template's, or a new one's with the two columns every feed has. */
+const templateFormValues = (template: ProfileTemplate | null): ProfileTemplateWriteInput => ({
+  name: template?.name ?? '',
+  columns: template?.columns.map((column) => ({ ...column })) ?? [
+    { name: 'Unique_ID', type: 'text', required: true },
+    { name: 'Reporting_Label', type: 'text', required: true },
+  ],
+});
 
 const columnsText = (template: ProfileTemplate) => {
   const required = template.columns.filter((column) => column.required).length;
@@ -100,11 +117,24 @@ export function ProfileTemplatesCard() {
           </Box>
         )}
       </QueryView>
-      <TemplateDialog
+      <FormDialog
         open={editing !== null}
-        template={editing?.template ?? null}
+        item={editing?.template ?? null}
         onClose={() => setEditing(null)}
-      />
+        noun="template"
+        schema={ProfileTemplateWriteSchema}
+        values={templateFormValues}
+        useCreate={useCreateProfileTemplate}
+        useUpdate={useUpdateProfileTemplate}
+        maxWidth="md"
+      >
+        {({ control, formState }) => (
+          <>
+            <FormTextField control={control} name="name" label="Name" required autoFocus />
+            <TemplateColumnsEditor control={control} errors={formState.errors} />
+          </>
+        )}
+      </FormDialog>
       <ConfirmDialog
         open={deleting !== null}
         title="Delete this template?"

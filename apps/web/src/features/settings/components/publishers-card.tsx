@@ -1,4 +1,4 @@
-import type { MediaEntity } from '@adstudio/contract';
+import { type MediaEntity, MediaEntityCreateSchema } from '@adstudio/contract';
 import AddIcon from '@mui/icons-material/Add';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -10,15 +10,18 @@ import { useState } from 'react';
 import { ActionsTableHead } from '../../../components/ui/actions-table-head';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { FilterField } from '../../../components/ui/filter-field';
+import { FormDialog } from '../../../components/ui/form-dialog';
+import { FormTextField } from '../../../components/ui/form-text-field';
 import { QueryView } from '../../../components/ui/query-view';
 import { RowActionsCell } from '../../../components/ui/row-actions';
 import { EmptyState } from '../../../components/ui/states';
 import { TitledCard } from '../../../components/ui/titled-card';
 import { showAlert } from '../../../lib/alert';
+import { useCreateMediaEntity } from '../api/create-media-entity';
 import { useDeleteMediaEntity } from '../api/delete-media-entity';
 import { publishersQuery, useMediaEntities } from '../api/get-media-entities';
-import { noPublishersText, publisherContact } from '../publisher-format';
-import { PublisherDialog } from './publisher-dialog';
+import { useUpdateMediaEntity } from '../api/update-media-entity';
+import { noPublishersText, publisherContact, publisherFormValues } from '../publisher-format';
 
 /** Publishers (admins): who approves creatives, with the contact an approval link goes to. */
 export function PublishersCard() {
@@ -94,11 +97,36 @@ export function PublishersCard() {
           </Box>
         )}
       </QueryView>
-      <PublisherDialog
+      <FormDialog
         open={editing !== null}
-        publisher={editing?.publisher ?? null}
+        item={editing?.publisher ?? null}
         onClose={() => setEditing(null)}
-      />
+        noun="publisher"
+        schema={MediaEntityCreateSchema}
+        values={publisherFormValues}
+        useCreate={useCreateMediaEntity}
+        useUpdate={useUpdateMediaEntity}
+      >
+        {({ control }) => (
+          <>
+            <FormTextField control={control} name="name" label="Name" required autoFocus />
+            <FormTextField
+              control={control}
+              name="domain"
+              label="Domain"
+              hint="The publisher's host name, e.g. news.example.com."
+            />
+            <FormTextField control={control} name="contact_name" label="Contact name" autoComplete="off" />
+            <FormTextField
+              control={control}
+              name="contact_email"
+              label="Contact email"
+              type="email"
+              autoComplete="off"
+            />
+          </>
+        )}
+      </FormDialog>
       <ConfirmDialog
         open={deleting !== null}
         title="Delete this publisher?"

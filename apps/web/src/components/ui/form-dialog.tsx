@@ -1,0 +1,111 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import { type ReactNode, useId } from 'react';
+import { type DefaultValues, type FieldValues, type UseFormReturn, useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { dialogSave } from '../../lib/dialog-save';
+
+/** What a dialog edits: a named item, saved over the version it was loaded from. */
+interface Item {
+  id: number;
+  name: string;
+  updated_at: string;
+}
+
+export interface FormDialogProps<T extends Item, I extends FieldValues, O> {
+  open: boolean;
+  /** The item to edit; null for a new one. */
+  item: T | null;
+  onClose: () => void;
+  /** "publisher": titled "New publisher" or "Edit publisher Acme", saved with "Save publisher". */
+  noun: string;
+  /** The contract's schema of the body, which the form's values must pass before they are sent. */
+  schema: z.ZodType<O, I>;
+  /** The form's starting values: the item's, or a new one's. */
+  values: (item: T | null) => DefaultValues<I>;
+  /** The section's create and update mutations (hooks, module constants). */
+  useCreate: () => { mutateAsync: (body: O) => Promise<T> };
+  useUpdate: () => {
+    mutateAsync: (variables: { id: number; body: O & { updated_at: string } }) => Promise<T>;
+  };
+  maxWidth?: 'sm' | 'md';
+  /** The fields, bound to the form. */
+  children: (form: UseFormReturn<I, unknown, O>) => ReactNode;
+}
+
+function DialogForm<T extends Item, I extends FieldValues, O>({
+  item,
+  onClose,
+  noun,
+  schema,
+  values,
+  useCreate,
+  useUpdate,
+  children,
+}: Omit<FormDialogProps<T, I, O>, 'open' | 'maxWidth'>) {
+  const form = useForm<I, unknown, O>({
+    resolver: zodResolver(schema),
+    defaultValues: values(item),
+  });
+  const create = useCreate();
+  const update = useUpdate();
+  const titleId = useId();
+  const { formState, handleSubmit } = form;
+
+  const submit = (body: O) =>
+    dialogSave(form, {
+      noun,
+      save: () =>
+        item
+          ? update.mutateAsync({ id: item.id, body: { ...body, updated_at: item.updated_at } })
+          : create.mutateAsync(body),
+      onClose,
+    });
+
+  const rootError = formState.errors.root?.server?.message;
+  return (
+    <Box component="form" noValidate onSubmit={handleSubmit(submit)} aria-labelledby={titleId}>
+      <DialogTitle id={titleId}>{item ? `Edit ${noun} ${item.name}` : `New ${noun}`}</DialogTitle>
+      <DialogContent sx={{ display: 'grid', gap: 2.5, pt: '8px !important' }}>
+        {children(form)}
+        {rootError ? (
+          <Alert severity="error" role="alert">
+            {rootError}
+          </Alert>
+        ) : null}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose} disabled={formState.isSubmitting}>
+          Cancel
+        </Button>
+        <Button type="submit" variant="contained" disabled={formState.isSubmitting}>
+          {formState.isSubmitting ? 'Saving…' : `Save ${noun}`}
+        </Button>
+      </DialogActions>
+    </Box>
+  );
+}
+
+/**
+ * Creates or edits one item of a settings resource (a publisher, a template) in a dialog: the form
+ * is checked with the contract's schema, a 422's messages show on their fields (the first takes the
+ * focus), a 409 or any other failure above the buttons with what was typed kept; a save closes it
+ * with a "saved" alert. Escape and Cancel close it; Enter saves. Each opening starts afresh.
+ */
+export function FormDialog<T extends Item, I extends FieldValues, O>({
+  open,
+  maxWidth = 'sm',
+  ...props
+}: FormDialogProps<T, I, O>) {
+  return (
+    <Dialog open={open} onClose={props.onClose} fullWidth maxWidth={maxWidth}>
+      {open ? <DialogForm key={props.item?.id ?? 'new'} {...props} /> : null}
+    </Dialog>
+  );
+}
