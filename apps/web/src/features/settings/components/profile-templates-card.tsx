@@ -9,9 +9,9 @@ import Button from '@mui/material/Button';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import { useState } from 'react';
+import { ActionsTableHead } from '../../../components/ui/actions-table-head';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { FormDialog } from '../../../components/ui/form-dialog';
 import { FormTextField } from '../../../components/ui/form-text-field';
@@ -76,27 +76,7 @@ export function ProfileTemplatesCard() {
         {(list) => (
           <Box sx={{ overflowX: 'auto' }}>
             <Table size="small" aria-label="Profile templates">
-              <TableHead>
-                <TableRow>
-                  <TableCell>Name</TableCell>
-                  <TableCell>Columns</TableCell>
-                  <TableCell>Updated</TableCell>
-                  <TableCell align="right">
-                    <Box
-                      component="span"
-                      sx={{
-                        position: 'absolute',
-                        width: 1,
-                        height: 1,
-                        overflow: 'hidden',
-                        clip: 'rect(0 0 0 0)',
-                      }}
-                    >
-                      Actions
-                    </Box>
-                  </TableCell>
-                </TableRow>
-              </TableHead>
+              <ActionsTableHead columns={['Name', 'Columns', 'Updated']} />
               <TableBody>
                 {list.map((template) => (
                   <TableRow key={template.id}>
