@@ -1,23 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, type ApiResponse, api, errorStatus, registerSessionExpiredHandler } from './api-client';
+import { ApiError, api, errorStatus, registerSessionExpiredHandler } from './api-client';
 import { clearEarlyRequests, EARLY_REQUEST_TTL_MS, startEarly, takeEarly, takeOrGet } from './early-requests';
-
-const answer = (status: number, data: unknown): ApiResponse => ({
-  status,
-  statusText: '',
-  data,
-  headers: {},
-});
-
-/** Answers each url with `reply(url)`, recording the urls asked for. */
-function serve(reply: (url: string) => ApiResponse) {
-  const asked: string[] = [];
-  api.defaults.transport = async (request) => {
-    asked.push(request.url);
-    return reply(request.url);
-  };
-  return asked;
-}
+import { answer, stubApi } from './stub-api';
 
 describe('early requests', () => {
   const transport = api.defaults.transport;
@@ -28,7 +12,7 @@ describe('early requests', () => {
   });
 
   it('answers the same request once, then the taker asks itself', async () => {
-    const asked = serve((url) => answer(200, { url }));
+    const asked = stubApi((url) => answer(200, { url }));
     startEarly('/v1/things/', { page: 1, 'items-per-page': 25 });
     startEarly('/v1/things/', { page: 1, 'items-per-page': 25 });
     expect(asked).toEqual(['/v1/things/?page=1&items-per-page=25']);
@@ -40,7 +24,7 @@ describe('early requests', () => {
   });
 
   it('answers only a request to the same path and query', () => {
-    const asked = serve(() => answer(200, {}));
+    const asked = stubApi(() => answer(200, {}));
     startEarly('/v1/things/', { page: 1, 'items-per-page': 25 });
     expect(takeEarly('/v1/things/', { page: 1, 'items-per-page': 50 })).toBeUndefined();
     expect(takeEarly('/v1/others/', { page: 1, 'items-per-page': 25 })).toBeUndefined();
@@ -50,7 +34,7 @@ describe('early requests', () => {
   });
 
   it('gives the taker the error its own request would have raised', async () => {
-    serve(() => answer(500, { message: 'Boom' }));
+    stubApi(() => answer(500, { message: 'Boom' }));
     startEarly('/v1/things/');
     await new Promise((resolve) => setTimeout(resolve, 0));
     const error = await takeOrGet('/v1/things/').catch((caught: unknown) => caught);
@@ -66,7 +50,7 @@ describe('early requests', () => {
   it('reports an expired session once, as the request does, taken or not', async () => {
     const expired = vi.fn();
     registerSessionExpiredHandler(expired);
-    serve(() => answer(401, { message: 'Unauthenticated.' }));
+    stubApi(() => answer(401, { message: 'Unauthenticated.' }));
     startEarly('/v1/things/');
     const error = await takeOrGet('/v1/things/').catch((caught: unknown) => caught);
     expect(errorStatus(error)).toBe(401);
@@ -76,7 +60,7 @@ describe('early requests', () => {
 
   it('drops an answer nobody took in time', () => {
     vi.useFakeTimers();
-    const asked = serve(() => answer(200, {}));
+    const asked = stubApi(() => answer(200, {}));
     startEarly('/v1/things/');
     vi.advanceTimersByTime(EARLY_REQUEST_TTL_MS - 1);
     startEarly('/v2/things/');
@@ -87,7 +71,7 @@ describe('early requests', () => {
   });
 
   it('forgets everything on sign-out', () => {
-    serve(() => answer(200, {}));
+    stubApi(() => answer(200, {}));
     startEarly('/v1/things/');
     clearEarlyRequests();
     expect(takeEarly('/v1/things/')).toBeUndefined();

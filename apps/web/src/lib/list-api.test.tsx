@@ -3,10 +3,11 @@ import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { type ApiResponse, api } from './api-client';
+import { api } from './api-client';
 import { clearEarlyRequests, startEarly } from './early-requests';
 import { type Collection, listQuery, wholeListQuery } from './list-api';
 import { resourceKeys } from './resource-keys';
+import { answer, stubApi } from './stub-api';
 
 declare global {
   var IS_REACT_ACT_ENVIRONMENT: boolean;
@@ -30,15 +31,8 @@ const page = (things: Thing[], page = 1): Collection<Thing> => ({
   },
 });
 
-/** Answers each url with `reply(url)`, recording the urls asked for. */
-function serve(reply: (url: string) => unknown) {
-  const asked: string[] = [];
-  api.defaults.transport = async (request): Promise<ApiResponse> => {
-    asked.push(request.url);
-    return { status: 200, statusText: '', data: reply(request.url), headers: {} };
-  };
-  return asked;
-}
+/** Answers each url with a 200 of `reply(url)`, recording the urls asked for. */
+const serve = (reply: (url: string) => unknown) => stubApi((url) => answer(200, reply(url)));
 
 describe('listQuery', () => {
   const transport = api.defaults.transport;
@@ -122,8 +116,7 @@ describe('listQuery().useList', () => {
 
     api.defaults.transport = () =>
       new Promise((resolve) => {
-        release = () =>
-          resolve({ status: 200, statusText: '', data: page([{ id: 2, name: 'Two' }], 2), headers: {} });
+        release = () => resolve(answer(200, page([{ id: 2, name: 'Two' }], 2)));
       });
     await render(things.useList, { page: 2 });
     expect(shown?.isPlaceholderData).toBe(true);

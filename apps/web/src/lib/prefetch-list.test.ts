@@ -6,6 +6,7 @@ import type { ListQueryParams } from './list-query';
 import { PAGE_SIZE_HINT_KEY, userSettingsKey } from './page-size-hint';
 import { prefetchList } from './prefetch-list';
 import { queryClient } from './query-client';
+import { stubApi } from './stub-api';
 
 const list = {
   section: 'campaigns' as const,
@@ -23,16 +24,6 @@ const user = (permissions: string[]) => ({
   permissions,
 });
 
-/** Records the urls asked for; every answer is an empty 200. */
-function setUp() {
-  const asked: string[] = [];
-  api.defaults.transport = async (request) => {
-    asked.push(request.url);
-    return { status: 200, statusText: '', data: {}, headers: {} };
-  };
-  return asked;
-}
-
 describe('a list prefetched from its route loader', () => {
   const transport = api.defaults.transport;
   afterEach(() => {
@@ -44,7 +35,7 @@ describe('a list prefetched from its route loader', () => {
   });
 
   it('asks at once for the page the URL names, with the page size the cached settings hold', () => {
-    const asked = setUp();
+    const asked = stubApi();
     queryClient.setQueryData(userSettingsKey, { items_per_page: 50 });
     prefetchList(new URL('http://x.test/things?page=2&sort-by=name&campaign_id=7&junk=1'), list);
     expect(asked).toEqual(['/v1/things/?page=2&sort-by=name&items-per-page=50&campaign_id=7']);
@@ -54,7 +45,7 @@ describe('a list prefetched from its route loader', () => {
   });
 
   it('guesses the page size from the last one seen, else 25, while the settings are asked for', () => {
-    const asked = setUp();
+    const asked = stubApi();
     localStorage.setItem(PAGE_SIZE_HINT_KEY, '100');
     prefetchList(new URL('http://x.test/things'), list);
     localStorage.clear();
@@ -67,7 +58,7 @@ describe('a list prefetched from its route loader', () => {
   });
 
   it('passes on a sort that looks like a column (the page checks it) and leaves out any other', () => {
-    const asked = setUp();
+    const asked = stubApi();
     queryClient.setQueryData(userSettingsKey, { items_per_page: 25 });
     prefetchList(new URL('http://x.test/things?sort-by=launch_date&sort-order=desc'), list);
     prefetchList(new URL('http://x.test/things?sort-by=Name%3B1'), list);
@@ -78,7 +69,7 @@ describe('a list prefetched from its route loader', () => {
   });
 
   it('leaves out what the cache holds fresh', () => {
-    const asked = setUp();
+    const asked = stubApi();
     queryClient.setQueryData(userSettingsKey, { items_per_page: 25 });
     queryClient.setQueryData(list.listKey({ page: 1, 'items-per-page': 25 }), []);
     prefetchList(new URL('http://x.test/things'), list);
@@ -86,7 +77,7 @@ describe('a list prefetched from its route loader', () => {
   });
 
   it('asks for nothing in a section the signed-in user may not read', () => {
-    const asked = setUp();
+    const asked = stubApi();
     setUser(user(['edit creatives']));
     prefetchList(new URL('http://x.test/things'), list);
     expect(asked).toEqual([]);
