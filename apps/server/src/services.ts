@@ -6,6 +6,8 @@ import type { Db, Executor } from './db/database';
 import type { JobQueue } from './jobs/types';
 import { createTransactor } from './lib/transaction';
 import { createAccountService } from './modules/account/account.service';
+import { createApprovalsRepository } from './modules/approvals/approvals.repository';
+import { createApprovalsService } from './modules/approvals/approvals.service';
 import { createAssetsRepository } from './modules/assets/assets.repository';
 import { createAssetsService } from './modules/assets/assets.service';
 import { createAuditRepository } from './modules/audit/audit.repository';
@@ -27,6 +29,8 @@ import { createDynamicCodeRepository } from './modules/dynamic-code/dynamic-code
 import { createDynamicCodeService } from './modules/dynamic-code/dynamic-code.service';
 import { createFeedbackRepository } from './modules/feedback/feedback.repository';
 import { createFeedbackService } from './modules/feedback/feedback.service';
+import { createMediaEntitiesRepository } from './modules/media-entities/media-entities.repository';
+import { createMediaEntitiesService } from './modules/media-entities/media-entities.service';
 import { createPackageLinks } from './modules/packages/package-links';
 import { createPackageUnpack } from './modules/packages/package-unpack';
 import { createPackagesRepository } from './modules/packages/packages.repository';
@@ -42,9 +46,23 @@ import { openFeed } from './modules/profiles/feed-source';
 import { createProfileSync } from './modules/profiles/profile-sync';
 import { createProfilesRepository } from './modules/profiles/profiles.repository';
 import { createProfilesService, SYNC_JOB } from './modules/profiles/profiles.service';
+import { createRenderRepository } from './modules/render/render.repository';
+import { createRenderService } from './modules/render/render.service';
+import { createRenderTargets, createVariantRenderUrls } from './modules/render/render-links';
+import { createReportsRepository } from './modules/reports/reports.repository';
+import { createReportsService } from './modules/reports/reports.service';
 import { createRuleChooser } from './modules/rule-selection/rule-chooser';
 import { createSearchRepository } from './modules/search/search.repository';
 import { createSearchService } from './modules/search/search.service';
+import { createTokenLinks } from './modules/token-links/token-links';
+import { createTokenLinksRepository } from './modules/token-links/token-links.repository';
+import { createCreativePreviews } from './modules/token-pages/creative-previews';
+import { createPreviewRepository } from './modules/token-pages/preview.repository';
+import { createPreviewService } from './modules/token-pages/preview.service';
+import { createStatsBuffer, createStatsWriter } from './modules/tracking/stats-buffer';
+import { createTrackingRepository } from './modules/tracking/tracking.repository';
+import { createTrackingService } from './modules/tracking/tracking.service';
+import { createTrackingLinks } from './modules/tracking/tracking-links';
 import type { UploadPurpose } from './modules/uploads/upload-rules';
 import { createUploadsRepository } from './modules/uploads/uploads.repository';
 import { createUploadsService } from './modules/uploads/uploads.service';
@@ -113,6 +131,13 @@ export function createServices(
   const searchRepository = createSearchRepository(db);
   const dashboardRepository = createDashboardRepository(db);
   const feedbackRepository = createFeedbackRepository(db);
+  const mediaEntitiesRepository = createMediaEntitiesRepository(db);
+  const approvalsRepository = createApprovalsRepository(db);
+  const reportsRepository = createReportsRepository(db);
+  const renderRepository = createRenderRepository(db);
+  const previewRepository = createPreviewRepository(db);
+  const trackingRepository = createTrackingRepository(db);
+  const tokenLinksRepository = createTokenLinksRepository(db);
 
   /** One entity type's side of the audit log. */
   const audit = (entityType: string) => createAuditLog(auditRepository, entityType);
@@ -273,12 +298,68 @@ export function createServices(
     values: dataSourceValues.valuesFor,
   });
 
+  // Renders, tracking and the token pages.
+  const trackingLinks = createTrackingLinks(appKey, config.appUrl, config.previousAppKeys);
+  /** The one stats buffer of the app: the trackers add to it; flushed every two seconds and on close. */
+  const stats = createStatsBuffer({
+    write: createStatsWriter({ repository: trackingRepository, transaction }),
+    log,
+  });
+  const tracking = createTrackingService({ links: trackingLinks, repository: trackingRepository, stats });
+  const renderTargets = createRenderTargets(signer, renderBase);
+  const variantRenderUrls = createVariantRenderUrls(renderTargets, renderRepository.renderablePackage);
+  const render = createRenderService({
+    repository: renderRepository,
+    targets: renderTargets,
+    files: store,
+    clickUrl: trackingLinks.clickUrl,
+  });
+  const tokenLinks = createTokenLinks({ links: tokenLinksRepository, transaction, appKey });
+  const creativePreviews = createCreativePreviews({
+    previews: previewRepository,
+    activeServedRules: profiles.activeServedRules,
+    renderUrls: variantRenderUrls,
+    readUrl: uploads.readUrl,
+  });
+  const previewPage = createPreviewService({
+    links: tokenLinks,
+    previews: previewRepository,
+    profiles,
+    creativePreviews,
+    chooseRule,
+  });
+  const reports = createReportsService({ reports: reportsRepository });
+  const approvals = createApprovalsService({
+    approvals: approvalsRepository,
+    transaction,
+    campaignVisible: campaigns.assertVisible,
+    spaUrl: (path) => `${config.spaUrl}${path}`,
+    previewOf: async (creative) => {
+      const preview = await creativePreviews.firstVariant({
+        id: creative.creative_id,
+        profile_id: creative.profile_id,
+        rule_filter: creative.rule_filter,
+      });
+      return {
+        render_url: preview.render_url,
+        fallback_url: await creativePreviews.fallbackUrl(creative.creative_id, creative.fallback_asset_id),
+      };
+    },
+  });
+  const mediaEntities = createMediaEntitiesService({
+    mediaEntities: mediaEntitiesRepository,
+    approvalCounts: approvals.countsOfPublisher,
+    audit: audit('media_entity'),
+    transaction,
+  });
+
   const search = createSearchService({ search: searchRepository });
   const dashboard = createDashboardService({ dashboard: dashboardRepository });
   const feedback = createFeedbackService({ feedback: feedbackRepository });
 
   return {
     account,
+    approvals,
     assets,
     auth,
     campaigns,
@@ -291,6 +372,7 @@ export function createServices(
     dataSourceValues,
     dynamicCode,
     feedback,
+    mediaEntities,
     packageLinks,
     packages,
     /** The unpack job and the sweep of what unpacking left. */
@@ -299,11 +381,27 @@ export function createServices(
     profiles,
     /** A profile's sync, run as a job. */
     profileSync,
+    /** The creative preview a token link shares (`/externalpreview/{token}`). */
+    previewPage,
+    render,
+    /** Signed render URLs of a creative's packages. */
+    renderTargets,
+    reports,
     search,
+    /** The one stats buffer (tests flush it by hand). */
+    stats,
+    /** Opens token links (404/410), logging each opening. */
+    tokenLinks,
+    tracking,
+    /** Signed parameter sets of the trackers. */
+    trackingLinks,
     uploads,
+    /** Render URLs of a creative's variants, as previews show them. */
+    variantRenderUrls,
     /** Stops what runs in the background; the app calls it when it closes. */
     async close(): Promise<void> {
       await dataSourceValues.close();
+      await stats.close();
     },
   };
 }

@@ -1,7 +1,6 @@
 import type { Status } from '@adstudio/contract';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { trackingLinksOn } from '../../src/modules/tracking/tracking-links';
 import { documentRoute, operationIdOf } from '../../src/plugins/route-docs';
 import { insertApproval, insertCampaign, insertCreative } from '../campaigns/fixtures';
 import { buildTestApp, type Client, PASSWORD, type TestApp } from '../helper';
@@ -988,7 +987,9 @@ describe('every documented operation answers as documented', () => {
       .where('id', '=', creativeId)
       .execute();
     const query = Object.fromEntries(
-      new URLSearchParams(trackingLinksOn(t.app).query({ campaignId, creativeId, ruleId: 0, preview: true })),
+      new URLSearchParams(
+        t.app.services.trackingLinks.query({ campaignId, creativeId, ruleId: 0, preview: true }),
+      ),
     );
     await answer(guest, 'GET', '/t/i', 200, { query });
     await answer(guest, 'GET', '/t/c', 302, { query });

@@ -3,13 +3,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Package } from '@adstudio/contract';
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/config';
 import { createDb, type Db } from '../../src/db/database';
 import type { Failpoint } from '../../src/lib/failpoints';
 import { createPackageLinks, type PackageLinks } from '../../src/modules/packages/package-links';
-import { renderTargets } from '../../src/modules/render/render-links';
+import { createRenderTargets, type RenderTargets } from '../../src/modules/render/render-links';
 import { createSigner } from '../../src/storage/signer';
 import { engine } from '../helper';
 import { insertCampaign, insertCreative } from '../rows';
@@ -56,7 +55,7 @@ let base: string;
 let server: FaultyServer;
 let creativeId: number;
 let links: PackageLinks;
-let targets: ReturnType<typeof renderTargets>;
+let targets: RenderTargets;
 const session = new HttpSession();
 
 async function upload(bytes: Buffer) {
@@ -131,12 +130,9 @@ describe('a server killed while unpacking a package', () => {
       { JOB_EXPIRE_SECONDS: '4' },
     );
     // Render links signed as the server signs them.
-    const app = {
-      config: { appUrl: base, renderUrl: undefined },
-      storage: { signer: createSigner(env.APP_KEY!) },
-    } as unknown as FastifyInstance;
-    links = createPackageLinks(createSigner(env.APP_KEY!), base);
-    targets = renderTargets(app);
+    const signer = createSigner(env.APP_KEY!);
+    links = createPackageLinks(signer, base);
+    targets = createRenderTargets(signer, base);
     server = new FaultyServer(base, env);
     await server.start([FAULTS[0]!.failpoint]);
     db = createDb(database);

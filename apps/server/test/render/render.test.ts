@@ -1,9 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { packageFileKey } from '../../src/modules/packages/package-files';
 import { writeUnpacked } from '../../src/modules/packages/packages.seed';
-import { renderTargets } from '../../src/modules/render/render-links';
 import { RENDER_CSP } from '../../src/modules/render/render-response';
-import { trackingLinksOn } from '../../src/modules/tracking/tracking-links';
 import { buildTestApp, type Client, diskOf, type TestApp } from '../helper';
 import { insertCampaign, insertCreative, insertPackage, insertProfile, insertRules } from '../rows';
 
@@ -96,7 +94,7 @@ describe('the render route', () => {
     // clickTag: the click tracker, signed for this campaign, creative and rule, as a preview.
     const clickTag = /"(https?:\/\/[^"]+\/t\/c\?[^"]+)"\);<\/script>/.exec(html)?.[1];
     const query = new URL(clickTag!).searchParams;
-    expect(trackingLinksOn(t.app).verify(query.get('v'), query.get('s'))).toEqual({
+    expect(t.app.services.trackingLinks.verify(query.get('v'), query.get('s'))).toEqual({
       campaignId,
       creativeId,
       ruleId: ruleIds[0],
@@ -105,7 +103,7 @@ describe('the render route', () => {
   });
 
   it("serves the package's other files as they are, under the sandbox", async () => {
-    const url = renderTargets(t.app).url({ creativeId, packageId: 0 }, ruleIds[0]!, 'index.html');
+    const url = t.app.services.renderTargets.url({ creativeId, packageId: 0 }, ruleIds[0]!, 'index.html');
     for (const [file, type, body] of [
       ['main.js', 'text/javascript; charset=utf-8', 'var clickTag = "https://elsewhere.example/";'],
       ['img/logo.png', 'image/png', 'not really a png'],
@@ -121,7 +119,7 @@ describe('the render route', () => {
   });
 
   it("serves only files recorded as the live ones: never a `.part`, a stray file or another attempt's", async () => {
-    const url = renderTargets(t.app).url({ creativeId, packageId: 0 }, ruleIds[0]!, 'index.html');
+    const url = t.app.services.renderTargets.url({ creativeId, packageId: 0 }, ruleIds[0]!, 'index.html');
     const disk = diskOf(t.app);
     // In storage beside the live files, but never recorded: what a killed write or a crashed attempt leaves.
     await disk.writeBytes(packageFileKey(approvedFiles, 'main.js.123.456.part'), Buffer.from('half'));
@@ -143,14 +141,16 @@ describe('the render route', () => {
       .where('creative_id', '=', creativeId)
       .where('version', '=', 3)
       .executeTakeFirstOrThrow();
-    const res = await get(renderTargets(t.app).url({ creativeId, packageId: version3.id }, 0, 'index.html'));
+    const res = await get(
+      t.app.services.renderTargets.url({ creativeId, packageId: version3.id }, 0, 'index.html'),
+    );
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain('<title>Banner v3</title>');
     expect(res.body).toContain('(window, null, "');
   });
 
   it('refuses what the token does not name: forged, another rule, a rule the filter leaves out, a deleted creative', async () => {
-    const targets = renderTargets(t.app);
+    const targets = t.app.services.renderTargets;
     const url = targets.url({ creativeId, packageId: 0 }, ruleIds[0]!, 'index.html');
     const [, token] = /\/render\/([^/]+)\//.exec(url)!;
     const forged = `${creativeId + 1}.${token!.split('.').slice(1).join('.')}`;

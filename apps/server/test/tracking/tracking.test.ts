@@ -1,12 +1,8 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app';
-import { type StatsBuffer, statsBufferOn } from '../../src/modules/tracking/stats-buffer';
-import {
-  type TrackedView,
-  type TrackingLinks,
-  trackingLinksOn,
-} from '../../src/modules/tracking/tracking-links';
+import type { StatsBuffer } from '../../src/modules/tracking/stats-buffer';
+import type { TrackedView, TrackingLinks } from '../../src/modules/tracking/tracking-links';
 import { buildTestApp, createTestDb, type TestApp } from '../helper';
 import { expectDocumentedAnswer } from '../openapi';
 import { insertCampaign, insertCreative, insertProfile, insertRules } from '../rows';
@@ -23,8 +19,8 @@ let seq = 0;
 
 beforeAll(async () => {
   t = await buildTestApp();
-  links = trackingLinksOn(t.app);
-  stats = statsBufferOn(t.app);
+  links = t.app.services.trackingLinks;
+  stats = t.app.services.stats;
 });
 afterAll(() => t.close());
 
@@ -304,7 +300,7 @@ describe('the trackers', () => {
       const campaignId = await insertCampaign(db, { companyId: company.id, name: 'Closing' });
       const creativeId = await insertCreative(db, { companyId: company.id, campaignId, name: 'Closing MPU' });
       await db.updateTable('creatives').set({ click_url: CLICK_URL }).where('id', '=', creativeId).execute();
-      const query = trackingLinksOn(app).query({ campaignId, creativeId, ruleId: 0, preview: false });
+      const query = app.services.trackingLinks.query({ campaignId, creativeId, ruleId: 0, preview: false });
       const headers = { 'user-agent': BROWSER };
       for (let i = 0; i < 10; i++) {
         expect((await app.inject({ url: `/t/i?${query}`, headers })).statusCode).toBe(200);

@@ -1,49 +1,12 @@
-import {
-  ApprovalLinkSchema,
-  ApprovalRequestSchema,
-  CampaignApprovalSchema,
-  type User,
-} from '@adstudio/contract';
-import type { FastifyInstance } from 'fastify';
+import { ApprovalLinkSchema, ApprovalRequestSchema, CampaignApprovalSchema } from '@adstudio/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { notFound } from '../../lib/http-errors';
 import { idParam } from '../../lib/params';
 import { forbiddenAnswer as errors, listOf, noContent, idParams as params } from '../../lib/route-schemas';
-import { createTransactor } from '../../lib/transaction';
 import { currentUser } from '../../types';
-import { createCampaignsRepository } from '../campaigns/campaigns.repository';
-import { creativePreviewsOn } from '../token-pages/creative-previews';
-import { createApprovalsRepository } from './approvals.repository';
-import { createApprovalsService } from './approvals.service';
-
-/** The approvals service over the app's database: the campaign's tab and the publisher's page. */
-export const approvalsServiceOn = (app: FastifyInstance) => {
-  const campaigns = createCampaignsRepository(app.db);
-  const previews = creativePreviewsOn(app);
-  return createApprovalsService({
-    approvals: createApprovalsRepository(app.db),
-    transaction: createTransactor(app.db),
-    campaignVisible: async (user: User, id: number) => {
-      if (!(await campaigns.findById(user.company_id, id))) throw notFound();
-    },
-    spaUrl: (path) => `${app.config.spaUrl}${path}`,
-    previewOf: async (creative) => {
-      const preview = await previews.firstVariant({
-        id: creative.creative_id,
-        profile_id: creative.profile_id,
-        rule_filter: creative.rule_filter,
-      });
-      return {
-        render_url: preview.render_url,
-        fallback_url: await previews.fallbackUrl(creative.creative_id, creative.fallback_asset_id),
-      };
-    },
-  });
-};
 
 export const approvalsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = approvalsServiceOn(app);
+  const { approvals: service } = app.services;
 
   app.get(
     '/v1/campaigns/:id/approvals',

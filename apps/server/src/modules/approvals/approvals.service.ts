@@ -13,7 +13,7 @@ import type { Executor, Transactor } from '../../db/database';
 import { forbidden, notFound, unprocessable } from '../../lib/http-errors';
 import { nowIso } from '../../lib/time';
 import { randomToken } from '../../lib/tokens';
-import type { LinkRow } from '../token-links/token-links';
+import type { LinkRow } from '../token-links';
 import type { ApprovalsRepository } from './approvals.repository';
 import { fingerprintOf, parseFingerprint, resetReason, serializeFingerprint } from './fingerprint';
 
@@ -91,6 +91,13 @@ export function createApprovalsService({ approvals, transaction, campaignVisible
 
   return {
     reconcile,
+
+    /**
+     * How many approvals of live creatives of live campaigns name this publisher, by status (a
+     * publisher with any cannot be deleted).
+     */
+    countsOfPublisher: (companyId: number, mediaEntityId: number, trx?: Executor) =>
+      approvals.countsOfPublisher(companyId, mediaEntityId, trx),
 
     async ofCampaign(user: User, campaignId: number): Promise<CampaignApproval[]> {
       await campaignVisible(user, campaignId);

@@ -140,6 +140,11 @@ export function createCampaignsService({ campaigns, withLiveCreatives, audit, tr
     find: (companyId: number, id: number, trx?: Executor, options?: ScopedOptions) =>
       campaigns.findById(companyId, id, trx, options),
 
+    /** 404 unless the user's company has this live campaign (what hangs off a campaign checks it first). */
+    async assertVisible(user: User, id: number): Promise<void> {
+      await mustFind(user, id);
+    },
+
     /** Which of these campaigns of the company are soft-deleted (one query). */
     deletedIds: async (companyId: number, ids: readonly number[], trx?: Executor) =>
       new Set((await campaigns.findByIds(companyId, ids, trx, { deleted: true })).map((row) => row.id)),

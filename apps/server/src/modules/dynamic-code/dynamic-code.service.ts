@@ -150,3 +150,4 @@ export function createDynamicCodeService({ codes, audit, transaction }: Deps) {
       }),
   };
 }
+export type DynamicCodeService = ReturnType<typeof createDynamicCodeService>;

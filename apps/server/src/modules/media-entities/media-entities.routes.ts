@@ -14,24 +14,12 @@ import { z } from 'zod';
 import { forbidden } from '../../lib/http-errors';
 import { collection } from '../../lib/list';
 import { forbiddenAnswer as errors, idParams as params, staleAnswer } from '../../lib/route-schemas';
-import { createTransactor } from '../../lib/transaction';
 import { currentUser } from '../../types';
-import { createApprovalsRepository } from '../approvals/approvals.repository';
-import { createAuditRepository } from '../audit/audit.repository';
-import { createAuditLog } from '../audit/audit-log';
-import { createMediaEntitiesRepository } from './media-entities.repository';
-import { createMediaEntitiesService } from './media-entities.service';
 
 const tags = ['media entities'];
 
 export const mediaEntitiesRoutes: FastifyPluginAsyncZod = async (app) => {
-  const mediaEntities = createMediaEntitiesRepository(app.db);
-  const service = createMediaEntitiesService({
-    mediaEntities,
-    approvalCounts: createApprovalsRepository(app.db).countsOfPublisher,
-    audit: createAuditLog(createAuditRepository(app.db), 'media_entity'),
-    transaction: createTransactor(app.db),
-  });
+  const { mediaEntities: service } = app.services;
   // DESIGN section 6: "read by anyone who may edit campaigns", which is write access to campaigns
   // (`edit campaigns` or admin); qa alone may not, since it cannot pick publishers for a campaign.
   const read = { preHandler: app.requireAccess('campaigns', 'write') };

@@ -3,5 +3,5 @@
  * creative's rule filter serves one (rule selection, renders), and the demo seeds.
  */
 export type { ProfileRuleRow } from './profiles.repository';
-export { seedDemoFeeds, seedProfiles } from './profiles.seed';
+export { seedDemoFeeds, seedProfiles, seedServedRuleIds } from './profiles.seed';
 export { type ProfilesService, servesRule } from './profiles.service';

@@ -1,4 +1,6 @@
+import type { RuleFilter } from '@adstudio/contract';
 import type { Db, Executor } from '../../db/database';
+import { parseJson } from '../../lib/json';
 import { nowIso } from '../../lib/time';
 import { randomToken } from '../../lib/tokens';
 import type { ObjectStore } from '../../storage/object-store';
@@ -173,3 +175,10 @@ export async function seedDemoFeeds(
   }
   return ids;
 }
+
+/**
+ * Ids of the active rules a creative serves of a feed (its rule filter as stored), feed order: what
+ * the demo stats spread a creative's figures over.
+ */
+export const seedServedRuleIds = (db: Db, profileId: number, ruleFilter: string | null) =>
+  createProfilesRepository(db).ruleIds(profileId, parseJson<RuleFilter | null>(ruleFilter, null));

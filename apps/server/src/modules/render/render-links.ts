@@ -1,5 +1,4 @@
-import type { FastifyInstance } from 'fastify';
-import { createRenderRepository } from './render.repository';
+import type { Signer } from '../../storage/signer';
 
 /** A render URL lives as long as a page view, like signed file URLs. */
 const RENDER_TTL_SECONDS = 60 * 60;
@@ -15,10 +14,9 @@ export interface RenderTarget {
  * Signed render URLs (DESIGN section 9): `/render/{creative}.{package}.{expires}.{signature}/{ruleId}/{entry}`.
  * The signature sits in the path, so the package's relative links (`img/a.png`) keep it; the rule
  * is outside it, so one token renders every variant of the creative (each checked to be one the
- * creative serves). On RENDER_URL when set, else APP_URL.
+ * creative serves). On `base` (RENDER_URL when set, else APP_URL).
  */
-export function renderTargets(app: FastifyInstance) {
-  const base = app.config.renderUrl ?? app.config.appUrl;
+export function createRenderTargets(signer: Pick<Signer, 'signature' | 'verify'>, base: string) {
   const request = ({ creativeId, packageId }: RenderTarget, expires: number) => ({
     method: 'GET' as const,
     key: `render/creative/${creativeId}/${packageId}`,
@@ -29,7 +27,7 @@ export function renderTargets(app: FastifyInstance) {
     /** Expiries are whole hours, at least an hour ahead: the URL stays the same within an hour. */
     token(target: RenderTarget): string {
       const expires = (Math.floor(Date.now() / 1000 / RENDER_TTL_SECONDS) + 2) * RENDER_TTL_SECONDS;
-      const signature = app.storage.signer.signature(request(target, expires));
+      const signature = signer.signature(request(target, expires));
       return `${target.creativeId}.${target.packageId}.${expires}.${signature}`;
     },
     /** The URL of `entry` (the package's entry file) rendering rule `ruleId` (0: none). */
@@ -42,21 +40,24 @@ export function renderTargets(app: FastifyInstance) {
       const match = TOKEN.exec(token);
       if (!match) return undefined;
       const target = { creativeId: Number(match[1]), packageId: Number(match[2]) };
-      return app.storage.signer.verify(request(target, Number(match[3])), match[4]) ? target : undefined;
+      return signer.verify(request(target, Number(match[3])), match[4]) ? target : undefined;
     },
   };
 }
-export type RenderTargets = ReturnType<typeof renderTargets>;
+export type RenderTargets = ReturnType<typeof createRenderTargets>;
 
 /**
  * Render URLs of a creative's variants as previews show them: its newest approved package playing
  * each rule. Answers a function of the rule id (0: no rule), null for every rule while no package
  * is approved. The one place the simulator and the token pages get their render URLs from.
  */
-export function variantRenderUrlsOn(app: FastifyInstance, repository = createRenderRepository(app.db)) {
-  const targets = renderTargets(app);
+export function createVariantRenderUrls(
+  targets: RenderTargets,
+  /** The creative's newest approved package that is unpacked (render repository `renderablePackage`). */
+  renderablePackage: (creativeId: number, packageId: 0) => Promise<{ entry_file: string | null } | undefined>,
+) {
   return async (creativeId: number): Promise<(ruleId: number) => string | null> => {
-    const pkg = await repository.renderablePackage(creativeId, 0);
+    const pkg = await renderablePackage(creativeId, 0);
     const entry = pkg?.entry_file;
     return (ruleId) => (entry ? targets.url({ creativeId, packageId: 0 }, ruleId, entry) : null);
   };

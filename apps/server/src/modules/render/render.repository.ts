@@ -1,7 +1,7 @@
 import type { Db, Executor } from '../../db/database';
 import { parseJson } from '../../lib/json';
-import { servesRule } from '../profiles/profiles.service';
-import { ruleFilterOf } from '../rule-selection/choose-rule';
+import { servesRule } from '../profiles';
+import { ruleFilterOf } from '../rule-selection';
 
 /**
  * What a render reads. A render token is the capability: it names a creative, so these queries

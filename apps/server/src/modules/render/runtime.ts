@@ -1,4 +1,4 @@
-import { columnIdentifiers, identifierOf, literal } from '../dynamic-code/generate';
+import { columnIdentifiers, identifierOf, literal } from '../dynamic-code';
 
 /**
  * What a render injects before the package's own scripts (DESIGN section 9): the rule's dynamic

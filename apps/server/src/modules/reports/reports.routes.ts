@@ -1,18 +1,11 @@
 import { CampaignReportSchema, itemResponse, ReportQuerySchema } from '@adstudio/contract';
-import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { forbiddenAnswer as errors, idParams as params } from '../../lib/route-schemas';
 import { currentUser } from '../../types';
-import { createReportsRepository } from './reports.repository';
-import { createReportsService } from './reports.service';
-
-/** The reports service over the app's database (the campaign's own report and the shared link's). */
-export const reportsServiceOn = (app: FastifyInstance) =>
-  createReportsService({ reports: createReportsRepository(app.db) });
 
 /** The campaign's own report (`/campaigns/{id}/viewreport/{start}/{end}`), for signed-in readers. */
 export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = reportsServiceOn(app);
+  const { reports: service } = app.services;
 
   app.get(
     '/v1/campaigns/:id/report',

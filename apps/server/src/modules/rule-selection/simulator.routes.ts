@@ -9,7 +9,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { parseJson } from '../../lib/json';
 import { forbiddenAnswer as errors, idParams as params } from '../../lib/route-schemas';
 import { currentUser } from '../../types';
-import { variantRenderUrlsOn } from '../render/render-links';
 import type { ChosenRule } from './choose-rule';
 
 /** The answer of the simulator: the rule with its content, how it was chosen, why, and its render. */
@@ -41,7 +40,7 @@ export const simulationResult = (
 
 export const simulatorRoutes: FastifyPluginAsyncZod = async (app) => {
   const { chooseRule: choose } = app.services;
-  const renderUrls = variantRenderUrlsOn(app);
+  const { variantRenderUrls: renderUrls } = app.services;
   app.post(
     '/v1/creatives/:id/simulate',
     {

@@ -5,14 +5,14 @@ import { forbidden, notFound } from '../../lib/http-errors';
 import { idParam } from '../../lib/params';
 import { forbiddenAnswer as errors, listOf } from '../../lib/route-schemas';
 import { currentUser } from '../../types';
-import { type LinkKind, tokenLinksOn } from './token-links';
+import type { LinkKind } from './token-links';
 
 /** Which section's readers see a kind of link's views: the section that shares it. */
 const SECTION_OF = { preview: 'creatives', report: 'campaigns', approval: 'campaigns' } as const;
 
 /** The sharing tabs' view logs (the token pages issue): who opened a shared link, and when. */
 export const tokenLinkRoutes: FastifyPluginAsyncZod = async (app) => {
-  const links = tokenLinksOn(app);
+  const { tokenLinks: links } = app.services;
 
   app.get(
     '/v1/token-links/:kind/:id/views',

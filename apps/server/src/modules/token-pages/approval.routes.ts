@@ -8,8 +8,6 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParam } from '../../lib/params';
-import { approvalsServiceOn } from '../approvals/approvals.routes';
-import { tokenLinksOn } from '../token-links/token-links';
 import { tokenRoute } from './token-route';
 
 const token = z.string().max(200);
@@ -19,8 +17,7 @@ const token = z.string().max(200);
  * publisher; the publisher sees and decides only its own approvals of that campaign's creatives.
  */
 export const approvalPageRoutes: FastifyPluginAsyncZod = async (app) => {
-  const links = tokenLinksOn(app);
-  const service = approvalsServiceOn(app);
+  const { tokenLinks: links, approvals: service } = app.services;
 
   app.get(
     '/v1/creatives/publisherapproval/:token/approvals',

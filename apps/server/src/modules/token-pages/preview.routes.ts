@@ -7,11 +7,6 @@ import {
 } from '@adstudio/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { createProfilesRepository } from '../profiles/profiles.repository';
-import { tokenLinksOn } from '../token-links/token-links';
-import { creativePreviewsOn } from './creative-previews';
-import { createPreviewRepository } from './preview.repository';
-import { createPreviewService } from './preview.service';
 import { tokenRoute } from './token-route';
 
 /**
@@ -19,13 +14,7 @@ import { tokenRoute } from './token-route';
  * token names one creative; everything answered is that creative's.
  */
 export const previewPageRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = createPreviewService({
-    links: tokenLinksOn(app),
-    previews: createPreviewRepository(app.db),
-    profiles: createProfilesRepository(app.db),
-    creativePreviews: creativePreviewsOn(app),
-    chooseRule: app.services.chooseRule,
-  });
+  const { previewPage: service } = app.services;
 
   app.get(
     '/v1/creatives/externalpreview/:token',

@@ -5,19 +5,19 @@ import {
   type SimulationContext,
 } from '@adstudio/contract';
 import { notFound } from '../../lib/http-errors';
-import type { ProfilesRepository } from '../profiles/profiles.repository';
-import { type ChosenRule, ruleFilterOf } from '../rule-selection/choose-rule';
-import type { TokenLinks, Viewer } from '../token-links/token-links';
+import type { ProfilesService } from '../profiles';
+import { type RuleChooser, ruleFilterOf } from '../rule-selection';
+import type { TokenLinks, Viewer } from '../token-links';
 import type { CreativePreviews } from './creative-previews';
 import type { PreviewRepository } from './preview.repository';
 
 interface Deps {
   links: TokenLinks;
   previews: PreviewRepository;
-  profiles: Pick<ProfilesRepository, 'activeServedRules'>;
+  profiles: Pick<ProfilesService, 'activeServedRules'>;
   creativePreviews: Pick<CreativePreviews, 'renderUrls' | 'fallbackUrl'>;
-  /** The creative simulator's choice (rule-selection's rule chooser). */
-  chooseRule: (companyId: number, creativeId: number, context: SimulationContext) => Promise<ChosenRule>;
+  /** The creative simulator's choice (rule selection's chooser). */
+  chooseRule: RuleChooser;
 }
 
 /** What an outsider may set of a viewer's context: when, where and who. */

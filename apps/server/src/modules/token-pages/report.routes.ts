@@ -1,8 +1,6 @@
 import { CampaignReportSchema, itemResponse, ReportNewsSchema, ReportQuerySchema } from '@adstudio/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { reportsServiceOn } from '../reports/reports.routes';
-import { tokenLinksOn } from '../token-links/token-links';
 import { tokenRoute } from './token-route';
 
 const params = z.object({ token: z.string().max(200) });
@@ -12,8 +10,7 @@ const params = z.object({ token: z.string().max(200) });
  * token names one campaign and, optionally, the timeframe it may show.
  */
 export const reportPageRoutes: FastifyPluginAsyncZod = async (app) => {
-  const links = tokenLinksOn(app);
-  const reports = reportsServiceOn(app);
+  const { tokenLinks: links, reports } = app.services;
 
   app.get(
     '/v1/campaigns/externalreport/:token',

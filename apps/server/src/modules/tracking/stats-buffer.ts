@@ -1,7 +1,6 @@
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import type { Db, Transactor } from '../../db/database';
-import { createTransactor } from '../../lib/transaction';
-import { createTrackingRepository, type StatsDailyRow, type TrackingRepository } from './tracking.repository';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Transactor } from '../../db/database';
+import type { StatsDailyRow, TrackingRepository } from './tracking.repository';
 import type { TrackedView } from './tracking-links';
 
 export type Hit = 'impression' | 'click';
@@ -185,28 +184,4 @@ export function createStatsWriter({
       await repository.addCounts(rows, trx);
       return { dropped };
     });
-}
-
-const perDatabase = new WeakMap<Db, StatsBuffer>();
-
-/**
- * The one stats buffer of an app (its database): the trackers add to it, tests flush it by hand.
- * Flushed every two seconds and when the app closes, so nothing counted is lost on shutdown.
- */
-export function statsBufferOn(app: FastifyInstance): StatsBuffer {
-  const existing = perDatabase.get(app.db);
-  if (existing) return existing;
-  const buffer = createStatsBuffer({
-    write: createStatsWriter({
-      repository: createTrackingRepository(app.db),
-      transaction: createTransactor(app.db),
-    }),
-    log: app.log,
-  });
-  perDatabase.set(app.db, buffer);
-  app.addHook('onClose', async () => {
-    perDatabase.delete(app.db);
-    await buffer.close();
-  });
-  return buffer;
 }

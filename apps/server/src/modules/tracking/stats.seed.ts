@@ -1,7 +1,6 @@
 import type { Status } from '@adstudio/contract';
 import type { Db } from '../../db/database';
-import { createProfilesRepository } from '../profiles/profiles.repository';
-import { ruleFilterOf } from '../rule-selection/choose-rule';
+import { seedServedRuleIds } from '../profiles';
 import { createTrackingRepository, type StatsDailyRow } from './tracking.repository';
 
 /** Days of stats the demo holds, ending yesterday (UTC). */
@@ -61,7 +60,6 @@ export async function seedStats(db: Db, companyId: number, now = new Date()): Pr
     .where('campaigns.status', 'in', [...SEEDED_STATUSES])
     .orderBy('creatives.id')
     .execute();
-  const profiles = createProfilesRepository(db);
   const today = Math.floor(now.getTime() / DAY_MS) * DAY_MS;
   const days = Array.from({ length: SEEDED_DAYS }, (_, i) => new Date(today - (SEEDED_DAYS - i) * DAY_MS));
 
@@ -73,7 +71,7 @@ export async function seedStats(db: Db, companyId: number, now = new Date()): Pr
     // Up to ±15 % over the 60 days, rising more often than falling.
     const slope = (random() - 0.4) * 0.005;
     const ruleIds = creative.profile_id
-      ? await profiles.ruleIds(creative.profile_id, ruleFilterOf(creative.rule_filter))
+      ? await seedServedRuleIds(db, creative.profile_id, creative.rule_filter)
       : [];
     // The feed's first rules (its defaults, its best sellers) get more of the traffic.
     const weights = ruleIds.length === 0 ? [1] : ruleIds.map((_, i) => (0.5 + random()) / (1 + i * 0.15));

@@ -1,7 +1,5 @@
 import { createHmac, hkdfSync } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
 import { safeEqual } from '../../lib/tokens';
-import { resolveAppKey } from '../../storage/app-key';
 
 /**
  * What one tracked view names: its campaign, creative and rule (0 when the creative is driven by no
@@ -65,11 +63,3 @@ export function createTrackingLinks(appKey: string, appUrl: string, previousKeys
   };
 }
 export type TrackingLinks = ReturnType<typeof createTrackingLinks>;
-
-/** The app's tracking links (APP_KEY, or the generated DATA_DIR/app.key; URLs on APP_URL). */
-export const trackingLinksOn = (app: FastifyInstance): TrackingLinks =>
-  createTrackingLinks(
-    resolveAppKey(app.config.appKey, app.config.dataDir),
-    app.config.appUrl,
-    app.config.previousAppKeys,
-  );

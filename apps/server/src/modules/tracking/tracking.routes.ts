@@ -2,10 +2,8 @@ import { ErrorBodySchema } from '@adstudio/contract';
 import type { FastifyRequest, FastifySchema } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { statsBufferOn } from './stats-buffer';
-import { createTrackingRepository } from './tracking.repository';
-import { createTrackingService, type TrackerHit } from './tracking.service';
-import { CLICK_PATH, IMPRESSION_PATH, trackingLinksOn } from './tracking-links';
+import type { TrackerHit } from './tracking.service';
+import { CLICK_PATH, IMPRESSION_PATH } from './tracking-links';
 
 const tags = ['tracking'];
 /** A 1×1 transparent GIF. */
@@ -50,11 +48,7 @@ const hitOf = (
  * every ad view calls them, and the signed parameter set is their only authority.
  */
 export const trackingRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = createTrackingService({
-    links: trackingLinksOn(app),
-    repository: createTrackingRepository(app.db),
-    stats: statsBufferOn(app),
-  });
+  const { tracking: service } = app.services;
   const config = { public: true, rateLimit: false } as const;
 
   app.get(
