@@ -11,7 +11,7 @@ import ListItemText from '@mui/material/ListItemText';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { type ReactNode, useEffect } from 'react';
+import { type ReactNode, useEffect, useId, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { AdFrame } from '../../components/ui/ad-frame';
 import { SectionPanel } from '../../components/ui/section-panel';
@@ -78,6 +78,46 @@ function VariantView({ preview, variant }: { preview: ExternalPreview; variant: 
   );
 }
 
+const SIMULATOR_TITLE = 'Which variant would a viewer get?';
+
+/**
+ * The simulator behind a button: its form (date and time pickers, places, languages, ~165 KB on the
+ * wire) loads when someone opens it, not with the ad everyone comes for. The pointer reaching the
+ * button, or the focus, starts the download; once opened it stays, hidden or shown.
+ */
+function SimulatorPanel({ children, preload }: { children: ReactNode; preload?: (() => void) | undefined }) {
+  const [opened, setOpened] = useState(false);
+  const [shown, setShown] = useState(false);
+  const contentId = useId();
+  return (
+    <SectionPanel title={SIMULATOR_TITLE}>
+      <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', alignItems: 'center' }}>
+        <Typography variant="body2" color="textSecondary" sx={{ flex: '1 1 16rem' }}>
+          Choose when, where and on what device the ad is seen, and find the variant that viewer gets.
+        </Typography>
+        <Button
+          variant="outlined"
+          aria-expanded={shown}
+          aria-controls={opened ? contentId : undefined}
+          onPointerEnter={preload}
+          onFocus={preload}
+          onClick={() => {
+            setOpened(true);
+            setShown((value) => !value);
+          }}
+        >
+          {shown ? 'Hide the simulator' : 'Open the simulator'}
+        </Button>
+      </Box>
+      {opened ? (
+        <Box id={contentId} hidden={!shown}>
+          {children}
+        </Box>
+      ) : null}
+    </SectionPanel>
+  );
+}
+
 /**
  * `/externalpreview/{token}` (and `/{profileRuleId}`): a creative shared with someone outside —
  * its name, size and status, and its variants to step through (← → keys, or the list), each
@@ -85,9 +125,12 @@ function VariantView({ preview, variant }: { preview: ExternalPreview; variant: 
  */
 export function ExternalPreviewPage({
   simulator,
+  preloadSimulator,
 }: {
   /** Which variant a viewer would get (the app composes it from the conditions feature); feed-driven creatives only. */
   simulator?: ((token: string, creative: ExternalPreview['creative']) => ReactNode) | undefined;
+  /** Starts loading the simulator's code, once someone is about to open it. */
+  preloadSimulator?: (() => void) | undefined;
 } = {}) {
   const { token = '', profileRuleId } = useParams();
   const navigate = useNavigate();
@@ -208,7 +251,7 @@ export function ExternalPreviewPage({
         )}
       </Box>
       {simulator && variants.length > 0 && variants[0]?.rule_id !== 0 ? (
-        <SectionPanel title="Which variant would a viewer get?">{simulator(token, creative)}</SectionPanel>
+        <SimulatorPanel preload={preloadSimulator}>{simulator(token, creative)}</SimulatorPanel>
       ) : null}
     </Stack>
   );
