@@ -1,24 +1,51 @@
 import EventIcon from '@mui/icons-material/Event';
 import Box from '@mui/material/Box';
+import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
 import TextField from '@mui/material/TextField';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { formatDate } from '../../lib/format';
 import type { DateFieldProps } from './date-field';
 import { isCompleteDate } from './date-value';
 
 const loadDateField = () => import('./date-field');
-const DateField = lazy(() => loadDateField().then((module) => ({ default: module.DateField })));
+
+/** The picker's own button, which opens its calendar ("Choose date, selected date is …"). */
+const OPEN_BUTTON = 'button[aria-label^="Choose date"]';
 
 /**
- * A DateField whose picker (~40 KB on the wire) loads on first use, so a list's first load carries
- * the grid and not a date filter nobody has touched yet. Until then a plain field of the same size
- * shows the date, grouped and named like the picker's own field; the pointer reaching it starts the
- * download, the focus swaps the picker in and hands it the focus.
+ * The picker, opening its calendar once drawn when the stand-in's calendar button was what brought
+ * it in; otherwise it takes the focus the stand-in's field had.
+ */
+const LoadedDateField = lazy(async () => {
+  const { DateField } = await loadDateField();
+  function Loaded({ open, ...props }: DateFieldProps & { open: boolean }) {
+    const box = useRef<HTMLDivElement>(null);
+    // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the picker first shows
+    useEffect(() => {
+      if (open) box.current?.querySelector<HTMLButtonElement>(OPEN_BUTTON)?.click();
+    }, []);
+    return (
+      <Box ref={box} sx={{ display: 'contents' }}>
+        <DateField {...props} autoFocus={!open} />
+      </Box>
+    );
+  }
+  return { default: Loaded };
+});
+
+/**
+ * A DateField whose picker (MUI X date pickers and dayjs, ~75 KB on the wire) loads on first use: a
+ * list's first load carries the grid, and a shared report its figures, not a calendar nobody has
+ * opened yet. Until then a field of the same size shows the date, grouped and named like the
+ * picker's own field, with its calendar button; the pointer reaching either starts the download,
+ * the field's focus swaps the picker in and hands it the focus, the button opens its calendar on
+ * the first click.
  */
 export function DeferredDateField(props: DateFieldProps) {
-  const [used, setUsed] = useState(false);
-  const value = isCompleteDate(props.value) ? formatDate(props.value) : '';
+  const [used, setUsed] = useState<'field' | 'calendar' | null>(null);
+  const shown = isCompleteDate(props.value) ? formatDate(props.value) : '';
+  const preload = () => void loadDateField();
   const standIn = (
     <Box
       role="group"
@@ -28,16 +55,26 @@ export function DeferredDateField(props: DateFieldProps) {
       <TextField
         label={props.label}
         size={props.size}
-        value={value}
+        value={shown}
         fullWidth
-        onPointerEnter={() => void loadDateField()}
-        onFocus={() => setUsed(true)}
+        // As wide as the picker's own field (its sections are 182px), so nothing moves when it swaps in.
+        sx={{ '& .MuiInputBase-input': { width: '182px', flexGrow: 1 } }}
+        error={props.error}
+        helperText={props.helperText}
+        onPointerEnter={preload}
         slotProps={{
-          htmlInput: { readOnly: true },
+          htmlInput: { readOnly: true, onFocus: () => setUsed((current) => current ?? 'field') },
           input: {
             endAdornment: (
               <InputAdornment position="end">
-                <EventIcon fontSize="small" sx={{ color: 'action.active' }} />
+                <IconButton
+                  edge="end"
+                  aria-label={shown ? `Choose date, selected date is ${shown}` : 'Choose date'}
+                  onFocus={preload}
+                  onClick={() => setUsed('calendar')}
+                >
+                  <EventIcon />
+                </IconButton>
               </InputAdornment>
             ),
           },
@@ -48,7 +85,7 @@ export function DeferredDateField(props: DateFieldProps) {
   if (!used) return standIn;
   return (
     <Suspense fallback={standIn}>
-      <DateField {...props} autoFocus />
+      <LoadedDateField {...props} open={used === 'calendar'} />
     </Suspense>
   );
 }

@@ -2,9 +2,9 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import { useState } from 'react';
 import { isCompleteDate } from '../../../components/ui/date-value';
+import { DeferredDateField } from '../../../components/ui/deferred-date-field';
 import type { Timeframe } from '../../../lib/timeframe';
 import { formatRange } from '../report-format';
-import { TimeframeDateField } from './timeframe-date-field';
 
 /** A phone gives each date its own full-width row; wider screens keep both beside the buttons. */
 const FIELD_SX = { flex: { xs: '1 1 100%', sm: '0 1 auto' }, minWidth: 0 } as const;
@@ -57,7 +57,7 @@ export function TimeframePicker({
       }}
       sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', alignItems: 'flex-start' }}
     >
-      <TimeframeDateField
+      <DeferredDateField
         label="From"
         size="small"
         sx={FIELD_SX}
@@ -66,7 +66,7 @@ export function TimeframePicker({
         error={Boolean(startProblem)}
         helperText={startProblem}
       />
-      <TimeframeDateField
+      <DeferredDateField
         label="To"
         size="small"
         sx={FIELD_SX}

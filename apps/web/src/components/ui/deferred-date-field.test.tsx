@@ -1,7 +1,7 @@
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { TimeframeDateField } from './timeframe-date-field';
+import { DeferredDateField } from './deferred-date-field';
 
 declare global {
   var IS_REACT_ACT_ENVIRONMENT: boolean;
@@ -34,7 +34,7 @@ describe("the report timeframe's date field", () => {
   });
 
   const render = (onChange = vi.fn()) =>
-    act(async () => root.render(<TimeframeDateField label="From" value="2026-11-17" onChange={onChange} />));
+    act(async () => root.render(<DeferredDateField label="From" value="2026-11-17" onChange={onChange} />));
 
   it('shows the date in a stand-in, named like the picker, until it is used', async () => {
     await render();
