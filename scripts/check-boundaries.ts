@@ -91,4 +91,8 @@ if (fresh.length > 0 || gone.length > 0) {
   console.error(`boundaries: ${fresh.length} new crossing(s), ${gone.length} stale baseline entr(ies)`);
   process.exit(1);
 }
-console.log(`boundaries: no new crossings (${known.size} in the baseline, to be removed)`);
+console.log(
+  known.size > 0
+    ? `boundaries: no new crossings (${known.size} in the baseline, to be removed)`
+    : 'boundaries: no crossings',
+);

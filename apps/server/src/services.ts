@@ -334,17 +334,7 @@ export function createServices(
     transaction,
     campaignVisible: campaigns.assertVisible,
     spaUrl: (path) => `${config.spaUrl}${path}`,
-    previewOf: async (creative) => {
-      const preview = await creativePreviews.firstVariant({
-        id: creative.creative_id,
-        profile_id: creative.profile_id,
-        rule_filter: creative.rule_filter,
-      });
-      return {
-        render_url: preview.render_url,
-        fallback_url: await creativePreviews.fallbackUrl(creative.creative_id, creative.fallback_asset_id),
-      };
-    },
+    previewOf: creativePreviews.forApproval,
   });
   const mediaEntities = createMediaEntitiesService({
     mediaEntities: mediaEntitiesRepository,

@@ -42,7 +42,8 @@ const toJob = (row: JobRow): Job<unknown> => ({
  * its result in one transaction at the end). At start, jobs a stopped process left `active` are
  * queued again (or failed when that was their last attempt): on SQLite no other process can be
  * running them. Several instances on PostgreSQL use pg-boss instead (pg-boss-queue.ts), which
- * tells a dead instance's jobs from a live one's by their expiry.
+ * tells a dead instance's jobs from a live one's by their expiry. It queries its `jobs` table itself:
+ * the queue is that table's only reader and writer, below every repository.
  */
 export function createJobQueue(db: Db, options: JobQueueOptions = {}): JobQueue {
   const {

@@ -108,7 +108,8 @@ function failureMessage(output: unknown): string {
  *
  * A job that ends failed — its last attempt threw or it expired — is moved by pg-boss, in the
  * same statement, to the queue's dead-letter queue; running that job calls the `onFailed` hook,
- * so the hook runs once whichever way and on whichever instance the job failed.
+ * so the hook runs once whichever way and on whichever instance the job failed. It queries pg-boss's
+ * schema itself: the queue is its only reader and writer, below every repository.
  */
 export function createPgBossQueue(db: Db, options: PgBossQueueOptions = {}): JobQueue {
   const {

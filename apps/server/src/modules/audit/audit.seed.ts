@@ -3,6 +3,8 @@ import type { Executor } from '../../db/database';
 import { created } from '../../lib/audit-changes';
 import { statusPath } from '../../lib/status-moves';
 
+// Demo rows go straight into the tables, as a migration's data would, inside db/seed.ts's transaction.
+
 export interface SeededItem {
   entityId: number;
   /** The fields it was created with (status draft); its status now is `status`. */

@@ -9,7 +9,8 @@ import { isPostgres } from '../../lib/indexed-filter';
  * feed. Two statements whatever the feed's size; ids naming no condition of the company are left
  * out. `condition_ids` is a JSON array of ids, read with json_each (SQLite) or
  * jsonb_array_elements (PostgreSQL); both keep whole numbers only, so they agree on any array.
- * Most rules name no condition: their `[]` is skipped before any JSON is parsed.
+ * Most rules name no condition: their `[]` is skipped before any JSON is parsed. Kysely here, not in
+ * a repository: it runs in the caller's transaction (a sync's swap, a seed), in each engine's own SQL.
  */
 export async function rewriteConditionUses(
   trx: Executor,

@@ -3,6 +3,8 @@ import { nowIso } from '../../lib/time';
 import { createDynamicCodeRepository } from './dynamic-code.repository';
 import { generateDynamicCode } from './generate';
 
+// Demo rows go straight into the tables, as a migration's data would, inside db/seed.ts's transaction.
+
 /**
  * The demo creatives driven by the retail feed serve one region each (their rule filter), and
  * every creative driven by a demo feed has its dynamic code generated from the synced columns.

@@ -91,22 +91,18 @@ export function createDynamicCodeService({ codes, audit, transaction }: Deps) {
           generated_at: at,
         };
         if (before) {
-          await trx
-            .updateTable('dynamic_codes')
-            .set({ ...values, updated_at: nextUpdatedAt(before.updated_at, at) })
-            .where('id', '=', before.id)
-            .execute();
+          await codes.update(before.id, { ...values, updated_at: nextUpdatedAt(before.updated_at, at) }, trx);
         } else {
-          await trx
-            .insertInto('dynamic_codes')
-            .values({
+          await codes.insert(
+            {
               ...values,
               company_id: user.company_id,
               creative_id: creativeId,
               created_at: at,
               updated_at: at,
-            })
-            .execute();
+            },
+            trx,
+          );
         }
         // Logged on the creative: its history tells when its code was (re)generated.
         await audit.log(trx, user, {

@@ -7,7 +7,8 @@ export const READY_TIMEOUT_MS = 2000;
 
 /**
  * Whether the database answers within `timeoutMs`. A ping that hangs (PostgreSQL unreachable, pool
- * waiting for a connection) counts as down; it is left to finish or fail on its own.
+ * waiting for a connection) counts as down; it is left to finish or fail on its own. It pings the
+ * database itself (`app.db`): readiness is about the connection, not about any table.
  */
 export async function databaseAnswers(db: Db, timeoutMs = READY_TIMEOUT_MS): Promise<boolean> {
   let timer: NodeJS.Timeout | undefined;

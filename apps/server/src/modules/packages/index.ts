@@ -3,4 +3,5 @@
  * stored (renders read the files of the package they serve).
  */
 export { packageFileKey } from './package-files';
+export { seedPackages } from './packages.seed';
 export type { PackagesService } from './packages.service';

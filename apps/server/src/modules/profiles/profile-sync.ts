@@ -32,6 +32,11 @@ export const dropMessage = (before: number, after: number) =>
   `(${Math.round((1 - after / before) * 100)} % fewer). Check the feed, then sync again and confirm to accept.`;
 
 interface Deps {
+  /**
+   * The database itself, not a repository: staging is each engine's own (a COPY stream into an
+   * unlogged table on PostgreSQL, a temporary table of the sync's on SQLite) and the swap's statements
+   * share one transaction.
+   */
   db: Db;
   profiles: ProfilesRepository;
   /** Opens the profile's feed (feed-source.ts; tests may point it elsewhere). */

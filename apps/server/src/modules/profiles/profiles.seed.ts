@@ -10,6 +10,8 @@ import { openFeed } from './feed-source';
 import { createProfileSync } from './profile-sync';
 import { createProfilesRepository } from './profiles.repository';
 
+// Demo rows go straight into the tables, as a migration's data would, inside db/seed.ts's transaction.
+
 const NO_REMOTE_FEEDS = {
   sheetsExportUrl: '',
   sheetsApiUrl: '',

@@ -12,7 +12,7 @@ import { currentUser } from '../../types';
 import type { ChosenRule } from './choose-rule';
 
 /** The answer of the simulator: the rule with its content, how it was chosen, why, and its render. */
-export const simulationResult = (
+const simulationResult = (
   chosen: ChosenRule,
   timeZone: string,
   renderUrl: string | null,

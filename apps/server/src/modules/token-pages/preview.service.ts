@@ -92,3 +92,4 @@ export function createPreviewService({ links, previews, profiles, creativePrevie
     },
   };
 }
+export type PreviewService = ReturnType<typeof createPreviewService>;

@@ -1,0 +1,2 @@
+/** The signed-in user's own account (profile, password, settings): the service's type. */
+export type { AccountService } from './account.service';

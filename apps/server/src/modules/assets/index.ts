@@ -1,0 +1,4 @@
+/** A creative's uploaded files: the service's type and the demo seed. */
+
+export { seedAssets } from './assets.seed';
+export type { AssetsService } from './assets.service';

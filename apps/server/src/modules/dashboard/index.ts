@@ -1,0 +1,2 @@
+/** The dashboard's figures: the service's type. */
+export type { DashboardService } from './dashboard.service';

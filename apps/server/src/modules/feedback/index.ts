@@ -1,0 +1,2 @@
+/** Users' feedback messages: the service's type. */
+export type { FeedbackService } from './feedback.service';

@@ -1,0 +1,2 @@
+/** Publishers (media entities): the service's type. */
+export type { MediaEntitiesService } from './media-entities.service';
