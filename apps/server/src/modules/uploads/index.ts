@@ -1,8 +1,8 @@
 /**
  * What other areas use of uploads: the service's type (assets, packages and profiles claim uploads
- * through it), the upload rules processing assets judge fetched files by, and the purposes' limits.
+ * through it), and the upload rules processing assets judge fetched files by.
  */
-export { judgeContent, PURPOSE_MAX_BYTES, type UploadPurpose } from './upload-rules';
+export { judgeContent, type UploadPurpose } from './upload-rules';
 export {
   type CheckedUpload,
   notClaimable,
