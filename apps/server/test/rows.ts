@@ -254,3 +254,19 @@ export async function insertPackage(
     .executeTakeFirstOrThrow();
   return row.id;
 }
+
+/** A campaign and one creative in it (300 × 250 unless given), for tests about the creative's parts. */
+export async function insertCreativeOfCampaign(
+  db: Db,
+  c: { companyId: number; campaign: string; name?: string; width?: number; height?: number },
+): Promise<{ campaignId: number; creativeId: number }> {
+  const campaignId = await insertCampaign(db, { companyId: c.companyId, name: c.campaign });
+  const creativeId = await insertCreative(db, {
+    companyId: c.companyId,
+    campaignId,
+    name: c.name ?? 'MPU',
+    width: c.width ?? 300,
+    height: c.height ?? 250,
+  });
+  return { campaignId, creativeId };
+}

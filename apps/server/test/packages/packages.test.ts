@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HAS_ERRORS, NOT_READY } from '../../src/modules/packages/packages.service';
 import { RENDER_CSP } from '../../src/modules/render/render-response';
 import { buildTestApp, type Client, diskOf, type TestApp } from '../helper';
-import { insertCampaign, insertCreative } from '../rows';
+import { insertCreativeOfCampaign } from '../rows';
 import { banner, png, zip } from '../uploads/fixtures';
 import { uploadHelpers } from '../uploads/upload-helpers';
 
@@ -17,14 +17,7 @@ beforeAll(async () => {
   t = await buildTestApp();
   producer = await t.injectAs(await t.createUser({ permissions: ['edit assets'] }));
   qa = await t.injectAs(await t.createUser({ permissions: ['qa'] }));
-  const campaignId = await insertCampaign(t.db, { companyId: t.companyId, name: 'Packages' });
-  creativeId = await insertCreative(t.db, {
-    companyId: t.companyId,
-    campaignId,
-    name: 'MPU',
-    width: 300,
-    height: 250,
-  });
+  ({ creativeId } = await insertCreativeOfCampaign(t.db, { companyId: t.companyId, campaign: 'Packages' }));
 });
 afterAll(() => t.close());
 

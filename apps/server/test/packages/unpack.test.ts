@@ -7,7 +7,7 @@ import { createPackageUnpack } from '../../src/modules/packages/package-unpack';
 import { createPackagesRepository } from '../../src/modules/packages/packages.repository';
 import { inspectPackage, unpackPackage } from '../../src/storage/package-zip';
 import { buildTestApp, type Client, diskOf, type TestApp } from '../helper';
-import { insertCampaign, insertCreative, insertPackage } from '../rows';
+import { insertCreativeOfCampaign, insertPackage } from '../rows';
 import { zip } from '../uploads/fixtures';
 import { uploadHelpers } from '../uploads/upload-helpers';
 
@@ -22,14 +22,7 @@ const banner = () => zip({ 'index.html': INDEX, 'js/main.js': MAIN, 'img/my bann
 beforeAll(async () => {
   t = await buildTestApp();
   producer = await t.injectAs(await t.createUser({ permissions: ['edit assets'] }));
-  const campaignId = await insertCampaign(t.db, { companyId: t.companyId, name: 'Unpacking' });
-  creativeId = await insertCreative(t.db, {
-    companyId: t.companyId,
-    campaignId,
-    name: 'MPU',
-    width: 300,
-    height: 250,
-  });
+  ({ creativeId } = await insertCreativeOfCampaign(t.db, { companyId: t.companyId, campaign: 'Unpacking' }));
 });
 afterAll(() => t.close());
 

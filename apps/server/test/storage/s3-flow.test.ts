@@ -4,7 +4,7 @@ import Vapor from 'laravel-vapor';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { s3Client } from '../../src/storage/s3-store';
 import { buildTestApp, type Client, engine, type TestApp } from '../helper';
-import { insertCampaign, insertCreative } from '../rows';
+import { insertCreativeOfCampaign } from '../rows';
 import { type S3TestServer, startS3Server } from '../support/s3-server';
 import { banner, png } from '../uploads/fixtures';
 
@@ -24,14 +24,7 @@ describe.skipIf(engine === 'postgres')('on S3 (STORAGE=s3, against s3rver)', () 
     editor = await t.injectAs(
       await t.createUser({ permissions: ['edit assets', 'edit creatives', 'edit profiles'] }),
     );
-    const campaignId = await insertCampaign(t.db, { companyId: t.companyId, name: 'S3' });
-    creativeId = await insertCreative(t.db, {
-      companyId: t.companyId,
-      campaignId,
-      name: 'MPU',
-      width: 300,
-      height: 250,
-    });
+    ({ creativeId } = await insertCreativeOfCampaign(t.db, { companyId: t.companyId, campaign: 'S3' }));
   });
   afterAll(async () => {
     await t?.close();
