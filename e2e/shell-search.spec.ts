@@ -212,6 +212,34 @@ test('the box grows from 170 to 300 px when focused, the panel is 100 px wider; 
   await expect(page).toHaveURL(/\/dashboard$/);
 });
 
+test('/ and Ctrl+K focus the search from anywhere, / types a slash in a field, Escape closes it', async ({
+  page,
+}) => {
+  await signIn(page, 'admin', '/campaigns');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await page.keyboard.press('/');
+  await expect(searchBox(page)).toBeFocused();
+  await expect(searchBox(page)).toHaveValue('');
+  await search(page, 'Lumen');
+  await expect(rows(page).first()).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(panel(page)).toBeHidden();
+  await expect(searchBox(page)).toHaveValue('');
+  await expect(searchBox(page)).not.toBeFocused();
+  await expect.poll(() => width(searchField(page))).toBeCloseTo(170, 0);
+
+  await page.keyboard.press('Control+k');
+  await expect(searchBox(page)).toBeFocused();
+  await page.keyboard.press('Escape');
+
+  // In a text field `/` is a character: the list's filter keeps it.
+  const filter = page.getByRole('textbox', { name: /filter/i }).first();
+  await filter.click();
+  await page.keyboard.type('a/b');
+  await expect(filter).toHaveValue('a/b');
+  await expect(searchBox(page)).not.toBeFocused();
+});
+
 test("'No results found for: {query}' and UTF-8 queries", async ({ page }) => {
   await signIn(page, 'admin');
   expect(await search(page, 'zzqx nothing')).toEqual([]);

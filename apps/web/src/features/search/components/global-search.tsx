@@ -39,6 +39,11 @@ function useDebounced(value: string, delay: number): string {
   return debounced;
 }
 
+/** Whether a key press is typing into a field (where `/` is a character, not a shortcut). */
+const isTyping = (target: EventTarget | null) =>
+  target instanceof HTMLElement &&
+  (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName));
+
 export function GlobalSearch() {
   const id = useId();
   const listId = `${id}-results`;
@@ -84,6 +89,20 @@ export function GlobalSearch() {
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new result list resets the highlight
   useEffect(() => highlight(-1), [search.data, trimmed]);
 
+  // `/` (outside a text field) and Ctrl+K or ⌘K take the user to the search box from anywhere.
+  useEffect(() => {
+    const onShortcut = (event: KeyboardEvent) => {
+      const slash =
+        event.key === '/' && !event.ctrlKey && !event.metaKey && !event.altKey && !isTyping(event.target);
+      const commandK = event.key.toLowerCase() === 'k' && (event.ctrlKey || event.metaKey) && !event.altKey;
+      if (!slash && !commandK) return;
+      event.preventDefault();
+      inputRef.current?.focus();
+    };
+    document.addEventListener('keydown', onShortcut);
+    return () => document.removeEventListener('keydown', onShortcut);
+  }, []);
+
   // Opening a result ends the search at once, also when the target is the page already shown
   // (no route change then) — the box collapses to its resting width.
   const openResult = (result: SearchResult) => {
@@ -118,6 +137,7 @@ export function GlobalSearch() {
       else openResult(result);
     } else if (event.key === 'Escape') {
       collapse();
+      inputRef.current?.blur();
     }
   };
 
@@ -166,6 +186,7 @@ export function GlobalSearch() {
                 role: 'combobox',
                 type: 'search',
                 'aria-label': 'Search campaigns, creatives and profiles',
+                'aria-keyshortcuts': '/ Control+K Meta+K',
                 'aria-autocomplete': 'list',
                 'aria-haspopup': 'grid',
                 'aria-expanded': listed,
