@@ -151,17 +151,26 @@ test.describe('sidebar by permission (spec section 6, without qa)', () => {
 test.describe('guards', () => {
   test.describe(() => {
     test.use({ role: 'campaignsOnly' });
-    test("'edit campaigns' only: /profiles goes to the dashboard", async ({ page }) => {
+    test("'edit campaigns' only: /profiles goes to the dashboard, which says why", async ({ page }) => {
       await page.goto('/dashboard');
+      await expect(page.getByRole('alert').filter({ hasText: 'brought to the dashboard' })).toHaveCount(0);
       await page.goto('/profiles');
-      await expect(page).toHaveURL(/\/dashboard$/);
+      await expect(page).toHaveURL(/\/dashboard\?denied=profiles$/);
       await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+      const why = page.getByRole('alert').filter({ hasText: 'brought to the dashboard' });
+      await expect(why).toContainText(
+        "you cannot open Profiles: it needs the permission 'edit profiles' or 'qa'",
+      );
+      await why.getByRole('button', { name: 'Close' }).click();
+      await expect(why).toBeHidden();
+      await expect(page).toHaveURL(/\/dashboard$/);
       // In-app navigation is guarded the same way.
       await page.evaluate(() => {
         history.pushState(null, '', '/conditions/new');
         dispatchEvent(new PopStateEvent('popstate'));
       });
-      await expect(page).toHaveURL(/\/dashboard$/);
+      await expect(page).toHaveURL(/\/dashboard\?denied=conditions$/);
+      await expect(page.getByRole('alert').filter({ hasText: 'you cannot open Conditions' })).toBeVisible();
     });
   });
 
@@ -183,7 +192,7 @@ test.describe('guards', () => {
     test('no permissions: /conditions goes to the dashboard, /myaccount stays', async ({ page }) => {
       await page.goto('/dashboard');
       await page.goto('/conditions');
-      await expect(page).toHaveURL(/\/dashboard$/);
+      await expect(page).toHaveURL(/\/dashboard\?denied=conditions$/);
       await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
       await page.goto('/myaccount');
       await expect(page).toHaveURL(/\/myaccount$/);

@@ -31,12 +31,15 @@ export async function requireUser({ request }: Pick<LoaderFunctionArgs, 'request
   return user;
 }
 
-/** A section's routes: entry by spec section 6 (with `qa`); without it, the dashboard. */
+/**
+ * A section's routes: entry by spec section 6 (with `qa`); without it, the dashboard, which says
+ * why (`?denied=<section>`).
+ */
 export const requireSection =
   (section: Section) =>
   async ({ request }: LoaderFunctionArgs) => {
     const user = await requireUser({ request });
-    if (!canAccess(user, section, 'read')) throw redirect(href('dashboard'));
+    if (!canAccess(user, section, 'read')) throw redirect(href('dashboard', undefined, { denied: section }));
     return null;
   };
 

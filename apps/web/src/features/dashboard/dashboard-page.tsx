@@ -1,4 +1,5 @@
-import { isQa, type Section } from '@adstudio/contract';
+import { isQa, SECTIONS, type Section } from '@adstudio/contract';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -6,7 +7,7 @@ import Link from '@mui/material/Link';
 import Skeleton from '@mui/material/Skeleton';
 import { useTheme } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
-import { Link as RouterLink } from 'react-router';
+import { Link as RouterLink, useSearchParams } from 'react-router';
 import { PageHeader } from '../../components/ui/page-header';
 import { EmptyState, ErrorState } from '../../components/ui/states';
 import { TitledCard } from '../../components/ui/titled-card';
@@ -45,6 +46,31 @@ function DashboardSkeleton() {
   );
 }
 
+/**
+ * Why the user is here instead of the section they opened (the section guard sends them with
+ * `?denied=<section>`): one line, dismissed by closing it.
+ */
+function DeniedNotice() {
+  const [search, setSearch] = useSearchParams();
+  const denied = search.get('denied');
+  if (!denied || !(SECTIONS as readonly string[]).includes(denied)) return null;
+  const name = denied.charAt(0).toUpperCase() + denied.slice(1);
+  const close = () =>
+    setSearch(
+      (params) => {
+        params.delete('denied');
+        return params;
+      },
+      { replace: true },
+    );
+  return (
+    <Alert severity="info" onClose={close} sx={{ mb: 2 }}>
+      You were brought to the dashboard because you cannot open {name}: it needs the permission 'edit {denied}
+      ' or 'qa'. Ask an administrator if you need it.
+    </Alert>
+  );
+}
+
 export function DashboardPage() {
   const user = useUser();
   const theme = useTheme();
@@ -57,6 +83,7 @@ export function DashboardPage() {
   return (
     <Box>
       <PageHeader title="Dashboard" subtitle={firstName ? `Welcome back, ${firstName}.` : undefined} />
+      <DeniedNotice />
       {dashboard.isPending ? (
         <DashboardSkeleton />
       ) : dashboard.isError ? (
