@@ -1,10 +1,8 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import type { Package, Profile } from '@adstudio/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../src/config';
-import { createDb, type Db } from '../../src/db/database';
+import type { Db } from '../../src/db/database';
 import { createTransactor } from '../../src/lib/transaction';
 import { createUploadsRepository } from '../../src/modules/uploads/uploads.repository';
 import { createUploadsService } from '../../src/modules/uploads/uploads.service';
@@ -12,25 +10,16 @@ import { createLocalDisk } from '../../src/storage/local-disk';
 import { createSigner } from '../../src/storage/signer';
 import { engine } from '../helper';
 import { insertCampaign, insertCreative } from '../rows';
-import {
-  eventually,
-  FaultyServer,
-  freePort,
-  HttpSession,
-  productionEnv,
-  throwawayDatabase,
-} from '../support/server-process';
+import { eventually, type FaultyServer, faultWorld, HttpSession } from '../support/server-process';
 import { banner } from '../uploads/fixtures';
 
 const ADMIN = { email: 'faults@example.com', password: 'kill-dash-nine' };
 const FEED_ROWS = 2_000;
 
+let world: Awaited<ReturnType<typeof faultWorld>> | undefined;
 let dataDir: string;
-let database: Database;
-let dropDatabase: () => Promise<void> = async () => {};
 let db: Db;
 let base: string;
-let port: number;
 let server: FaultyServer;
 let env: Record<string, string>;
 const session = new HttpSession();
@@ -81,31 +70,8 @@ describe('a server killed mid-work', () => {
   let creativeId: number;
 
   beforeAll(async () => {
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'adstudio-faults-'));
-    if (engine === 'postgres') {
-      const made = await throwawayDatabase(process.env.TEST_DATABASE_URL!);
-      database = { kind: 'postgres', url: made.url };
-      dropDatabase = made.drop;
-    } else {
-      database = { kind: 'sqlite', file: path.join(dataDir, 'adstudio.sqlite') };
-    }
-    port = await freePort();
-    base = `http://127.0.0.1:${port}`;
-    env = productionEnv(
-      {
-        port,
-        dataDir,
-        databaseUrl: database.kind === 'postgres' ? database.url : `sqlite:${database.file}`,
-        admin: ADMIN,
-      },
-      // A job whose process died is taken again once it expires (pg-boss); keep that short here.
-      { JOB_EXPIRE_SECONDS: '4' },
-    );
-    server = new FaultyServer(base, env);
-    await server.start(['bulk-write']);
-    db = createDb(database);
-    expect((await session.signIn(base, ADMIN.email, ADMIN.password)).status).toBe(200);
-    companyId = (await db.selectFrom('companies').select('id').executeTakeFirstOrThrow()).id;
+    world = await faultWorld(engine, { name: 'faults', admin: ADMIN, session, failpoints: ['bulk-write'] });
+    ({ dataDir, base, env, server, db, companyId } = world);
     const campaignId = await insertCampaign(db, { companyId, name: 'Faults' });
     creativeIds = [];
     for (let i = 0; i < 40; i++) {
@@ -123,12 +89,7 @@ describe('a server killed mid-work', () => {
     creativeId = creativeIds[0]!;
   }, 120_000);
 
-  afterAll(async () => {
-    await server?.crash();
-    await db?.destroy();
-    await dropDatabase();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  }, 60_000);
+  afterAll(() => world?.close(), 60_000);
 
   it('during a bulk action: after restart, none of it was written', async () => {
     const bulk = session

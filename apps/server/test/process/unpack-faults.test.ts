@@ -1,25 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import type { Package } from '@adstudio/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../src/config';
-import { createDb, type Db } from '../../src/db/database';
+import type { Db } from '../../src/db/database';
 import type { Failpoint } from '../../src/lib/failpoints';
 import { createPackageLinks, type PackageLinks } from '../../src/modules/packages/package-links';
 import { createRenderTargets, type RenderTargets } from '../../src/modules/render/render-links';
 import { createSigner } from '../../src/storage/signer';
 import { engine } from '../helper';
-import { insertCampaign, insertCreative } from '../rows';
-import {
-  eventually,
-  FaultyServer,
-  freePort,
-  HttpSession,
-  productionEnv,
-  throwawayDatabase,
-} from '../support/server-process';
+import { insertCreativeOfCampaign } from '../rows';
+import { eventually, type FaultyServer, faultWorld, HttpSession } from '../support/server-process';
 import { zip } from '../uploads/fixtures';
 
 const ADMIN = { email: 'unpack-faults@example.com', password: 'kill-dash-nine' };
@@ -46,10 +37,8 @@ const FAULTS: { failpoint: Failpoint; where: string; recorded: number }[] = [
   },
 ];
 
-let dataDir: string;
+let world: Awaited<ReturnType<typeof faultWorld>> | undefined;
 let storage: string;
-let database: Database;
-let dropDatabase: () => Promise<void> = async () => {};
 let db: Db;
 let base: string;
 let server: FaultyServer;
@@ -108,46 +97,23 @@ const get = (url: string) => fetch(url);
 // kill -9 at each step of unpacking a package, on the engine under test (lib/failpoints.ts).
 describe('a server killed while unpacking a package', () => {
   beforeAll(async () => {
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'adstudio-unpack-faults-'));
-    storage = path.join(dataDir, 'storage');
-    if (engine === 'postgres') {
-      const made = await throwawayDatabase(process.env.TEST_DATABASE_URL!);
-      database = { kind: 'postgres', url: made.url };
-      dropDatabase = made.drop;
-    } else {
-      database = { kind: 'sqlite', file: path.join(dataDir, 'adstudio.sqlite') };
-    }
-    const port = await freePort();
-    base = `http://127.0.0.1:${port}`;
-    const env = productionEnv(
-      {
-        port,
-        dataDir,
-        databaseUrl: database.kind === 'postgres' ? database.url : `sqlite:${database.file}`,
-        admin: ADMIN,
-      },
-      // A job whose process died is taken again once it expires (pg-boss); keep that short here.
-      { JOB_EXPIRE_SECONDS: '4' },
-    );
+    world = await faultWorld(engine, {
+      name: 'unpack-faults',
+      admin: ADMIN,
+      session,
+      failpoints: [FAULTS[0]!.failpoint],
+    });
+    ({ base, server, db } = world);
+    storage = path.join(world.dataDir, 'storage');
+    const { env, companyId } = world;
     // Render links signed as the server signs them.
     const signer = createSigner(env.APP_KEY!);
     links = createPackageLinks(signer, base);
     targets = createRenderTargets(signer, base);
-    server = new FaultyServer(base, env);
-    await server.start([FAULTS[0]!.failpoint]);
-    db = createDb(database);
-    expect((await session.signIn(base, ADMIN.email, ADMIN.password)).status).toBe(200);
-    const companyId = (await db.selectFrom('companies').select('id').executeTakeFirstOrThrow()).id;
-    const campaignId = await insertCampaign(db, { companyId, name: 'Unpack faults' });
-    creativeId = await insertCreative(db, { companyId, campaignId, name: 'MPU', width: 300, height: 250 });
+    ({ creativeId } = await insertCreativeOfCampaign(db, { companyId, campaign: 'Unpack faults' }));
   }, 120_000);
 
-  afterAll(async () => {
-    await server?.crash();
-    await db?.destroy();
-    await dropDatabase();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  }, 60_000);
+  afterAll(() => world?.close(), 60_000);
 
   for (const [i, { failpoint, where, recorded: recordedBefore }] of FAULTS.entries()) {
     it(`${where}: never ready with part of its files; after restart whole, and nothing else served or kept`, async () => {

@@ -1,8 +1,11 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
 import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
-import { createDb } from '../../src/db/database';
+import type { Database } from '../../src/config';
+import { createDb, type Db } from '../../src/db/database';
 import type { Failpoint } from '../../src/lib/failpoints';
 import { randomToken } from '../../src/lib/tokens';
 
@@ -190,6 +193,68 @@ export async function throwawayDatabase(adminUrl: string) {
     async drop() {
       await sql`drop database if exists ${sql.id(name)} with (force)`.execute(admin);
       await admin.destroy();
+    },
+  };
+}
+
+/**
+ * The world of a fault test, on the engine under test: a folder, a database of its own (a SQLite
+ * file in the folder, or a throwaway PostgreSQL database), the production environment, a server
+ * started with `failpoints` armed and its admin signed in on `session`. `close` kills the server
+ * and removes the rest.
+ */
+export async function faultWorld(
+  engine: 'sqlite' | 'postgres',
+  {
+    name,
+    admin,
+    session,
+    failpoints,
+  }: {
+    name: string;
+    admin: { email: string; password: string };
+    session: HttpSession;
+    failpoints: Failpoint[];
+  },
+) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `adstudio-${name}-`));
+  let database: Database = { kind: 'sqlite', file: path.join(dataDir, 'adstudio.sqlite') };
+  let dropDatabase = async () => {};
+  if (engine === 'postgres') {
+    const made = await throwawayDatabase(process.env.TEST_DATABASE_URL!);
+    database = { kind: 'postgres', url: made.url };
+    dropDatabase = made.drop;
+  }
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const env = productionEnv(
+    {
+      port,
+      dataDir,
+      databaseUrl: database.kind === 'postgres' ? database.url : `sqlite:${database.file}`,
+      admin,
+    },
+    // A job whose process died is taken again once it expires (pg-boss); keep that short here.
+    { JOB_EXPIRE_SECONDS: '4' },
+  );
+  const server = new FaultyServer(base, env);
+  await server.start(failpoints);
+  const db: Db = createDb(database);
+  const signedIn = await session.signIn(base, admin.email, admin.password);
+  if (signedIn.status !== 200) throw new Error(`The admin could not sign in: ${signedIn.status}`);
+  const companyId = (await db.selectFrom('companies').select('id').executeTakeFirstOrThrow()).id;
+  return {
+    dataDir,
+    base,
+    env,
+    server,
+    db,
+    companyId,
+    async close() {
+      await server.crash();
+      await db.destroy();
+      await dropDatabase();
+      fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
