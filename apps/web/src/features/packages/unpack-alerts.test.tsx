@@ -3,6 +3,7 @@ import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { clearAlert, getAlert, resolveAlert, showAlert } from '../../lib/alert';
+import { aPackage } from './test-package';
 import { unpackOutcome, unpackProgress, useUnpackOutcomes } from './unpack-alerts';
 
 declare global {
@@ -11,26 +12,8 @@ declare global {
 
 const error = (message: string): PackageFinding => ({ severity: 'error', code: 'x', message });
 
-const pkg = (changes: Partial<Package> = {}): Package => ({
-  id: 12,
-  creative_id: 7,
-  version: 2,
-  original_name: 'banner.zip',
-  size: 1000,
-  notes: null,
-  status: 'uploaded',
-  processing: 'ready',
-  processing_error: null,
-  entry_file: 'index.html',
-  file_count: 2,
-  unpacked_size: 3000,
-  findings: [],
-  created_by: null,
-  created_at: '2026-11-27T10:00:00Z',
-  updated_at: '2026-11-27T10:00:00Z',
-  preview_url: null,
-  ...changes,
-});
+const pkg = (changes: Partial<Package> = {}): Package =>
+  aPackage({ id: 12, version: 2, created_by: null, preview_url: null, ...changes });
 
 const message = () => (getAlert().payload ? resolveAlert(getAlert().payload!).message : '');
 
