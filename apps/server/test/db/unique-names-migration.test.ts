@@ -27,14 +27,20 @@ type Named = 'campaigns' | 'creatives' | 'profiles' | 'profile_templates' | 'con
 const nameOf = async (db: Db, table: Named, id: number) =>
   (await db.selectFrom(table).select('name').where('id', '=', id).executeTakeFirstOrThrow()).name;
 
+/** A database at the migration before this one, with two companies. */
+async function beforeTheMigration() {
+  const test = await createTestDb({ migrateTo: BEFORE });
+  drop = test.drop;
+  const { db } = test;
+  const companies = createCompaniesRepository(db);
+  const acme = (await companies.insert('Acme')).id;
+  const other = (await companies.insert('Other')).id;
+  return { db, database: test.database, companies, acme, other };
+}
+
 describe('migration 2026-11-27-1300-unique-names', () => {
   it('renames later duplicates "X (2)", clears later duplicate domains, logs and audits each, then refuses new ones', async () => {
-    const test = await createTestDb({ migrateTo: BEFORE });
-    drop = test.drop;
-    const { db } = test;
-    const companies = createCompaniesRepository(db);
-    const acme = (await companies.insert('Acme')).id;
-    const other = (await companies.insert('Other')).id;
+    const { db, database, companies, acme, other } = await beforeTheMigration();
     const campaign = (name: string, deleted = false, companyId = acme) =>
       insertCampaign(db, { companyId, name, deleted, updatedAt: UPDATED_AT });
 
@@ -76,7 +82,7 @@ describe('migration 2026-11-27-1300-unique-names', () => {
     const blank = [await publisher('Blank', ''), await publisher('Blank too', ' ')];
 
     const warn = warnings();
-    await migrateToLatest(db, schemaOf(test.database));
+    await migrateToLatest(db, schemaOf(database));
 
     const renamed: [Named, number, string][] = [
       ['campaigns', summer, 'Summer'],
@@ -194,19 +200,14 @@ describe('migration 2026-11-27-1300-unique-names', () => {
   });
 
   it('logs nothing and changes nothing when no two live rows share a name or domain', async () => {
-    const test = await createTestDb({ migrateTo: BEFORE });
-    drop = test.drop;
-    const { db } = test;
-    const companies = createCompaniesRepository(db);
-    const acme = (await companies.insert('Acme')).id;
-    const other = (await companies.insert('Other')).id;
+    const { db, database, acme, other } = await beforeTheMigration();
     await insertCampaign(db, { companyId: acme, name: 'Summer', updatedAt: UPDATED_AT });
     await insertCampaign(db, { companyId: acme, name: 'summer', deleted: true, updatedAt: UPDATED_AT });
     await insertCampaign(db, { companyId: other, name: 'SUMMER', updatedAt: UPDATED_AT });
     await insertMediaEntity(db, { companyId: acme, name: 'A', domain: 'a.example' });
     await insertMediaEntity(db, { companyId: other, name: 'B', domain: 'a.example' });
     const warn = warnings();
-    await migrateToLatest(db, schemaOf(test.database));
+    await migrateToLatest(db, schemaOf(database));
     expect(warn).not.toHaveBeenCalled();
     expect(await db.selectFrom('audit_log').select('id').execute()).toEqual([]);
     const rows = await db.selectFrom('campaigns').select(['name', 'updated_at']).orderBy('id').execute();
