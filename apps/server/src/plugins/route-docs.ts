@@ -145,10 +145,7 @@ export function documentRoute(route: DocumentedRoute): FastifySchema {
     operationId: schema.operationId ?? operationIdOf(method, route.url),
     security: schema.security ?? securityOf(method, route),
     ...(notes.length > 0 ? { description: [schema.description, ...notes].filter(Boolean).join('\n\n') } : {}),
-    response: withValidationBody({
-      ...defaultAnswers(method, route),
-      ...(schema.response as object | undefined),
-    }),
+    response: { ...defaultAnswers(method, route), ...(schema.response as object | undefined) },
   };
 }
 
@@ -175,17 +172,6 @@ export const routeDocsPlugin = fp(
   },
   { name: 'route-docs', dependencies: ['errors', 'security', 'session'] },
 );
-
-/**
- * Every 422 carries `errors` (the errors plugin sees to it): a route's own 422 written with the
- * general error body is documented with the validation body, keeping its description.
- */
-function withValidationBody(response: Record<string, unknown>): Record<string, unknown> {
-  const refused = response[422];
-  if (refused instanceof z.ZodObject && refused.shape.errors instanceof z.ZodOptional)
-    response[422] = ValidationErrorBodySchema.describe(refused.description ?? ANSWERS[422].description!);
-  return response;
-}
 
 /** Whether a body schema carries the version an edit is based on (`updated_at`). */
 function takesVersion(body: unknown): boolean {

@@ -1,4 +1,10 @@
-import { CSRF_MISMATCH_MESSAGE, ErrorBodySchema, LoginBodySchema, UserSchema } from '@adstudio/contract';
+import {
+  CSRF_MISMATCH_MESSAGE,
+  ErrorBodySchema,
+  LoginBodySchema,
+  UserSchema,
+  ValidationErrorBodySchema,
+} from '@adstudio/contract';
 import type { FastifySchema } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -13,9 +19,9 @@ const wantsJson = (accept: string | undefined, contentType: string | undefined) 
   (accept?.includes('application/json') ?? false) || (contentType?.includes('application/json') ?? false);
 
 /** A sign-in refusal: `{message, errors?}` to JSON clients, the form again (HTML) to a form post. */
-const refusal = (description: string) => ({
+const refusal = (description: string, body: z.ZodType = ErrorBodySchema) => ({
   description,
-  content: { 'application/json': { schema: ErrorBodySchema }, 'text/html': { schema: z.string() } },
+  content: { 'application/json': { schema: body }, 'text/html': { schema: z.string() } },
 });
 
 /** Typed loosely on purpose: the handler answers whichever status the sign-in ended with. */
@@ -23,7 +29,7 @@ const loginAnswers: FastifySchema['response'] = {
   200: z.object({ data: UserSchema }).describe('Signed in (JSON); the session cookie is set.'),
   302: z.null().describe('Signed in (form post): redirect to the SPA; the session cookie is set.'),
   419: refusal('The XSRF token is missing or wrong (e.g. an expired form).'),
-  422: refusal('Invalid input, or the credentials do not match.'),
+  422: refusal('Invalid input, or the credentials do not match.', ValidationErrorBodySchema),
   429: refusal('Too many sign-in attempts (see Retry-After), or too many requests.'),
 };
 

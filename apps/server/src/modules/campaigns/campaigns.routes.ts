@@ -7,7 +7,6 @@ import {
   CampaignListResponseSchema,
   CampaignSchema,
   CampaignUpdateSchema,
-  ErrorBodySchema,
   itemResponse,
   ReportLinkCreateSchema,
   ReportLinkSchema,
@@ -16,7 +15,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { collection } from '../../lib/list';
 import { idParam } from '../../lib/params';
-import { forbiddenAnswer as errors, listOf, idParams as params, staleAnswer } from '../../lib/route-schemas';
+import {
+  forbiddenAnswer as errors,
+  listOf,
+  idParams as params,
+  refusedAnswer,
+  staleAnswer,
+} from '../../lib/route-schemas';
 import { currentUser } from '../../types';
 
 const tags = ['campaigns'];
@@ -130,7 +135,7 @@ export const campaignsRoutes: FastifyPluginAsyncZod = async (app) => {
         params,
         response: {
           204: z.null(),
-          422: ErrorBodySchema.describe('Refused: the campaign has live creatives.'),
+          ...refusedAnswer('Refused: the campaign has live creatives.'),
           ...errors,
         },
       },
@@ -151,7 +156,7 @@ export const campaignsRoutes: FastifyPluginAsyncZod = async (app) => {
         params,
         response: {
           201: itemResponse(CampaignSchema),
-          422: ErrorBodySchema.describe('The copy’s name was taken meanwhile; try again.'),
+          ...refusedAnswer('The copy’s name was taken meanwhile; try again.'),
           ...errors,
         },
       },
@@ -170,7 +175,7 @@ export const campaignsRoutes: FastifyPluginAsyncZod = async (app) => {
         params,
         response: {
           200: itemResponse(CampaignSchema),
-          422: ErrorBodySchema.describe('A live campaign has taken its name meanwhile.'),
+          ...refusedAnswer('A live campaign has taken its name meanwhile.'),
           ...errors,
         },
       },

@@ -1,5 +1,4 @@
 import {
-  ErrorBodySchema,
   isAdmin,
   itemResponse,
   MediaEntityCreateSchema,
@@ -13,7 +12,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { forbidden } from '../../lib/http-errors';
 import { collection } from '../../lib/list';
-import { forbiddenAnswer as errors, idParams as params, staleAnswer } from '../../lib/route-schemas';
+import {
+  forbiddenAnswer as errors,
+  idParams as params,
+  refusedAnswer,
+  staleAnswer,
+} from '../../lib/route-schemas';
 import { currentUser } from '../../types';
 
 const tags = ['media entities'];
@@ -109,7 +113,7 @@ export const mediaEntitiesRoutes: FastifyPluginAsyncZod = async (app) => {
         params,
         response: {
           204: z.null(),
-          422: ErrorBodySchema.describe('Refused: approvals of live creatives name the publisher.'),
+          ...refusedAnswer('Refused: approvals of live creatives name the publisher.'),
           ...errors,
         },
       },
@@ -130,7 +134,7 @@ export const mediaEntitiesRoutes: FastifyPluginAsyncZod = async (app) => {
         params,
         response: {
           200: itemResponse(MediaEntitySchema),
-          422: ErrorBodySchema.describe('A live publisher has taken its name meanwhile.'),
+          ...refusedAnswer('A live publisher has taken its name meanwhile.'),
           ...errors,
         },
       },

@@ -1,5 +1,4 @@
 import {
-  ErrorBodySchema,
   itemResponse,
   SimulationContextSchema,
   type SimulationResult,
@@ -7,7 +6,7 @@ import {
 } from '@adstudio/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { parseJson } from '../../lib/json';
-import { forbiddenAnswer as errors, idParams as params } from '../../lib/route-schemas';
+import { forbiddenAnswer as errors, idParams as params, refusedAnswer } from '../../lib/route-schemas';
 import { currentUser } from '../../types';
 import type { ChosenRule } from './choose-rule';
 
@@ -56,7 +55,7 @@ export const simulatorRoutes: FastifyPluginAsyncZod = async (app) => {
         body: SimulationContextSchema,
         response: {
           200: itemResponse(SimulationResultSchema),
-          422: ErrorBodySchema.describe('The creative has no profile, or the context is invalid.'),
+          ...refusedAnswer('The creative has no profile, or the context is invalid.'),
           ...errors,
         },
       },
