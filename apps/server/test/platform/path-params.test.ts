@@ -93,3 +93,21 @@ describe(`list parameters state their bounds (${engine})`, () => {
     }
   });
 });
+
+describe(`the document's 422s (${engine})`, () => {
+  it('every 422 answered as JSON requires errors', () => {
+    type Media = { schema?: { required?: string[] } };
+    const paths = doc.paths as unknown as Record<
+      string,
+      Record<string, { responses?: Record<string, { content?: Record<string, Media> }> }>
+    >;
+    const optional = Object.entries(paths).flatMap(([path, item]) =>
+      Object.entries(item).flatMap(([method, operation]) =>
+        Object.entries(operation.responses?.['422']?.content ?? {})
+          .filter(([type, media]) => type.includes('json') && !media.schema?.required?.includes('errors'))
+          .map(() => `${method} ${path}`),
+      ),
+    );
+    expect(optional).toEqual([]);
+  });
+});
