@@ -1,4 +1,4 @@
-import { isQa, SECTIONS, type Section } from '@adstudio/contract';
+import { isQa, type Section } from '@adstudio/contract';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -52,9 +52,8 @@ function DashboardSkeleton() {
  */
 function DeniedNotice() {
   const [search, setSearch] = useSearchParams();
-  const denied = search.get('denied');
-  if (!denied || !(SECTIONS as readonly string[]).includes(denied)) return null;
-  const name = denied.charAt(0).toUpperCase() + denied.slice(1);
+  const denied = CARDS.find((card) => card.section === search.get('denied'));
+  if (!denied) return null;
   const close = () =>
     setSearch(
       (params) => {
@@ -65,8 +64,7 @@ function DeniedNotice() {
     );
   return (
     <Alert severity="info" onClose={close} sx={{ mb: 2 }}>
-      You were brought to the dashboard because you cannot open {name}: it needs the permission 'edit {denied}
-      ' or 'qa'. Ask an administrator if you need it.
+      {`You were brought to the dashboard because you cannot open ${denied.title}: it needs the permission 'edit ${denied.section}' or 'qa'. Ask an administrator if you need it.`}
     </Alert>
   );
 }
