@@ -1,8 +1,8 @@
 import { type AccessSubject, canAccess, type Section, type Status } from '@adstudio/contract';
 import { type Changes, diff } from './audit-changes';
-import { forbidden, HttpError, unprocessable } from './http-errors';
+import { forbidden, unprocessable } from './http-errors';
 import { checkMove } from './status-moves';
-import { changedMeanwhile, sameVersion } from './versions';
+import { assertCurrentVersion, changedMeanwhile } from './versions';
 
 export interface EditPlan<F> {
   after: F;
@@ -38,9 +38,7 @@ export function planEdit<F extends { status: Status }>(args: {
   const after: F = { ...before, ...sent };
   const editsFields = Object.keys(diff(before, after)).length > 0;
   if (editsFields) {
-    if (args.basedOn !== undefined && !sameVersion(args.basedOn, args.version)) {
-      throw new HttpError(409, changedMeanwhile(noun));
-    }
+    assertCurrentVersion(args.basedOn, args.version, changedMeanwhile(noun));
     if (!canAccess(user, section, 'write'))
       throw forbidden(`You may only change the status of this ${noun}.`);
   }

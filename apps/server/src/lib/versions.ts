@@ -1,5 +1,5 @@
 import { ifMatchValue, UpdatedAtSchema } from '@adstudio/contract';
-import { unprocessable } from './http-errors';
+import { HttpError, unprocessable } from './http-errors';
 import { nowIso } from './time';
 
 /**
@@ -23,6 +23,14 @@ export const basedOnOf = (bodyValue: string | undefined, ifMatch: string | undef
   if (!parsed.success) throw unprocessable({ updated_at: parsed.error.issues.map((i) => i.message) });
   return value;
 };
+
+/**
+ * The one version rule of every update: an edit based on a version other than the row's current
+ * one is refused with 409 (`message`); one based on none is unconditional.
+ */
+export function assertCurrentVersion(basedOn: string | undefined, current: string, message: string): void {
+  if (basedOn !== undefined && !sameVersion(basedOn, current)) throw new HttpError(409, message);
+}
 
 /** Versions compare as instants: `…:00Z` and `…:00.000Z` are the same version. */
 export const sameVersion = (a: string, b: string): boolean => Date.parse(a) === Date.parse(b);

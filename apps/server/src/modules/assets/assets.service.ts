@@ -16,7 +16,7 @@ import { created } from '../../lib/audit-changes';
 import { HttpError, notFound, unprocessable } from '../../lib/http-errors';
 import type { ListPage } from '../../lib/list';
 import { nowIso } from '../../lib/time';
-import { basedOnOf, changedMeanwhile, nextUpdatedAt, sameVersion } from '../../lib/versions';
+import { assertCurrentVersion, basedOnOf, changedMeanwhile, nextUpdatedAt } from '../../lib/versions';
 import type { MediaFacts, MediaProbe } from '../../storage/media-probe';
 import type { AuditLog } from '../audit';
 import { type CheckedUpload, notClaimable, type UploadsService } from '../uploads';
@@ -277,8 +277,7 @@ export function createAssetsService({ assets, refs, files, media, audit, creativ
         const basedOn = basedOnOf(body.updated_at, ifMatch);
         const row = await mustFind(user, id, trx);
         if (row.name === body.name) return view(user, id, trx);
-        if (basedOn !== undefined && !sameVersion(basedOn, row.updated_at))
-          throw new HttpError(409, CHANGED_MEANWHILE);
+        assertCurrentVersion(basedOn, row.updated_at, CHANGED_MEANWHILE);
         const updated = await assets.update(
           user.company_id,
           id,

@@ -21,7 +21,7 @@ import { uniqueRace } from '../../lib/db-errors';
 import { HttpError, notFound, unprocessable } from '../../lib/http-errors';
 import type { ListPage } from '../../lib/list';
 import { nowIso } from '../../lib/time';
-import { basedOnOf, changedMeanwhile, nextUpdatedAt, sameVersion } from '../../lib/versions';
+import { assertCurrentVersion, basedOnOf, changedMeanwhile, nextUpdatedAt } from '../../lib/versions';
 import type { AuditLog } from '../audit';
 import { type DataSourceValues, placeholdersOf } from '../data-sources';
 import { dataSourceIdsOf, expressionText, parseExpression } from './condition-expression';
@@ -157,8 +157,7 @@ export function createConditionsService({ conditions, liveDataSources, values, a
         const after: ConditionFields = { ...before, ...sent };
         const changes = diff(before, after);
         if (Object.keys(changes).length === 0) return view(user, row, trx);
-        if (basedOn !== undefined && !sameVersion(basedOn, row.updated_at))
-          throw new HttpError(409, CHANGED_MEANWHILE);
+        assertCurrentVersion(basedOn, row.updated_at, CHANGED_MEANWHILE);
         if (changes.name) await assertNameFree(user, after.name, id, trx);
         if (changes.predicates) await assertDataSources(user, after.predicates, trx);
         const updated = await conditions

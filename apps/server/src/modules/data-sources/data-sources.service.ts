@@ -18,7 +18,7 @@ import { HttpError, notFound, unprocessable } from '../../lib/http-errors';
 import { parseJson } from '../../lib/json';
 import type { ListPage } from '../../lib/list';
 import { nowIso } from '../../lib/time';
-import { basedOnOf, changedMeanwhile, nextUpdatedAt, sameVersion } from '../../lib/versions';
+import { assertCurrentVersion, basedOnOf, changedMeanwhile, nextUpdatedAt } from '../../lib/versions';
 import type { AuditLog } from '../audit';
 import {
   type FetchDefinition,
@@ -228,8 +228,7 @@ export function createDataSourcesService({
         const headersChanged = JSON.stringify(headers) !== JSON.stringify(stored);
         const changes = { ...diff(before, after), ...headerChanges(stored, headers) };
         if (Object.keys(changes).length === 0 && !headersChanged) return view(user, row, trx);
-        if (basedOn !== undefined && !sameVersion(basedOn, row.updated_at))
-          throw new HttpError(409, CHANGED_MEANWHILE);
+        assertCurrentVersion(basedOn, row.updated_at, CHANGED_MEANWHILE);
         if (changes.name) await assertNameFree(user, after.name, id, trx);
         const updated = await dataSources
           .update(

@@ -5,9 +5,9 @@ import {
   type User,
 } from '@adstudio/contract';
 import type { Executor, Transactor } from '../../db/database';
-import { HttpError, notFound, unprocessable } from '../../lib/http-errors';
+import { notFound, unprocessable } from '../../lib/http-errors';
 import { nowIso } from '../../lib/time';
-import { basedOnOf, changedMeanwhile, nextUpdatedAt, sameVersion } from '../../lib/versions';
+import { assertCurrentVersion, basedOnOf, changedMeanwhile, nextUpdatedAt } from '../../lib/versions';
 import type { AuditLog } from '../audit';
 import type { DynamicCodeRepository } from './dynamic-code.repository';
 import { generateDynamicCode } from './generate';
@@ -128,8 +128,7 @@ export function createDynamicCodeService({ codes, audit, transaction }: Deps) {
         const row = await stored(user, creativeId, trx);
         if (!row) throw unprocessable({ status: [NOT_GENERATED] });
         const basedOn = basedOnOf(body.updated_at, ifMatch);
-        if (basedOn !== undefined && !sameVersion(basedOn, row.updated_at))
-          throw new HttpError(409, CHANGED_MEANWHILE);
+        assertCurrentVersion(basedOn, row.updated_at, CHANGED_MEANWHILE);
         const from = row.status;
         if (body.status !== from) {
           if (!DYNAMIC_CODE_MOVES[from].includes(body.status)) {

@@ -14,7 +14,7 @@ import { uniqueRace } from '../../lib/db-errors';
 import { HttpError, notFound, unprocessable } from '../../lib/http-errors';
 import type { ListPage } from '../../lib/list';
 import { nowIso } from '../../lib/time';
-import { basedOnOf, changedMeanwhile, nextUpdatedAt, sameVersion } from '../../lib/versions';
+import { assertCurrentVersion, basedOnOf, changedMeanwhile, nextUpdatedAt } from '../../lib/versions';
 import type { AuditLog } from '../audit';
 import type { MediaEntitiesRepository, MediaEntityRow } from './media-entities.repository';
 
@@ -145,9 +145,7 @@ export function createMediaEntitiesService({ mediaEntities, approvalCounts, audi
         const after: MediaEntityFields = { ...before, ...sent };
         const changes = diff(before, after);
         if (Object.keys(changes).length === 0) return toMediaEntity(row);
-        if (basedOn !== undefined && !sameVersion(basedOn, row.updated_at)) {
-          throw new HttpError(409, CHANGED_MEANWHILE);
-        }
+        assertCurrentVersion(basedOn, row.updated_at, CHANGED_MEANWHILE);
         await assertFree(
           user,
           { name: changes.name ? after.name : undefined, domain: changes.domain ? after.domain : undefined },

@@ -6,7 +6,7 @@ import { created, diff } from '../../lib/audit-changes';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { HttpError, notFound, unprocessable } from '../../lib/http-errors';
 import { nowIso } from '../../lib/time';
-import { basedOnOf, changedMeanwhile, nextUpdatedAt, sameVersion } from '../../lib/versions';
+import { assertCurrentVersion, basedOnOf, changedMeanwhile, nextUpdatedAt } from '../../lib/versions';
 import { isMissing, type ObjectStore } from '../../storage/object-store';
 import type { AuditLog } from '../audit';
 import type { UploadsService } from '../uploads';
@@ -165,9 +165,7 @@ export function createPackagesService({
         const row = await packages.findView(user.company_id, creativeId, id, trx);
         if (!row) throw notFound();
         const basedOn = basedOnOf(body.updated_at, ifMatch);
-        if (basedOn !== undefined && !sameVersion(basedOn, row.updated_at)) {
-          throw new HttpError(409, CHANGED_MEANWHILE);
-        }
+        assertCurrentVersion(basedOn, row.updated_at, CHANGED_MEANWHILE);
         if (body.status === 'approved' && row.status !== 'approved') {
           if (row.processing !== 'ready') throw unprocessable({ status: [NOT_READY] });
           if (hasErrors(findingsOf(row.findings))) throw unprocessable({ status: [HAS_ERRORS] });

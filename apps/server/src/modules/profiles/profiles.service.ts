@@ -26,7 +26,7 @@ import { parseJson } from '../../lib/json';
 import type { ListPage } from '../../lib/list';
 import { nowIso } from '../../lib/time';
 import { randomToken } from '../../lib/tokens';
-import { basedOnOf, changedMeanwhile, nextUpdatedAt, sameVersion } from '../../lib/versions';
+import { assertCurrentVersion, basedOnOf, changedMeanwhile, nextUpdatedAt } from '../../lib/versions';
 import type { AuditLog } from '../audit';
 import type { UploadsService } from '../uploads';
 import { nextRun, runDueSchedules } from './profile-schedule';
@@ -393,7 +393,7 @@ export function createProfilesService({
       assertWriter(user);
       const basedOn = basedOnOf(body.updated_at, ifMatch);
       const before = await mustFind(user, id);
-      if (basedOn && !sameVersion(basedOn, before.updated_at)) throw new HttpError(409, CHANGED_MEANWHILE);
+      assertCurrentVersion(basedOn, before.updated_at, CHANGED_MEANWHILE);
       if (body.name !== undefined && body.name !== before.name) await assertNameFree(user, body.name, id);
       const fields = await resolveSource(user, body, sourceFieldsOf(before));
       if (body.name !== undefined) fields.name = body.name;
@@ -551,8 +551,7 @@ export function createProfilesService({
         const row = await profiles.findTemplate(user.company_id, id, trx);
         if (!row) throw notFound();
         const basedOn = basedOnOf(body.updated_at ?? undefined, ifMatch);
-        if (basedOn && !sameVersion(basedOn, row.updated_at))
-          throw new HttpError(409, changedMeanwhile('template'));
+        assertCurrentVersion(basedOn, row.updated_at, changedMeanwhile('template'));
         if (body.name !== row.name) await assertTemplateNameFree(user, body.name, id, trx);
         const updated = await profiles
           .updateTemplate(
