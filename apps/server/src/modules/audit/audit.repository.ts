@@ -3,6 +3,7 @@ import type { Db, Executor } from '../../db/database';
 import type { Changes } from '../../lib/audit-changes';
 import { parseJson } from '../../lib/json';
 import { nowIso } from '../../lib/time';
+import { AUDIT_REFERENCES, type ReferencedTable, referencedIds, withRefs } from './audit-references';
 
 export interface AuditRecord {
   companyId: number;
@@ -44,7 +45,10 @@ export const createAuditRepository = (db: Db) => ({
       .execute();
   },
 
-  /** An item's history, newest first, with the name of who did it. */
+  /**
+   * An item's history, newest first, with the name of who did it and of the rows its changes name
+   * by id (`refs`): one query per table named, the company's rows only, deleted ones too.
+   */
   history: async (
     { companyId, entityType, entityId }: HistoryScope,
     trx: Executor = db,
@@ -66,13 +70,31 @@ export const createAuditRepository = (db: Db) => ({
       .orderBy('audit_log.created_at', 'desc')
       .orderBy('audit_log.id', 'desc')
       .execute();
-    return rows.map((row) => ({
+    const entries = rows.map((row) => ({
       id: row.id,
       action: row.action,
       user: row.user_id !== null && row.user_name !== null ? { id: row.user_id, name: row.user_name } : null,
       changes: parseJson<Changes>(row.changes, {}),
       created_at: row.created_at,
     }));
+    const fields = AUDIT_REFERENCES[entityType] ?? {};
+    const found = await Promise.all(
+      [...referencedIds(entries, fields)].map(
+        async ([table, ids]) => [table, await namedRows(trx, companyId, table, ids)] as const,
+      ),
+    );
+    return withRefs(entries, fields, new Map(found));
   },
 });
+
+/** The id, name and deletion of the company's rows of `table` among `ids`. */
+function namedRows(trx: Executor, companyId: number, table: ReferencedTable, ids: readonly number[]) {
+  return trx
+    .selectFrom(table)
+    .select(['id', 'name', 'deleted_at'])
+    .where('company_id', '=', companyId)
+    .where('id', 'in', ids)
+    .execute();
+}
+
 export type AuditRepository = ReturnType<typeof createAuditRepository>;
