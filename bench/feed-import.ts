@@ -28,8 +28,12 @@ import type { FeedTable } from '@adstudio/server/src/feeds/feed-table';
 import { readFeedFile } from '@adstudio/server/src/feeds/read-feed-file';
 import { nowIso } from '@adstudio/server/src/lib/time';
 import { openFeed } from '@adstudio/server/src/modules/profiles/feed-source';
+import { createProfileRulesRepository } from '@adstudio/server/src/modules/profiles/profile-rules.repository';
+import { createProfileStagingRepository } from '@adstudio/server/src/modules/profiles/profile-staging.repository';
 import { createProfileSync } from '@adstudio/server/src/modules/profiles/profile-sync';
+import { createProfileSyncsRepository } from '@adstudio/server/src/modules/profiles/profile-syncs.repository';
 import { createProfilesRepository } from '@adstudio/server/src/modules/profiles/profiles.repository';
+import { createTemplatesRepository } from '@adstudio/server/src/modules/templates/templates.repository';
 import { parse } from 'csv-parse';
 import { FEED_COLUMNS, FEED_TEMPLATE, writeFeedCsv, writeFeedXlsx } from './lib/feed-files';
 import { describeSetup } from './lib/machine';
@@ -178,7 +182,8 @@ async function measureSync(database: Database, file: string): Promise<SyncResult
       .returning('id')
       .executeTakeFirstOrThrow();
     const profiles = createProfilesRepository(db);
-    const template = await profiles.insertTemplate({
+    const syncs = createProfileSyncsRepository(db);
+    const template = await createTemplatesRepository(db).insert({
       company_id: company.id,
       name: 'Retail feed',
       columns: JSON.stringify(FEED_TEMPLATE),
@@ -201,6 +206,10 @@ async function measureSync(database: Database, file: string): Promise<SyncResult
     const sync = createProfileSync({
       db,
       profiles,
+      syncs,
+      staging: createProfileStagingRepository(db),
+      rules: createProfileRulesRepository(db),
+      templateColumns: async () => FEED_TEMPLATE,
       open: async (row) => {
         const opened = await openFeed(row, UPLOAD_ONLY, async (key) => ({
           path: path.join(path.dirname(file), key),
@@ -210,17 +219,17 @@ async function measureSync(database: Database, file: string): Promise<SyncResult
       },
     });
     const once = async (trigger: 'create' | 'user') => {
-      const { id } = await profiles.insertSync({
+      const { id } = await syncs.insertSync({
         company_id: company.id,
         profile_id: profile.id,
         trigger,
         started_at: nowIso(),
       });
-      if (!(await profiles.claimSync(profile.id, id, db))) throw new Error('the sync was not claimed');
+      if (!(await syncs.claimSync(profile.id, id, db))) throw new Error('the sync was not claimed');
       const measure = startMeasure();
       const t0 = performance.now();
       const { top } = await profiled(() => sync.run(id));
-      const s = (await profiles.findSync(id))!;
+      const s = (await syncs.findSync(id))!;
       if (s.status !== 'synced') throw new Error(`the sync ended ${s.status}: ${s.error}`);
       const figures =
         `${s.rows_active} active, ${s.rows_with_errors} with errors, ${s.warnings_total} warnings; ` +

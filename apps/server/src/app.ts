@@ -29,6 +29,7 @@ import { renderRoutes } from './modules/render/render.routes';
 import { reportsRoutes } from './modules/reports/reports.routes';
 import { simulatorRoutes } from './modules/rule-selection/simulator.routes';
 import { searchRoutes } from './modules/search/search.routes';
+import { templatesRoutes } from './modules/templates/templates.routes';
 import { tokenLinkRoutes } from './modules/token-links/token-links.routes';
 import { approvalPageRoutes } from './modules/token-pages/approval.routes';
 import { previewPageRoutes } from './modules/token-pages/preview.routes';
@@ -144,6 +145,7 @@ export async function buildApp({ config, db, logger }: BuildAppOptions) {
   await app.register(processingAssetsRoutes);
   await app.register(dynamicCodeRoutes);
   await app.register(profilesRoutes);
+  await app.register(templatesRoutes);
   await app.register(conditionsRoutes);
   await app.register(dataSourcesRoutes);
   await app.register(simulatorRoutes);

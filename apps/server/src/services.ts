@@ -43,9 +43,14 @@ import {
   PROCESSING_JOB,
 } from './modules/processing-assets/processing-assets.service';
 import { openFeed } from './modules/profiles/feed-source';
+import { createProfileRulesRepository } from './modules/profiles/profile-rules.repository';
+import { createProfileRulesService } from './modules/profiles/profile-rules.service';
+import { createProfileStagingRepository } from './modules/profiles/profile-staging.repository';
 import { createProfileSync } from './modules/profiles/profile-sync';
+import { createProfileSyncsRepository } from './modules/profiles/profile-syncs.repository';
+import { createProfileSyncsService, SYNC_JOB } from './modules/profiles/profile-syncs.service';
 import { createProfilesRepository } from './modules/profiles/profiles.repository';
-import { createProfilesService, SYNC_JOB } from './modules/profiles/profiles.service';
+import { createProfilesService } from './modules/profiles/profiles.service';
 import { createRenderRepository } from './modules/render/render.repository';
 import { createRenderService } from './modules/render/render.service';
 import { createRenderTargets, createVariantRenderUrls } from './modules/render/render-links';
@@ -54,6 +59,8 @@ import { createReportsService } from './modules/reports/reports.service';
 import { createRuleChooser } from './modules/rule-selection/rule-chooser';
 import { createSearchRepository } from './modules/search/search.repository';
 import { createSearchService } from './modules/search/search.service';
+import { createTemplatesRepository } from './modules/templates/templates.repository';
+import { createTemplatesService } from './modules/templates/templates.service';
 import { createTokenLinks } from './modules/token-links/token-links';
 import { createTokenLinksRepository } from './modules/token-links/token-links.repository';
 import { createCreativePreviews } from './modules/token-pages/creative-previews';
@@ -126,6 +133,10 @@ export function createServices(
   const processingAssetsRepository = createProcessingAssetsRepository(db);
   const dynamicCodeRepository = createDynamicCodeRepository(db);
   const profilesRepository = createProfilesRepository(db);
+  const profileSyncsRepository = createProfileSyncsRepository(db);
+  const profileRulesRepository = createProfileRulesRepository(db);
+  const profileStagingRepository = createProfileStagingRepository(db);
+  const templatesRepository = createTemplatesRepository(db);
   const conditionsRepository = createConditionsRepository(db);
   const dataSourcesRepository = createDataSourcesRepository(db);
   const searchRepository = createSearchRepository(db);
@@ -274,19 +285,44 @@ export function createServices(
     transaction,
   });
 
+  // Profiles: templates first (profiles name them; a template in use is kept, asked of profiles
+  // through a closure), then the syncs, which answer a profile as the profiles service shows it.
+  const templates = createTemplatesService({
+    templates: templatesRepository,
+    transaction,
+    profilesUsing: (companyId, templateId, trx) => profiles.usingTemplate(companyId, templateId, trx),
+  });
+  const profileSyncs = createProfileSyncsService({
+    profiles: profilesRepository,
+    syncs: profileSyncsRepository,
+    transaction,
+    queueSync: (syncId) => jobs.send(SYNC_JOB, { syncId }, { maxAttempts: 1 }),
+    profile: (user, id) => profiles.get(user, id),
+  });
   const profiles = createProfilesService({
     profiles: profilesRepository,
+    rules: profileRulesRepository,
     uploads,
     audit: audit('profile'),
     transaction,
-    queueSync: (syncId) => jobs.send(SYNC_JOB, { syncId }, { maxAttempts: 1 }),
-    creativesOf: profilesRepository.creativesUsing,
-    conditionNames: profilesRepository.conditionNames,
+    startSync: profileSyncs.start,
+    template: templates.summary,
+    templates: templates.summaries,
+  });
+  const profileRules = createProfileRulesService({
+    rules: profileRulesRepository,
+    profiles: profilesRepository,
+    creativesOf: profileRulesRepository.creativesUsing,
+    conditionNames: profileRulesRepository.conditionNames,
     creative: (companyId, id) => creatives.find(companyId, id),
   });
   const profileSync = createProfileSync({
     db,
     profiles: profilesRepository,
+    syncs: profileSyncsRepository,
+    staging: profileStagingRepository,
+    rules: profileRulesRepository,
+    templateColumns: templates.columnsOf,
     open: (profile) => openFeed(profile, config.feeds, store.localFile, refusalLog),
   });
   const chooseRule = createRuleChooser({
@@ -369,8 +405,11 @@ export function createServices(
     packageUnpack,
     processingAssets,
     profiles,
+    profileRules,
     /** A profile's sync, run as a job. */
     profileSync,
+    /** Starting profiles' syncs, their history and issues. */
+    profileSyncs,
     /** The creative preview a token link shares (`/externalpreview/{token}`). */
     previewPage,
     render,
@@ -380,6 +419,7 @@ export function createServices(
     search,
     /** The one stats buffer (tests flush it by hand). */
     stats,
+    templates,
     /** Opens token links (404/410), logging each opening. */
     tokenLinks,
     tracking,

@@ -7,7 +7,7 @@ import { createDb, type Db } from '../../src/db/database';
 import { pgBossSchemaFor } from '../../src/jobs/pg-boss-queue';
 import { INTERRUPTED } from '../../src/jobs/types';
 import { UNPACK_JOB } from '../../src/modules/packages/packages.service';
-import { SYNC_JOB } from '../../src/modules/profiles/profiles.service';
+import { SYNC_JOB } from '../../src/modules/profiles/profile-syncs.service';
 import { buildTestApp, type Client, engine, type TestApp } from '../helper';
 import { insertCampaign, insertCreative } from '../rows';
 import { banner } from '../uploads/fixtures';

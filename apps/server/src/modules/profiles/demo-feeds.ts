@@ -5,13 +5,14 @@
  * `Conditions` columns name the demo conditions (conditions.seed.ts, seeded first), so the
  * simulator has something to show.
  */
+import type { TemplateColumn } from '../../feeds/validate-rows';
 import { DEMO_CONDITIONS } from '../conditions';
 
 export interface DemoFeed {
   name: string;
   fileName: string;
   contentType: string;
-  template: { name: string; columns: { name: string; type: string; required: boolean }[] };
+  template: { name: string; columns: TemplateColumn[] };
   text: string;
 }
 

@@ -1,13 +1,18 @@
 import type { RuleFilter } from '@adstudio/contract';
 import type { Db, Executor } from '../../db/database';
+import type { TemplateColumn } from '../../feeds/validate-rows';
 import { parseJson } from '../../lib/json';
 import { nowIso } from '../../lib/time';
 import { randomToken } from '../../lib/tokens';
 import type { ObjectStore } from '../../storage/object-store';
 import { rewriteConditionUses } from '../conditions';
+import { seedTemplate } from '../templates';
 import { DEMO_FEEDS } from './demo-feeds';
 import { openFeed } from './feed-source';
+import { createProfileRulesRepository } from './profile-rules.repository';
+import { createProfileStagingRepository } from './profile-staging.repository';
 import { createProfileSync } from './profile-sync';
+import { createProfileSyncsRepository } from './profile-syncs.repository';
 import { createProfilesRepository } from './profiles.repository';
 
 // Demo rows go straight into the tables, as a migration's data would, inside db/seed.ts's transaction.
@@ -29,22 +34,16 @@ export async function seedProfiles(
 ): Promise<number[]> {
   const now = nowIso();
   const stamps = { created_at: now, updated_at: now };
-  const template = await db
-    .insertInto('profile_templates')
-    .values({
-      company_id: companyId,
-      name: 'Retail product feed',
-      columns: JSON.stringify([
-        { name: 'key', type: 'text', required: true },
-        { name: 'headline', type: 'text', required: true },
-        { name: 'price', type: 'number', required: false },
-        { name: 'image_url', type: 'url', required: false },
-        { name: 'landing_url', type: 'url', required: true },
-      ]),
-      ...stamps,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const templateId = await seedTemplate(db, companyId, {
+    name: 'Retail product feed',
+    columns: [
+      { name: 'key', type: 'text', required: true },
+      { name: 'headline', type: 'text', required: true },
+      { name: 'price', type: 'number', required: false },
+      { name: 'image_url', type: 'url', required: false },
+      { name: 'landing_url', type: 'url', required: true },
+    ],
+  });
 
   const profileStatuses = ['synced', 'synced', 'new', 'failed', 'synced'] as const;
   const profileIds: number[] = [];
@@ -54,7 +53,7 @@ export async function seedProfiles(
       .insertInto('profiles')
       .values({
         company_id: companyId,
-        template_id: template.id,
+        template_id: templateId,
         name: `${names[i % names.length]} product feed`,
         url: `https://docs.google.com/spreadsheets/d/${gsheetId}/edit`,
         gsheet_id: gsheetId,
@@ -132,9 +131,16 @@ export async function seedDemoFeeds(
   userId: number,
 ): Promise<number[]> {
   const profiles = createProfilesRepository(db);
+  const syncs = createProfileSyncsRepository(db);
+  /** The demo templates' columns, by id: the feeds are checked against what was just written. */
+  const templates = new Map<number, TemplateColumn[]>();
   const sync = createProfileSync({
     db,
     profiles,
+    syncs,
+    staging: createProfileStagingRepository(db),
+    rules: createProfileRulesRepository(db),
+    templateColumns: async (_companyId, id) => templates.get(id),
     // Uploaded files need no Google or network settings.
     open: (profile) => openFeed(profile, NO_REMOTE_FEEDS, disk.localFile),
   });
@@ -143,13 +149,8 @@ export async function seedDemoFeeds(
     const now = nowIso();
     const key = `feeds/demo/${feed.fileName}`;
     await disk.writeBytes(key, Buffer.from(feed.text));
-    const template = await profiles.insertTemplate({
-      company_id: companyId,
-      name: feed.template.name,
-      columns: JSON.stringify(feed.template.columns),
-      created_at: now,
-      updated_at: now,
-    });
+    const templateId = await seedTemplate(db, companyId, feed.template);
+    templates.set(templateId, feed.template.columns);
     const profile = await profiles.insert({
       company_id: companyId,
       name: feed.name,
@@ -157,21 +158,21 @@ export async function seedDemoFeeds(
       file_key: key,
       file_name: feed.fileName,
       ranges: '[]',
-      template_id: template.id,
+      template_id: templateId,
       schedule: null,
       status: 'new',
       synced_at: null,
       created_at: now,
       updated_at: now,
     });
-    const syncRow = await profiles.insertSync({
+    const syncRow = await syncs.insertSync({
       company_id: companyId,
       profile_id: profile.id,
       trigger: 'create',
       user_id: userId,
       started_at: now,
     });
-    await profiles.claimSync(profile.id, syncRow.id, db);
+    await syncs.claimSync(profile.id, syncRow.id, db);
     await sync.run(syncRow.id);
     ids.push(profile.id);
   }
@@ -183,4 +184,4 @@ export async function seedDemoFeeds(
  * the demo stats spread a creative's figures over.
  */
 export const seedServedRuleIds = (db: Db, profileId: number, ruleFilter: string | null) =>
-  createProfilesRepository(db).ruleIds(profileId, parseJson<RuleFilter | null>(ruleFilter, null));
+  createProfileRulesRepository(db).ruleIds(profileId, parseJson<RuleFilter | null>(ruleFilter, null));

@@ -1,0 +1,201 @@
+import type { ProfileRuleListQuery, RuleFilter } from '@adstudio/contract';
+import { type Selectable, sql } from 'kysely';
+import type { Db, Executor } from '../../db/database';
+import type { ProfileRulesTable } from '../../db/schema';
+import { isPostgres } from '../../lib/indexed-filter';
+import { cappedTotal, escapeLike, pageMeta, paginate, type SortKey } from '../../lib/list';
+import type { ProfileRow } from './profiles.repository';
+
+export type ProfileRuleRow = Selectable<ProfileRulesTable>;
+
+/** The rules a rule filter keeps, on either engine (a condition that is true without a filter). */
+function servedBy(trx: Executor, filter: RuleFilter | null) {
+  if (!filter) return sql<boolean>`1 = 1`;
+  // A yes/no cell is a boolean since feeds are typed: `TRUE` in a filter still means it. A text
+  // cell keeps matching the value as written.
+  const values = [
+    ...new Set(
+      filter.values.flatMap((value) =>
+        /^(true|false)$/i.test(value) ? [value, value.toLowerCase()] : [value],
+      ),
+    ),
+  ];
+  const path = `$."${filter.column.replaceAll('"', '\\"')}"`;
+  // SQLite's json_extract reads true/false as 1/0: its json_type tells a boolean from a number.
+  const cell = isPostgres(trx)
+    ? sql`(profile_rules.data::jsonb ->> ${filter.column})`
+    : sql`case json_type(profile_rules.data, ${path}) when 'true' then 'true' when 'false' then 'false' else cast(json_extract(profile_rules.data, ${path}) as text) end`;
+  return sql<boolean>`${cell} in (${sql.join(values)})`;
+}
+
+const RULE_SORTS = {
+  position: 'profile_rules.position',
+  unique_id: 'profile_rules.unique_id',
+  reporting_label: sql`lower(profile_rules.reporting_label)`,
+} satisfies Record<NonNullable<ProfileRuleListQuery['sort-by']>, SortKey>;
+
+/**
+ * A profile's rules as they are read: pages of them, one with its profile's name, and those a
+ * creative's rule filter serves (rule selection, previews, renders). Every query is scoped by
+ * company or by a profile the caller found in its company.
+ */
+export const createProfileRulesRepository = (db: Db) => ({
+  /**
+   * A page of the profile's rules (or of its ended ones). In feed order without a filter, the
+   * live rules hold positions 1..n exactly, so a page is a range of positions at any depth.
+   */
+  rules: async (profile: ProfileRow, query: ProfileRuleListQuery, trx: Executor = db) => {
+    const ended = query.ended ?? false;
+    let rows = trx
+      .selectFrom('profile_rules')
+      .selectAll()
+      .where('profile_id', '=', profile.id)
+      .where('company_id', '=', profile.company_id)
+      .where('ended_at', ended ? 'is not' : 'is', null);
+    const sortBy = query['sort-by'] ?? 'position';
+    const perPage = query['items-per-page'];
+    if (!ended && !query.filter && sortBy === 'position' && perPage !== -1) {
+      const total = profile.rules_live;
+      const desc = query['sort-order'] === 'desc';
+      const first = (query.page - 1) * perPage;
+      const [low, high] = desc ? [total - first - perPage + 1, total - first] : [first + 1, first + perPage];
+      const data = await rows
+        .where('position', '>=', low)
+        .where('position', '<=', high)
+        .orderBy('position', desc ? 'desc' : 'asc')
+        .execute();
+      return { data, meta: pageMeta(query.page, perPage, total) };
+    }
+    if (query.filter) {
+      const like = `%${escapeLike(query.filter.toLowerCase())}%`;
+      rows = rows.where(
+        sql<boolean>`(lower(unique_id) like ${like} escape '\\' or lower(reporting_label) like ${like} escape '\\')`,
+      );
+    }
+    return paginate(rows, query, {
+      sortable: RULE_SORTS,
+      defaultSort: { by: 'profile_rules.position', order: 'asc' },
+      id: 'profile_rules.id',
+      total: () => cappedTotal(trx, rows),
+    });
+  },
+
+  findRule: (companyId: number, id: number, trx: Executor = db) =>
+    trx
+      .selectFrom('profile_rules')
+      .innerJoin('profiles', 'profiles.id', 'profile_rules.profile_id')
+      .selectAll('profile_rules')
+      .select('profiles.name as profile_name')
+      .where('profile_rules.company_id', '=', companyId)
+      .where('profile_rules.id', '=', id)
+      .where('profiles.deleted_at', 'is', null)
+      .executeTakeFirst(),
+
+  /**
+   * Ids of the live, active rules whose `column` holds one of `values` (as text), feed order;
+   * without a filter all of them.
+   */
+  ruleIds: async (profileId: number, filter: RuleFilter | null, trx: Executor = db) => {
+    const query = trx
+      .selectFrom('profile_rules')
+      .select('id')
+      .where('profile_id', '=', profileId)
+      .where('ended_at', 'is', null)
+      .where('active', '=', 1)
+      .where(servedBy(trx, filter))
+      .orderBy('position');
+    return (await query.execute()).map((row) => row.id);
+  },
+
+  /** The active rules a creative's rule filter serves, in feed order: the first `limit`, and how many in all. */
+  activeServedRules: async (
+    profileId: number,
+    filter: RuleFilter | null,
+    limit: number,
+    trx: Executor = db,
+  ) => {
+    const served = trx
+      .selectFrom('profile_rules')
+      .where('profile_id', '=', profileId)
+      .where('ended_at', 'is', null)
+      .where('active', '=', 1)
+      .where(servedBy(trx, filter));
+    const [rows, total] = await Promise.all([
+      served.select(['id', 'unique_id', 'reporting_label']).orderBy('position').limit(limit).execute(),
+      served.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow(),
+    ]);
+    return { rows, total: Number(total.n) };
+  },
+
+  /**
+   * The live rules (active or not) a creative's rule filter serves, in feed order, `limit` from
+   * after `afterPosition`: rule selection reads a feed in such pages and stops at the rule that
+   * matches, so a 700,000-row feed is not read whole for a viewer that the first rows fit.
+   */
+  servedRules: (
+    profileId: number,
+    filter: RuleFilter | null,
+    afterPosition: number,
+    limit: number,
+    trx: Executor = db,
+  ) =>
+    trx
+      .selectFrom('profile_rules')
+      .selectAll()
+      .where('profile_id', '=', profileId)
+      .where('ended_at', 'is', null)
+      .where('position', '>', afterPosition)
+      .where(servedBy(trx, filter))
+      .orderBy('position')
+      .limit(limit)
+      .execute(),
+
+  /** The first served rule that is active and the feed's default, and the first active one. */
+  servedFallbacks: async (profileId: number, filter: RuleFilter | null, trx: Executor = db) => {
+    const first = (defaultOnly: boolean) => {
+      let query = trx
+        .selectFrom('profile_rules')
+        .selectAll()
+        .where('profile_id', '=', profileId)
+        .where('ended_at', 'is', null)
+        .where('active', '=', 1)
+        .where(servedBy(trx, filter));
+      if (defaultOnly) query = query.where('is_default', '=', 1);
+      return query.orderBy('position').limit(1).executeTakeFirst();
+    };
+    const [fallback, firstActive] = await Promise.all([first(true), first(false)]);
+    return { fallback, firstActive };
+  },
+
+  creativesUsing: (companyId: number, profileId: number, trx: Executor = db) =>
+    trx
+      .selectFrom('creatives')
+      .select(['id', 'name', 'rule_filter'])
+      .where('company_id', '=', companyId)
+      .where('profile_id', '=', profileId)
+      .where('deleted_at', 'is', null)
+      .orderBy('name')
+      .execute(),
+
+  /** Names of the company's conditions among `ids`. */
+  conditionNames: async (companyId: number, ids: readonly number[], trx: Executor = db) =>
+    ids.length === 0
+      ? []
+      : trx
+          .selectFrom('conditions')
+          .select(['id', 'name'])
+          .where('company_id', '=', companyId)
+          .where('id', 'in', [...ids])
+          .orderBy('name')
+          .execute(),
+
+  /** The company's live conditions, for a sync to look the feed's condition names up. */
+  liveConditions: (companyId: number, trx: Executor = db) =>
+    trx
+      .selectFrom('conditions')
+      .select(['id', 'name'])
+      .where('company_id', '=', companyId)
+      .where('deleted_at', 'is', null)
+      .execute(),
+});
+export type ProfileRulesRepository = ReturnType<typeof createProfileRulesRepository>;

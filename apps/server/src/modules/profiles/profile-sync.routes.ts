@@ -1,0 +1,119 @@
+import {
+  itemResponse,
+  ProfileErrorsQuerySchema,
+  ProfileIssueSchema,
+  ProfileSchema,
+  ProfileSyncQuerySchema,
+  ProfileSyncSchema,
+  SYNC_FAILED,
+  toCsv,
+} from '@adstudio/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { runPeriodically } from '../../lib/periodic';
+import { forbiddenAnswer as errors, listOf, idParams as params } from '../../lib/route-schemas';
+import { currentUser } from '../../types';
+import { SYNC_JOB, SYNC_RUNNING } from './profile-syncs.service';
+
+const tags = ['profiles'];
+
+/** A profile's syncs: the job that runs them, the schedules, starting one, their history and issues. */
+export const profileSyncRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { profileSyncs: service, profileSync: sync } = app.services;
+
+  app.jobs.work<{ syncId: number }>(SYNC_JOB, (job) => sync.run(job.data.syncId), {
+    // The job threw (not a feed fault, which the sync records itself) or the server stopped during it.
+    onFailed: (job, message) => sync.fail(job.data.syncId, `${SYNC_FAILED} (${message})`),
+  });
+
+  runPeriodically(app, 'profile schedules', app.config.scheduleTickMs, () =>
+    service.startDueSyncs(new Date()),
+  );
+
+  const read = { preHandler: app.requireAccess('profiles', 'read') };
+  const write = { preHandler: app.requireAccess('profiles', 'write') };
+
+  app.get(
+    '/v1/profiles/:id/sync',
+    {
+      // A state-changing GET (spec section 7): the XSRF header is required as for a write.
+      config: { xsrf: 'always' },
+      ...write,
+      schema: {
+        tags,
+        summary: 'Start a sync of the feed (a job); answers the profile syncing',
+        description:
+          'Poll GET /v1/profiles/{id} for rows_processed until status is synced, failed or ' +
+          'needs_confirmation. confirm=1 accepts a drop of active rows by more than 20 %. Needs the ' +
+          'X-XSRF-TOKEN header although it is a GET.',
+        params,
+        querystring: ProfileSyncQuerySchema,
+        response: {
+          200: itemResponse(ProfileSchema),
+          409: z.object({ message: z.string() }).describe(SYNC_RUNNING),
+          ...errors,
+        },
+      },
+    },
+    async (request) => ({
+      data: await service.sync(currentUser(request), request.params.id, request.query.confirm ?? false),
+    }),
+  );
+
+  app.get(
+    '/v1/profiles/:id/syncs',
+    {
+      ...read,
+      schema: {
+        tags,
+        summary: 'The update history: each sync with who or what started it and its figures',
+        params,
+        response: { 200: listOf(ProfileSyncSchema), ...errors },
+      },
+    },
+    async (request) => ({ data: await service.syncs(currentUser(request), request.params.id) }),
+  );
+
+  app.get(
+    '/v1/profiles/:id/errors',
+    {
+      ...read,
+      schema: {
+        tags,
+        summary: 'Errors and warnings of the last sync, in sheet order (format=csv downloads them)',
+        params,
+        querystring: ProfileErrorsQuerySchema,
+        response: {
+          200: {
+            description: 'The issues; with `format=csv`, the same rows as a CSV download.',
+            content: {
+              'application/json': { schema: listOf(ProfileIssueSchema) },
+              'text/csv': {
+                schema: z
+                  .string()
+                  .describe(
+                    'UTF-8 with a byte order mark; header `row,column,value,message,severity`; every text field quoted.',
+                  ),
+              },
+            },
+          },
+          ...errors,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { format, ...filter } = request.query;
+      const issues = await service.errors(currentUser(request), request.params.id, filter);
+      if (format !== 'csv') return { data: issues };
+      const csv = toCsv(
+        ['row', 'column', 'value', 'message', 'severity'],
+        issues.map((i) => [i.row, i.column, i.value, i.message, i.severity]),
+      );
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="profile-${request.params.id}-errors.csv"`)
+        .serializer((body: string) => body)
+        .send(`\uFEFF${csv}`);
+    },
+  );
+};
