@@ -66,8 +66,5 @@ declare module 'fastify' {
   }
 }
 
-/** The signed-in user of a route behind the session guard. */
-export function currentUser(request: { user: User | null }): User {
-  if (!request.user) throw new Error('currentUser() used on a route without the session guard');
-  return request.user;
-}
+/** The signed-in user of a route behind the session guard (lib/current-user, named here too). */
+export { currentUser } from './lib/current-user';

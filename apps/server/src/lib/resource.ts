@@ -1,0 +1,260 @@
+import type { AuditAction, User } from '@adstudio/contract';
+import { type Changes, created } from './audit-changes';
+import { copyNameStem, freeCopyName } from './copy-name';
+import { retryOnUniqueViolation, type UniqueRule, uniqueRace } from './db-errors';
+import { HttpError, notFound, unprocessable } from './http-errors';
+import type { NameScope, ScopedOptions } from './scoped-repository';
+import { nowIso } from './time';
+import { changedMeanwhile, nextUpdatedAt } from './versions';
+
+/** What the resource base reads of every row. */
+export interface ResourceRow {
+  id: number;
+  name: string;
+  updated_at: string;
+  deleted_at: string | null;
+}
+
+/** The queries the base uses: lib/scoped-repository gives them all, on any executor `X`. */
+export interface ResourceRepository<R, X, U> {
+  findById(companyId: number, id: number, trx?: X, options?: ScopedOptions): Promise<R | undefined>;
+  findByIds(
+    companyId: number,
+    ids: readonly number[],
+    trx?: X,
+    options?: ScopedOptions & { lock?: boolean },
+  ): Promise<R[]>;
+  nameTaken(
+    companyId: number,
+    name: string,
+    options?: { exceptId?: number; scope?: NameScope; trx?: X },
+  ): Promise<boolean>;
+  namesStartingWith(companyId: number, prefix: string, scope?: NameScope, trx?: X): Promise<string[]>;
+  update(companyId: number, id: number, readAt: string, changes: U, trx?: X): Promise<R | undefined>;
+  softDelete(companyId: number, ids: readonly number[], at: string, trx?: X): Promise<number>;
+  restore(companyId: number, ids: readonly number[], at: string, trx?: X): Promise<number>;
+}
+
+/** One entity type's audit log (modules/audit's `createAuditLog`), as the base writes it. */
+export interface ResourceAudit<X> {
+  log(
+    trx: X,
+    user: User,
+    ...entries: { entityId: number; action: AuditAction; changes: Changes }[]
+  ): Promise<void>;
+}
+
+export interface ResourceConfig<R extends ResourceRow, X, U> {
+  /** "campaign": the 409's "This campaign was changed by someone else meanwhile…". */
+  noun: string;
+  repository: ResourceRepository<R, X, U>;
+  audit: ResourceAudit<X>;
+  transaction: <T>(work: (trx: X) => Promise<T>) => Promise<T>;
+  /**
+   * Live names are unique ignoring case within the company, or within `scope` of a row (a creative's
+   * campaign): checked before each write and kept by the partial unique `index`, whose violation by
+   * a write racing past the check answers the check's own 422 on `name`.
+   */
+  name?: { index: string; message: string; max: number; scope?: (row: R) => NameScope };
+  /** Other unique indexes a write can race into, each answering its field's 422 (a publisher's domain). */
+  unique?: readonly UniqueRule[];
+  /**
+   * The check of every unique field, where a slice has more than the name (a publisher's domain,
+   * both fields' messages at once): given the fields a write sets. Default: the name rule's.
+   */
+  free?: (user: User, fields: Partial<R>, exceptId: number | undefined, trx: X) => Promise<void>;
+}
+
+/** A row's edit as the base writes it: the values to set, and the changes the audit records. */
+export interface Edit<U> {
+  values: U;
+  changes: Changes;
+  /** 'updated' unless the edit is a status move alone. */
+  action?: AuditAction;
+}
+
+/**
+ * The part of every company-scoped, soft-deletable resource service that is the same in each slice
+ * (DESIGN sections 4 and 5): find or 404 within the user's company, live names free ignoring case
+ * (the unique indexes' rule, races included), guarded edits (409 when the row changed meanwhile),
+ * soft delete, restore and clone — each in one transaction with its audit entry. A slice passes its
+ * own rules in (what refuses a delete, what a restore needs, how a copy is built); what it answers
+ * stays its own view of the row.
+ */
+export function resourceService<R extends ResourceRow, X, U>(config: ResourceConfig<R, X, U>) {
+  const { repository, audit, transaction, name } = config;
+  const conflict = changedMeanwhile(config.noun);
+  const race = uniqueRace(
+    ...(name ? [{ index: name.index, field: 'name', message: name.message }] : []),
+    ...(config.unique ?? []),
+  );
+
+  /** The company's row (live, or soft-deleted with `deleted`), else 404: another company's id is unknown. */
+  const find = async (user: User, id: number, trx?: X, deleted = false): Promise<R> => {
+    const row = await repository.findById(user.company_id, id, trx, { deleted });
+    if (!row) throw notFound();
+    return row;
+  };
+
+  /** 422 on `name` when a live row of the scope (other than `exceptId`) has it, ignoring case. */
+  const assertNameFree = async (
+    user: User,
+    text: string,
+    exceptId: number | undefined,
+    trx: X,
+    scope?: NameScope,
+  ): Promise<void> => {
+    if (!name) return;
+    if (await repository.nameTaken(user.company_id, text, { exceptId, scope, trx }))
+      throw unprocessable({ name: [name.message] });
+  };
+
+  /** Every unique field among `fields` (those a write sets) free, by the slice's check or the name rule. */
+  const assertFree = (
+    user: User,
+    fields: Partial<R>,
+    exceptId: number | undefined,
+    trx: X,
+    scope?: NameScope,
+  ): Promise<void> =>
+    config.free
+      ? config.free(user, fields, exceptId, trx)
+      : typeof fields.name === 'string'
+        ? assertNameFree(user, fields.name, exceptId, trx, scope)
+        : Promise.resolve();
+
+  return {
+    find,
+    assertNameFree,
+    assertFree,
+    /** `.catch(race)` on a write: a unique index's violation becomes the check's 422; anything else is rethrown. */
+    race,
+    conflict,
+
+    /**
+     * Inserts a new row (`write`), its name checked first and its race mapped, and audits it as
+     * created with `fields` (plus `extra` changes, e.g. `cloned_from`).
+     */
+    async insert<T extends { id: number }>(
+      user: User,
+      fields: Partial<R>,
+      write: () => Promise<T>,
+      trx: X,
+      options: { scope?: NameScope; extra?: Changes } = {},
+    ): Promise<T> {
+      await assertFree(user, fields, undefined, trx, options.scope);
+      const row = await write().catch(race);
+      await audit.log(trx, user, {
+        entityId: row.id,
+        action: 'created',
+        changes: { ...created(fields), ...options.extra },
+      });
+      return row;
+    },
+
+    /**
+     * Writes an edit of `row` read in this transaction, guarded by its version: a write that commits
+     * first changes `updated_at`, this UPDATE then matches no row and the edit is a 409. Changed
+     * unique fields are checked first. Audited as `edit.action`. Answers the new row.
+     */
+    async edit(user: User, row: R, edit: Edit<U>, trx: X, scope?: NameScope): Promise<R> {
+      const values = edit.values as Record<string, unknown>;
+      // The edit's values are the row's columns, so the changed ones are a part of a row.
+      const changed = Object.fromEntries(
+        Object.keys(edit.changes).map((field) => [field, values[field]]),
+      ) as Partial<R>;
+      await assertFree(user, changed, row.id, trx, scope ?? name?.scope?.(row));
+      const updated = await repository
+        .update(
+          user.company_id,
+          row.id,
+          row.updated_at,
+          { ...edit.values, updated_at: nextUpdatedAt(row.updated_at) },
+          trx,
+        )
+        .catch(race);
+      if (!updated) throw new HttpError(409, conflict);
+      await audit.log(trx, user, {
+        entityId: row.id,
+        action: edit.action ?? 'updated',
+        changes: edit.changes,
+      });
+      return updated;
+    },
+
+    /**
+     * Soft delete in one transaction, audited. `refuse` throws the slice's reason not to (a 422: "has
+     * live creatives"); `after` does what follows in the same transaction (clearing references).
+     */
+    remove: (
+      user: User,
+      id: number,
+      rules: {
+        refuse?: (row: R, trx: X) => Promise<void> | void;
+        after?: (row: R, at: string, trx: X) => Promise<void>;
+      } = {},
+    ): Promise<void> =>
+      transaction(async (trx) => {
+        const row = await find(user, id, trx);
+        await rules.refuse?.(row, trx);
+        const at = nowIso();
+        await repository.softDelete(user.company_id, [id], at, trx);
+        await audit.log(trx, user, { entityId: id, action: 'deleted', changes: { deleted_at: [null, at] } });
+        await rules.after?.(row, at, trx);
+      }),
+
+    /**
+     * Brings a soft-deleted row back, unless a live one has taken its name meanwhile or `refuse`
+     * throws the slice's reason (its campaign is deleted…); audited. Answers `view` of the live row.
+     */
+    restore: <T>(
+      user: User,
+      id: number,
+      view: (row: R, trx: X) => Promise<T> | T,
+      refuse?: (row: R, trx: X) => Promise<void> | void,
+    ): Promise<T> =>
+      transaction(async (trx) => {
+        const row = await find(user, id, trx, true);
+        await refuse?.(row, trx);
+        await assertFree(user, row, id, trx, name?.scope?.(row));
+        await repository.restore(user.company_id, [id], nextUpdatedAt(row.updated_at), trx).catch(race);
+        await audit.log(trx, user, {
+          entityId: id,
+          action: 'restored',
+          changes: { deleted_at: [row.deleted_at, null] },
+        });
+        return view(await find(user, id, trx), trx);
+      }),
+
+    /**
+     * A copy under the first free "(copy)" name of the source's scope, audited as created with
+     * `cloned_from`. `copy` inserts it from the source and answers its id and audited fields. Clones
+     * of one source take turns (a row lock on PostgreSQL); one racing a clone of another source to
+     * the same name looks again once that one has committed.
+     */
+    clone: <T>(
+      user: User,
+      id: number,
+      copy: (source: R, copyName: string, trx: X) => Promise<{ id: number; fields: object }>,
+      view: (id: number, trx: X) => Promise<T> | T,
+    ): Promise<T> => {
+      if (!name) throw new Error(`${config.noun}: clone needs the name rule`);
+      return retryOnUniqueViolation(() =>
+        transaction(async (trx) => {
+          const [source] = await repository.findByIds(user.company_id, [id], trx, { lock: true });
+          if (!source) throw notFound();
+          const stem = copyNameStem(source.name, name.max);
+          const taken = await repository.namesStartingWith(user.company_id, stem, name.scope?.(source), trx);
+          const copied = await copy(source, freeCopyName(source.name, taken, name.max), trx);
+          await audit.log(trx, user, {
+            entityId: copied.id,
+            action: 'created',
+            changes: { ...created(copied.fields), cloned_from: [null, source.id] },
+          });
+          return view(copied.id, trx);
+        }),
+      ).catch(race);
+    },
+  };
+}
+export type ResourceService<R extends ResourceRow, X, U> = ReturnType<typeof resourceService<R, X, U>>;
