@@ -2,6 +2,7 @@ import Autocomplete, { type AutocompleteRenderInputParams } from '@mui/material/
 import TextField from '@mui/material/TextField';
 import { useMemo } from 'react';
 import type { CodeOption } from '../codes';
+import { rankMatches } from '../rank-matches';
 
 interface CommonProps {
   label: string;
@@ -38,6 +39,9 @@ export function CodeAutocomplete(
   const { label, options, freeSolo = false, normalize = (text) => text, disabled, error, helperText } = props;
   const labels = useMemo(() => new Map(options.map((option) => [option.code, option.label])), [options]);
   const codes = useMemo(() => options.map((option) => option.code), [options]);
+  // Best matches first: an exact code, then names starting with the text ("Nether" → NL before BQ).
+  const filterOptions = (list: string[], { inputValue }: { inputValue: string }) =>
+    rankMatches(list, inputValue, (code) => ({ codes: [code], name: labels.get(code) ?? code }));
   const optionLabel = (code: string) => {
     const name = labels.get(code);
     return name && name !== code ? `${code} · ${name}` : code;
@@ -61,6 +65,7 @@ export function CodeAutocomplete(
         autoSelect={freeSolo}
         filterSelectedOptions
         options={codes}
+        filterOptions={filterOptions}
         value={[...props.value]}
         getOptionLabel={optionLabel}
         disabled={disabled}
@@ -79,6 +84,7 @@ export function CodeAutocomplete(
       freeSolo={freeSolo}
       autoSelect={freeSolo}
       options={codes}
+      filterOptions={filterOptions}
       value={props.value || null}
       getOptionLabel={optionLabel}
       disabled={disabled}

@@ -4,6 +4,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
+import { rankMatches } from '../rank-matches';
 import { loadRegions, type RegionOption, regionsIn } from '../regions';
 
 /** At most this many matches are listed; typing narrows them. */
@@ -27,15 +28,6 @@ interface CommonProps {
   /** Shown under the input; by default it says which countries' regions are offered. */
   helperText?: string | undefined;
 }
-
-/** Text as matching reads it: no accents, no case, words apart ("Île-de-France" → "ile de france"). */
-const fold = (text: string) =>
-  text
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}]+/gu, ' ')
-    .trim();
 
 /** "FR-IDF · France"; a name several countries share lists each. */
 const detailOf = (regions: readonly RegionOption[]) =>
@@ -64,26 +56,15 @@ export function RegionAutocomplete(
     return { names: [...byName.keys()], details: byName };
   }, [regions.data, countryKey]);
   const filterOptions = useMemo(() => {
-    const keys = new Map(
+    // A name is found by its ISO 3166-2 codes too, whole ("FR-IDF") or after the country ("IDF").
+    const codesOf = new Map(
       [...details].map(([name, found]) => [
         name,
-        fold(`${name} ${found.map((region) => region.code).join(' ')}`),
+        found.flatMap((region) => [region.code, region.code.split('-').slice(1).join('-')]),
       ]),
     );
-    return (options: string[], { inputValue }: { inputValue: string }) => {
-      const query = fold(inputValue);
-      if (!query) return options.slice(0, SHOWN_MAX);
-      // Names that start with what was typed first, then those that contain it.
-      const starts: string[] = [];
-      const contains: string[] = [];
-      for (const name of options) {
-        const key = keys.get(name) ?? fold(name);
-        if (key.startsWith(query)) starts.push(name);
-        else if (key.includes(query)) contains.push(name);
-        if (starts.length >= SHOWN_MAX) break;
-      }
-      return [...starts, ...contains].slice(0, SHOWN_MAX);
-    };
+    return (options: string[], { inputValue }: { inputValue: string }) =>
+      rankMatches(options, inputValue, (name) => ({ codes: codesOf.get(name) ?? [], name }), SHOWN_MAX);
   }, [details]);
   const helperText =
     props.helperText ??
