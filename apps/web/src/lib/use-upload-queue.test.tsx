@@ -150,6 +150,10 @@ describe('uploadFailure', () => {
       'a.exe: not allowed.',
     );
     expect(uploadFailure(answer({ message: 'Too large.' }))).toBe('Too large.');
+    // Beside the file's name, the reason alone: the name is said once.
+    const refused = answer({ message: 'Invalid.', errors: { key: ['a.exe: not allowed.'] } });
+    expect(uploadFailure(refused, 'a.exe')).toBe('Not allowed.');
+    expect(uploadFailure(refused, 'b.exe')).toBe('a.exe: not allowed.');
     expect(uploadFailure(new ApiError('Network Error', 'ERR_NETWORK', {} as never))).toBe(
       'Cannot reach the server. Check your connection and try again.',
     );

@@ -7,11 +7,19 @@ import { isRunning, startable, uploadQueueReducer } from './upload-queue';
 /** How many files upload at once; the others wait their turn. */
 export const UPLOAD_CONCURRENCY = 3;
 
-/** Why an upload failed: the server's first field message (it names the file and the reason), else its message. */
-export function uploadFailure(error: unknown): string {
+/**
+ * Why an upload failed: the server's first field message, else its message. The server names the
+ * file ("a.exe: not allowed."); every upload row already shows the name beside the reason, so with
+ * `fileName` the name is said once: the reason alone.
+ */
+export function uploadFailure(error: unknown, fileName?: string): string {
   const [first] = Object.values(serverErrors(error));
-  return first ?? errorMessage(error, 'The upload failed.');
+  const message = first ?? errorMessage(error, 'The upload failed.');
+  const prefix = fileName === undefined ? undefined : `${fileName}: `;
+  return prefix && message.startsWith(prefix) ? upperFirst(message.slice(prefix.length)) : message;
 }
+
+const upperFirst = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 export interface UploadQueueOptions {
   /** Names the uploaded file to the server (which checks and keeps it); aborted with `signal`. */
@@ -54,7 +62,7 @@ export function useUploadQueue({ claim, concurrency = UPLOAD_CONCURRENCY, data }
       };
       run()
         .catch((error: unknown) => {
-          if (!isCanceled(error)) dispatch({ type: 'failed', id, error: uploadFailure(error) });
+          if (!isCanceled(error)) dispatch({ type: 'failed', id, error: uploadFailure(error, file.name) });
         })
         .finally(() => controllers.current.delete(id));
     }

@@ -79,7 +79,7 @@ export function PackageUpload({
         },
         (error: unknown) => {
           if (isCanceled(error)) setState({ stage: 'idle' });
-          else setState({ stage: 'failed', name: file.name, error: uploadFailure(error) });
+          else setState({ stage: 'failed', name: file.name, error: uploadFailure(error, file.name) });
         },
       );
   };

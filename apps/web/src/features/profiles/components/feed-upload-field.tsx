@@ -76,7 +76,7 @@ export function FeedUploadField({
       },
       (error: unknown) => {
         if (isCanceled(error)) return;
-        setUpload({ file, progress: 0, stage: 'failed', error: uploadFailure(error) });
+        setUpload({ file, progress: 0, stage: 'failed', error: uploadFailure(error, file.name) });
       },
     );
   };
