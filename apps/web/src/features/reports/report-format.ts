@@ -18,3 +18,19 @@ export const formatRange = (start: string, end: string): string =>
 
 /** A day as a chart's axis shows it: "2026-11-21" → "21/11". */
 export const formatShortDay = (day: string): string => formatDate(day).slice(0, 5);
+
+/** Today as the report counts days (UTC, as the server does). */
+export const todayUtc = (now = new Date()): string => now.toISOString().slice(0, 10);
+
+/**
+ * The day still being counted, when the chart ends on it: its figures are partial, so the chart
+ * marks it instead of showing a fall to nothing.
+ */
+export const partialDayOf = (days: readonly { day: string }[], today: string): string | undefined =>
+  days.at(-1)?.day === today ? today : undefined;
+
+/** A day as the chart names it: "27/11" on the axis, "27/11/2026" in the tooltip, "so far" for today's. */
+export const chartDayLabel = (day: string, where: 'tick' | 'tooltip', partialDay?: string): string => {
+  const text = where === 'tick' ? formatShortDay(day) : formatDate(day);
+  return day === partialDay ? `${text} (so far)` : text;
+};

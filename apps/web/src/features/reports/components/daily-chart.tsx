@@ -1,8 +1,10 @@
 import type { CampaignReport } from '@adstudio/contract';
 import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import { ChartsReferenceLine } from '@mui/x-charts/ChartsReferenceLine';
 import { LineChart } from '@mui/x-charts/LineChart';
-import { formatCount, formatDate } from '../../../lib/format';
-import { formatShortDay } from '../report-format';
+import { formatCount } from '../../../lib/format';
+import { chartDayLabel, partialDayOf, todayUtc } from '../report-format';
 
 const COMPACT = new Intl.NumberFormat(undefined, { notation: 'compact', maximumFractionDigits: 1 });
 
@@ -14,7 +16,15 @@ const MARKS_MAX_DAYS = 45;
  * less) on the right one, so both lines say something. Its own module: the chart library is loaded
  * only where a chart is drawn.
  */
-export function DailyChart({ daily }: { daily: CampaignReport['daily'] }) {
+export function DailyChart({
+  daily,
+  today = todayUtc(),
+}: {
+  daily: CampaignReport['daily'];
+  today?: string;
+}) {
+  // Today's figures are still being counted: the day is marked, not drawn as a fall.
+  const partialDay = partialDayOf(daily, today);
   const marks = daily.length <= MARKS_MAX_DAYS;
   const count = (value: number | null) => (value === null ? '' : formatCount(value));
   // Ticks say 20K, not a number the axis cuts off; tooltips keep every digit.
@@ -30,7 +40,7 @@ export function DailyChart({ daily }: { daily: CampaignReport['daily'] }) {
             scaleType: 'point',
             data: daily.map((row) => row.day),
             valueFormatter: (day: string, context) =>
-              context.location === 'tick' ? formatShortDay(day) : formatDate(day),
+              chartDayLabel(day, context.location === 'tick' ? 'tick' : 'tooltip', partialDay),
           },
         ]}
         yAxis={[
@@ -56,7 +66,21 @@ export function DailyChart({ daily }: { daily: CampaignReport['daily'] }) {
           },
         ]}
         grid={{ horizontal: true }}
-      />
+      >
+        {partialDay ? (
+          <ChartsReferenceLine
+            x={partialDay}
+            label="Today so far"
+            labelAlign="start"
+            lineStyle={{ strokeDasharray: '4 4' }}
+          />
+        ) : null}
+      </LineChart>
+      {partialDay ? (
+        <Typography component="figcaption" variant="caption" color="textSecondary">
+          Today’s figures are partial: the day is still being counted.
+        </Typography>
+      ) : null}
     </Box>
   );
 }
