@@ -74,7 +74,9 @@ export function createAppTheme(dark: boolean): Theme {
       MuiAppBar: { defaultProps: { elevation: 0, enableColorOnDark: true } },
       MuiButton: { defaultProps: { disableElevation: true } },
       MuiCard: { defaultProps: { variant: 'outlined' } },
-      MuiLink: { defaultProps: { underline: 'hover' } },
+      // Links are underlined, so running text never tells them apart by colour alone (axe
+      // link-in-text-block); a link that stands alone as a list's or table's item name says 'hover'.
+      MuiLink: { defaultProps: { underline: 'always' } },
     },
   });
 }

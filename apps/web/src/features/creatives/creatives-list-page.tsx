@@ -31,6 +31,7 @@ const COLUMNS: GridColDef<Creative>[] = [
       <Link
         component={RouterLink}
         to={href('campaign.view', { id: row.campaign.id })}
+        underline="hover"
         color="inherit"
         title={row.campaign.name}
         sx={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}

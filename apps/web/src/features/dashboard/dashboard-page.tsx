@@ -158,7 +158,7 @@ export function DashboardPage() {
           </Box>
           <Typography variant="body2" color="textSecondary" sx={{ mt: 3 }}>
             Looking for something? Use the search box above, or{' '}
-            <Link component={RouterLink} to={href('help')} underline="always">
+            <Link component={RouterLink} to={href('help')}>
               read the help
             </Link>
             .

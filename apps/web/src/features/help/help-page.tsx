@@ -79,14 +79,14 @@ export function HelpPage() {
           <TitledCard title="More help">
             <Typography variant="body2" sx={{ mb: 1 }}>
               Read the{' '}
-              <Link href={docsUrl} target="_blank" rel="noopener noreferrer" underline="always">
+              <Link href={docsUrl} target="_blank" rel="noopener noreferrer">
                 documentation (opens in a new tab)
               </Link>
               .
             </Typography>
             <Typography variant="body2">
               Something missing or broken?{' '}
-              <Link component={RouterLink} to={href('feedback')} underline="always">
+              <Link component={RouterLink} to={href('feedback')}>
                 Send us feedback
               </Link>
               .

@@ -50,6 +50,7 @@ export function ItemList({ items, empty }: { items: readonly DashboardItem[]; em
             <Link
               component={RouterLink}
               to={href(`${item.type}.view`, { id: item.id })}
+              underline="hover"
               sx={{
                 fontWeight: 500,
                 display: 'block',
