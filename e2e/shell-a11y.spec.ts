@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page, TestInfo } from '@playwright/test';
 import type { SavedRole } from './auth-state';
-import { alertBanner, expect, getJson, openUserMenu, signIn, test } from './fixtures';
+import { alertBanner, apiAs, expect, getJson, openUserMenu, pageAs, signIn, test, unique } from './fixtures';
 
 type Theme = 'dark' | 'light';
 const THEMES = ['dark', 'light'] as const satisfies readonly Theme[];
@@ -68,6 +68,38 @@ for (const who of ['admin', 'qa'] as const satisfies readonly SavedRole[]) {
     }
   });
 }
+
+test.describe('qa’s way in', () => {
+  test.use({ role: 'qa' });
+
+  test('the queue’s items open the item, and their status chips the list of that status', async ({
+    page,
+    browser,
+  }) => {
+    const admin = await pageAs(browser, 'admin');
+    await admin.goto('/dashboard');
+    const campaign = await apiAs<{ id: number; name: string }>(admin, 'POST', '/v1/campaigns', {
+      name: unique('Waiting for QA'),
+    });
+    await apiAs(admin, 'PUT', `/v1/campaigns/${campaign.id}`, { status: 'quality assurance' });
+    await admin.close();
+
+    await page.goto('/dashboard');
+    // The campaign is in both lists; in the queue its status chip is a link too.
+    const chip = { name: 'campaigns in quality assurance: show them' };
+    const item = page
+      .getByRole('listitem')
+      .filter({ hasText: campaign.name })
+      .filter({ has: page.getByRole('link', chip) });
+    await expect(item.getByRole('link', { name: campaign.name })).toHaveAttribute(
+      'href',
+      `/campaigns/${campaign.id}`,
+    );
+    await item.getByRole('link', chip).click();
+    await expect(page).toHaveURL(/\/campaigns\?(.*&)?status=quality(\+|%20)assurance/);
+    await expect(page.getByRole('link', { name: campaign.name })).toBeVisible();
+  });
+});
 
 test('axe: the search box while searching and with no results', async ({ page }) => {
   await signIn(page, 'admin');

@@ -139,7 +139,7 @@ export function DashboardPage() {
           >
             {showQueue(dashboard.data.qa_queue.length) ? (
               <TitledCard title="Waiting for QA" subheader="Items in quality assurance or testing" flush>
-                <ItemList items={dashboard.data.qa_queue} empty="Nothing is waiting for QA." />
+                <ItemList items={dashboard.data.qa_queue} empty="Nothing is waiting for QA." statusLinks />
               </TitledCard>
             ) : null}
             <TitledCard

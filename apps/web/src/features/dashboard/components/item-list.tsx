@@ -16,8 +16,28 @@ const SECTION = {
   condition: 'conditions',
 } as const;
 
-/** Recently changed items, or the QA queue: type, name (a link), status and last change. */
-export function ItemList({ items, empty }: { items: readonly DashboardItem[]; empty: string }) {
+/** Each item type's list, which a status chip opens filtered by its status. */
+const LIST = {
+  campaign: 'campaigns.view',
+  creative: 'creatives.view',
+  profile: 'profiles.view',
+  condition: 'conditions.view',
+} as const;
+
+/**
+ * Recently changed items, or the QA queue: type, name (a link), status and last change. With
+ * `statusLinks` (the queue: qa's way in, as their sidebar shows no sections), a campaign's or
+ * creative's status chip opens its list filtered by that status: everything else waiting alike.
+ */
+export function ItemList({
+  items,
+  empty,
+  statusLinks = false,
+}: {
+  items: readonly DashboardItem[];
+  empty: string;
+  statusLinks?: boolean;
+}) {
   if (!items.length) return <EmptyState title={empty} />;
   return (
     <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>
@@ -67,7 +87,19 @@ export function ItemList({ items, empty }: { items: readonly DashboardItem[]; em
               </Typography>
             ) : null}
           </Box>
-          <StatusChip status={item.status} />
+          {statusLinks && (item.type === 'campaign' || item.type === 'creative') ? (
+            <Link
+              component={RouterLink}
+              to={href(LIST[item.type], undefined, { status: item.status })}
+              underline="none"
+              aria-label={`${SECTION[item.type]} in ${item.status}: show them`}
+              sx={{ borderRadius: 4, flexShrink: 0 }}
+            >
+              <StatusChip status={item.status} sx={{ cursor: 'pointer' }} />
+            </Link>
+          ) : (
+            <StatusChip status={item.status} />
+          )}
         </Box>
       ))}
     </Box>
