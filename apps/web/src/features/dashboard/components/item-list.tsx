@@ -87,7 +87,7 @@ export function ItemList({
               </Typography>
             ) : null}
           </Box>
-          {statusLinks && (item.type === 'campaign' || item.type === 'creative') ? (
+          {statusLinks && item.status && (item.type === 'campaign' || item.type === 'creative') ? (
             <Link
               component={RouterLink}
               to={href(LIST[item.type], undefined, { status: item.status })}
