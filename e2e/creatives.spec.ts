@@ -67,7 +67,14 @@ test('creates a creative from its campaign, edits it, moves its status and clone
   await expect(page.getByRole('img', { name: 'Empty 333 × 111 frame' })).toBeVisible();
   await page.screenshot({ path: '/tmp/creative-view.png', fullPage: true });
   await page.getByRole('tab', { name: 'History' }).click();
-  await expect(page.getByTestId('history-entry').first()).toContainText('Changed status by Admin');
+  const history = page.getByTestId('history-entry');
+  await expect(history.first()).toContainText('Changed status by Admin');
+  // It reads like a story: statuses as the lists' chips, the campaign by its name, linked.
+  await expect(history.first().locator('[data-status="testing"]')).toBeVisible();
+  await expect(history.last().getByRole('link', { name: campaign.name })).toHaveAttribute(
+    'href',
+    `/campaigns/${campaign.id}`,
+  );
 
   await page.getByRole('button', { name: 'Clone' }).click();
   await expect(alertBanner(page)).toContainText(`Copied as "${name} (copy)".`);

@@ -1,13 +1,16 @@
 import type { HistoryEntry } from '@adstudio/contract';
 import ArrowRightAltIcon from '@mui/icons-material/ArrowRightAlt';
 import Box from '@mui/material/Box';
+import Link from '@mui/material/Link';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import Typography from '@mui/material/Typography';
 import type { UseQueryResult } from '@tanstack/react-query';
+import { Link as RouterLink } from 'react-router';
 import { formatDateTime } from '../../lib/format';
-import { fieldLabel, formatChangeValue } from '../../lib/history-format';
+import { fieldLabel, type HistoryValue, historyValue, shownChanges } from '../../lib/history-format';
 import { QueryView } from './query-view';
+import { StatusChip } from './status-chip';
 
 const ACTION_LABELS: Record<string, string> = {
   created: 'Created',
@@ -17,7 +20,21 @@ const ACTION_LABELS: Record<string, string> = {
   restored: 'Restored',
 };
 
-function Entry({ entry, labels }: { entry: HistoryEntry; labels: Readonly<Record<string, string>> }) {
+function Value({ value }: { value: HistoryValue }) {
+  if (value.kind === 'status') return <StatusChip status={value.status} />;
+  if (value.kind === 'link') {
+    return (
+      <Link component={RouterLink} to={value.to}>
+        {value.text}
+      </Link>
+    );
+  }
+  return <span>{value.text}</span>;
+}
+
+function Entry({ entry }: { entry: HistoryEntry }) {
+  // A creation sets every field from nothing: its values alone say it.
+  const fromNothing = entry.action === 'created';
   return (
     <ListItem divider alignItems="flex-start" sx={{ display: 'block', px: 0 }} data-testid="history-entry">
       <Typography variant="body2">
@@ -33,23 +50,29 @@ function Entry({ entry, labels }: { entry: HistoryEntry; labels: Readonly<Record
           mt: 0.5,
           display: 'grid',
           gridTemplateColumns: 'max-content 1fr',
+          // A label lines up with its value's text, chip or not.
+          alignItems: 'baseline',
           gap: 0.5,
           columnGap: 2,
         }}
       >
-        {Object.entries(entry.changes).map(([field, [before, after]]) => (
-          <Box key={field} sx={{ display: 'contents' }}>
+        {shownChanges(entry).map(([field, [before, after]]) => (
+          <Box key={field} sx={{ display: 'contents' }} data-field={field}>
             <Typography component="dt" variant="body2" color="textSecondary">
-              {fieldLabel(field, labels)}
+              {fieldLabel(field)}
             </Typography>
             <Typography
               component="dd"
               variant="body2"
               sx={{ m: 0, display: 'flex', alignItems: 'center', gap: 0.5, flexWrap: 'wrap' }}
             >
-              <span>{formatChangeValue(before)}</span>
-              <ArrowRightAltIcon fontSize="small" aria-label="changed to" />
-              <span>{formatChangeValue(after)}</span>
+              {fromNothing && (before === null || before === undefined) ? null : (
+                <>
+                  <Value value={historyValue(field, before, entry)} />
+                  <ArrowRightAltIcon fontSize="small" aria-label="changed to" />
+                </>
+              )}
+              <Value value={historyValue(field, after, entry)} />
             </Typography>
           </Box>
         ))}
@@ -58,15 +81,11 @@ function Entry({ entry, labels }: { entry: HistoryEntry; labels: Readonly<Record
   );
 }
 
-/** Who changed what and when: an item's audit entries, newest first. */
-export function HistoryList({
-  history,
-  labels = {},
-}: {
-  history: UseQueryResult<HistoryEntry[]>;
-  /** The section's own field names, e.g. `{launch_date: 'Launch date'}`. */
-  labels?: Readonly<Record<string, string>>;
-}) {
+/**
+ * Who changed what and when: an item's audit entries, newest first, every field read through the
+ * one registry of `lib/history-format` (names for ids, status chips, words for values).
+ */
+export function HistoryList({ history }: { history: UseQueryResult<HistoryEntry[]> }) {
   return (
     <QueryView
       query={history}
@@ -77,7 +96,7 @@ export function HistoryList({
       {(entries) => (
         <List aria-label="History" disablePadding>
           {entries.map((entry) => (
-            <Entry key={entry.id} entry={entry} labels={labels} />
+            <Entry key={entry.id} entry={entry} />
           ))}
         </List>
       )}

@@ -1,7 +1,6 @@
 import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
-import { fieldLabel } from '../../lib/history-format';
-import { CAMPAIGN_FIELD_LABELS, campaignDays, campaignDuration, campaignTimeline } from './campaign-format';
+import { campaignDays, campaignDuration, campaignTimeline } from './campaign-format';
 
 describe('campaignTimeline (spec section 3)', () => {
   it("shows 'start - end' when both dates exist", () => {
@@ -37,13 +36,6 @@ describe('campaignDuration', () => {
   it('is empty when a date is missing or invalid', () => {
     expect(campaignDuration('2026-01-01', null)).toBe('');
     expect(campaignDuration('nonsense', '2026-01-01')).toBe('');
-  });
-});
-
-describe('campaign field labels (history)', () => {
-  it('labels campaign fields for people, and the shared ones through the kit', () => {
-    expect(fieldLabel('launch_date', CAMPAIGN_FIELD_LABELS)).toBe('Launch date');
-    expect(fieldLabel('name', CAMPAIGN_FIELD_LABELS)).toBe('Name');
   });
 });
 

@@ -33,11 +33,3 @@ export function campaignDuration(launch: string | null | undefined, end: string 
   // The spec shows the duration as 'N days', for every N.
   return `${days} days`;
 }
-
-/** Campaign fields as a person reads them, in the history (the shared ones come from the kit). */
-export const CAMPAIGN_FIELD_LABELS: Readonly<Record<string, string>> = {
-  ranges: 'Ranges',
-  launch_date: 'Launch date',
-  end_date: 'End date',
-  cloned_from: 'Copied from campaign',
-};

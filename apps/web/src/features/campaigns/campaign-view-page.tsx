@@ -22,7 +22,7 @@ import { useCampaign } from './api/get-campaign';
 import { useCampaignHistory } from './api/get-campaign-history';
 import { campaignKeys } from './api/keys';
 import { useUpdateCampaign } from './api/update-campaign';
-import { CAMPAIGN_FIELD_LABELS, campaignDuration, campaignTimeline } from './campaign-format';
+import { campaignDuration, campaignTimeline } from './campaign-format';
 import { ApprovalsTab } from './components/approvals-tab';
 import { CreativesTab } from './components/creatives-tab';
 import { DetailsTab } from './components/details-tab';
@@ -32,7 +32,7 @@ import { TAB_LABELS, TABS, type ViewTab } from './view-state';
 const campaignHref = (id: number) => href('campaign.view', { id });
 
 function CampaignHistory({ campaignId }: { campaignId: number }) {
-  return <HistoryList history={useCampaignHistory(campaignId)} labels={CAMPAIGN_FIELD_LABELS} />;
+  return <HistoryList history={useCampaignHistory(campaignId)} />;
 }
 
 /** The campaign's report for a timeframe, shown on its sharing tab (the app composes it from the reports feature). */

@@ -17,18 +17,6 @@ export function sizeChoice(width: unknown, height: unknown): string {
 /** `300 × 250`, as people read a size. */
 export const sizeText = (width: number, height: number) => `${width} × ${height}`;
 
-/** Creative fields as a person reads them, in the history (the shared ones come from the kit). */
-export const CREATIVE_FIELD_LABELS: Readonly<Record<string, string>> = {
-  campaign_id: 'Campaign',
-  width: 'Width',
-  height: 'Height',
-  click_url: 'Click URL',
-  profile_id: 'Profile',
-  rule_filter: 'Rule filter',
-  fallback_asset_id: 'Backup image',
-  cloned_from: 'Copied from creative',
-};
-
 export const CREATIVE_TABS = ['details', 'assets', 'packages', 'dynamic-code', 'preview', 'history'] as const;
 export type CreativeTab = (typeof CREATIVE_TABS)[number];
 

@@ -20,18 +20,12 @@ import { useCreativeHistory } from './api/get-creative-history';
 import { creativeKeys } from './api/keys';
 import { useUpdateCreative } from './api/update-creative';
 import { DetailsTab } from './components/details-tab';
-import {
-  CREATIVE_FIELD_LABELS,
-  CREATIVE_TAB_LABELS,
-  CREATIVE_TABS,
-  type CreativeTab,
-  sizeText,
-} from './creative-format';
+import { CREATIVE_TAB_LABELS, CREATIVE_TABS, type CreativeTab, sizeText } from './creative-format';
 
 const creativeHref = (id: number) => href('creative.view', { id });
 
 function CreativeHistory({ creativeId }: { creativeId: number }) {
-  return <HistoryList history={useCreativeHistory(creativeId)} labels={CREATIVE_FIELD_LABELS} />;
+  return <HistoryList history={useCreativeHistory(creativeId)} />;
 }
 
 /** What another section shows in a tab of the creative (composed by the app, app/creative-view-route.tsx). */

@@ -161,17 +161,6 @@ export function syncByText(sync: Pick<ProfileSync, 'trigger' | 'user'>): string 
   return sync.user?.name ?? 'The system';
 }
 
-/** Profile fields as a person reads them, in the history (the shared ones come from the kit). */
-export const PROFILE_FIELD_LABELS: Readonly<Record<string, string>> = {
-  source: 'Source',
-  gsheet_id: 'Sheet id',
-  file_name: 'File',
-  file_key: 'Stored file',
-  ranges: 'Ranges',
-  template_id: 'Template',
-  schedule: 'Schedule',
-};
-
 export const PROFILE_TABS = ['details', 'rules', 'history'] as const;
 export type ProfileTab = (typeof PROFILE_TABS)[number];
 

@@ -12,7 +12,7 @@ import { QueryView } from '../../../components/ui/query-view';
 import { formatCount, formatDateTime } from '../../../lib/format';
 import { useProfileHistory } from '../api/get-profile-history';
 import { useProfileSyncs } from '../api/get-profile-syncs';
-import { PROFILE_FIELD_LABELS, syncByText, syncFailureDetail } from '../profile-format';
+import { syncByText, syncFailureDetail } from '../profile-format';
 import { ProfileStatusChip } from './profile-status-chip';
 
 const count = (value: number) => formatCount(value);
@@ -92,7 +92,7 @@ export function HistoryTab({ profileId }: { profileId: number }) {
         <Typography id="profile-edits" variant="subtitle1" component="h2" sx={{ fontWeight: 600, mb: 1 }}>
           Edits
         </Typography>
-        <HistoryList history={history} labels={PROFILE_FIELD_LABELS} />
+        <HistoryList history={history} />
       </Box>
     </Box>
   );
