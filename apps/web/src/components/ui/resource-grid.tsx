@@ -8,6 +8,7 @@ import {
 import { useMemo } from 'react';
 import { PAGE_SIZE_CHOICES, type SortOrder } from '../../lib/list-state';
 import { displayedRows, type ListTotal } from './list-total';
+import { sortableColumns } from './sortable-columns';
 import { EmptyState } from './states';
 
 declare module '@mui/x-data-grid' {
@@ -57,10 +58,7 @@ export function ResourceGrid<T extends { id: number }>(props: ResourceGridProps<
     [sortBy, sortOrder, sorts],
   );
   const paginationModel = useMemo(() => ({ page, pageSize }), [page, pageSize]);
-  const columns = useMemo(
-    () => props.columns.map((column) => ({ ...column, sortable: sorts.includes(column.field) })),
-    [props.columns, sorts],
-  );
+  const columns = useMemo(() => sortableColumns(props.columns, sorts), [props.columns, sorts]);
   const { total } = props;
   const hasNextPage = total?.hasNextPage;
   const paginationMeta = useMemo(() => ({ hasNextPage }), [hasNextPage]);

@@ -33,6 +33,7 @@ const COLUMNS: GridColDef<Campaign>[] = [
   {
     field: 'duration',
     headerName: 'Duration',
+    description: 'Days from launch to end; sort by Timeline to order by launch date',
     width: 110,
     valueGetter: (_value, row) => campaignDays(row.launch_date, row.end_date),
     renderCell: ({ row }) => campaignDuration(row.launch_date, row.end_date),
