@@ -4,6 +4,13 @@ import { createStore, useStore } from './store';
 /** The alert payload of spec section 3. */
 export type AlertErrors = Record<string, readonly string[] | string>;
 
+/** Where the banner's Open goes: `{name}.view` with `id`, on one of its tabs (`?tab=`) when given. */
+export interface GoToView {
+  name: string;
+  id: string | number;
+  tab?: string | null;
+}
+
 export interface AlertPayload {
   status: number;
   data?: {
@@ -14,7 +21,7 @@ export interface AlertPayload {
   statusText?: string | null;
   color?: string | null;
   timeout?: number | null;
-  goToView?: { name: string; id: string | number } | null;
+  goToView?: GoToView | null;
   /**
    * The job this alert tells the progress of ("version 2 uploaded; unpacking it…"), named by its
    * feature (`package:12:unpack`): the job's outcome replaces it (showOutcome).
@@ -77,7 +84,7 @@ export interface ResolvedAlert {
   color: string;
   timeout: number;
   multiLine: boolean;
-  goToView: { name: string; id: string | number } | null;
+  goToView: GoToView | null;
 }
 
 export function resolveAlert(payload: AlertPayload): ResolvedAlert {

@@ -31,6 +31,8 @@ export interface ListBehaviour<L> {
   refetchInterval?: (list: L | undefined) => number | false;
   /** Instead of the app's default: 0 asks again on every mount (a history). */
   staleTime?: number;
+  /** Asked again when the window gets the focus back (the app's default is not to). */
+  refetchOnWindowFocus?: boolean;
 }
 
 /** GET `path` with a query, read by `read`: the fetcher, its `queryOptions(query)` and its hook. */
@@ -38,7 +40,7 @@ function listEndpoint<K extends QueryKey, L extends object>(
   keys: ListKeys<K>,
   read: (request: Promise<ApiResponse<unknown>>) => Promise<L>,
   path: string,
-  { placeholder, refetchInterval, staleTime }: ListBehaviour<L>,
+  { placeholder, refetchInterval, staleTime, refetchOnWindowFocus }: ListBehaviour<L>,
 ) {
   const get = (query: ListQueryParams = {}): Promise<L> => read(takeOrGet(path, query));
   const options = (query: ListQueryParams = {}) =>
@@ -46,6 +48,7 @@ function listEndpoint<K extends QueryKey, L extends object>(
       queryKey: keys.list(query),
       queryFn: () => get(query),
       ...(staleTime === undefined ? {} : { staleTime }),
+      ...(refetchOnWindowFocus === undefined ? {} : { refetchOnWindowFocus }),
       ...(refetchInterval && {
         refetchInterval: (current: { state: { data: L | undefined } }) => refetchInterval(current.state.data),
       }),

@@ -82,6 +82,17 @@ describe('the alert banner', () => {
     expect(getAlert().payload).toBeNull();
   });
 
+  it("opens the view's tab when the alert names one", async () => {
+    await run(() =>
+      showAlert(
+        alertOf('Northwind approved Banner.', { goToView: { name: 'campaign', id: 4, tab: 'approvals' } }),
+      ),
+    );
+    await run(() => button('Open')?.click());
+    expect(router.state.location.pathname).toBe('/campaigns/4');
+    expect(router.state.location.search).toBe('?tab=approvals');
+  });
+
   it("replaces a job's progress by its outcome, and leaves a newer alert alone", async () => {
     const progress = alertOf('Version 2 uploaded; unpacking it…', { progressOf: 'package:7:unpack' });
     const outcome = alertOf('Version 2 is unpacked and ready to review.', {

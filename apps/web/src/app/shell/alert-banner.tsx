@@ -6,7 +6,7 @@ import type { Theme } from '@mui/material/styles';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { href, isRouteName } from '../../config/paths';
-import { alertMessage, clearAlert, resolveAlert, useAlert } from '../../lib/alert';
+import { alertMessage, clearAlert, type GoToView, resolveAlert, useAlert } from '../../lib/alert';
 import { navigateToHref } from '../../lib/use-navigate-to';
 
 const THEME_COLOURS = ['success', 'error', 'info', 'warning', 'primary', 'secondary', 'accent'] as const;
@@ -33,9 +33,7 @@ export function AlertBanner() {
   if (open && payload !== last) setLast(payload);
   const shown = open ? payload : last;
   const alert = shown ? resolveAlert(shown) : null;
-  const target = alert?.goToView ? `${alert.goToView.name}.view` : null;
-  const openHref =
-    target && isRouteName(target) && alert?.goToView ? safeHref(target, alert.goToView.id) : null;
+  const openHref = alert?.goToView ? viewHref(alert.goToView) : null;
 
   return (
     <Snackbar
@@ -89,9 +87,12 @@ export function AlertBanner() {
   );
 }
 
-function safeHref(name: string, id: string | number): string | null {
+/** `{name}.view` with the id (and the tab), or null when the app has no such view. */
+function viewHref({ name, id, tab }: GoToView): string | null {
+  const route = `${name}.view`;
+  if (!isRouteName(route)) return null;
   try {
-    return href(name as 'campaign.view', { id });
+    return href(route as 'campaign.view', { id }, tab ? { tab } : undefined);
   } catch {
     return null;
   }

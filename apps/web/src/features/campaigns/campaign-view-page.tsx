@@ -19,6 +19,7 @@ import { useNavigateTo } from '../../lib/use-navigate-to';
 import { useCloneCampaign } from './api/clone-campaign';
 import { useDeleteCampaign } from './api/delete-campaign';
 import { useCampaign } from './api/get-campaign';
+import { useCampaignApprovals } from './api/get-campaign-approvals';
 import { useCampaignHistory } from './api/get-campaign-history';
 import { campaignKeys } from './api/keys';
 import { useUpdateCampaign } from './api/update-campaign';
@@ -27,6 +28,7 @@ import { ApprovalsTab } from './components/approvals-tab';
 import { CreativesTab } from './components/creatives-tab';
 import { DetailsTab } from './components/details-tab';
 import { SharingTab } from './components/sharing-tab';
+import { useDecisionAlerts } from './decision-alerts';
 import { TAB_LABELS, TABS, type ViewTab } from './view-state';
 
 const campaignHref = (id: number) => href('campaign.view', { id });
@@ -55,6 +57,8 @@ function CampaignView({
   const update = useUpdateCampaign();
   const clone = useCloneCampaign();
   const remove = useDeleteCampaign();
+  // Publishers decide on their own pages: whichever tab is open, their decisions are told.
+  useDecisionAlerts(campaign, useCampaignApprovals(campaign.id).data);
   // The page's own navigation (after clone or delete) skips the unsaved-changes question.
   const allowLeave = useRef(false);
   const timeline = campaignTimeline(campaign.launch_date, campaign.end_date);

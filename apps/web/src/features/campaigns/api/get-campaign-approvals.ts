@@ -2,12 +2,26 @@ import { CampaignApprovalSchema } from '@adstudio/contract';
 import { wholeListQuery } from '../../../lib/list-api';
 import { campaignKeys } from './keys';
 
-/** GET /v1/campaigns/{id}/approvals. */
+/**
+ * How often a campaign's approvals are asked again while a publisher may still decide: decisions
+ * come from outside the app (the publishers' token pages). TanStack Query skips the interval while
+ * the browser tab is hidden.
+ */
+export const DECISIONS_POLL_MS = 30_000;
+
+/** GET /v1/campaigns/{id}/approvals; polled while one is pending, and asked again on coming back to the window. */
 const campaignApprovals = (id: number) =>
   wholeListQuery(
     { list: () => campaignKeys.approvals(id) },
     CampaignApprovalSchema,
     `/v1/campaigns/${id}/approvals`,
+    {
+      refetchInterval: (list) =>
+        list?.some((approval) => approval.status === 'pending') ? DECISIONS_POLL_MS : false,
+      refetchOnWindowFocus: true,
+    },
   );
+
+export const campaignApprovalsQueryOptions = (id: number) => campaignApprovals(id).queryOptions();
 
 export const useCampaignApprovals = (id: number) => campaignApprovals(id).useList();
