@@ -64,7 +64,10 @@ export interface ResourceRoutes<
   update?: Operation & { body: UB };
   remove?: Refusable;
   clone?: Refusable;
-  /** `method: 'GET'` where the spec has a GET restore (assets). */
+  /**
+   * `method: 'GET'` where the spec has a GET restore (assets): state-changing all the same, so it
+   * needs the XSRF header as a write does (spec section 7).
+   */
   restore?: Refusable & { method?: 'GET' | 'POST' };
 }
 
@@ -228,9 +231,11 @@ export function resourceRoutes<
 
   if (spec.restore) {
     const restore = must(service.restore, 'restore');
+    const method = spec.restore.method ?? 'POST';
     routes.route({
-      method: spec.restore.method ?? 'POST',
+      method,
       url: `${itemPath}/restore`,
+      ...(method === 'GET' ? { config: { xsrf: 'always' as const } } : {}),
       ...guard(spec.restore, 'write'),
       schema: {
         ...words(spec.restore),

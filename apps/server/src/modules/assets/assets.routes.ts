@@ -11,21 +11,22 @@ import {
 } from '@adstudio/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { currentUser } from '../../lib/current-user';
 import { collection } from '../../lib/list';
 import { runPeriodically } from '../../lib/periodic';
-import {
-  forbiddenAnswer as errors,
-  listOf,
-  noContent,
-  idParams as params,
-  refusedAnswer,
-  staleAnswer,
-} from '../../lib/route-schemas';
-import { currentUser } from '../../types';
+import { resourceRoutes } from '../../lib/resource-routes';
+import { forbiddenAnswer as errors, listOf, idParams as params } from '../../lib/route-schemas';
 
 const tags = ['assets'];
 const PURGE_EVERY_MS = 3_600_000;
 
+const listDescription =
+  'filter matches the name (case-insensitive); kind (image, video, font, data), campaign_id and ' +
+  'creative_id narrow it; deleted=1 lists only deleted assets, restorable until purge_at (default ' +
+  'order deleted_at desc). Default order: updated_at desc. url and thumbnail_url are short-lived ' +
+  'signed GET URLs; duplicate_of names the earliest live asset of the creative with the same bytes.';
+
+/** Assets (DESIGN section 5): a creative's uploaded files; created by claiming uploads under the creative. */
 export const assetsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { assets: service } = app.services;
   const read = { preHandler: app.requireAccess('assets', 'read') };
@@ -33,26 +34,37 @@ export const assetsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   runPeriodically(app, 'asset purge', PURGE_EVERY_MS, () => service.purge(), { onReady: true });
 
-  const listDescription =
-    'filter matches the name (case-insensitive); kind (image, video, font, data), campaign_id and ' +
-    'creative_id narrow it; deleted=1 lists only deleted assets, restorable until purge_at (default ' +
-    'order deleted_at desc). Default order: updated_at desc. url and thumbnail_url are short-lived ' +
-    'signed GET URLs; duplicate_of names the earliest live asset of the creative with the same bytes.';
-
-  app.get(
-    '/v1/assets',
-    {
-      ...read,
-      schema: {
-        tags,
-        summary: "List the company's assets",
-        description: listDescription,
-        querystring: AssetListQuerySchema,
-        response: { 200: AssetListResponseSchema, ...errors },
-      },
+  resourceRoutes(app, {
+    path: '/v1/assets',
+    tags,
+    noun: 'asset',
+    item: AssetSchema,
+    service,
+    access: { read: read.preHandler, write: write.preHandler },
+    list: {
+      summary: "List the company's assets",
+      description: listDescription,
+      querystring: AssetListQuerySchema,
+      response: AssetListResponseSchema,
     },
-    async (request) => collection(request, await service.list(currentUser(request), request.query)),
-  );
+    show: { summary: 'One asset' },
+    update: {
+      summary: 'Rename an asset',
+      description: 'Carries the updated_at it was based on (or If-Match); 409 when the asset changed since.',
+      body: AssetUpdateSchema,
+    },
+    remove: {
+      summary: `Delete an asset (soft; restorable for ${ASSET_RESTORE_DAYS} days, then purged with its files)`,
+    },
+    restore: {
+      method: 'GET',
+      summary: 'Restore a deleted asset',
+      description:
+        `Within ${ASSET_RESTORE_DAYS} days of its deletion, and while its creative is live. Needs the ` +
+        'X-XSRF-TOKEN header although it is a GET, and is never cached.',
+      refused: `Deleted more than ${ASSET_RESTORE_DAYS} days ago, or its creative is deleted.`,
+    },
+  });
 
   app.get(
     '/v1/assets/campaigns',
@@ -114,83 +126,5 @@ export const assetsRoutes: FastifyPluginAsyncZod = async (app) => {
       const data = await service.claim(currentUser(request), request.params.id, request.body);
       return reply.code(201).send(Array.isArray(data) ? { data } : { data });
     },
-  );
-
-  app.get(
-    '/v1/assets/:id',
-    {
-      ...read,
-      schema: {
-        tags,
-        summary: 'One asset',
-        params,
-        response: { 200: itemResponse(AssetSchema), ...errors },
-      },
-    },
-    async (request) => ({ data: await service.get(currentUser(request), request.params.id) }),
-  );
-
-  app.put(
-    '/v1/assets/:id',
-    {
-      ...write,
-      schema: {
-        tags,
-        summary: 'Rename an asset',
-        description:
-          'Carries the updated_at it was based on (or If-Match); 409 when the asset changed since.',
-        params,
-        body: AssetUpdateSchema,
-        response: { 200: itemResponse(AssetSchema), ...staleAnswer('asset'), ...errors },
-      },
-    },
-    async (request) => ({
-      data: await service.rename(
-        currentUser(request),
-        request.params.id,
-        request.body,
-        request.headers['if-match'],
-      ),
-    }),
-  );
-
-  app.delete(
-    '/v1/assets/:id',
-    {
-      ...write,
-      schema: {
-        tags,
-        summary: `Delete an asset (soft; restorable for ${ASSET_RESTORE_DAYS} days, then purged with its files)`,
-        params,
-        response: { 204: noContent, ...errors },
-      },
-    },
-    async (request, reply) => {
-      await service.remove(currentUser(request), request.params.id);
-      return reply.code(204).send(null);
-    },
-  );
-
-  app.get(
-    '/v1/assets/:id/restore',
-    {
-      // A state-changing GET (spec section 7): the XSRF header is required as for a write.
-      config: { xsrf: 'always' },
-      ...write,
-      schema: {
-        tags,
-        summary: 'Restore a deleted asset',
-        description:
-          `Within ${ASSET_RESTORE_DAYS} days of its deletion, and while its creative is live. Needs the ` +
-          'X-XSRF-TOKEN header although it is a GET, and is never cached.',
-        params,
-        response: {
-          200: itemResponse(AssetSchema),
-          ...refusedAnswer(`Deleted more than ${ASSET_RESTORE_DAYS} days ago, or its creative is deleted.`),
-          ...errors,
-        },
-      },
-    },
-    async (request) => ({ data: await service.restore(currentUser(request), request.params.id) }),
   );
 };

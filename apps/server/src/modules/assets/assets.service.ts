@@ -13,10 +13,11 @@ import {
 } from '@adstudio/contract';
 import type { Executor, Transactor } from '../../db/database';
 import { created } from '../../lib/audit-changes';
-import { HttpError, notFound, unprocessable } from '../../lib/http-errors';
+import { notFound, unprocessable } from '../../lib/http-errors';
 import type { ListPage } from '../../lib/list';
+import { resourceService } from '../../lib/resource';
 import { nowIso } from '../../lib/time';
-import { assertCurrentVersion, basedOnOf, changedMeanwhile, nextUpdatedAt } from '../../lib/versions';
+import { assertCurrentVersion, basedOnOf, changedMeanwhile } from '../../lib/versions';
 import type { MediaFacts, MediaProbe } from '../../storage/media-probe';
 import type { AuditLog } from '../audit';
 import { type CheckedUpload, notClaimable, type UploadsService } from '../uploads';
@@ -71,6 +72,9 @@ const purgeAt = (deletedAt: string | null) =>
   deletedAt ? new Date(Date.parse(deletedAt) + RESTORE_MS).toISOString() : null;
 
 export function createAssetsService({ assets, refs, files, media, audit, creativeAudit, transaction }: Deps) {
+  /** Asset names need not be unique: the base finds, edits, deletes and restores. */
+  const base = resourceService({ noun: 'asset', repository: assets, audit, transaction });
+
   /** Rows as the API shows them: signed URLs, and the earlier live asset with the same bytes. */
   const toAssets = async (
     companyId: number,
@@ -110,12 +114,6 @@ export function createAssetsService({ assets, refs, files, media, audit, creativ
     const row = await assets.findView(user.company_id, id, trx, { deleted });
     if (!row) throw notFound();
     return (await toAssets(user.company_id, [row], trx))[0]!;
-  };
-
-  const mustFind = async (user: User, id: number, trx: Executor, deleted = false) => {
-    const row = await assets.findById(user.company_id, id, trx, { deleted });
-    if (!row) throw notFound();
-    return row;
   };
 
   const mustFindCreative = async (user: User, creativeId: number, trx?: Executor) => {
@@ -272,25 +270,18 @@ export function createAssetsService({ assets, refs, files, media, audit, creativ
     },
 
     /** Renames an asset; the edit must be based on its current version (409 when stale). */
-    rename: (user: User, id: number, body: AssetUpdate, ifMatch?: string): Promise<Asset> =>
+    update: (user: User, id: number, body: AssetUpdate, ifMatch?: string): Promise<Asset> =>
       transaction(async (trx) => {
         const basedOn = basedOnOf(body.updated_at, ifMatch);
-        const row = await mustFind(user, id, trx);
+        const row = await base.find(user, id, trx);
         if (row.name === body.name) return view(user, id, trx);
         assertCurrentVersion(basedOn, row.updated_at, CHANGED_MEANWHILE);
-        const updated = await assets.update(
-          user.company_id,
-          id,
-          row.updated_at,
-          { name: body.name, updated_at: nextUpdatedAt(row.updated_at) },
+        await base.edit(
+          user,
+          row,
+          { values: { name: body.name }, changes: { name: [row.name, body.name] } },
           trx,
         );
-        if (!updated) throw new HttpError(409, CHANGED_MEANWHILE);
-        await audit.log(trx, user, {
-          entityId: id,
-          action: 'updated',
-          changes: { name: [row.name, body.name] },
-        });
         return view(user, id, trx);
       }),
 
@@ -299,41 +290,34 @@ export function createAssetsService({ assets, refs, files, media, audit, creativ
      * fallback it was has none any more (audited on the creative).
      */
     remove: (user: User, id: number): Promise<void> =>
-      transaction(async (trx) => {
-        await mustFind(user, id, trx);
-        const at = nowIso();
-        await assets.softDelete(user.company_id, [id], at, trx);
-        await audit.log(trx, user, { entityId: id, action: 'deleted', changes: { deleted_at: [null, at] } });
-        const cleared = await refs.clearFallbacks(user.company_id, [id], trx);
-        await creativeAudit.log(
-          trx,
-          user,
-          ...cleared.map((creative) => ({
-            entityId: creative.id,
-            action: 'updated' as const,
-            changes: { fallback_asset_id: [creative.fallback_asset_id, null] as [unknown, unknown] },
-          })),
-        );
+      base.remove(user, id, {
+        async after(_row, _at, trx) {
+          const cleared = await refs.clearFallbacks(user.company_id, [id], trx);
+          await creativeAudit.log(
+            trx,
+            user,
+            ...cleared.map((creative) => ({
+              entityId: creative.id,
+              action: 'updated' as const,
+              changes: { fallback_asset_id: [creative.fallback_asset_id, null] as [unknown, unknown] },
+            })),
+          );
+        },
       }),
 
     /** Brings a deleted asset back within ASSET_RESTORE_DAYS, if its creative is live. */
     restore: (user: User, id: number, now = Date.now()): Promise<Asset> =>
-      transaction(async (trx) => {
-        const row = await mustFind(user, id, trx, true);
-        if (Date.parse(row.deleted_at!) + RESTORE_MS <= now) {
-          throw unprocessable({ deleted_at: [RESTORE_EXPIRED] });
-        }
-        if (!(await refs.creative(user.company_id, row.creative_id, trx))) {
-          throw unprocessable({ creative_id: [CREATIVE_DELETED] });
-        }
-        await assets.restore(user.company_id, [id], nextUpdatedAt(row.updated_at), trx);
-        await audit.log(trx, user, {
-          entityId: id,
-          action: 'restored',
-          changes: { deleted_at: [row.deleted_at, null] },
-        });
-        return view(user, id, trx);
-      }),
+      base.restore(
+        user,
+        id,
+        (row, trx) => view(user, row.id, trx),
+        async (row, trx) => {
+          if (Date.parse(row.deleted_at!) + RESTORE_MS <= now)
+            throw unprocessable({ deleted_at: [RESTORE_EXPIRED] });
+          if (!(await refs.creative(user.company_id, row.creative_id, trx)))
+            throw unprocessable({ creative_id: [CREATIVE_DELETED] });
+        },
+      ),
 
     /**
      * Removes, for every company, the assets deleted more than ASSET_RESTORE_DAYS before `now`, with
