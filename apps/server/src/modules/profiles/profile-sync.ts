@@ -55,7 +55,12 @@ export function createProfileSync({ db, profiles, syncs, staging, rules, templat
   const atomically = <T>(work: (trx: Executor) => Promise<T>): Promise<T> =>
     db.isTransaction ? work(db) : db.transaction().execute(work);
 
-  /** Marks the sync failed with a user's message; the previous rules and errors stay. */
+  /**
+   * Marks the sync failed with a user's message. The previous rules stay, and so do the figures and
+   * issues of the last complete sync (the History row they come from); the failure joins them as an
+   * error of no row, so every view of the profile says it failed and why. The failed read's own
+   * issues go: its rows were never applied.
+   */
   async function fail(syncId: number, message: string) {
     // Whatever became of the sync, its staged rows go: nothing else would remove them.
     await staging.remove(syncId);
@@ -63,9 +68,39 @@ export function createProfileSync({ db, profiles, syncs, staging, rules, templat
     if (sync?.status !== 'syncing') return;
     const at = nowIso();
     await atomically(async (trx) => {
-      await syncs.removeIssuesOf(syncId, trx);
       await syncs.updateSync(syncId, { status: 'failed', error: message, finished_at: at }, trx);
-      await syncs.updateProfileOf(sync.profile_id, syncId, { status: 'failed', sync_error: message }, trx);
+      const last = await syncs.lastComplete(sync.profile_id, trx);
+      // Rows counted before syncs were recorded stay, as the rules they made do.
+      const before = last ? undefined : await profiles.findAnyById(sync.profile_id, trx);
+      const shown = last?.rows_total ?? (before?.synced_at ? before.rows_total : 0);
+      const current = await syncs.updateProfileOf(
+        sync.profile_id,
+        syncId,
+        // Progress of the failed read gives way to the figures of the last complete one.
+        { status: 'failed', sync_error: message, rows_total: shown, rows_processed: shown },
+        trx,
+      );
+      if (!current) {
+        await syncs.removeIssuesOf(syncId, trx);
+        return;
+      }
+      await syncs.removeIssuesBut(sync.profile_id, last?.id ?? null, trx);
+      await syncs.insertIssues(
+        [
+          {
+            company_id: sync.company_id,
+            profile_id: sync.profile_id,
+            sync_id: syncId,
+            row: null,
+            column: null,
+            value: null,
+            message,
+            severity: 'error',
+            created_at: at,
+          },
+        ],
+        trx,
+      );
     });
   }
 

@@ -46,19 +46,21 @@ export const createProfileSyncsRepository = (db: Db) => ({
     return !!current && !current.deleted_at && current.sync_id === syncId;
   },
 
-  /** The sync's outcome on its profile, unless a newer sync has taken the profile over. */
-  updateProfileOf: (
+  /** The sync's outcome on its profile, unless a newer sync has taken the profile over: answers whether it did. */
+  updateProfileOf: async (
     profileId: number,
     syncId: number,
     values: Updateable<ProfilesTable>,
     trx: Executor = db,
-  ) =>
-    trx
+  ) => {
+    const result = await trx
       .updateTable('profiles')
       .set(values)
       .where('id', '=', profileId)
       .where('sync_id', '=', syncId)
-      .execute(),
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  },
 
   insertSync: (values: Insertable<ProfileSyncsTable>, trx: Executor = db) =>
     trx.insertInto('profile_syncs').values(values).returningAll().executeTakeFirstOrThrow(),
@@ -68,6 +70,20 @@ export const createProfileSyncsRepository = (db: Db) => ({
 
   updateSync: (id: number, values: Updateable<ProfileSyncsTable>, trx: Executor = db) =>
     trx.updateTable('profile_syncs').set(values).where('id', '=', id).execute(),
+
+  /**
+   * The profile's last sync that read its feed whole (synced, or stopped for a confirmation): the
+   * one whose figures and issues the profile shows.
+   */
+  lastComplete: (profileId: number, trx: Executor = db) =>
+    trx
+      .selectFrom('profile_syncs')
+      .selectAll()
+      .where('profile_id', '=', profileId)
+      .where('status', 'in', ['synced', 'needs_confirmation'])
+      .orderBy('id', 'desc')
+      .limit(1)
+      .executeTakeFirst(),
 
   /** The profile's syncs, newest first, with who started them. */
   history: (companyId: number, profileId: number, limit = 100) =>
@@ -91,6 +107,20 @@ export const createProfileSyncsRepository = (db: Db) => ({
   removeIssuesOf: (syncId: number, trx: Executor = db) =>
     trx.deleteFrom('profile_errors').where('sync_id', '=', syncId).execute(),
 
+  /**
+   * Removes the profile's issues of every sync but `keptSyncId` (the last complete one, if any):
+   * a failed sync's partial read and earlier failures go. Issues of no sync (before syncs were
+   * recorded) stay with the last complete sync's.
+   */
+  removeIssuesBut: (profileId: number, keptSyncId: number | null, trx: Executor = db) => {
+    let query = trx
+      .deleteFrom('profile_errors')
+      .where('profile_id', '=', profileId)
+      .where('sync_id', 'is not', null);
+    if (keptSyncId !== null) query = query.where('sync_id', '!=', keptSyncId);
+    return query.execute();
+  },
+
   /** Keeps only this sync's issues of the profile: those of earlier syncs go. */
   keepIssuesOf: (profileId: number, syncId: number, trx: Executor = db) =>
     trx
@@ -99,7 +129,10 @@ export const createProfileSyncsRepository = (db: Db) => ({
       .where((eb) => eb.or([eb('sync_id', 'is', null), eb('sync_id', '!=', syncId)]))
       .execute(),
 
-  /** The profile's issues, in sheet order (those of no row first). */
+  /**
+   * The profile's issues, in sheet order (those of no row first): those of its last sync, never
+   * the partial ones of a sync still running.
+   */
   issues: (
     companyId: number,
     profileId: number,
@@ -109,7 +142,22 @@ export const createProfileSyncsRepository = (db: Db) => ({
       .selectFrom('profile_errors')
       .select(['row', 'column', 'value', 'message', 'severity'])
       .where('company_id', '=', companyId)
-      .where('profile_id', '=', profileId);
+      .where('profile_id', '=', profileId)
+      .where((eb) =>
+        eb.or([
+          eb('sync_id', 'is', null),
+          eb(
+            'sync_id',
+            'not in',
+            eb
+              .selectFrom('profiles')
+              .select('sync_id')
+              .where('id', '=', profileId)
+              .where('status', '=', 'syncing')
+              .where('sync_id', 'is not', null),
+          ),
+        ]),
+      );
     if (severity) query = query.where('severity', '=', severity);
     if (column) query = query.where('column', '=', column);
     return query

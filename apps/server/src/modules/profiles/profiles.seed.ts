@@ -25,7 +25,12 @@ const NO_REMOTE_FEEDS = {
   allowHosts: [],
 };
 
-/** Demo feeds (synced, new, failed) of a retail template; answers the profiles' ids. */
+const FAILED = 'Google Sheets did not answer. Try again.';
+
+/**
+ * Demo feeds (synced, new, failed) of a retail template, each with the history its state implies;
+ * answers the profiles' ids.
+ */
 export async function seedProfiles(
   db: Executor,
   companyId: number,
@@ -69,14 +74,28 @@ export async function seedProfiles(
               rules_live: 8,
             }
           : {}),
-        ...(status === 'failed'
-          ? { sync_error: 'Google Sheets did not answer. Try again.', rows_with_errors: 1 }
-          : {}),
+        ...(status === 'failed' ? { sync_error: FAILED } : {}),
         ...stamps,
       })
       .returning('id')
       .executeTakeFirstOrThrow();
     profileIds.push(profile.id);
+    if (status === 'new') continue;
+    // Its first sync, as History lists it: the figures the profile shows, or why it failed.
+    const sync = await db
+      .insertInto('profile_syncs')
+      .values({
+        company_id: companyId,
+        profile_id: profile.id,
+        trigger: 'create',
+        status,
+        started_at: now,
+        finished_at: now,
+        ...(status === 'synced' ? { rows_total: 8, rows_active: 8, rows_added: 8 } : { error: FAILED }),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await db.updateTable('profiles').set({ sync_id: sync.id }).where('id', '=', profile.id).execute();
     if (status === 'synced') {
       await db
         .insertInto('profile_rules')
@@ -100,17 +119,16 @@ export async function seedProfiles(
         )
         .execute();
       await rewriteConditionUses(db, companyId, profile.id);
-    }
-    if (status === 'failed') {
+    } else {
+      // A failed sync's one issue is its failure (profile-sync.ts).
       await db
         .insertInto('profile_errors')
         .values({
           company_id: companyId,
           profile_id: profile.id,
-          row: 14,
-          column: 'landing_url',
-          value: 'shop.example.com/p/1013',
-          message: 'Not a valid URL.',
+          sync_id: sync.id,
+          message: FAILED,
+          severity: 'error',
           created_at: now,
         })
         .execute();
