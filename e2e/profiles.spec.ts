@@ -81,3 +81,29 @@ test('creates a profile from an uploaded CSV, syncs it, shows its rules and erro
   await expect(page.getByTestId('sync-row')).toHaveCount(2);
   await expect(page.getByTestId('sync-row').first()).toContainText(/synced/i);
 });
+
+test('a feed whose first sync failed says so in its chip, figures, history and errors', async ({ page }) => {
+  const name = unique('Broken feed');
+  await page.goto('/profiles/new');
+  await page.getByLabel('Name').fill(name);
+  await page.getByRole('button', { name: 'URL', exact: true }).click();
+  // The API answers a request without a session 401: the feed cannot be read.
+  await page.getByLabel('Feed URL').fill(`${new URL(page.url()).origin}/v1/profiles`);
+  await page.getByRole('button', { name: 'Create profile' }).click();
+
+  await expect(page).toHaveURL(/\/profiles\/\d+$/);
+  await expect(page.locator('[data-status="failed"]').first()).toBeVisible();
+  await expect(page.getByText('The feed URL answered 401.', { exact: false }).first()).toBeVisible();
+  const issues = page.getByRole('link', { name: 'Sync failed · 0 rows with errors · 0 warnings' });
+  await expect(issues).toBeVisible();
+  await expect(figure(page, 'Rows with errors')).toHaveText('0');
+  await page.getByRole('tab', { name: 'History' }).click();
+  await expect(page.getByTestId('sync-row')).toHaveCount(1);
+  await expect(page.getByTestId('sync-row').first()).toContainText(/failed/i);
+
+  await issues.click();
+  await expect(page).toHaveURL(/\/profiles\/\d+\/errors$/);
+  await expect(page.getByText('The first sync failed: the feed has no rules yet.')).toBeVisible();
+  await expect(page.getByTestId('issues-count')).toHaveText('Showing 1 issue');
+  await expect(grid(page, 'Issues')).toContainText('The feed URL answered 401.');
+});

@@ -17,11 +17,11 @@ import { PageHeader } from '../../components/ui/page-header';
 import { QueryView } from '../../components/ui/query-view';
 import { EmptyState } from '../../components/ui/states';
 import { href } from '../../config/paths';
-import { formatDateTime } from '../../lib/format';
 import { useProfile } from './api/get-profile';
 import { type IssueFilter, profileErrorsCsvUrl, useProfileErrors } from './api/get-profile-errors';
 import { profileKeys } from './api/keys';
-import { issueFigures, issuesCountLine } from './profile-format';
+import { issuesCountLine } from './profile-format';
+import { errorsPageSubtitle, noIssuesText } from './sync-story';
 
 type Row = ProfileIssue & { id: number };
 
@@ -107,11 +107,7 @@ function ProfileErrors({ profile }: { profile: Profile }) {
       </Button>
       <PageHeader
         title={`Errors of ${profile.name}`}
-        subtitle={
-          profile.synced_at
-            ? `Last sync ${formatDateTime(profile.synced_at)}: ${issueFigures(profile)}`
-            : 'The feed has not synced yet.'
-        }
+        subtitle={errorsPageSubtitle(profile)}
         actions={
           <Button
             component="a"
@@ -167,11 +163,7 @@ function ProfileErrors({ profile }: { profile: Profile }) {
         isEmpty={(list) => list.length === 0}
         empty={
           <Paper variant="outlined">
-            <EmptyState
-              title={
-                filtered ? 'No issues match these filters.' : 'The last sync found no errors or warnings.'
-              }
-            />
+            <EmptyState title={noIssuesText(profile, filtered)} />
           </Paper>
         }
       >
@@ -181,7 +173,10 @@ function ProfileErrors({ profile }: { profile: Profile }) {
   );
 }
 
-/** The last sync's errors and warnings: filter by severity and column, download them as CSV. */
+/**
+ * The last sync's errors and warnings (a failed sync's failure among them): filter by severity and
+ * column, download them as CSV.
+ */
 export function ProfileErrorsPage() {
   return (
     <ItemPage

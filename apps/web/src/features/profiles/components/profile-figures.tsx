@@ -8,7 +8,8 @@ import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { href } from '../../../config/paths';
 import { formatCount, formatDate, formatDateTime } from '../../../lib/format';
-import { issueFigures, scheduleText } from '../profile-format';
+import { scheduleText } from '../profile-format';
+import { issuesLinkIsError, issuesLinkText } from '../sync-story';
 
 function Fact({ term, children }: { term: string; children: ReactNode }) {
   return (
@@ -23,19 +24,18 @@ function Fact({ term, children }: { term: string; children: ReactNode }) {
   );
 }
 
-/** The link to the errors page, with the last sync's counts. */
+/** The link to the errors page, with the last sync's counts (and its failure, when it failed). */
 export function IssuesLink({ profile }: { profile: Profile }) {
-  const issues = profile.rows_with_errors + profile.warnings_total;
   return (
     <Button
       component={RouterLink}
       to={href('profile.errors', { id: profile.id })}
       size="small"
       variant="outlined"
-      color={profile.rows_with_errors > 0 ? 'error' : 'inherit'}
+      color={issuesLinkIsError(profile) ? 'error' : 'inherit'}
       startIcon={<ReportProblemIcon />}
     >
-      {issues === 0 ? 'No errors' : issueFigures(profile)}
+      {issuesLinkText(profile)}
     </Button>
   );
 }
