@@ -5,13 +5,17 @@ import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import { useId, useState } from 'react';
 import { showAlert } from '../../lib/alert';
+import { DisabledReason } from './disabled-reason';
 import { StatusChip } from './status-chip';
 
 /** Moves an item's status; offers only the moves the server allows this user (`allowed_statuses`). */
 export function StatusControl({
+  current,
   allowed,
   onMove,
 }: {
+  /** The item's status, named when no move is open from it. */
+  current: Status;
   allowed: readonly Status[];
   /** Sends the move; a failure raises the alert banner on its own. */
   onMove: (status: Status) => Promise<unknown>;
@@ -33,18 +37,21 @@ export function StatusControl({
 
   return (
     <>
-      <Button
-        variant="outlined"
-        endIcon={<ArrowDropDownIcon />}
-        onClick={(event) => setAnchor(event.currentTarget)}
-        disabled={allowed.length === 0 || busy}
-        aria-haspopup="menu"
-        aria-controls={anchor ? menuId : undefined}
-        aria-expanded={anchor ? true : undefined}
-        title={allowed.length === 0 ? 'No status change is open to you from here.' : undefined}
+      <DisabledReason
+        reason={allowed.length === 0 ? `No status change is open to you from ${current}.` : null}
       >
-        Change status
-      </Button>
+        <Button
+          variant="outlined"
+          endIcon={<ArrowDropDownIcon />}
+          onClick={(event) => setAnchor(event.currentTarget)}
+          disabled={allowed.length === 0 || busy}
+          aria-haspopup="menu"
+          aria-controls={anchor ? menuId : undefined}
+          aria-expanded={anchor ? true : undefined}
+        >
+          Change status
+        </Button>
+      </DisabledReason>
       <Menu id={menuId} anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)}>
         {allowed.map((status) => (
           <MenuItem key={status} onClick={() => move(status)} aria-label={status}>

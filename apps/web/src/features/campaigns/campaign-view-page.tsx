@@ -101,6 +101,7 @@ function CampaignView({
         actions={
           <>
             <StatusControl
+              current={campaign.status}
               allowed={campaign.allowed_statuses}
               onMove={(status) => update.mutateAsync({ id: campaign.id, body: { status } })}
             />

@@ -73,6 +73,7 @@ function CreativeView({
         actions={
           <>
             <StatusControl
+              current={creative.status}
               allowed={creative.allowed_statuses}
               onMove={(status) => update.mutateAsync({ id: creative.id, body: { status } })}
             />

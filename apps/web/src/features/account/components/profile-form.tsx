@@ -4,6 +4,7 @@ import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import { useForm } from 'react-hook-form';
+import { DisabledReason } from '../../../components/ui/disabled-reason';
 import { FormTextField } from '../../../components/ui/form-text-field';
 import { showAlert } from '../../../lib/alert';
 import { applyServerErrors } from '../../../lib/form-errors';
@@ -68,9 +69,11 @@ export function ProfileFormCard({ user }: { user: User }) {
         />
       )}
       <Box>
-        <Button type="submit" variant="contained" disabled={formState.isSubmitting || !formState.isDirty}>
-          {formState.isSubmitting ? 'Saving…' : 'Save profile'}
-        </Button>
+        <DisabledReason reason={formState.isDirty ? null : 'Nothing to save: change a field first.'}>
+          <Button type="submit" variant="contained" disabled={formState.isSubmitting || !formState.isDirty}>
+            {formState.isSubmitting ? 'Saving…' : 'Save profile'}
+          </Button>
+        </DisabledReason>
       </Box>
     </Box>
   );

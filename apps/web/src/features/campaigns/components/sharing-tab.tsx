@@ -12,6 +12,7 @@ import { type ReactNode, useState } from 'react';
 import { ActionsTableHead } from '../../../components/ui/actions-table-head';
 import { DateField } from '../../../components/ui/date-field';
 import { INVALID_DATE, isCompleteDate } from '../../../components/ui/date-value';
+import { DisabledReason } from '../../../components/ui/disabled-reason';
 import {
   absoluteLinkUrl,
   RevokeLinkDialog,
@@ -41,6 +42,11 @@ function TimeframePicker({
   const [end, setEnd] = useState(timeframe?.end ?? '');
   const complete = isCompleteDate(start) && isCompleteDate(end);
   const invalid = complete && end < start;
+  const notYet = !complete
+    ? 'Enter both days first.'
+    : invalid
+      ? 'The end must not be before the start.'
+      : null;
   return (
     <Box
       component="form"
@@ -60,9 +66,11 @@ function TimeframePicker({
         error={invalid}
         helperText={invalid ? 'The end must not be before the start.' : undefined}
       />
-      <Button type="submit" variant="outlined" disabled={!complete || invalid}>
-        Apply timeframe
-      </Button>
+      <DisabledReason reason={notYet}>
+        <Button type="submit" variant="outlined" disabled={notYet !== null}>
+          Apply timeframe
+        </Button>
+      </DisabledReason>
       {timeframe ? <Button onClick={() => onChange(null)}>Whole campaign</Button> : null}
     </Box>
   );

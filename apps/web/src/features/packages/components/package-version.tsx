@@ -9,6 +9,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId } from 'react';
+import { DisabledReason } from '../../../components/ui/disabled-reason';
 import { alertFromError, showAlert } from '../../../lib/alert';
 import { errorStatus, isSessionExpiredError } from '../../../lib/api-client';
 import { formatBytes, formatDateTime } from '../../../lib/format';
@@ -73,17 +74,19 @@ function ReviewButtons({ pkg, canWrite }: { pkg: Package; canWrite: boolean }) {
   return (
     <>
       {approve.offered ? (
-        <Button
-          size="small"
-          variant="contained"
-          color="success"
-          startIcon={<CheckIcon />}
-          disabled={approveReason !== null || update.isPending}
-          aria-describedby={approveReason ? reasonId : undefined}
-          onClick={() => review('approved')}
-        >
-          Approve
-        </Button>
+        <DisabledReason reason={approveReason && `Cannot be approved: ${approveReason}`}>
+          <Button
+            size="small"
+            variant="contained"
+            color="success"
+            startIcon={<CheckIcon />}
+            disabled={approveReason !== null || update.isPending}
+            aria-describedby={approveReason ? reasonId : undefined}
+            onClick={() => review('approved')}
+          >
+            Approve
+          </Button>
+        </DisabledReason>
       ) : null}
       {reject.offered ? (
         <Button

@@ -12,6 +12,7 @@ import TableRow from '@mui/material/TableRow';
 import TableSortLabel from '@mui/material/TableSortLabel';
 import Typography from '@mui/material/Typography';
 import { type ReactNode, useId, useMemo, useState } from 'react';
+import { DisabledReason } from '../../../components/ui/disabled-reason';
 import { nextSort, type SortState, sortRows } from '../report-sort';
 
 export interface ReportColumn<R> {
@@ -73,16 +74,18 @@ export function ReportTable<R>({
         <Typography id={headingId} variant="h3" component={`h${headingLevel}`} sx={{ flex: 1 }}>
           {title}
         </Typography>
-        <Button
-          size="small"
-          variant="outlined"
-          startIcon={<FileDownloadOutlinedIcon />}
-          aria-label={`Export CSV ${title.toLowerCase()}`}
-          disabled={rows.length === 0}
-          onClick={() => onExport(sorted)}
-        >
-          Export CSV
-        </Button>
+        <DisabledReason reason={rows.length === 0 ? 'Nothing to export: the table has no rows.' : null}>
+          <Button
+            size="small"
+            variant="outlined"
+            startIcon={<FileDownloadOutlinedIcon />}
+            aria-label={`Export CSV ${title.toLowerCase()}`}
+            disabled={rows.length === 0}
+            onClick={() => onExport(sorted)}
+          >
+            Export CSV
+          </Button>
+        </DisabledReason>
       </Box>
       {/* Wider than a phone: it scrolls sideways in its own box, which the keyboard can reach. */}
       <TableContainer role="region" aria-label={`${title} table`} tabIndex={0}>

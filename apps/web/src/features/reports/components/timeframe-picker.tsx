@@ -3,6 +3,7 @@ import Button from '@mui/material/Button';
 import { useState } from 'react';
 import { isCompleteDate } from '../../../components/ui/date-value';
 import { DeferredDateField } from '../../../components/ui/deferred-date-field';
+import { DisabledReason } from '../../../components/ui/disabled-reason';
 import type { Timeframe } from '../../../lib/timeframe';
 import { formatRange } from '../report-format';
 
@@ -45,6 +46,11 @@ export function TimeframePicker({
   const ready = isCompleteDate(start) && isCompleteDate(end) && !startProblem && !endProblem;
   // Applying the days already shown would only reload them.
   const unchanged = shown.start === start && shown.end === end;
+  const notYet = !ready
+    ? (startProblem ?? endProblem ?? 'Enter both days first.')
+    : unchanged
+      ? 'These days are shown already.'
+      : null;
 
   return (
     <Box
@@ -75,9 +81,11 @@ export function TimeframePicker({
         error={Boolean(endProblem)}
         helperText={endProblem}
       />
-      <Button type="submit" variant="outlined" disabled={!ready || unchanged}>
-        Apply
-      </Button>
+      <DisabledReason reason={notYet}>
+        <Button type="submit" variant="outlined" disabled={notYet !== null}>
+          Apply
+        </Button>
+      </DisabledReason>
       {value ? <Button onClick={() => onChange(null)}>Whole timeframe</Button> : null}
     </Box>
   );
