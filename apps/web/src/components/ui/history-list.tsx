@@ -50,8 +50,8 @@ function Entry({ entry }: { entry: HistoryEntry }) {
           mt: 0.5,
           display: 'grid',
           gridTemplateColumns: 'max-content 1fr',
-          // A label lines up with its value's text, chip or not.
-          alignItems: 'baseline',
+          // A label sits level with its value, a chip's or a line of text.
+          alignItems: 'center',
           gap: 0.5,
           columnGap: 2,
         }}
