@@ -293,47 +293,64 @@ test('list sorting, paging and filter live in the URL and survive reload and bac
   await expect(dataRows).toHaveCount(3);
 });
 
-test('bulk status change and delete of selected campaigns, per-item results', async ({ page }) => {
-  await page.goto('/campaigns');
+test('bulk moves offer what some selected campaign allows; a partly done move and restore are summed up', async ({
+  page,
+}) => {
   const stamp = unique('Bulk');
+  await page.goto('/campaigns');
   for (const letter of ['A', 'B']) await createCampaign(page, { name: `${stamp} ${letter}` });
+  const c = await createCampaign(page, { name: `${stamp} C` });
+  await apiCall(page, 'PUT', `/v1/campaigns/${c.id}`, { status: 'testing' });
   await page.goto(`/campaigns?filter=${encodeURIComponent(stamp)}`);
   const grid = page.getByRole('grid', { name: 'Campaigns' });
   const dataRows = grid.getByRole('row').filter({ has: page.getByRole('gridcell') });
-  await expect(dataRows).toHaveCount(2);
+  await expect(dataRows).toHaveCount(3);
 
+  // Two drafts and one in testing: ready is offered (testing → ready), and says why the drafts cannot.
   await grid.getByRole('checkbox', { name: 'Select all rows' }).check();
   const bar = page.getByRole('region', { name: 'Bulk actions' });
-  await expect(bar).toContainText('2 selected');
+  await expect(bar).toContainText('3 selected');
   await bar.getByRole('button', { name: 'Change status' }).click();
-  await page
-    .getByRole('menuitem')
-    .filter({ hasText: /^ready$/ })
-    .click();
-  const results = page.getByRole('dialog', { name: 'Move to ready' });
-  await expect(results.getByRole('listitem')).toHaveCount(2);
-  await expect(results).toContainText('Cannot move from draft to ready.');
-  await results.getByRole('button', { name: 'Close' }).click();
+  const menu = page.getByRole('menu');
+  await expect(menu.getByRole('menuitem')).toHaveCount(4);
+  const toReady = menu.getByRole('menuitem').filter({ hasText: /^ready/ });
+  await expect(toReady).toContainText('2 of 3 cannot: draft → ready is not allowed');
+  await expect(menu.getByRole('menuitem').filter({ hasText: /^live/ })).toHaveCount(0);
+  await toReady.click();
 
-  await grid.getByRole('checkbox', { name: 'Select all rows' }).check();
-  await bar.getByRole('button', { name: 'Change status' }).click();
-  await page
-    .getByRole('menuitem')
-    .filter({ hasText: /^testing$/ })
-    .click();
-  await expect(banner(page)).toContainText('2 campaigns moved to testing.');
-  await page.getByRole('dialog', { name: 'Move to testing' }).getByRole('button', { name: 'Close' }).click();
-  await expect(dataRows.first()).toContainText('testing');
+  const results = page.getByRole('dialog', { name: 'Move to ready' });
+  await expect(results.getByRole('status')).toHaveText(
+    '1 campaign moved to ready, 2 refused.2 refused: Cannot move from draft to ready. Allowed: quality assurance, testing.',
+  );
+  await expect(results.getByRole('listitem')).toHaveCount(3);
+  // Refusals are told in the dialog, not as a red error.
+  await expect(banner(page)).toHaveCount(0);
+  await results.getByRole('button', { name: 'Close' }).click();
+  await expect(dataRows.filter({ hasText: `${stamp} C` })).toContainText('ready');
 
   await grid.getByRole('checkbox', { name: 'Select all rows' }).check();
   await bar.getByRole('button', { name: 'Delete' }).click();
   await page
-    .getByRole('dialog', { name: 'Delete 2 campaigns?' })
+    .getByRole('dialog', { name: 'Delete 3 campaigns?' })
     .getByRole('button', { name: 'Delete' })
     .click();
-  await expect(banner(page)).toContainText('2 campaigns deleted.');
+  await expect(banner(page)).toContainText('3 campaigns deleted.');
   await page.getByRole('dialog', { name: 'Delete' }).getByRole('button', { name: 'Close' }).click();
   await expect(page.getByText('No campaigns match these filters.')).toBeVisible();
+
+  // A live campaign took A's name meanwhile: restoring the three brings back two and says why not A.
+  await createCampaign(page, { name: `${stamp} A` });
+  await page.goto(`/campaigns?filter=${encodeURIComponent(stamp)}&deleted=1`);
+  const deleted = page.getByRole('grid', { name: 'Campaigns' });
+  await expect(deleted.getByRole('row').filter({ has: page.getByRole('gridcell') })).toHaveCount(3);
+  await deleted.getByRole('checkbox', { name: 'Select all rows' }).check();
+  await bar.getByRole('button', { name: 'Restore', exact: true }).click();
+  const restored = page.getByRole('dialog', { name: 'Restore' });
+  await expect(restored.getByRole('status')).toHaveText(
+    '2 campaigns restored, 1 refused.1 refused: The name has already been taken.',
+  );
+  await restored.getByRole('button', { name: 'Close' }).click();
+  await expect(deleted.getByRole('row').filter({ has: page.getByRole('gridcell') })).toHaveCount(1);
 });
 
 test.describe('as qa', () => {

@@ -1,4 +1,4 @@
-import type { Bulk, BulkResult, Status } from '@adstudio/contract';
+import type { Bulk, BulkResult, Section, Status } from '@adstudio/contract';
 import DeleteIcon from '@mui/icons-material/Delete';
 import RestoreFromTrashIcon from '@mui/icons-material/RestoreFromTrash';
 import SwapHorizIcon from '@mui/icons-material/SwapHoriz';
@@ -7,24 +7,21 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { showAlert } from '../../lib/alert';
-import { formatCounted } from '../../lib/format';
+import { bulkMoves, type MovableItem, noMoveReason } from './bulk-moves';
 import type { BulkResults } from './bulk-popups';
+import { bulkSummary } from './bulk-summary';
+import { DisabledReason } from './disabled-reason';
 
 const BulkPopups = lazy(() => import('./bulk-popups').then((module) => ({ default: module.BulkPopups })));
 
-/** "2 creatives moved to live, 1 refused." */
-export function bulkSummary(results: readonly BulkResult[], noun: string, verb: string): string {
-  const done = results.filter((result) => result.ok).length;
-  const refused = results.length - done;
-  return `${formatCounted(done, noun)} ${verb}${refused > 0 ? `, ${refused} refused` : ''}.`;
-}
-
 /**
- * Bulk actions on a list's selected rows: a status move and delete (after confirmation), or restore
- * in the deleted view. The server answers per item; the answer is shown per item.
+ * Bulk actions on a list's selected rows: a status move (only the moves some selected item allows)
+ * and delete (after confirmation), or restore in the deleted view. The server answers per item; a
+ * partly done action shows as a summary, refusals grouped by their reason, and per item.
  */
 export function BulkActions({
   noun,
+  section,
   selected,
   deleted,
   canWrite,
@@ -34,7 +31,8 @@ export function BulkActions({
   onDone,
 }: {
   noun: string;
-  selected: readonly { id: number; name: string }[];
+  section: Section;
+  selected: readonly ({ id: number; name: string } & MovableItem)[];
   /** The list shows deleted items: restore is the one action. */
   deleted: boolean;
   canWrite: boolean;
@@ -55,14 +53,19 @@ export function BulkActions({
     if (selecting) setPopupsUsed(true);
   }, [selecting]);
   const names = new Map(selected.map((item) => [item.id, item.name]));
+  const moves = bulkMoves(selected);
+  const denied = (doing: string) =>
+    canWrite ? null : `${doing} ${noun}s needs the permission 'edit ${section}'.`;
 
   const send = (body: Bulk, title: string, verb: string) =>
     run(body)
       .then(
         (items) => {
-          const refused = items.some((item) => !item.ok);
-          showAlert({ status: refused ? 422 : 200, data: { message: bulkSummary(items, noun, verb) } });
-          setResults({ title, items, names });
+          // A refusal is no failure of the action: the results dialog tells it, not a red banner.
+          if (items.every((item) => item.ok)) {
+            showAlert({ status: 200, data: { message: bulkSummary(items, noun, verb) } });
+          }
+          setResults({ title, verb, items, names });
         },
         () => {},
       )
@@ -89,35 +92,37 @@ export function BulkActions({
         >
           <Typography sx={{ flex: 1 }}>{selected.length} selected</Typography>
           {deleted ? (
-            canWrite ? (
+            <DisabledReason reason={denied('Restoring')}>
               <Button
                 startIcon={<RestoreFromTrashIcon />}
                 onClick={() => void send({ action: 'restore', ids }, 'Restore', 'restored')}
-                disabled={busy}
+                disabled={busy || !canWrite}
               >
                 Restore
               </Button>
-            ) : null
+            </DisabledReason>
           ) : (
             <>
-              <Button
-                startIcon={<SwapHorizIcon />}
-                onClick={(event) => setMenu(event.currentTarget)}
-                disabled={busy}
-                aria-haspopup="menu"
-              >
-                Change status
-              </Button>
-              {canWrite ? (
+              <DisabledReason reason={moves.length === 0 ? noMoveReason(selected) : null}>
+                <Button
+                  startIcon={<SwapHorizIcon />}
+                  onClick={(event) => setMenu(event.currentTarget)}
+                  disabled={busy || moves.length === 0}
+                  aria-haspopup="menu"
+                >
+                  Change status
+                </Button>
+              </DisabledReason>
+              <DisabledReason reason={denied('Deleting')}>
                 <Button
                   color="error"
                   startIcon={<DeleteIcon />}
                   onClick={() => setConfirmDelete(true)}
-                  disabled={busy}
+                  disabled={busy || !canWrite}
                 >
                   Delete
                 </Button>
-              ) : null}
+              </DisabledReason>
             </>
           )}
         </Paper>
@@ -130,6 +135,7 @@ export function BulkActions({
             deleteNote={deleteNote}
             busy={busy}
             menu={menu}
+            moves={moves}
             confirmDelete={confirmDelete}
             results={results}
             onMove={move}

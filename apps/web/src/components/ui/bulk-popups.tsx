@@ -1,6 +1,8 @@
-import { type BulkResult, STATUSES, type Status } from '@adstudio/contract';
+import type { BulkResult, Status } from '@adstudio/contract';
+import BlockIcon from '@mui/icons-material/Block';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
-import ErrorIcon from '@mui/icons-material/Error';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -12,14 +14,37 @@ import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
+import Typography from '@mui/material/Typography';
 import { formatCounted } from '../../lib/format';
+import type { BulkMove } from './bulk-moves';
+import { bulkGroups, bulkGroupText, bulkSummary } from './bulk-summary';
 import { ConfirmDialog } from './confirm-dialog';
 import { StatusChip } from './status-chip';
 
 export interface BulkResults {
   title: string;
+  /** "moved to ready", as the summary says it. */
+  verb: string;
   items: BulkResult[];
   names: Map<number, string>;
+}
+
+/** What happened, in a few lines: the counts, then each reason with how many items it concerns. */
+function ResultsSummary({ noun, results }: { noun: string; results: BulkResults }) {
+  const groups = bulkGroups(results.items);
+  const refused = groups.some((group) => !group.ok);
+  return (
+    <Alert severity={refused ? 'warning' : 'success'} role="status" sx={{ mb: 1 }}>
+      <Typography variant="body2" sx={{ fontWeight: 500 }}>
+        {bulkSummary(results.items, noun, results.verb)}
+      </Typography>
+      {groups.map((group) => (
+        <Typography key={`${group.ok}:${group.message}`} variant="body2">
+          {bulkGroupText(group)}
+        </Typography>
+      ))}
+    </Alert>
+  );
 }
 
 /**
@@ -32,6 +57,7 @@ export function BulkPopups({
   deleteNote,
   busy,
   menu,
+  moves,
   confirmDelete,
   results,
   onMove,
@@ -46,6 +72,8 @@ export function BulkPopups({
   busy: boolean;
   /** The "Change status" button while its menu is open. */
   menu: HTMLElement | null;
+  /** The moves some selected item allows, each saying why the others cannot make it. */
+  moves: readonly BulkMove[];
   confirmDelete: boolean;
   results: BulkResults | null;
   onMove: (status: Status) => void;
@@ -57,9 +85,20 @@ export function BulkPopups({
   return (
     <>
       <Menu anchorEl={menu} open={Boolean(menu)} onClose={onCloseMenu}>
-        {STATUSES.map((status) => (
+        {moves.map(({ status, note }) => (
           <MenuItem key={status} onClick={() => onMove(status)}>
-            <StatusChip status={status} />
+            <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'flex-start', gap: 0.5 }}>
+              <StatusChip status={status} sx={{ cursor: 'pointer' }} />
+              {note ? (
+                <Typography
+                  variant="caption"
+                  color="textSecondary"
+                  sx={{ whiteSpace: 'normal', maxWidth: 320 }}
+                >
+                  {note}
+                </Typography>
+              ) : null}
+            </Box>
           </MenuItem>
         ))}
       </Menu>
@@ -82,6 +121,7 @@ export function BulkPopups({
       >
         <DialogTitle id="bulk-results-title">{results?.title}</DialogTitle>
         <DialogContent>
+          {results ? <ResultsSummary noun={noun} results={results} /> : null}
           <List dense aria-label="Results">
             {results?.items.map((item) => (
               <ListItem key={item.id} disableGutters>
@@ -89,7 +129,7 @@ export function BulkPopups({
                   {item.ok ? (
                     <CheckCircleIcon color="success" aria-label="Done" />
                   ) : (
-                    <ErrorIcon color="error" aria-label="Refused" />
+                    <BlockIcon color="warning" aria-label="Refused" />
                   )}
                 </ListItemIcon>
                 <ListItemText

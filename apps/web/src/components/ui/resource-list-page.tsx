@@ -1,4 +1,4 @@
-import type { Bulk, BulkResult, ListLinks, ListMeta, Section } from '@adstudio/contract';
+import type { Bulk, BulkResult, ListLinks, ListMeta, Section, Status } from '@adstudio/contract';
 import AddIcon from '@mui/icons-material/Add';
 import RestoreFromTrashIcon from '@mui/icons-material/RestoreFromTrash';
 import Box from '@mui/material/Box';
@@ -31,6 +31,8 @@ export interface ListItem {
   name: string;
   /** Absent for sections without statuses (conditions, data sources). */
   status?: string;
+  /** The statuses this user may move the item to (sections with a status workflow). */
+  allowed_statuses?: readonly Status[];
   deleted_at: string | null;
 }
 
@@ -151,6 +153,7 @@ export function ResourceListPage<T extends ListItem, S extends string>({
           <Link
             component={RouterLink}
             to={itemHref(row.id)}
+            underline="hover"
             sx={{ fontWeight: 500, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
             title={row.name}
           >
@@ -241,6 +244,7 @@ export function ResourceListPage<T extends ListItem, S extends string>({
             <ListBulkActions
               useBulk={source.useBulk}
               noun={noun}
+              section={section}
               selected={selectedRows(rows, selection)}
               deleted={state.deleted}
               canWrite={canWrite}
