@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, pageAs, test } from './fixtures';
+import { expect, pageAs, signIn, submitSignIn, test } from './fixtures';
 
 /** Names unique to this run, so specs never meet each other's campaigns. */
 const unique = (label: string) => `${label} ${Date.now()}-${Math.floor(Math.random() * 1e4)}`;
@@ -351,6 +351,43 @@ test('bulk moves offer what some selected campaign allows; a partly done move an
   );
   await restored.getByRole('button', { name: 'Close' }).click();
   await expect(deleted.getByRole('row').filter({ has: page.getByRole('gridcell') })).toHaveCount(1);
+});
+
+test.describe('after the session expired', () => {
+  // Its own session: the saved admin state must stay signed in for the other specs.
+  test.use({ role: null });
+
+  test('a save keeps the edits, and the form offers them back after sign-in', async ({ page }) => {
+    await signIn(page, 'admin');
+    const campaign = await createCampaign(page, { name: unique('Kept edits') });
+    await page.goto(`/campaigns/${campaign.id}`);
+    const name = page.getByLabel('Name');
+    await expect(name).toHaveValue(campaign.name);
+    await name.fill(`${campaign.name} edited`);
+
+    // The browser loses its session (as when it expires): the save is answered 401.
+    await page.context().clearCookies({ name: 'adstudio_session' });
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(banner(page)).toHaveText(/^Your session has expired/);
+    await submitSignIn(page, 'admin');
+    await expect(page).toHaveURL(new RegExp(`/campaigns/${campaign.id}$`));
+
+    const offer = page
+      .getByRole('alert')
+      .filter({ hasText: 'unsaved changes from before you were signed out' });
+    await expect(offer).toBeVisible();
+    await expect(name).toHaveValue(campaign.name);
+    await offer.getByRole('button', { name: 'Restore' }).click();
+    await expect(offer).toHaveCount(0);
+    await expect(name).toHaveValue(`${campaign.name} edited`);
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(banner(page)).toContainText('Campaign saved.');
+
+    // Saved: the kept edits are gone, nothing is offered again.
+    await page.reload();
+    await expect(name).toHaveValue(`${campaign.name} edited`);
+    await expect(page.getByText('unsaved changes from before you were signed out')).toHaveCount(0);
+  });
 });
 
 test.describe('as qa', () => {

@@ -2,12 +2,12 @@ import type { DataSource } from '@adstudio/contract';
 import Box from '@mui/material/Box';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
-import { ConflictAlert } from '../../components/ui/conflict-alert';
 import { ItemPage } from '../../components/ui/item-page';
 import { PageHeader } from '../../components/ui/page-header';
 import { ResourceActions } from '../../components/ui/resource-actions';
 import { TitledCard } from '../../components/ui/titled-card';
 import { UnsavedChangesGuard } from '../../components/ui/unsaved-changes-guard';
+import { VersionedFormAlerts } from '../../components/ui/versioned-form-alerts';
 import { href } from '../../config/paths';
 import { useCanAccess } from '../../lib/access';
 import { useVersionedForm } from '../../lib/use-versioned-form';
@@ -29,6 +29,7 @@ function DataSourceView({ source }: { source: DataSource }) {
   const queryClient = useQueryClient();
   const form = useDataSourceForm(source);
   const edit = useVersionedForm({
+    noun: 'data source',
     item: source,
     form,
     toValues: dataSourceFormValues,
@@ -69,9 +70,7 @@ function DataSourceView({ source }: { source: DataSource }) {
       >
         <Box sx={{ display: 'grid', gap: 3 }}>
           <TitledCard title="Definition">
-            {edit.conflict ? (
-              <ConflictAlert noun="data source" reloading={edit.reloading} onReload={edit.reloadAndReapply} />
-            ) : null}
+            <VersionedFormAlerts edit={edit} />
             <DataSourceFormFields
               form={form}
               readOnly={!canWrite}

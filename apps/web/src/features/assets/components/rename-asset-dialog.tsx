@@ -10,8 +10,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { ConflictAlert } from '../../../components/ui/conflict-alert';
 import { FormTextField } from '../../../components/ui/form-text-field';
+import { VersionedFormAlerts } from '../../../components/ui/versioned-form-alerts';
 import { useVersionedForm } from '../../../lib/use-versioned-form';
 import { assetQueryOptions } from '../api/get-asset';
 import { useUpdateAsset } from '../api/update-asset';
@@ -32,6 +32,7 @@ function RenameForm({ asset, titleId, onClose }: { asset: Asset; titleId: string
   const queryClient = useQueryClient();
   const saved = useRef(false);
   const edit = useVersionedForm({
+    noun: 'asset',
     item: asset,
     form,
     toValues,
@@ -53,9 +54,7 @@ function RenameForm({ asset, titleId, onClose }: { asset: Asset; titleId: string
     <form noValidate onSubmit={form.handleSubmit(submit)}>
       <DialogTitle id={titleId}>Rename asset</DialogTitle>
       <DialogContent>
-        {edit.conflict ? (
-          <ConflictAlert noun="asset" reloading={edit.reloading} onReload={edit.reloadAndReapply} />
-        ) : null}
+        <VersionedFormAlerts edit={edit} />
         <FormTextField
           control={form.control}
           name="name"

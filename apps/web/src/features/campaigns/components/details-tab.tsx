@@ -1,8 +1,8 @@
 import type { Campaign } from '@adstudio/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import type { RefObject } from 'react';
-import { ConflictAlert } from '../../../components/ui/conflict-alert';
 import { UnsavedChangesGuard } from '../../../components/ui/unsaved-changes-guard';
+import { VersionedFormAlerts } from '../../../components/ui/versioned-form-alerts';
 import { useVersionedForm } from '../../../lib/use-versioned-form';
 import { campaignQueryOptions } from '../api/get-campaign';
 import { useUpdateCampaign } from '../api/update-campaign';
@@ -22,6 +22,7 @@ export function DetailsTab({
   const update = useUpdateCampaign({ alertOnError: false });
   const queryClient = useQueryClient();
   const edit = useVersionedForm({
+    noun: 'campaign',
     item: campaign,
     form,
     toValues: campaignFormValues,
@@ -33,9 +34,7 @@ export function DetailsTab({
 
   return (
     <>
-      {edit.conflict ? (
-        <ConflictAlert noun="campaign" reloading={edit.reloading} onReload={edit.reloadAndReapply} />
-      ) : null}
+      <VersionedFormAlerts edit={edit} />
       <CampaignFormFields
         form={form}
         readOnly={readOnly}

@@ -2,8 +2,8 @@ import type { Condition, ConditionCreate } from '@adstudio/contract';
 import Box from '@mui/material/Box';
 import { useQueryClient } from '@tanstack/react-query';
 import type { RefObject } from 'react';
-import { ConflictAlert } from '../../../components/ui/conflict-alert';
 import { UnsavedChangesGuard } from '../../../components/ui/unsaved-changes-guard';
+import { VersionedFormAlerts } from '../../../components/ui/versioned-form-alerts';
 import { useVersionedForm } from '../../../lib/use-versioned-form';
 import { conditionQueryOptions } from '../api/get-condition';
 import { useUpdateCondition } from '../api/update-condition';
@@ -24,6 +24,7 @@ export function ConditionDetails({
   const update = useUpdateCondition();
   const queryClient = useQueryClient();
   const edit = useVersionedForm({
+    noun: 'condition',
     item: condition,
     form,
     toValues: conditionFormValues,
@@ -38,9 +39,7 @@ export function ConditionDetails({
 
   return (
     <Box>
-      {edit.conflict ? (
-        <ConflictAlert noun="condition" reloading={edit.reloading} onReload={edit.reloadAndReapply} />
-      ) : null}
+      <VersionedFormAlerts edit={edit} />
       <ConditionFormFields
         form={form}
         readOnly={readOnly}

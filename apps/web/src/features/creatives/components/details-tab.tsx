@@ -1,8 +1,8 @@
 import type { Creative } from '@adstudio/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import type { RefObject } from 'react';
-import { ConflictAlert } from '../../../components/ui/conflict-alert';
 import { UnsavedChangesGuard } from '../../../components/ui/unsaved-changes-guard';
+import { VersionedFormAlerts } from '../../../components/ui/versioned-form-alerts';
 import { useVersionedForm } from '../../../lib/use-versioned-form';
 import { creativeQueryOptions } from '../api/get-creative';
 import { useUpdateCreative } from '../api/update-creative';
@@ -26,6 +26,7 @@ export function DetailsTab({
   const update = useUpdateCreative({ alertOnError: false });
   const queryClient = useQueryClient();
   const edit = useVersionedForm({
+    noun: 'creative',
     item: creative,
     form,
     toValues,
@@ -37,9 +38,7 @@ export function DetailsTab({
 
   return (
     <>
-      {edit.conflict ? (
-        <ConflictAlert noun="creative" reloading={edit.reloading} onReload={edit.reloadAndReapply} />
-      ) : null}
+      <VersionedFormAlerts edit={edit} />
       <CreativeFormFields
         form={form}
         readOnly={readOnly}

@@ -6,8 +6,8 @@ import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { ConflictAlert } from '../../../components/ui/conflict-alert';
 import { FormTextField } from '../../../components/ui/form-text-field';
+import { VersionedFormAlerts } from '../../../components/ui/versioned-form-alerts';
 import { useVersionedForm } from '../../../lib/use-versioned-form';
 import { packagesQueryOptions } from '../api/get-packages';
 import { useUpdatePackage } from '../api/update-package';
@@ -42,6 +42,7 @@ function NotesForm({ pkg }: { pkg: Package }) {
     defaultValues: toValues(pkg),
   });
   const edit = useVersionedForm({
+    noun: 'package',
     item: pkg,
     form,
     toValues,
@@ -69,9 +70,7 @@ function NotesForm({ pkg }: { pkg: Package }) {
       onSubmit={form.handleSubmit(edit.submit)}
       sx={{ display: 'grid', gap: 1 }}
     >
-      {edit.conflict ? (
-        <ConflictAlert noun="package" reloading={edit.reloading} onReload={edit.reloadAndReapply} />
-      ) : null}
+      <VersionedFormAlerts edit={edit} />
       <FormTextField
         control={form.control}
         name="notes"

@@ -4,8 +4,8 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
 import type { RefObject } from 'react';
-import { ConflictAlert } from '../../../components/ui/conflict-alert';
 import { UnsavedChangesGuard } from '../../../components/ui/unsaved-changes-guard';
+import { VersionedFormAlerts } from '../../../components/ui/versioned-form-alerts';
 import { useVersionedForm } from '../../../lib/use-versioned-form';
 import { profileQueryOptions } from '../api/get-profile';
 import { useUpdateProfile } from '../api/update-profile';
@@ -27,6 +27,7 @@ export function DetailsTab({
   const update = useUpdateProfile();
   const queryClient = useQueryClient();
   const edit = useVersionedForm({
+    noun: 'profile',
     item: profile,
     form,
     toValues: profileFormValues,
@@ -46,9 +47,7 @@ export function DetailsTab({
       }}
     >
       <Box>
-        {edit.conflict ? (
-          <ConflictAlert noun="profile" reloading={edit.reloading} onReload={edit.reloadAndReapply} />
-        ) : null}
+        <VersionedFormAlerts edit={edit} />
         <ProfileFormFields
           form={form}
           profile={profile}
