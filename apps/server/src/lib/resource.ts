@@ -65,12 +65,23 @@ export interface ResourceConfig<R extends ResourceRow, X, U> {
   free?: (user: User, fields: Partial<R>, exceptId: number | undefined, trx: X) => Promise<void>;
 }
 
+/**
+ * A new row's fields as the API shows them, which its audit entry records: a JSON column's value is
+ * its list or object here. Its unique fields are plain columns, the same as the row's.
+ */
+export type Fields<R> = { [K in keyof R]?: unknown };
+
 /** A row's edit as the base writes it: the values to set, and the changes the audit records. */
 export interface Edit<U> {
   values: U;
   changes: Changes;
   /** 'updated' unless the edit is a status move alone. */
   action?: AuditAction;
+  /**
+   * The slice has checked the unique fields itself, with its other rules in one 422 (a creative's
+   * campaign, profile and name): the base writes and maps the race only.
+   */
+  checked?: boolean;
 }
 
 /**
@@ -132,17 +143,17 @@ export function resourceService<R extends ResourceRow, X, U>(config: ResourceCon
     conflict,
 
     /**
-     * Inserts a new row (`write`), its name checked first and its race mapped, and audits it as
-     * created with `fields` (plus `extra` changes, e.g. `cloned_from`).
+     * Inserts a new row (`write`), its name checked first (unless `checked`, as for an edit) and its
+     * race mapped, and audits it as created with `fields` (plus `extra` changes, e.g. `cloned_from`).
      */
     async insert<T extends { id: number }>(
       user: User,
-      fields: Partial<R>,
+      fields: Fields<R>,
       write: () => Promise<T>,
       trx: X,
-      options: { scope?: NameScope; extra?: Changes } = {},
+      options: { scope?: NameScope; extra?: Changes; checked?: boolean } = {},
     ): Promise<T> {
-      await assertFree(user, fields, undefined, trx, options.scope);
+      if (!options.checked) await assertFree(user, fields as Partial<R>, undefined, trx, options.scope);
       const row = await write().catch(race);
       await audit.log(trx, user, {
         entityId: row.id,
@@ -163,7 +174,7 @@ export function resourceService<R extends ResourceRow, X, U>(config: ResourceCon
       const changed = Object.fromEntries(
         Object.keys(edit.changes).map((field) => [field, values[field]]),
       ) as Partial<R>;
-      await assertFree(user, changed, row.id, trx, scope ?? name?.scope?.(row));
+      if (!edit.checked) await assertFree(user, changed, row.id, trx, scope ?? name?.scope?.(row));
       const updated = await repository
         .update(
           user.company_id,
@@ -228,15 +239,16 @@ export function resourceService<R extends ResourceRow, X, U>(config: ResourceCon
 
     /**
      * A copy under the first free "(copy)" name of the source's scope, audited as created with
-     * `cloned_from`. `copy` inserts it from the source and answers its id and audited fields. Clones
+     * `cloned_from`. `copy` inserts it from the source and answers its id and audited fields (and
+     * whatever else `view` wants of it, e.g. the inserted row); `view` answers the copy. Clones
      * of one source take turns (a row lock on PostgreSQL); one racing a clone of another source to
      * the same name looks again once that one has committed.
      */
-    clone: <T>(
+    clone: <T, C extends { id: number; fields: object }>(
       user: User,
       id: number,
-      copy: (source: R, copyName: string, trx: X) => Promise<{ id: number; fields: object }>,
-      view: (id: number, trx: X) => Promise<T> | T,
+      copy: (source: R, copyName: string, trx: X) => Promise<C>,
+      view: (id: number, trx: X, copied: C) => Promise<T> | T,
     ): Promise<T> => {
       if (!name) throw new Error(`${config.noun}: clone needs the name rule`);
       return retryOnUniqueViolation(() =>
@@ -251,7 +263,7 @@ export function resourceService<R extends ResourceRow, X, U>(config: ResourceCon
             action: 'created',
             changes: { ...created(copied.fields), cloned_from: [null, source.id] },
           });
-          return view(copied.id, trx);
+          return view(copied.id, trx, copied);
         }),
       ).catch(race);
     },

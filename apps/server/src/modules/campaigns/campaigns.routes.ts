@@ -1,5 +1,4 @@
 import {
-  BulkResultSchema,
   CampaignBulkSchema,
   CampaignCreateSchema,
   CampaignIncludeQuerySchema,
@@ -13,180 +12,73 @@ import {
 } from '@adstudio/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { collection } from '../../lib/list';
+import { currentUser } from '../../lib/current-user';
 import { idParam } from '../../lib/params';
-import {
-  forbiddenAnswer as errors,
-  listOf,
-  idParams as params,
-  refusedAnswer,
-  staleAnswer,
-} from '../../lib/route-schemas';
-import { currentUser } from '../../types';
+import { resourceRoutes } from '../../lib/resource-routes';
+import { forbiddenAnswer as errors, listOf, idParams as params } from '../../lib/route-schemas';
 
 const tags = ['campaigns'];
 const linkParams = z.object({ id: idParam, linkId: idParam });
 
 export const campaignsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { campaigns: service } = app.services;
-  const read = { preHandler: app.requireAccess('campaigns', 'read') };
-  const write = { preHandler: app.requireAccess('campaigns', 'write') };
-  app.get(
-    '/v1/campaigns',
-    {
-      ...read,
-      schema: {
-        tags,
-        summary: 'List campaigns',
-        description:
-          'filter matches name and url (case-insensitive); date keeps campaigns whose launch–end span ' +
-          'contains that day; status=a,b keeps those statuses; deleted=1 lists only deleted campaigns ' +
-          '(default order deleted_at desc); items-per-page -1 = all. Default order: updated_at desc.',
-        querystring: CampaignListQuerySchema,
-        response: { 200: CampaignListResponseSchema, ...errors },
-      },
-    },
-    async (request) => collection(request, await service.list(currentUser(request), request.query)),
-  );
+  const read = app.requireAccess('campaigns', 'read');
+  const write = app.requireAccess('campaigns', 'write');
 
-  app.post(
-    '/v1/campaigns',
-    {
-      ...write,
-      schema: {
-        tags,
-        summary: 'Create a campaign (status draft)',
-        body: CampaignCreateSchema,
-        response: { 201: itemResponse(CampaignSchema), ...errors },
-      },
+  resourceRoutes(app, {
+    path: '/v1/campaigns',
+    tags,
+    noun: 'campaign',
+    item: CampaignSchema,
+    service,
+    access: { read, write },
+    list: {
+      summary: 'List campaigns',
+      description:
+        'filter matches name and url (case-insensitive); date keeps campaigns whose launch–end span ' +
+        'contains that day; status=a,b keeps those statuses; deleted=1 lists only deleted campaigns ' +
+        '(default order deleted_at desc); items-per-page -1 = all. Default order: updated_at desc.',
+      querystring: CampaignListQuerySchema,
+      response: CampaignListResponseSchema,
     },
-    async (request, reply) =>
-      reply.code(201).send({ data: await service.create(currentUser(request), request.body) }),
-  );
-
-  app.post(
-    '/v1/campaigns/bulk',
-    {
-      ...read,
-      schema: {
-        tags,
-        summary: 'Change the status of, delete or restore many campaigns in one transaction',
-        description:
-          "Each id answers ok or why it was refused. 'delete' and 'restore' need write access. " +
-          'Each action is one statement for all ids.',
-        body: CampaignBulkSchema,
-        response: { 200: listOf(BulkResultSchema), ...staleAnswer('campaigns'), ...errors },
-      },
+    create: { summary: 'Create a campaign (status draft)', body: CampaignCreateSchema },
+    bulk: {
+      summary: 'Change the status of, delete or restore many campaigns in one transaction',
+      description:
+        "Each id answers ok or why it was refused. 'delete' and 'restore' need write access. " +
+        'Each action is one statement for all ids.',
+      body: CampaignBulkSchema,
+      // qa may move statuses; the service refuses the rest.
+      access: 'read',
     },
-    async (request) => ({ data: await service.bulk(currentUser(request), request.body) }),
-  );
-
-  app.get(
-    '/v1/campaigns/:id',
-    {
-      ...read,
-      schema: {
-        tags,
-        summary: 'One campaign; ?include=history adds its audit history',
-        params,
-        querystring: CampaignIncludeQuerySchema,
-        response: { 200: itemResponse(CampaignSchema), ...errors },
-      },
+    show: {
+      summary: 'One campaign; ?include=history adds its audit history',
+      querystring: CampaignIncludeQuerySchema,
     },
-    async (request) => ({
-      data: await service.get(currentUser(request), request.params.id, request.query.include),
-    }),
-  );
-
-  app.put(
-    '/v1/campaigns/:id',
-    {
+    update: {
+      summary: 'Edit a campaign and/or move its status',
+      body: CampaignUpdateSchema,
       // qa may move statuses out of quality assurance and testing; the service refuses anything more.
-      ...read,
-      schema: {
-        tags,
-        summary: 'Edit a campaign and/or move its status',
-        body: CampaignUpdateSchema,
-        params,
-        response: {
-          200: itemResponse(CampaignSchema),
-          ...staleAnswer('campaign'),
-          ...errors,
-        },
-      },
+      access: 'read',
     },
-    async (request) => ({
-      data: await service.update(
-        currentUser(request),
-        request.params.id,
-        request.body,
-        request.headers['if-match'],
-      ),
-    }),
-  );
-
-  app.delete(
-    '/v1/campaigns/:id',
-    {
-      ...write,
-      schema: {
-        tags,
-        summary: 'Delete a campaign (soft); refused while it has live creatives',
-        params,
-        response: {
-          204: z.null(),
-          ...refusedAnswer('Refused: the campaign has live creatives.'),
-          ...errors,
-        },
-      },
+    remove: {
+      summary: 'Delete a campaign (soft); refused while it has live creatives',
+      refused: 'Refused: the campaign has live creatives.',
     },
-    async (request, reply) => {
-      await service.remove(currentUser(request), request.params.id);
-      return reply.code(204).send(null);
+    clone: {
+      summary: 'Copy a campaign as a draft named "… (copy)"',
+      refused: 'The copy’s name was taken meanwhile; try again.',
     },
-  );
-
-  app.post(
-    '/v1/campaigns/:id/clone',
-    {
-      ...write,
-      schema: {
-        tags,
-        summary: 'Copy a campaign as a draft named "… (copy)"',
-        params,
-        response: {
-          201: itemResponse(CampaignSchema),
-          ...refusedAnswer('The copy’s name was taken meanwhile; try again.'),
-          ...errors,
-        },
-      },
+    restore: {
+      summary: 'Restore a deleted campaign',
+      refused: 'A live campaign has taken its name meanwhile.',
     },
-    async (request, reply) =>
-      reply.code(201).send({ data: await service.clone(currentUser(request), request.params.id) }),
-  );
-
-  app.post(
-    '/v1/campaigns/:id/restore',
-    {
-      ...write,
-      schema: {
-        tags,
-        summary: 'Restore a deleted campaign',
-        params,
-        response: {
-          200: itemResponse(CampaignSchema),
-          ...refusedAnswer('A live campaign has taken its name meanwhile.'),
-          ...errors,
-        },
-      },
-    },
-    async (request) => ({ data: await service.restore(currentUser(request), request.params.id) }),
-  );
+  });
 
   app.post(
     '/v1/campaigns/:id/report/url',
     {
-      ...write,
+      preHandler: write,
       schema: {
         tags,
         summary: 'Create a shareable report link',
@@ -205,7 +97,7 @@ export const campaignsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/v1/campaigns/:id/report/links',
     {
-      ...read,
+      preHandler: read,
       schema: {
         tags,
         summary: "The campaign's report links that are not revoked",
@@ -219,7 +111,7 @@ export const campaignsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/v1/campaigns/:id/report/links/:linkId',
     {
-      ...write,
+      preHandler: write,
       schema: {
         tags,
         summary: 'Revoke a report link',

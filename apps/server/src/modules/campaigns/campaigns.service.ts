@@ -4,6 +4,7 @@ import {
   type Campaign,
   type CampaignBulk,
   type CampaignCreate,
+  type CampaignIncludeQuery,
   type CampaignListQuery,
   type CampaignUpdate,
   campaignDateIssues,
@@ -17,20 +18,19 @@ import {
   type User,
 } from '@adstudio/contract';
 import type { Executor, Transactor } from '../../db/database';
-import { created } from '../../lib/audit-changes';
 import { runBulk, setOperations } from '../../lib/bulk';
-import { copyNameStem, freeCopyName } from '../../lib/copy-name';
-import { retryOnUniqueViolation, uniqueRace } from '../../lib/db-errors';
+import { retryOnUniqueViolation } from '../../lib/db-errors';
 import { planEdit } from '../../lib/edits';
 import { groupByField } from '../../lib/field-errors';
-import { forbidden, HttpError, notFound, unprocessable } from '../../lib/http-errors';
+import { forbidden, HttpError, notFound } from '../../lib/http-errors';
 import { parseJson } from '../../lib/json';
 import type { ListPage } from '../../lib/list';
+import { resourceService } from '../../lib/resource';
 import { nameKey, type ScopedOptions } from '../../lib/scoped-repository';
 import { allowedMoves } from '../../lib/status-moves';
 import { nowIso } from '../../lib/time';
 import { randomToken } from '../../lib/tokens';
-import { basedOnOf, changedMeanwhile, nextUpdatedAt } from '../../lib/versions';
+import { basedOnOf, changedMeanwhile } from '../../lib/versions';
 import type { AuditLog } from '../audit';
 import type { CampaignRow, CampaignsRepository, ReportLinkRow } from './campaigns.repository';
 
@@ -99,22 +99,17 @@ interface Deps {
 }
 
 export function createCampaignsService({ campaigns, withLiveCreatives, audit, transaction }: Deps) {
-  const mustFind = async (user: User, id: number, trx?: Executor, deleted = false) => {
-    const row = await campaigns.findById(user.company_id, id, trx, { deleted });
-    if (!row) throw notFound();
-    return row;
-  };
-
-  const assertNameFree = async (user: User, name: string, exceptId: number | undefined, trx: Executor) => {
-    if (await campaigns.nameTaken(user.company_id, name, { exceptId, trx }))
-      throw unprocessable({ name: [NAME_TAKEN] });
-  };
-
   /**
    * Live names are unique per company ignoring case, also as an index (migration 2026-11-27-1300):
    * a write that raced past the check meets the index and answers the check's 422.
    */
-  const nameRace = uniqueRace({ index: 'campaigns_live_name_key', field: 'name', message: NAME_TAKEN });
+  const base = resourceService({
+    noun: 'campaign',
+    repository: campaigns,
+    audit,
+    transaction,
+    name: { index: 'campaigns_live_name_key', message: NAME_TAKEN, max: CAMPAIGN_NAME_MAX },
+  });
 
   const insert = (user: User, fields: CampaignFields, trx: Executor) => {
     const now = nowIso();
@@ -142,7 +137,7 @@ export function createCampaignsService({ campaigns, withLiveCreatives, audit, tr
 
     /** 404 unless the user's company has this live campaign (what hangs off a campaign checks it first). */
     async assertVisible(user: User, id: number): Promise<void> {
-      await mustFind(user, id);
+      await base.find(user, id);
     },
 
     /** Which of these campaigns of the company are soft-deleted (one query). */
@@ -154,15 +149,14 @@ export function createCampaignsService({ campaigns, withLiveCreatives, audit, tr
       return { data: page.data.map((row) => toCampaign(row, user)), meta: page.meta };
     },
 
-    async get(user: User, id: number, include?: 'history'): Promise<Campaign> {
-      const campaign = toCampaign(await mustFind(user, id), user);
+    async get(user: User, id: number, { include }: CampaignIncludeQuery = {}): Promise<Campaign> {
+      const campaign = toCampaign(await base.find(user, id), user);
       if (include !== 'history') return campaign;
       return { ...campaign, history: await audit.history(user, id) };
     },
 
     create: (user: User, body: CampaignCreate): Promise<Campaign> =>
       transaction(async (trx) => {
-        await assertNameFree(user, body.name, undefined, trx);
         const fields: CampaignFields = {
           name: body.name,
           url: body.url ?? null,
@@ -171,9 +165,7 @@ export function createCampaignsService({ campaigns, withLiveCreatives, audit, tr
           end_date: body.end_date ?? null,
           status: 'draft',
         };
-        const row = await insert(user, fields, trx).catch(nameRace);
-        await audit.log(trx, user, { entityId: row.id, action: 'created', changes: created(fields) });
-        return toCampaign(row, user);
+        return toCampaign(await base.insert(user, fields, () => insert(user, fields, trx), trx), user);
       }),
 
     /**
@@ -184,7 +176,7 @@ export function createCampaignsService({ campaigns, withLiveCreatives, audit, tr
       transaction(async (trx) => {
         const { status, updated_at, ...edits } = body;
         const basedOn = basedOnOf(updated_at, ifMatch);
-        const row = await mustFind(user, id, trx);
+        const row = await base.find(user, id, trx);
         const { after, changes, onlyStatus } = planEdit({
           user,
           section: 'campaigns',
@@ -197,73 +189,36 @@ export function createCampaignsService({ campaigns, withLiveCreatives, audit, tr
           fieldErrors: (merged) => fieldErrors(campaignDateIssues(merged)),
         });
         if (Object.keys(changes).length === 0) return toCampaign(row, user);
-        if (changes.name) await assertNameFree(user, after.name, id, trx);
-        // Guarded by the version just read: a write that commits first changes updated_at, and this
-        // UPDATE then matches no row.
-        const updated = await campaigns
-          .update(
-            user.company_id,
-            id,
-            row.updated_at,
-            { ...after, ranges: JSON.stringify(after.ranges), updated_at: nextUpdatedAt(row.updated_at) },
-            trx,
-          )
-          .catch(nameRace);
-        if (!updated) throw new HttpError(409, CHANGED_MEANWHILE);
-        await audit.log(trx, user, { entityId: id, action: onlyStatus ? 'status' : 'updated', changes });
-        return toCampaign(updated, user);
+        const values = { ...after, ranges: JSON.stringify(after.ranges) };
+        const action = onlyStatus ? 'status' : 'updated';
+        return toCampaign(await base.edit(user, row, { values, changes, action }, trx), user);
       }),
 
     /** Soft delete; refused while a creative of the campaign is live. */
     remove: (user: User, id: number): Promise<void> =>
-      transaction(async (trx) => {
-        await mustFind(user, id, trx);
-        if ((await withLiveCreatives(user.company_id, [id], trx)).has(id)) {
-          throw new HttpError(422, HAS_LIVE_CREATIVES);
-        }
-        const at = nowIso();
-        await campaigns.softDelete(user.company_id, [id], at, trx);
-        await audit.log(trx, user, { entityId: id, action: 'deleted', changes: { deleted_at: [null, at] } });
+      base.remove(user, id, {
+        async refuse(_row, trx) {
+          if ((await withLiveCreatives(user.company_id, [id], trx)).has(id))
+            throw new HttpError(422, HAS_LIVE_CREATIVES);
+        },
       }),
 
     /** Brings a soft-deleted campaign back, unless a live one has taken its name meanwhile. */
     restore: (user: User, id: number): Promise<Campaign> =>
-      transaction(async (trx) => {
-        const row = await mustFind(user, id, trx, true);
-        await assertNameFree(user, row.name, id, trx);
-        const at = nextUpdatedAt(row.updated_at);
-        await campaigns.restore(user.company_id, [id], at, trx).catch(nameRace);
-        await audit.log(trx, user, {
-          entityId: id,
-          action: 'restored',
-          changes: { deleted_at: [row.deleted_at, null] },
-        });
-        return toCampaign(await mustFind(user, id, trx), user);
-      }),
+      base.restore(user, id, (row) => toCampaign(row, user)),
 
-    /**
-     * A draft copy under the first free "(copy)" name, with the same url, dates and ranges. A clone
-     * racing another to the same copy name (of another source) looks again once that one has committed.
-     */
+    /** A draft copy under the first free "(copy)" name (lib/resource), with the same url, dates and ranges. */
     clone: (user: User, id: number): Promise<Campaign> =>
-      retryOnUniqueViolation(() =>
-        transaction(async (trx) => {
-          // Clones of one source take turns (a row lock on PostgreSQL): each sees the copies before it.
-          const [source] = await campaigns.findByIds(user.company_id, [id], trx, { lock: true });
-          if (!source) throw notFound();
-          const stem = copyNameStem(source.name, CAMPAIGN_NAME_MAX);
-          const taken = await campaigns.namesStartingWith(user.company_id, stem, undefined, trx);
-          const name = freeCopyName(source.name, taken, CAMPAIGN_NAME_MAX);
+      base.clone(
+        user,
+        id,
+        async (source, name, trx) => {
           const fields: CampaignFields = { ...fieldsOf(source), name, status: 'draft' };
           const row = await insert(user, fields, trx);
-          await audit.log(trx, user, {
-            entityId: row.id,
-            action: 'created',
-            changes: { ...created(fields), cloned_from: [null, source.id] },
-          });
-          return toCampaign(row, user);
-        }),
-      ).catch(nameRace),
+          return { id: row.id, fields, row };
+        },
+        (_id, _trx, { row }) => toCampaign(row, user),
+      ),
 
     /**
      * One action on many campaigns in one transaction, as set operations (lib/bulk). A restore that
@@ -304,11 +259,11 @@ export function createCampaignsService({ campaigns, withLiveCreatives, audit, tr
             nowIso(),
           ),
         );
-      return retryOnUniqueViolation(run, 2).catch(nameRace);
+      return retryOnUniqueViolation(run, 2).catch(base.race);
     },
 
     async createReportLink(user: User, id: number, body: ReportLinkCreate): Promise<ReportLink> {
-      await mustFind(user, id);
+      await base.find(user, id);
       const row = await campaigns.insertReportLink({
         company_id: user.company_id,
         campaign_id: id,
@@ -323,12 +278,12 @@ export function createCampaignsService({ campaigns, withLiveCreatives, audit, tr
     },
 
     async reportLinks(user: User, id: number): Promise<ReportLink[]> {
-      await mustFind(user, id);
+      await base.find(user, id);
       return (await campaigns.reportLinks(user.company_id, id)).map(toReportLink);
     },
 
     async revokeReportLink(user: User, id: number, linkId: number): Promise<void> {
-      await mustFind(user, id);
+      await base.find(user, id);
       if (!(await campaigns.revokeReportLink(user.company_id, id, linkId, nowIso()))) throw notFound();
     },
   };
