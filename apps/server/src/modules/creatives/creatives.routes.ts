@@ -1,5 +1,4 @@
 import {
-  BulkResultSchema,
   CreativeBulkSchema,
   CreativeCreateSchema,
   CreativeIncludeQuerySchema,
@@ -13,173 +12,78 @@ import {
 } from '@adstudio/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { collection } from '../../lib/list';
+import { currentUser } from '../../lib/current-user';
 import { idParam } from '../../lib/params';
+import { resourceRoutes } from '../../lib/resource-routes';
 import {
   forbiddenAnswer as errors,
-  listOf,
-  noContent,
   idParams as params,
   refusedAnswer,
   staleAnswer,
 } from '../../lib/route-schemas';
 import { hasValidXsrfToken } from '../../plugins/session';
-import { currentUser } from '../../types';
 
 const tags = ['creatives'];
 const fallbackParams = z.object({ id: idParam, assetId: idParam });
 
 export const creativesRoutes: FastifyPluginAsyncZod = async (app) => {
   const { creatives: service } = app.services;
-  const read = { preHandler: app.requireAccess('creatives', 'read') };
-  const write = { preHandler: app.requireAccess('creatives', 'write') };
+  const read = app.requireAccess('creatives', 'read');
+  const write = app.requireAccess('creatives', 'write');
 
-  app.get(
-    '/v1/creatives',
-    {
-      ...read,
-      schema: {
-        tags,
-        summary: 'List creatives',
-        description:
-          "filter matches the name (case-insensitive); date keeps creatives whose campaign's launch–end " +
-          'span contains that day; campaign_id, size (300x250) and status=a,b narrow it; deleted=1 lists ' +
-          'only deleted creatives (default order deleted_at desc). Default order: updated_at desc.',
-        querystring: CreativeListQuerySchema,
-        response: { 200: CreativeListResponseSchema, ...errors },
-      },
+  resourceRoutes(app, {
+    path: '/v1/creatives',
+    tags,
+    noun: 'creative',
+    item: CreativeSchema,
+    service,
+    access: { read, write },
+    list: {
+      summary: 'List creatives',
+      description:
+        "filter matches the name (case-insensitive); date keeps creatives whose campaign's launch–end " +
+        'span contains that day; campaign_id, size (300x250) and status=a,b narrow it; deleted=1 lists ' +
+        'only deleted creatives (default order deleted_at desc). Default order: updated_at desc.',
+      querystring: CreativeListQuerySchema,
+      response: CreativeListResponseSchema,
     },
-    async (request) => collection(request, await service.list(currentUser(request), request.query)),
-  );
-
-  app.post(
-    '/v1/creatives',
-    {
-      ...write,
-      schema: {
-        tags,
-        summary: 'Create a creative (status draft) in a live campaign',
-        body: CreativeCreateSchema,
-        response: { 201: itemResponse(CreativeSchema), ...errors },
-      },
+    create: { summary: 'Create a creative (status draft) in a live campaign', body: CreativeCreateSchema },
+    bulk: {
+      summary: 'Change the status of, delete or restore many creatives in one transaction',
+      description:
+        "Each id answers ok or why it was refused. 'delete' and 'restore' need write access. " +
+        'Each action is one statement for all ids.',
+      body: CreativeBulkSchema,
+      // qa may move statuses; the service refuses the rest.
+      access: 'read',
     },
-    async (request, reply) =>
-      reply.code(201).send({ data: await service.create(currentUser(request), request.body) }),
-  );
-
-  app.post(
-    '/v1/creatives/bulk',
-    {
-      ...read,
-      schema: {
-        tags,
-        summary: 'Change the status of, delete or restore many creatives in one transaction',
-        description:
-          "Each id answers ok or why it was refused. 'delete' and 'restore' need write access. " +
-          'Each action is one statement for all ids.',
-        body: CreativeBulkSchema,
-        response: { 200: listOf(BulkResultSchema), ...errors, ...staleAnswer('creatives') },
-      },
+    show: {
+      summary: 'One creative; ?include=history adds its audit history',
+      querystring: CreativeIncludeQuerySchema,
     },
-    async (request) => ({ data: await service.bulk(currentUser(request), request.body) }),
-  );
-
-  app.get(
-    '/v1/creatives/:id',
-    {
-      ...read,
-      schema: {
-        tags,
-        summary: 'One creative; ?include=history adds its audit history',
-        params,
-        querystring: CreativeIncludeQuerySchema,
-        response: { 200: itemResponse(CreativeSchema), ...errors },
-      },
-    },
-    async (request) => ({
-      data: await service.get(currentUser(request), request.params.id, request.query.include),
-    }),
-  );
-
-  app.put(
-    '/v1/creatives/:id',
-    {
+    update: {
+      summary: 'Edit a creative and/or move its status',
+      body: CreativeUpdateSchema,
       // qa may move statuses out of quality assurance and testing; the service refuses anything more.
-      ...read,
-      schema: {
-        tags,
-        summary: 'Edit a creative and/or move its status',
-        body: CreativeUpdateSchema,
-        params,
-        response: { 200: itemResponse(CreativeSchema), ...staleAnswer('creative'), ...errors },
-      },
+      access: 'read',
     },
-    async (request) => ({
-      data: await service.update(
-        currentUser(request),
-        request.params.id,
-        request.body,
-        request.headers['if-match'],
-      ),
-    }),
-  );
-
-  app.delete(
-    '/v1/creatives/:id',
-    {
-      ...write,
-      schema: {
-        tags,
-        summary: 'Delete a creative (soft); refused while it is live',
-        params,
-        response: { 204: noContent, ...refusedAnswer('Refused: the creative is live.'), ...errors },
-      },
+    remove: {
+      summary: 'Delete a creative (soft); refused while it is live',
+      refused: 'Refused: the creative is live.',
     },
-    async (request, reply) => {
-      await service.remove(currentUser(request), request.params.id);
-      return reply.code(204).send(null);
+    clone: { summary: 'Copy a creative into its campaign as a draft named "… (copy)"' },
+    restore: {
+      summary: 'Restore a deleted creative',
+      refused: 'Its campaign is deleted, or a live creative of the campaign has its name.',
     },
-  );
-
-  app.post(
-    '/v1/creatives/:id/clone',
-    {
-      ...write,
-      schema: {
-        tags,
-        summary: 'Copy a creative into its campaign as a draft named "… (copy)"',
-        params,
-        response: { 201: itemResponse(CreativeSchema), ...errors },
-      },
-    },
-    async (request, reply) =>
-      reply.code(201).send({ data: await service.clone(currentUser(request), request.params.id) }),
-  );
-
-  app.post(
-    '/v1/creatives/:id/restore',
-    {
-      ...write,
-      schema: {
-        tags,
-        summary: 'Restore a deleted creative',
-        params,
-        response: {
-          200: itemResponse(CreativeSchema),
-          ...refusedAnswer('Its campaign is deleted, or a live creative of the campaign has its name.'),
-          ...errors,
-        },
-      },
-    },
-    async (request) => ({ data: await service.restore(currentUser(request), request.params.id) }),
-  );
+  });
 
   app.get(
     '/v1/creatives/:id/fallback/:assetId',
     {
       // A state-changing GET (spec section 7): the XSRF header is required as for a write.
       config: { xsrf: 'always' },
-      ...write,
+      preHandler: write,
       schema: {
         tags,
         summary: "Set the creative's fallback (backup image) to one of its assets",
@@ -204,7 +108,7 @@ export const creativesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/v1/creatives/:id/preview-url',
     {
-      ...read,
+      preHandler: read,
       schema: {
         tags,
         summary: "The creative's shareable preview link, created on the first call",

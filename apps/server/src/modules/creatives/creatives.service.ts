@@ -17,19 +17,19 @@ import {
   type User,
 } from '@adstudio/contract';
 import type { Executor, Transactor } from '../../db/database';
-import { created } from '../../lib/audit-changes';
+import type { Changes } from '../../lib/audit-changes';
 import { runBulk, setOperations } from '../../lib/bulk';
-import { copyNameStem, freeCopyName } from '../../lib/copy-name';
-import { isUniqueViolation, retryOnUniqueViolation, uniqueRace } from '../../lib/db-errors';
+import { isUniqueViolation, retryOnUniqueViolation } from '../../lib/db-errors';
 import { planEdit } from '../../lib/edits';
 import { forbidden, HttpError, notFound, unprocessable } from '../../lib/http-errors';
 import { parseJson } from '../../lib/json';
 import type { ListPage } from '../../lib/list';
-import { nameKey, type ScopedOptions } from '../../lib/scoped-repository';
+import { resourceService } from '../../lib/resource';
+import { type NameScope, nameKey, type ScopedOptions } from '../../lib/scoped-repository';
 import { allowedMoves } from '../../lib/status-moves';
 import { nowIso } from '../../lib/time';
 import { randomToken } from '../../lib/tokens';
-import { basedOnOf, changedMeanwhile, nextUpdatedAt } from '../../lib/versions';
+import { basedOnOf, changedMeanwhile } from '../../lib/versions';
 import type { AuditLog } from '../audit';
 import type { CreativeRow, CreativesRepository, CreativeView, PreviewLinkRow } from './creatives.repository';
 
@@ -134,12 +134,29 @@ function fallbackProblem(
   return undefined;
 }
 
+/** A creative's name is unique among the live creatives of its campaign. */
+const inCampaign = (fields: { campaign_id: number }): NameScope => ({
+  column: 'campaign_id',
+  value: fields.campaign_id,
+});
+
 export function createCreativesService({ creatives, refs, audit, transaction, spaUrl }: Deps) {
-  const mustFind = async (user: User, id: number, trx?: Executor, deleted = false) => {
-    const row = await creatives.findById(user.company_id, id, trx, { deleted });
-    if (!row) throw notFound();
-    return row;
-  };
+  /**
+   * Live names are unique per campaign ignoring case, also as an index (migration 2026-11-27-1300):
+   * a write that raced past the check meets the index and answers the check's 422.
+   */
+  const base = resourceService({
+    noun: 'creative',
+    repository: creatives,
+    audit,
+    transaction,
+    name: {
+      index: 'creatives_live_name_key',
+      message: NAME_TAKEN,
+      max: CREATIVE_NAME_MAX,
+      scope: inCampaign,
+    },
+  });
 
   const view = async (user: User, id: number, trx?: Executor) => {
     const row = await creatives.findView(user.company_id, id, trx);
@@ -151,7 +168,10 @@ export function createCreativesService({ creatives, refs, audit, transaction, sp
     if (!canAccess(user, 'creatives', 'write')) throw forbidden();
   };
 
-  /** The rules that need the database: a live campaign and a profile of the company, a free name. */
+  /**
+   * The rules that need the database: a live campaign and a profile of the company, a free name in
+   * the campaign; all in one 422 (so creates and edits tell the base the name is checked).
+   */
   const checkRefs = async (
     user: User,
     fields: CreativeFields,
@@ -169,18 +189,12 @@ export function createCreativesService({ creatives, refs, audit, transaction, sp
         errors.profile_id = [PROFILE_NOT_FOUND];
     }
     if ((changed.name || changed.campaign_id) && !errors.campaign_id) {
-      const scope = { column: 'campaign_id', value: fields.campaign_id };
+      const scope = inCampaign(fields);
       if (await creatives.nameTaken(user.company_id, fields.name, { exceptId, scope, trx }))
         errors.name = [NAME_TAKEN];
     }
     if (Object.keys(errors).length > 0) throw unprocessable(errors);
   };
-
-  /**
-   * Live names are unique per campaign ignoring case, also as an index (migration 2026-11-27-1300):
-   * a write that raced past the check meets the index and answers the check's 422.
-   */
-  const nameRace = uniqueRace({ index: 'creatives_live_name_key', field: 'name', message: NAME_TAKEN });
 
   const insert = async (user: User, fields: CreativeFields, trx: Executor) => {
     const now = nowIso();
@@ -217,7 +231,7 @@ export function createCreativesService({ creatives, refs, audit, transaction, sp
       return { data: page.data.map((row) => toCreative(row, user)), meta: page.meta };
     },
 
-    async get(user: User, id: number, include?: 'history'): Promise<Creative> {
+    async get(user: User, id: number, { include }: { include?: 'history' } = {}): Promise<Creative> {
       const creative = await view(user, id);
       if (include !== 'history') return creative;
       return { ...creative, history: await audit.history(user, id) };
@@ -236,8 +250,8 @@ export function createCreativesService({ creatives, refs, audit, transaction, sp
           status: 'draft',
         };
         await checkRefs(user, fields, { campaign_id: 1, profile_id: 1, name: 1 }, undefined, trx);
-        const { id } = await insert(user, fields, trx).catch(nameRace);
-        await audit.log(trx, user, { entityId: id, action: 'created', changes: created(fields) });
+        const write = () => insert(user, fields, trx);
+        const { id } = await base.insert(user, fields, write, trx, { checked: true });
         return view(user, id, trx);
       }),
 
@@ -246,7 +260,7 @@ export function createCreativesService({ creatives, refs, audit, transaction, sp
       transaction(async (trx) => {
         const { status, updated_at, ...edits } = body;
         const basedOn = basedOnOf(updated_at, ifMatch);
-        const row = await mustFind(user, id, trx);
+        const row = await base.find(user, id, trx);
         const { after, changes, onlyStatus } = planEdit({
           user,
           section: 'creatives',
@@ -259,71 +273,42 @@ export function createCreativesService({ creatives, refs, audit, transaction, sp
         });
         if (Object.keys(changes).length === 0) return view(user, id, trx);
         await checkRefs(user, after, changes, id, trx);
-        // A rename or a move to another campaign.
-        const updated = await creatives
-          .update(
-            user.company_id,
-            id,
-            row.updated_at,
-            { ...toColumns(after), updated_at: nextUpdatedAt(row.updated_at) },
-            trx,
-          )
-          .catch(nameRace);
-        if (!updated) throw new HttpError(409, CHANGED_MEANWHILE);
-        await audit.log(trx, user, { entityId: id, action: onlyStatus ? 'status' : 'updated', changes });
+        const action = onlyStatus ? 'status' : 'updated';
+        await base.edit(user, row, { values: toColumns(after), changes, action, checked: true }, trx);
         return view(user, id, trx);
       }),
 
     /** Soft delete; a live creative must first be moved out of live. */
     remove: (user: User, id: number): Promise<void> =>
-      transaction(async (trx) => {
-        const row = await mustFind(user, id, trx);
-        if (row.status === 'live') throw new HttpError(422, IS_LIVE);
-        const at = nowIso();
-        await creatives.softDelete(user.company_id, [id], at, trx);
-        await audit.log(trx, user, { entityId: id, action: 'deleted', changes: { deleted_at: [null, at] } });
+      base.remove(user, id, {
+        refuse: (row) => {
+          if (row.status === 'live') throw new HttpError(422, IS_LIVE);
+        },
       }),
 
     /** Brings a soft-deleted creative back: its campaign must be live and its name still free there. */
     restore: (user: User, id: number): Promise<Creative> =>
-      transaction(async (trx) => {
-        const row = await mustFind(user, id, trx, true);
-        const campaign = await refs.campaign(user.company_id, row.campaign_id, trx);
-        if (!campaign || campaign.deleted_at) throw unprocessable({ campaign_id: [CAMPAIGN_DELETED] });
-        await checkRefs(user, fieldsOf(row), { name: 1 }, id, trx);
-        await creatives.restore(user.company_id, [id], nextUpdatedAt(row.updated_at), trx).catch(nameRace);
-        await audit.log(trx, user, {
-          entityId: id,
-          action: 'restored',
-          changes: { deleted_at: [row.deleted_at, null] },
-        });
-        return view(user, id, trx);
-      }),
+      base.restore(
+        user,
+        id,
+        (row, trx) => view(user, row.id, trx),
+        async (row, trx) => {
+          const campaign = await refs.campaign(user.company_id, row.campaign_id, trx);
+          if (!campaign || campaign.deleted_at) throw unprocessable({ campaign_id: [CAMPAIGN_DELETED] });
+        },
+      ),
 
-    /**
-     * A draft copy in the same campaign under the first free "(copy)" name there. A clone racing
-     * another to the same copy name (of another source) looks again once that one has committed.
-     */
+    /** A draft copy in the same campaign under the first free "(copy)" name there (lib/resource). */
     clone: (user: User, id: number): Promise<Creative> =>
-      retryOnUniqueViolation(() =>
-        transaction(async (trx) => {
-          // Clones of one source take turns (a row lock on PostgreSQL): each sees the copies before it.
-          const [source] = await creatives.findByIds(user.company_id, [id], trx, { lock: true });
-          if (!source) throw notFound();
-          const scope = { column: 'campaign_id', value: source.campaign_id };
-          const stem = copyNameStem(source.name, CREATIVE_NAME_MAX);
-          const taken = await creatives.namesStartingWith(user.company_id, stem, scope, trx);
-          const name = freeCopyName(source.name, taken, CREATIVE_NAME_MAX);
+      base.clone(
+        user,
+        id,
+        async (source, name, trx) => {
           const fields: CreativeFields = { ...fieldsOf(source), name, status: 'draft' };
-          const { id: copyId } = await insert(user, fields, trx);
-          await audit.log(trx, user, {
-            entityId: copyId,
-            action: 'created',
-            changes: { ...created(fields), cloned_from: [null, source.id] },
-          });
-          return view(user, copyId, trx);
-        }),
-      ).catch(nameRace),
+          return { id: (await insert(user, fields, trx)).id, fields };
+        },
+        (copyId, trx) => view(user, copyId, trx),
+      ),
 
     /**
      * Sets the creative's fallback (backup image) to one of its image assets of exactly its size: a
@@ -331,25 +316,14 @@ export function createCreativesService({ creatives, refs, audit, transaction, sp
      */
     fallback: (user: User, id: number, assetId: number): Promise<Creative> =>
       transaction(async (trx) => {
-        const row = await mustFind(user, id, trx);
+        const row = await base.find(user, id, trx);
         const asset = await refs.asset(user.company_id, assetId, trx);
         if (!asset) throw notFound();
         const problem = fallbackProblem(row, asset);
         if (problem) throw unprocessable({ fallback_asset_id: [problem] });
         if (row.fallback_asset_id === assetId) return view(user, id, trx);
-        const updated = await creatives.update(
-          user.company_id,
-          id,
-          row.updated_at,
-          { fallback_asset_id: assetId, updated_at: nextUpdatedAt(row.updated_at) },
-          trx,
-        );
-        if (!updated) throw new HttpError(409, CHANGED_MEANWHILE);
-        await audit.log(trx, user, {
-          entityId: id,
-          action: 'updated',
-          changes: { fallback_asset_id: [row.fallback_asset_id, assetId] },
-        });
+        const changes: Changes = { fallback_asset_id: [row.fallback_asset_id, assetId] };
+        await base.edit(user, row, { values: { fallback_asset_id: assetId }, changes }, trx);
         return view(user, id, trx);
       }),
 
@@ -359,7 +333,7 @@ export function createCreativesService({ creatives, refs, audit, transaction, sp
      * link that exists) and, being a state change, the XSRF header (`mayCreate`); reading one does not.
      */
     async previewLink(user: User, id: number, { mayCreate }: { mayCreate: boolean }): Promise<PreviewLink> {
-      await mustFind(user, id);
+      await base.find(user, id);
       const toLink = (row: PreviewLinkRow): PreviewLink => ({
         id: row.id,
         url: `${spaUrl}${previewLinkPath(row.token)}`,
@@ -439,7 +413,7 @@ export function createCreativesService({ creatives, refs, audit, transaction, sp
             nowIso(),
           ),
         );
-      return retryOnUniqueViolation(run, 2).catch(nameRace);
+      return retryOnUniqueViolation(run, 2).catch(base.race);
     },
   };
 }
