@@ -1,4 +1,5 @@
 import {
+  CONDITION_NAME_MAX,
   type Condition,
   type ConditionCreate,
   type ConditionListQuery,
@@ -16,12 +17,12 @@ import {
   type User,
 } from '@adstudio/contract';
 import type { Executor, Transactor } from '../../db/database';
-import { created, diff } from '../../lib/audit-changes';
-import { uniqueRace } from '../../lib/db-errors';
-import { HttpError, notFound, unprocessable } from '../../lib/http-errors';
+import { diff } from '../../lib/audit-changes';
+import { HttpError, unprocessable } from '../../lib/http-errors';
 import type { ListPage } from '../../lib/list';
+import { resourceService } from '../../lib/resource';
 import { nowIso } from '../../lib/time';
-import { assertCurrentVersion, basedOnOf, changedMeanwhile, nextUpdatedAt } from '../../lib/versions';
+import { assertCurrentVersion, basedOnOf, changedMeanwhile } from '../../lib/versions';
 import type { AuditLog } from '../audit';
 import { type DataSourceValues, placeholdersOf } from '../data-sources';
 import { dataSourceIdsOf, expressionText, parseExpression } from './condition-expression';
@@ -70,25 +71,21 @@ interface Deps {
 }
 
 export function createConditionsService({ conditions, liveDataSources, values, audit, transaction }: Deps) {
-  const mustFind = async (user: User, id: number, trx?: Executor, deleted = false) => {
-    const row = await conditions.findById(user.company_id, id, trx, { deleted });
-    if (!row) throw notFound();
-    return row;
-  };
-
-  const view = async (user: User, row: ConditionRow, trx?: Executor) =>
-    toCondition(row, await conditions.uses(user.company_id, [row.id], trx));
-
   /**
    * Names are unique within the company, ignoring case: a feed's `Conditions` column names them. A
    * unique index keeps the rule too (migration 2026-11-27-1300): a write that raced past the check
    * meets it and answers the check's 422.
    */
-  const assertNameFree = async (user: User, name: string, exceptId: number | undefined, trx: Executor) => {
-    if (await conditions.nameTaken(user.company_id, name, { exceptId, trx }))
-      throw unprocessable({ name: [NAME_TAKEN] });
-  };
-  const nameRace = uniqueRace({ index: 'conditions_live_name_key', field: 'name', message: NAME_TAKEN });
+  const base = resourceService({
+    noun: 'condition',
+    repository: conditions,
+    audit,
+    transaction,
+    name: { index: 'conditions_live_name_key', message: NAME_TAKEN, max: CONDITION_NAME_MAX },
+  });
+
+  const view = async (user: User, row: ConditionRow, trx?: Executor) =>
+    toCondition(row, await conditions.uses(user.company_id, [row.id], trx));
 
   /** Every `datasource:<id>` must be a live data source of the company (422 on that predicate's field). */
   const assertDataSources = async (user: User, predicates: readonly Predicate[], trx: Executor) => {
@@ -128,21 +125,25 @@ export function createConditionsService({ conditions, liveDataSources, values, a
       return { data: page.data.map((row) => toCondition(row, uses)), meta: page.meta };
     },
 
-    get: async (user: User, id: number): Promise<Condition> => view(user, await mustFind(user, id)),
+    get: async (user: User, id: number): Promise<Condition> => view(user, await base.find(user, id)),
 
     create: (user: User, body: ConditionCreate): Promise<Condition> =>
       transaction(async (trx) => {
         const fields: ConditionFields = { name: body.name, logic: body.logic, predicates: body.predicates };
-        await assertNameFree(user, fields.name, undefined, trx);
+        await base.assertNameFree(user, fields.name, undefined, trx);
         await assertDataSources(user, fields.predicates, trx);
         const now = nowIso();
-        const row = await conditions
-          .insert(
-            { ...columnsOf(fields), company_id: user.company_id, created_at: now, updated_at: now },
-            trx,
-          )
-          .catch(nameRace);
-        await audit.log(trx, user, { entityId: row.id, action: 'created', changes: created(fields) });
+        const row = await base.insert(
+          user,
+          fields,
+          () =>
+            conditions.insert(
+              { ...columnsOf(fields), company_id: user.company_id, created_at: now, updated_at: now },
+              trx,
+            ),
+          trx,
+          { checked: true },
+        );
         return view(user, row, trx);
       }),
 
@@ -151,60 +152,38 @@ export function createConditionsService({ conditions, liveDataSources, values, a
       transaction(async (trx) => {
         const { updated_at, ...edits } = body;
         const basedOn = basedOnOf(updated_at, ifMatch);
-        const row = await mustFind(user, id, trx);
+        const row = await base.find(user, id, trx);
         const before = fieldsOf(row);
         const sent = Object.fromEntries(Object.entries(edits).filter(([, v]) => v !== undefined));
         const after: ConditionFields = { ...before, ...sent };
         const changes = diff(before, after);
         if (Object.keys(changes).length === 0) return view(user, row, trx);
         assertCurrentVersion(basedOn, row.updated_at, CHANGED_MEANWHILE);
-        if (changes.name) await assertNameFree(user, after.name, id, trx);
+        if (changes.name) await base.assertNameFree(user, after.name, id, trx);
         if (changes.predicates) await assertDataSources(user, after.predicates, trx);
-        const updated = await conditions
-          .update(
-            user.company_id,
-            id,
-            row.updated_at,
-            { ...columnsOf(after), updated_at: nextUpdatedAt(row.updated_at) },
-            trx,
-          )
-          .catch(nameRace);
-        if (!updated) throw new HttpError(409, CHANGED_MEANWHILE);
-        await audit.log(trx, user, { entityId: id, action: 'updated', changes });
-        return view(user, updated, trx);
+        const edit = { values: columnsOf(after), changes, checked: true };
+        return view(user, await base.edit(user, row, edit, trx), trx);
       }),
 
     /** Soft delete; refused while live rules of live profiles name the condition. */
     remove: (user: User, id: number): Promise<void> =>
-      transaction(async (trx) => {
-        await mustFind(user, id, trx);
-        const uses = await conditions.uses(user.company_id, [id], trx);
-        if (uses.length > 0) throw new HttpError(422, conditionInUse(uses.map((use) => use.profile_name)));
-        const at = nowIso();
-        await conditions.softDelete(user.company_id, [id], at, trx);
-        await audit.log(trx, user, { entityId: id, action: 'deleted', changes: { deleted_at: [null, at] } });
+      base.remove(user, id, {
+        async refuse(_row, trx) {
+          const uses = await conditions.uses(user.company_id, [id], trx);
+          if (uses.length > 0) throw new HttpError(422, conditionInUse(uses.map((use) => use.profile_name)));
+        },
       }),
 
     /** Brings a deleted condition back, unless a live one has taken its name meanwhile. */
     restore: (user: User, id: number): Promise<Condition> =>
-      transaction(async (trx) => {
-        const row = await mustFind(user, id, trx, true);
-        await assertNameFree(user, row.name, id, trx);
-        await conditions.restore(user.company_id, [id], nextUpdatedAt(row.updated_at), trx).catch(nameRace);
-        await audit.log(trx, user, {
-          entityId: id,
-          action: 'restored',
-          changes: { deleted_at: [row.deleted_at, null] },
-        });
-        return view(user, await mustFind(user, id, trx), trx);
-      }),
+      base.restore(user, id, (row, trx) => view(user, row, trx)),
 
     /**
      * The saved condition's verdict in a viewer's context, predicate by predicate. Data sources
      * read their cached values (never the network), unless the context overrides them.
      */
     async simulate(user: User, id: number, context: SimulationContext): Promise<ConditionSimulation> {
-      const row = await mustFind(user, id);
+      const row = await base.find(user, id);
       const fields = fieldsOf(row);
       const now = new Date();
       const ids = dataSourceIdsOf(fields.predicates);
