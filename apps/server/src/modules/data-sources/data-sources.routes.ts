@@ -10,16 +10,10 @@ import {
 } from '@adstudio/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { collection } from '../../lib/list';
+import { currentUser } from '../../lib/current-user';
 import { runPeriodically } from '../../lib/periodic';
-import {
-  forbiddenAnswer as errors,
-  noContent,
-  idParams as params,
-  refusedAnswer,
-  staleAnswer,
-} from '../../lib/route-schemas';
-import { currentUser } from '../../types';
+import { resourceRoutes } from '../../lib/resource-routes';
+import { forbiddenAnswer as errors } from '../../lib/route-schemas';
 import { DEMO_WEATHER_PATH, demoWeather } from './demo-weather';
 
 const tags = ['data sources'];
@@ -33,46 +27,49 @@ export const dataSourcesRoutes: FastifyPluginAsyncZod = async (app) => {
   if (app.config.env !== 'test')
     runPeriodically(app, 'data source refresh', REFRESH_TICK_MS, () => values.refreshDue());
 
-  const read = { preHandler: app.requireAccess('conditions', 'read') };
-  const write = { preHandler: app.requireAccess('conditions', 'write') };
-
-  app.get(
-    '/v1/datasource',
-    {
-      ...read,
-      schema: {
-        tags,
-        summary: 'List data sources',
-        description:
-          'filter matches the name; deleted=1 lists deleted data sources. Header values are never ' +
-          'answered, only their names. Default order: updated_at desc.',
-        querystring: DataSourceListQuerySchema,
-        response: { 200: DataSourceListResponseSchema, ...errors },
-      },
+  const write = app.requireAccess('conditions', 'write');
+  resourceRoutes(app, {
+    path: '/v1/datasource',
+    tags,
+    noun: 'data source',
+    item: DataSourceSchema,
+    service,
+    access: { read: app.requireAccess('conditions', 'read'), write },
+    list: {
+      summary: 'List data sources',
+      description:
+        'filter matches the name; deleted=1 lists deleted data sources. Header values are never ' +
+        'answered, only their names. Default order: updated_at desc.',
+      querystring: DataSourceListQuerySchema,
+      response: DataSourceListResponseSchema,
     },
-    async (request) => collection(request, await service.list(currentUser(request), request.query)),
-  );
-
-  app.post(
-    '/v1/datasource',
-    {
-      ...write,
-      schema: {
-        tags,
-        summary: 'Create a data source',
-        description: 'Header values are stored encrypted with APP_KEY and never answered.',
-        body: DataSourceCreateSchema,
-        response: { 201: itemResponse(DataSourceSchema), ...errors },
-      },
+    create: {
+      summary: 'Create a data source',
+      description: 'Header values are stored encrypted with APP_KEY and never answered.',
+      body: DataSourceCreateSchema,
     },
-    async (request, reply) =>
-      reply.code(201).send({ data: await service.create(currentUser(request), request.body) }),
-  );
+    show: { summary: 'One data source with its value, last fetch and error, and the conditions reading it' },
+    update: {
+      summary: 'Edit a data source',
+      description:
+        'Carries the updated_at it was based on (or If-Match). headers, when sent, is the whole ' +
+        'list: a header without value keeps its stored value, one left out is removed.',
+      body: DataSourceUpdateSchema,
+    },
+    remove: {
+      summary: 'Delete a data source (soft); refused while a condition reads it',
+      refused: 'Refused: conditions read the data source (they are named).',
+    },
+    restore: {
+      summary: 'Restore a deleted data source',
+      refused: 'A live data source has taken its name meanwhile.',
+    },
+  });
 
   app.post(
     '/v1/datasource/test',
     {
-      ...write,
+      preHandler: write,
       schema: {
         tags,
         summary: 'Fetch a data source once and show the answer',
@@ -86,84 +83,6 @@ export const dataSourcesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({ data: await service.test(currentUser(request), request.body) }),
-  );
-
-  app.get(
-    '/v1/datasource/:id',
-    {
-      ...read,
-      schema: {
-        tags,
-        summary: 'One data source with its value, last fetch and error, and the conditions reading it',
-        params,
-        response: { 200: itemResponse(DataSourceSchema), ...errors },
-      },
-    },
-    async (request) => ({ data: await service.get(currentUser(request), request.params.id) }),
-  );
-
-  app.put(
-    '/v1/datasource/:id',
-    {
-      ...write,
-      schema: {
-        tags,
-        summary: 'Edit a data source',
-        description:
-          'Carries the updated_at it was based on (or If-Match). headers, when sent, is the whole ' +
-          'list: a header without value keeps its stored value, one left out is removed.',
-        params,
-        body: DataSourceUpdateSchema,
-        response: { 200: itemResponse(DataSourceSchema), ...staleAnswer('data source'), ...errors },
-      },
-    },
-    async (request) => ({
-      data: await service.update(
-        currentUser(request),
-        request.params.id,
-        request.body,
-        request.headers['if-match'],
-      ),
-    }),
-  );
-
-  app.delete(
-    '/v1/datasource/:id',
-    {
-      ...write,
-      schema: {
-        tags,
-        summary: 'Delete a data source (soft); refused while a condition reads it',
-        params,
-        response: {
-          204: noContent,
-          ...refusedAnswer('Refused: conditions read the data source (they are named).'),
-          ...errors,
-        },
-      },
-    },
-    async (request, reply) => {
-      await service.remove(currentUser(request), request.params.id);
-      return reply.code(204).send(null);
-    },
-  );
-
-  app.post(
-    '/v1/datasource/:id/restore',
-    {
-      ...write,
-      schema: {
-        tags,
-        summary: 'Restore a deleted data source',
-        params,
-        response: {
-          200: itemResponse(DataSourceSchema),
-          ...refusedAnswer('A live data source has taken its name meanwhile.'),
-          ...errors,
-        },
-      },
-    },
-    async (request) => ({ data: await service.restore(currentUser(request), request.params.id) }),
   );
 
   app.get(

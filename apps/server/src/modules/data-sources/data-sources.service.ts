@@ -1,4 +1,5 @@
 import {
+  DATA_SOURCE_NAME_MAX,
   DATA_SOURCE_SAMPLE_CHARS,
   DATA_SOURCE_TIMEOUT_DEFAULT_MS,
   type DataSource,
@@ -12,13 +13,13 @@ import {
   type User,
 } from '@adstudio/contract';
 import type { Executor, Transactor } from '../../db/database';
-import { type Changes, created, diff } from '../../lib/audit-changes';
-import { uniqueRace } from '../../lib/db-errors';
-import { HttpError, notFound, unprocessable } from '../../lib/http-errors';
+import { type Changes, diff } from '../../lib/audit-changes';
+import { HttpError, unprocessable } from '../../lib/http-errors';
 import { parseJson } from '../../lib/json';
 import type { ListPage } from '../../lib/list';
+import { resourceService } from '../../lib/resource';
 import { nowIso } from '../../lib/time';
-import { assertCurrentVersion, basedOnOf, changedMeanwhile, nextUpdatedAt } from '../../lib/versions';
+import { assertCurrentVersion, basedOnOf, changedMeanwhile } from '../../lib/versions';
 import type { AuditLog } from '../audit';
 import {
   type FetchDefinition,
@@ -98,17 +99,14 @@ export function createDataSourcesService({
   audit,
   transaction,
 }: Deps) {
-  const mustFind = async (user: User, id: number, trx?: Executor, deleted = false) => {
-    const row = await dataSources.findById(user.company_id, id, trx, { deleted });
-    if (!row) throw notFound();
-    return row;
-  };
-
-  const assertNameFree = async (user: User, name: string, exceptId: number | undefined, trx: Executor) => {
-    if (await dataSources.nameTaken(user.company_id, name, { exceptId, trx }))
-      throw unprocessable({ name: [NAME_TAKEN] });
-  };
-  const nameRace = uniqueRace({ index: 'data_sources_live_name_key', field: 'name', message: NAME_TAKEN });
+  /** Names are unique among the company's live data sources, ignoring case (the check, then the index). */
+  const base = resourceService({
+    noun: 'data source',
+    repository: dataSources,
+    audit,
+    transaction,
+    name: { index: 'data_sources_live_name_key', message: NAME_TAKEN, max: DATA_SOURCE_NAME_MAX },
+  });
 
   const toDataSource = (
     row: DataSourceRow,
@@ -174,11 +172,11 @@ export function createDataSourcesService({
       return { data: page.data.map((row) => toDataSource(row, uses)), meta: page.meta };
     },
 
-    get: async (user: User, id: number): Promise<DataSource> => view(user, await mustFind(user, id)),
+    get: async (user: User, id: number): Promise<DataSource> => view(user, await base.find(user, id)),
 
     create: (user: User, body: DataSourceCreate): Promise<DataSource> =>
       transaction(async (trx) => {
-        await assertNameFree(user, body.name, undefined, trx);
+        await base.assertNameFree(user, body.name, undefined, trx);
         const fields: DataSourceFields = {
           name: body.name,
           url: body.url,
@@ -190,23 +188,23 @@ export function createDataSourcesService({
         };
         const headers = mergeHeaders(body.headers, []);
         const now = nowIso();
-        const row = await dataSources
-          .insert(
-            {
-              ...columnsOf(fields),
-              company_id: user.company_id,
-              headers: vault.write(headers),
-              created_at: now,
-              updated_at: now,
-            },
-            trx,
-          )
-          .catch(nameRace);
-        await audit.log(trx, user, {
-          entityId: row.id,
-          action: 'created',
-          changes: { ...created(fields), ...headerChanges([], headers) },
-        });
+        const row = await base.insert(
+          user,
+          fields,
+          () =>
+            dataSources.insert(
+              {
+                ...columnsOf(fields),
+                company_id: user.company_id,
+                headers: vault.write(headers),
+                created_at: now,
+                updated_at: now,
+              },
+              trx,
+            ),
+          trx,
+          { checked: true, extra: headerChanges([], headers) },
+        );
         return view(user, row, trx);
       }),
 
@@ -219,7 +217,7 @@ export function createDataSourcesService({
       transaction(async (trx) => {
         const { updated_at, headers: sentHeaders, ...edits } = body;
         const basedOn = basedOnOf(updated_at, ifMatch);
-        const row = await mustFind(user, id, trx);
+        const row = await base.find(user, id, trx);
         const before = fieldsOf(row);
         const sent = Object.fromEntries(Object.entries(edits).filter(([, v]) => v !== undefined));
         const after: DataSourceFields = { ...before, ...sent };
@@ -229,51 +227,25 @@ export function createDataSourcesService({
         const changes = { ...diff(before, after), ...headerChanges(stored, headers) };
         if (Object.keys(changes).length === 0 && !headersChanged) return view(user, row, trx);
         assertCurrentVersion(basedOn, row.updated_at, CHANGED_MEANWHILE);
-        if (changes.name) await assertNameFree(user, after.name, id, trx);
-        const updated = await dataSources
-          .update(
-            user.company_id,
-            id,
-            row.updated_at,
-            {
-              ...columnsOf(after),
-              ...(headersChanged ? { headers: vault.write(headers) } : {}),
-              updated_at: nextUpdatedAt(row.updated_at),
-            },
-            trx,
-          )
-          .catch(nameRace);
-        if (!updated) throw new HttpError(409, CHANGED_MEANWHILE);
+        const values = { ...columnsOf(after), ...(headersChanged ? { headers: vault.write(headers) } : {}) };
+        const updated = await base.edit(user, row, { values, changes }, trx);
         const refetch = headersChanged || ['url', 'method', 'json_path'].some((field) => field in changes);
         if (refetch) await dataSources.clearFetched(user.company_id, id, trx);
-        await audit.log(trx, user, { entityId: id, action: 'updated', changes });
-        return view(user, refetch ? await mustFind(user, id, trx) : updated, trx);
+        return view(user, refetch ? await base.find(user, id, trx) : updated, trx);
       }),
 
     /** Soft delete; refused while a live condition reads the data source. */
     remove: (user: User, id: number): Promise<void> =>
-      transaction(async (trx) => {
-        await mustFind(user, id, trx);
-        const conditions = (await usedBy(user.company_id, [id], trx)).get(id) ?? [];
-        if (conditions.length > 0) throw new HttpError(422, dataSourceInUse(conditions.map((c) => c.name)));
-        const at = nowIso();
-        await dataSources.softDelete(user.company_id, [id], at, trx);
-        await audit.log(trx, user, { entityId: id, action: 'deleted', changes: { deleted_at: [null, at] } });
+      base.remove(user, id, {
+        async refuse(_row, trx) {
+          const conditions = (await usedBy(user.company_id, [id], trx)).get(id) ?? [];
+          if (conditions.length > 0) throw new HttpError(422, dataSourceInUse(conditions.map((c) => c.name)));
+        },
       }),
 
     /** Brings a deleted data source back, unless a live one has taken its name meanwhile. */
     restore: (user: User, id: number): Promise<DataSource> =>
-      transaction(async (trx) => {
-        const row = await mustFind(user, id, trx, true);
-        await assertNameFree(user, row.name, id, trx);
-        await dataSources.restore(user.company_id, [id], nextUpdatedAt(row.updated_at), trx).catch(nameRace);
-        await audit.log(trx, user, {
-          entityId: id,
-          action: 'restored',
-          changes: { deleted_at: [row.deleted_at, null] },
-        });
-        return view(user, await mustFind(user, id, trx), trx);
-      }),
+      base.restore(user, id, (row, trx) => view(user, row, trx)),
 
     /**
      * Fetches a definition once and shows what came back, without storing anything: a saved data
@@ -281,7 +253,7 @@ export function createDataSourcesService({
      * or an unsaved definition.
      */
     async test(user: User, body: DataSourceTest): Promise<DataSourceTestResult> {
-      const row = body.id === undefined ? undefined : await mustFind(user, body.id);
+      const row = body.id === undefined ? undefined : await base.find(user, body.id);
       const stored = row ? vault.read(row.headers).headers : [];
       const saved = row ? fieldsOf(row) : undefined;
       const definition: FetchDefinition = {
