@@ -3,12 +3,12 @@ import Box from '@mui/material/Box';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { HistoryList } from '../../../components/ui/history-list';
 import { QueryView } from '../../../components/ui/query-view';
+import { ScrollRegion } from '../../../components/ui/scroll-region';
 import { formatCount, formatDateTime } from '../../../lib/format';
 import { useProfileHistory } from '../api/get-profile-history';
 import { useProfileSyncs } from '../api/get-profile-syncs';
@@ -60,7 +60,7 @@ export function HistoryTab({ profileId }: { profileId: number }) {
           empty="No syncs yet."
         >
           {(list) => (
-            <TableContainer>
+            <ScrollRegion label="Syncs table">
               <Table size="small" aria-label="Syncs">
                 <TableHead>
                   <TableRow>
@@ -84,7 +84,7 @@ export function HistoryTab({ profileId }: { profileId: number }) {
                   ))}
                 </TableBody>
               </Table>
-            </TableContainer>
+            </ScrollRegion>
           )}
         </QueryView>
       </Box>

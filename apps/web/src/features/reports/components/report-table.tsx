@@ -5,7 +5,6 @@ import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
@@ -13,6 +12,7 @@ import TableSortLabel from '@mui/material/TableSortLabel';
 import Typography from '@mui/material/Typography';
 import { type ReactNode, useId, useMemo, useState } from 'react';
 import { DisabledReason } from '../../../components/ui/disabled-reason';
+import { ScrollRegion } from '../../../components/ui/scroll-region';
 import { nextSort, type SortState, sortRows } from '../report-sort';
 
 export interface ReportColumn<R> {
@@ -88,7 +88,7 @@ export function ReportTable<R>({
         </DisabledReason>
       </Box>
       {/* Wider than a phone: it scrolls sideways in its own box, which the keyboard can reach. */}
-      <TableContainer role="region" aria-label={`${title} table`} tabIndex={0}>
+      <ScrollRegion label={`${title} table`}>
         <Table size="small" aria-label={title}>
           <TableHead>
             <TableRow>
@@ -128,7 +128,7 @@ export function ReportTable<R>({
             ))}
           </TableBody>
         </Table>
-      </TableContainer>
+      </ScrollRegion>
       {paged ? (
         <TablePagination
           component="div"
