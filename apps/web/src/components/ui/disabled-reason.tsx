@@ -3,8 +3,9 @@ import type { ReactElement } from 'react';
 
 /**
  * A control that is disabled for a reason says it: hovering or focusing it shows `reason`. A
- * disabled button takes no pointer events nor focus, so the tooltip sits on a focusable wrapper
- * that carries the reason as its description too. Without a reason the control shows as it is.
+ * disabled button takes no pointer events nor focus, so the tooltip sits on a wrapper, focusable
+ * while there is a reason. The wrapper stays when the reason goes: the control keeps its element,
+ * so a click or the focus in flight as it becomes enabled is not lost.
  */
 export function DisabledReason({
   reason,
@@ -14,11 +15,9 @@ export function DisabledReason({
   reason: string | null | undefined;
   children: ReactElement;
 }) {
-  if (!reason) return children;
   return (
-    <Tooltip title={reason} describeChild>
-      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a disabled control takes no focus; its reason must be reachable by keyboard */}
-      <span tabIndex={0} style={{ display: 'inline-flex' }}>
+    <Tooltip title={reason ?? ''} describeChild>
+      <span tabIndex={reason ? 0 : undefined} style={{ display: 'inline-flex' }}>
         {children}
       </span>
     </Tooltip>
