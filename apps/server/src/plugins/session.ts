@@ -80,7 +80,12 @@ export const sessionPlugin = fp(
       }
       const session = request.session;
       if (session && Date.now() - Date.parse(session.lastSeenAt) > TOUCH_EVERY_MS) {
-        await sessions.touch(session.id, nowIso());
+        // Best effort: the answer is decided (an edit may have committed, or the error handler
+        // answered 503 because the database just went away), and a failed touch must not replace
+        // it with a bare error; the next request touches the session again.
+        await sessions
+          .touch(session.id, nowIso())
+          .catch((error: unknown) => request.log.warn({ err: error }, 'session touch failed'));
       }
     });
 
