@@ -97,7 +97,10 @@ test.describe('qa’s way in', () => {
     );
     await item.getByRole('link', chip).click();
     await expect(page).toHaveURL(/\/campaigns\?(.*&)?status=quality(\+|%20)assurance/);
-    await expect(page.getByRole('link', { name: campaign.name })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Campaigns' })).toBeVisible();
+    await expect(
+      page.getByRole('grid', { name: 'Campaigns' }).getByRole('link', { name: campaign.name }),
+    ).toBeVisible();
   });
 });
 
