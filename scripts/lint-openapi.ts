@@ -8,28 +8,14 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
-import { buildApp } from '../apps/server/src/app';
-import { loadConfig } from '../apps/server/src/config';
-import { createDb } from '../apps/server/src/db/database';
-import { migrateToLatest } from '../apps/server/src/db/migrate';
+import { openApiDocument } from './openapi-document';
 
 const root = path.resolve(import.meta.dirname, '..');
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'adstudio-openapi-'));
 let status = 1;
 try {
-  const database = { kind: 'sqlite' as const, file: path.join(dir, 'openapi.sqlite') };
-  const db = createDb(database);
-  await migrateToLatest(db);
-  const config = {
-    ...loadConfig({ NODE_ENV: 'test', DATA_DIR: dir, SEED: 'false', LOG_LEVEL: 'silent' }),
-    database,
-  };
-  const app = await buildApp({ config, db, logger: false });
-  await app.ready();
   const file = path.join(dir, 'openapi.json');
-  fs.writeFileSync(file, JSON.stringify(app.swagger(), null, 2));
-  await app.close();
-  await db.destroy();
+  fs.writeFileSync(file, JSON.stringify(await openApiDocument(), null, 2));
 
   const cli = createRequire(import.meta.url).resolve('@redocly/cli/bin/cli.js');
   const lint = spawnSync(
