@@ -65,6 +65,3 @@ declare module 'fastify' {
     session?: false;
   }
 }
-
-/** The signed-in user of a route behind the session guard (lib/current-user, named here too). */
-export { currentUser } from './lib/current-user';

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParam } from '../../lib/params';
 import { forbiddenAnswer as errors, listOf, noContent, idParams as params } from '../../lib/route-schemas';
-import { currentUser } from '../../types';
+import { currentUser } from '../../lib/current-user';
 
 export const approvalsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { approvals: service } = app.services;

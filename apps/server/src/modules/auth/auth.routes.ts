@@ -12,7 +12,7 @@ import { fieldName, groupByField } from '../../lib/field-errors';
 import { HttpError } from '../../lib/http-errors';
 import { safeRedirectPath } from '../../lib/redirect';
 import { endSession, hasValidXsrfToken, startSession } from '../../plugins/session';
-import { currentUser } from '../../types';
+import { currentUser } from '../../lib/current-user';
 import { renderLoginPage } from './login-page';
 
 const wantsJson = (accept: string | undefined, contentType: string | undefined) =>

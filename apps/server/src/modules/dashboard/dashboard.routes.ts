@@ -1,6 +1,6 @@
 import { DashboardResponseSchema } from '@adstudio/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { currentUser } from '../../types';
+import { currentUser } from '../../lib/current-user';
 
 export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
   const { dashboard: service } = app.services;

@@ -6,7 +6,7 @@ import {
   refusedAnswer,
   staleAnswer,
 } from '../../lib/route-schemas';
-import { currentUser } from '../../types';
+import { currentUser } from '../../lib/current-user';
 
 const tags = ['creatives'];
 

@@ -1,6 +1,6 @@
 import { FeedbackBodySchema, FeedbackCreatedResponseSchema } from '@adstudio/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { currentUser } from '../../types';
+import { currentUser } from '../../lib/current-user';
 
 export const feedbackRoutes: FastifyPluginAsyncZod = async (app) => {
   const { feedback: service } = app.services;

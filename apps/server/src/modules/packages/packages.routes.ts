@@ -5,7 +5,7 @@ import { notFound } from '../../lib/http-errors';
 import { idParam } from '../../lib/params';
 import { runPeriodically } from '../../lib/periodic';
 import { forbiddenAnswer as errors, listOf, refusedAnswer, staleAnswer } from '../../lib/route-schemas';
-import { currentUser } from '../../types';
+import { currentUser } from '../../lib/current-user';
 import { sendRenderFile } from '../render';
 import { UNPACK_JOB } from './packages.service';
 

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParam } from '../../lib/params';
 import { forbiddenAnswer as errors } from '../../lib/route-schemas';
-import { currentUser } from '../../types';
+import { currentUser } from '../../lib/current-user';
 import { PROCESSING_JOB } from './processing-assets.service';
 
 const tags = ['assets'];

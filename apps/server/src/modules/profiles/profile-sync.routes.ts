@@ -12,7 +12,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { runPeriodically } from '../../lib/periodic';
 import { forbiddenAnswer as errors, listOf, idParams as params } from '../../lib/route-schemas';
-import { currentUser } from '../../types';
+import { currentUser } from '../../lib/current-user';
 import { SYNC_JOB, SYNC_RUNNING } from './profile-syncs.service';
 
 const tags = ['profiles'];

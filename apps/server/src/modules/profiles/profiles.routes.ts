@@ -11,7 +11,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { collection } from '../../lib/list';
 import { forbiddenAnswer as errors, listOf, idParams as params, staleAnswer } from '../../lib/route-schemas';
-import { currentUser } from '../../types';
+import { currentUser } from '../../lib/current-user';
 import { profileRulesRoutes } from './profile-rules.routes';
 import { profileSyncRoutes } from './profile-sync.routes';
 

@@ -7,7 +7,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { parseJson } from '../../lib/json';
 import { forbiddenAnswer as errors, idParams as params, refusedAnswer } from '../../lib/route-schemas';
-import { currentUser } from '../../types';
+import { currentUser } from '../../lib/current-user';
 import type { ChosenRule } from './choose-rule';
 
 /** The answer of the simulator: the rule with its content, how it was chosen, why, and its render. */

@@ -8,7 +8,7 @@ import {
   refusedAnswer,
   staleAnswer,
 } from '../../lib/route-schemas';
-import { currentUser } from '../../types';
+import { currentUser } from '../../lib/current-user';
 
 // Templates are part of the profiles section (DESIGN section 6): its tag and its permission.
 const tags = ['profiles'];

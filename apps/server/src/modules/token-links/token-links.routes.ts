@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { forbidden, notFound } from '../../lib/http-errors';
 import { idParam } from '../../lib/params';
 import { forbiddenAnswer as errors, listOf } from '../../lib/route-schemas';
-import { currentUser } from '../../types';
+import { currentUser } from '../../lib/current-user';
 import type { LinkKind } from './token-links';
 
 /** Which section's readers see a kind of link's views: the section that shares it. */

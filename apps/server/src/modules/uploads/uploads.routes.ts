@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { forbidden, notFound } from '../../lib/http-errors';
 import { runPeriodically } from '../../lib/periodic';
 import { isValidKey } from '../../storage/object-store';
-import { currentUser } from '../../types';
+import { currentUser } from '../../lib/current-user';
 import { objectHeaders } from './object-headers';
 
 const SignatureQuery = z.object({
