@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { alertBanner, expect, getJson, sidebar, signIn, submitSignIn, test } from './fixtures';
 
 const WRONG_CURRENT_PASSWORD = 'The provided password does not match your current password.';
-const SERVER_ERROR = "We're having internal issues, our engineers have been notified.";
+const SERVER_ERROR = "We're having internal issues, our engineers have been notified";
 
 const bannerHeight = async (page: Page) => (await alertBanner(page).boundingBox())?.height ?? 0;
 

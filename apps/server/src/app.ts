@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import zlib from 'node:zlib';
+import { NOT_FOUND_MESSAGE } from '@adstudio/contract';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
@@ -79,7 +80,7 @@ export async function buildApp({ config, db, logger }: BuildAppOptions) {
     // A path the router cannot take (a parameter past that length, broken %-encoding) is not
     // found, in our JSON shape rather than Fastify's.
     frameworkErrors: (_error, _request, reply: FastifyReply) => {
-      reply.code(404).send({ message: 'Not found.' });
+      reply.code(404).send({ message: NOT_FOUND_MESSAGE });
     },
     bodyLimit: 10 * 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();

@@ -151,7 +151,7 @@ export function describeAccessMatrix<F>({
         for (const role of ['admin', 'editor'] as const) {
           const res = await call(state.clients[role], route, foreign);
           expect(res.statusCode, `${role} ${res.body}`).toBe(404);
-          expect(res.json()).toEqual({ message: 'Cannot find this item.' });
+          expect(res.json()).toEqual({ message: 'Cannot find this item' });
         }
         expect(await snapshot(t, foreign)).toEqual(before);
       },

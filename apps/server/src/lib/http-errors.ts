@@ -1,3 +1,5 @@
+import { NOT_FOUND_MESSAGE } from '@adstudio/contract';
+
 /** An error that carries its HTTP status and the Laravel-like body fields. */
 export class HttpError extends Error {
   constructor(
@@ -9,7 +11,7 @@ export class HttpError extends Error {
   }
 }
 
-export const notFound = (message = 'Cannot find this item.') => new HttpError(404, message);
+export const notFound = (message = NOT_FOUND_MESSAGE) => new HttpError(404, message);
 export const forbidden = (message = 'This action is unauthorized.') => new HttpError(403, message);
 export const unprocessable = (errors: Record<string, string[]>, message?: string) =>
   new HttpError(422, message ?? Object.values(errors)[0]?.[0] ?? 'The given data was invalid.', errors);

@@ -1,3 +1,4 @@
+import { SERVER_ERROR_MESSAGE } from '@adstudio/contract';
 import type { FastifyError } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
@@ -7,7 +8,6 @@ import { groupByField } from '../lib/field-errors';
 import { HttpError } from '../lib/http-errors';
 import { type IssueLike, unionIssues } from '../lib/union-issues';
 
-export const SERVER_ERROR_MESSAGE = "We're having internal issues, our engineers have been notified.";
 export const DATABASE_UNAVAILABLE_MESSAGE = 'The database is unavailable. Try again in a moment.';
 /** Seconds a client waits before retrying while the database is down (a restart takes about that). */
 const DATABASE_RETRY_AFTER_SECONDS = 5;

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { NOT_FOUND_MESSAGE } from '@adstudio/contract';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify';
 import fp from 'fastify-plugin';
@@ -32,7 +33,7 @@ function notRouted(app: FastifyInstance, request: FastifyRequest, reply: Fastify
   // A segment past the router's limit names no route under any method (the router answers each
   // such lookup with its own error handler, which is no route either).
   if (url.split('/').some((segment) => segment.length > MAX_PARAM_LENGTH))
-    return reply.code(404).send({ message: 'Not found.' });
+    return reply.code(404).send({ message: NOT_FOUND_MESSAGE });
   const allowed = METHODS.filter((method) => {
     const found = app.findRoute({ method, url });
     const star = (found?.params as Record<string, string> | undefined)?.['*'];
@@ -44,7 +45,7 @@ function notRouted(app: FastifyInstance, request: FastifyRequest, reply: Fastify
     request.method === 'OPTIONS' ||
     allowed.includes(request.method as (typeof METHODS)[number])
   )
-    return reply.code(404).send({ message: 'Not found.' });
+    return reply.code(404).send({ message: NOT_FOUND_MESSAGE });
   return reply
     .code(405)
     .header('allow', allowed.join(', '))

@@ -379,7 +379,7 @@ describe('POST /v1/creatives/{id}/assets: refused files', () => {
     for (const id of [deleted, foreign, 999_999]) {
       const res = await claim(id, { key, name: 'x.csv' });
       expect(res.statusCode).toBe(404);
-      expect(res.json()).toEqual({ message: 'Cannot find this item.' });
+      expect(res.json()).toEqual({ message: 'Cannot find this item' });
     }
     expect((await rowOf(key))?.claimed_at).toBeNull();
   });

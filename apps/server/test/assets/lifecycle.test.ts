@@ -332,7 +332,7 @@ describe('assets of another company', () => {
       await editor.get(`/v1/assets/${binned}/restore`),
     ]) {
       expect(res.statusCode).toBe(404);
-      expect(res.json()).toEqual({ message: 'Cannot find this item.' });
+      expect(res.json()).toEqual({ message: 'Cannot find this item' });
     }
     expect(await t.db.selectFrom('assets').selectAll().where('company_id', '=', other).execute()).toEqual(
       before,

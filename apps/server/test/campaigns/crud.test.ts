@@ -324,7 +324,7 @@ describe('GET /v1/campaigns/{id}', () => {
     for (const id of ['999999', 'abc', '0', '-1', '99999999999', '1.5']) {
       const res = await client.get(`/v1/campaigns/${id}`);
       expect(res.statusCode, id).toBe(404);
-      expect(res.json()).toEqual({ message: 'Cannot find this item.' });
+      expect(res.json()).toEqual({ message: 'Cannot find this item' });
     }
   });
 

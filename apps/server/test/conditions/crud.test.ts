@@ -365,7 +365,7 @@ describe('company scoping', () => {
       await client.post(`/v1/conditions/${id}/simulate`, {}),
     ]) {
       expect(res.statusCode).toBe(404);
-      expect(res.json()).toEqual({ message: 'Cannot find this item.' });
+      expect(res.json()).toEqual({ message: 'Cannot find this item' });
     }
     const list = (await client.get('/v1/conditions?items-per-page=-1')).json();
     expect(list.data.map((c: { id: number }) => c.id)).not.toContain(id);

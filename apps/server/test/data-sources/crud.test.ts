@@ -328,7 +328,7 @@ describe('GET /v1/datasource', () => {
       await client.post('/v1/datasource/test', { id }),
     ]) {
       expect(res.statusCode).toBe(404);
-      expect(res.json()).toEqual({ message: 'Cannot find this item.' });
+      expect(res.json()).toEqual({ message: 'Cannot find this item' });
     }
     expect(await rowOf(id)).toMatchObject({ deleted_at: null, updated_at: INSERTED_AT });
   });

@@ -156,7 +156,7 @@ describe(`media entities: another company's publisher is a 404 (${engine})`, () 
       for (const role of roles) {
         const res = await call(clients[role], route, foreign);
         expect(res.statusCode, `${role} ${res.body}`).toBe(404);
-        expect(res.json()).toEqual({ message: 'Cannot find this item.' });
+        expect(res.json()).toEqual({ message: 'Cannot find this item' });
         expectDocumentedAnswer(t.app.swagger(), { method: route.method, url: route.pattern }, res);
       }
       expect(await snapshot(foreign)).toEqual(before);

@@ -219,7 +219,7 @@ describe(`PUT /v1/media-entities/{id} (${engine})`, () => {
     for (const id of [gone, 999_999]) {
       const res = await call('PUT', ITEM, id, { contact_name: 'x', updated_at: INSERTED_AT });
       expect(res.statusCode).toBe(404);
-      expect((await call('GET', ITEM, id)).json()).toEqual({ message: 'Cannot find this item.' });
+      expect((await call('GET', ITEM, id)).json()).toEqual({ message: 'Cannot find this item' });
     }
     expect((await client.get('/v1/media-entities/1e3')).statusCode).toBe(404);
   });

@@ -19,7 +19,7 @@ describe('error shapes', () => {
     });
     expect(res.statusCode).toBe(404);
     expect(res.headers['content-type']).toContain('application/json');
-    expect(res.json()).toEqual({ message: 'Not found.' });
+    expect(res.json()).toEqual({ message: 'Cannot find this item' });
   });
 
   it('a malformed JSON body is a 400 with a message', async () => {
@@ -63,7 +63,7 @@ describe('a server error', () => {
       expect(res.statusCode).toBe(500);
       const body = res.json();
       expect(body).toEqual({
-        message: "We're having internal issues, our engineers have been notified.",
+        message: "We're having internal issues, our engineers have been notified",
         request_id: expect.stringMatching(/^[0-9a-f-]{36}$/),
       });
       expect(lines.join('\n')).not.toContain('forged');

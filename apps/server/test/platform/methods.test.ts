@@ -70,7 +70,7 @@ describe(`a known path with a wrong method answers 405 with Allow (${engine})`, 
     ] as const) {
       const res = await call(method, url);
       expect(res.statusCode, `${method} ${url}`).toBe(404);
-      expect(res.json()).toEqual({ message: 'Not found.' });
+      expect(res.json()).toEqual({ message: 'Cannot find this item' });
     }
   });
 });

@@ -141,7 +141,7 @@ describe('the answer validator', () => {
 
   it('accepts a documented answer', () => {
     expect(() =>
-      expectDocumentedAnswer(doc, route, json(404, { message: 'Cannot find this item.' })),
+      expectDocumentedAnswer(doc, route, json(404, { message: 'Cannot find this item' })),
     ).not.toThrow();
     const empty = { statusCode: 204, headers: {}, payload: '' };
     expect(() => expectDocumentedAnswer(doc, route, empty)).not.toThrow();

@@ -72,7 +72,7 @@ describe(`path parameters answer in our shape at any length (${engine})`, () => 
     ]) {
       const res = await admin.get(url);
       expect(res.statusCode, url).toBe(404);
-      expect(res.json()).toEqual({ message: 'Not found.' });
+      expect(res.json()).toEqual({ message: 'Cannot find this item' });
     }
   });
 });

@@ -123,7 +123,7 @@ describe('the SPA', () => {
     );
     const api = await t.app.inject({ method: 'GET', url: '/v1/unknown', headers: html });
     expect(api.statusCode).toBe(404);
-    expect(api.json()).toEqual({ message: 'Not found.' });
+    expect(api.json()).toEqual({ message: 'Cannot find this item' });
     expect((await t.app.inject({ method: 'POST', url: '/dashboard', headers: html })).statusCode).toBe(404);
   });
 

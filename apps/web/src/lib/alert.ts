@@ -1,3 +1,4 @@
+import { NOT_FOUND_MESSAGE, SERVER_ERROR_MESSAGE, SESSION_EXPIRED_MESSAGE } from '@adstudio/contract';
 import { isApiError } from './api-client';
 import { createStore, useStore } from './store';
 
@@ -36,15 +37,15 @@ export const ALERT_TYPES: Readonly<Record<number, { type: AlertType; text: strin
   200: { type: 'success', text: 'Action successful' },
   401: { type: 'error', text: "You don't have sufficient permissions to perform this action" },
   403: { type: 'error', text: 'Unauthenticated' },
-  404: { type: 'error', text: 'Cannot find this item' },
+  404: { type: 'error', text: NOT_FOUND_MESSAGE },
   422: { type: 'error', text: 'The data provided was invalid' },
-  500: { type: 'error', text: "We're having internal issues, our engineers have been notified" },
-  501: { type: 'error', text: "We're having internal issues, our engineers have been notified" },
+  500: { type: 'error', text: SERVER_ERROR_MESSAGE },
+  501: { type: 'error', text: SERVER_ERROR_MESSAGE },
 };
 
 export const ALERT_TIMEOUT_MS = 6000;
 export const ALERT_MULTILINE_OVER = 50;
-export const SESSION_EXPIRED_TEXT = 'Your session has expired';
+export const SESSION_EXPIRED_TEXT = SESSION_EXPIRED_MESSAGE;
 
 export function alertType(status: number): AlertType {
   const known = ALERT_TYPES[status];

@@ -23,4 +23,11 @@ export type ServerErrorBody = z.infer<typeof ServerErrorBodySchema>;
 
 export const UNAUTHENTICATED_MESSAGE = 'Unauthenticated.';
 export const CSRF_MISMATCH_MESSAGE = 'CSRF token mismatch.';
-export const SESSION_EXPIRED_MESSAGE = 'Your session has expired.';
+/**
+ * The spec's default texts (section 8), exactly: the server answers with them and the banner shows
+ * them, so a user meets one wording whichever side wrote it. Laravel's own messages above keep
+ * Laravel's full stop, as clients match them.
+ */
+export const SESSION_EXPIRED_MESSAGE = 'Your session has expired';
+export const NOT_FOUND_MESSAGE = 'Cannot find this item';
+export const SERVER_ERROR_MESSAGE = "We're having internal issues, our engineers have been notified";
