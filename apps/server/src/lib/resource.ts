@@ -107,12 +107,15 @@ export function resourceService<R extends ResourceRow, X, U>(config: ResourceCon
     return row;
   };
 
-  /** 422 on `name` when a live row of the scope (other than `exceptId`) has it, ignoring case. */
+  /**
+   * 422 on `name` when a live row of the scope (other than `exceptId`) has it, ignoring case. Without
+   * `trx` it checks before any transaction (a profile's name, before its upload is claimed).
+   */
   const assertNameFree = async (
     user: User,
     text: string,
     exceptId: number | undefined,
-    trx: X,
+    trx?: X,
     scope?: NameScope,
   ): Promise<void> => {
     if (!name) return;

@@ -1,5 +1,5 @@
 import type { ProfileListQuery, ProfileSort } from '@adstudio/contract';
-import { type Insertable, type Selectable, sql, type Updateable } from 'kysely';
+import { type Insertable, type Selectable, sql } from 'kysely';
 import type { Db, Executor } from '../../db/database';
 import type { ProfilesTable } from '../../db/schema';
 import { defaultSort, listedRows, paginate, type SortKey } from '../../lib/list';
@@ -23,6 +23,9 @@ const SORTS: Record<ProfileSort, SortKey> = {
  * makes is scoped by company.
  */
 export const createProfilesRepository = (db: Db) => ({
+  /** Find by id / ids, name taken, guarded update, soft delete and restore (lib/scoped-repository). */
+  ...scopedRepository(db, 'profiles'),
+
   /** Whether the company has this live profile. */
   exists: async (companyId: number, id: number, trx: Executor = db) =>
     (await trx
@@ -32,15 +35,6 @@ export const createProfilesRepository = (db: Db) => ({
       .where('id', '=', id)
       .where('deleted_at', 'is', null)
       .executeTakeFirst()) !== undefined,
-
-  findById: (companyId: number, id: number, trx: Executor = db, { deleted = false } = {}) =>
-    trx
-      .selectFrom('profiles')
-      .selectAll()
-      .where('company_id', '=', companyId)
-      .where('id', '=', id)
-      .where('deleted_at', deleted ? 'is not' : 'is', null)
-      .executeTakeFirst(),
 
   /** A profile by id alone, for jobs (which carry the id, not a user). */
   findAnyById: (id: number, trx: Executor = db) =>
@@ -76,32 +70,8 @@ export const createProfilesRepository = (db: Db) => ({
     });
   },
 
-  /** Whether another live profile of the company has this name, ignoring case. */
-  nameTaken: scopedRepository(db, 'profiles').nameTaken,
-
   insert: (values: Insertable<ProfilesTable>, trx: Executor = db) =>
     trx.insertInto('profiles').values(values).returningAll().executeTakeFirstOrThrow(),
-
-  /** Answers the updated row, or undefined when it changed since `updatedAt` (or is gone). */
-  updateIfUnchanged: (
-    companyId: number,
-    id: number,
-    updatedAt: string,
-    values: Updateable<ProfilesTable>,
-    trx: Executor = db,
-  ) =>
-    trx
-      .updateTable('profiles')
-      .set(values)
-      .where('company_id', '=', companyId)
-      .where('id', '=', id)
-      .where('updated_at', '=', updatedAt)
-      .where('deleted_at', 'is', null)
-      .returningAll()
-      .executeTakeFirst(),
-
-  update: (id: number, values: Updateable<ProfilesTable>, trx: Executor = db) =>
-    trx.updateTable('profiles').set(values).where('id', '=', id).execute(),
 
   /** Scheduled profiles whose next run is due, for the scheduler. */
   dueForSchedule: (now: string, limit = 50) =>

@@ -1,5 +1,6 @@
 import {
   canAccess,
+  PROFILE_NAME_MAX,
   type Profile,
   type ProfileCreate,
   type ProfileListQuery,
@@ -8,18 +9,18 @@ import {
   type User,
 } from '@adstudio/contract';
 import type { Executor, Transactor } from '../../db/database';
-import { created, diff } from '../../lib/audit-changes';
-import { uniqueRace } from '../../lib/db-errors';
-import { forbidden, HttpError, notFound, unprocessable } from '../../lib/http-errors';
+import { diff } from '../../lib/audit-changes';
+import { forbidden } from '../../lib/http-errors';
 import { parseJson } from '../../lib/json';
 import type { ListPage } from '../../lib/list';
+import { resourceService } from '../../lib/resource';
 import { nowIso } from '../../lib/time';
-import { assertCurrentVersion, basedOnOf, changedMeanwhile, nextUpdatedAt } from '../../lib/versions';
+import { assertCurrentVersion, basedOnOf, changedMeanwhile } from '../../lib/versions';
 import type { AuditLog } from '../audit';
 import type { UploadsService } from '../uploads';
 import type { ProfileRulesRepository } from './profile-rules.repository';
 import { nextRun } from './profile-schedule';
-import { audited, createSourceResolver, sourceFieldsOf } from './profile-source';
+import { audited, createSourceResolver, type SourceFields, sourceFieldsOf } from './profile-source';
 import type { SyncStart } from './profile-syncs.service';
 import type { ProfileRow, ProfilesRepository } from './profiles.repository';
 
@@ -88,26 +89,22 @@ export function createProfilesService({
   template: templateOf,
   templates,
 }: Deps) {
-  const mustFind = async (user: User, id: number, trx?: Executor, deleted = false) => {
-    const row = await profiles.findById(user.company_id, id, trx, { deleted });
-    if (!row) throw notFound();
-    return row;
-  };
-
-  const assertWriter = (user: User) => {
-    if (!canAccess(user, 'profiles', 'write')) throw forbidden();
-  };
-
   /**
    * Live profiles' names are unique per company ignoring case (an index of migration
    * 2026-11-27-1300): the check answers 422, and a write that raced past it meets the index and
    * answers the same.
    */
-  const assertNameFree = async (user: User, name: string, exceptId: number | undefined, trx?: Executor) => {
-    if (await profiles.nameTaken(user.company_id, name, { exceptId, trx }))
-      throw unprocessable({ name: [NAME_TAKEN] });
+  const base = resourceService({
+    noun: 'profile',
+    repository: profiles,
+    audit,
+    transaction,
+    name: { index: 'profiles_live_name_key', message: NAME_TAKEN, max: PROFILE_NAME_MAX },
+  });
+
+  const assertWriter = (user: User) => {
+    if (!canAccess(user, 'profiles', 'write')) throw forbidden();
   };
-  const nameRace = uniqueRace({ index: 'profiles_live_name_key', field: 'name', message: NAME_TAKEN });
 
   const resolveSource = createSourceResolver({
     uploads,
@@ -151,109 +148,83 @@ export function createProfilesService({
       };
     },
 
-    get: async (user: User, id: number) => view(user, await mustFind(user, id)),
+    get: async (user: User, id: number) => view(user, await base.find(user, id)),
 
     /** Creates the profile and starts its first sync. */
     async create(user: User, body: ProfileCreate): Promise<Profile> {
       assertWriter(user);
       // Before the source: a refused name does not claim the upload.
-      await assertNameFree(user, body.name, undefined);
+      await base.assertNameFree(user, body.name, undefined);
       const fields = await resolveSource(user, body, undefined);
+      const stored: SourceFields = {
+        name: body.name,
+        source: fields.source ?? 'gsheet',
+        url: fields.url ?? null,
+        gsheet_id: fields.gsheet_id ?? null,
+        file_key: fields.file_key ?? null,
+        file_name: fields.file_name ?? null,
+        ranges: fields.ranges ?? '[]',
+        template_id: fields.template_id ?? null,
+        schedule: fields.schedule ?? null,
+      };
       const now = nowIso();
-      const row = await transaction(async (trx) => {
-        const inserted = await profiles
-          .insert(
-            {
-              company_id: user.company_id,
-              name: body.name,
-              source: fields.source ?? 'gsheet',
-              url: fields.url ?? null,
-              gsheet_id: fields.gsheet_id ?? null,
-              file_key: fields.file_key ?? null,
-              file_name: fields.file_name ?? null,
-              ranges: fields.ranges ?? '[]',
-              template_id: fields.template_id ?? null,
-              schedule: fields.schedule ?? null,
-              next_sync_at: nextRunOf(fields.schedule),
-              status: 'new',
-              synced_at: null,
-              created_at: now,
-              updated_at: now,
-            },
-            trx,
-          )
-          .catch(nameRace);
-        await audit.log(trx, user, {
-          entityId: inserted.id,
-          action: 'created',
-          changes: created(audited(sourceFieldsOf(inserted))),
-        });
-        return inserted;
-      });
+      const row = await transaction((trx) =>
+        base.insert(
+          user,
+          audited(stored),
+          () =>
+            profiles.insert(
+              {
+                ...stored,
+                company_id: user.company_id,
+                next_sync_at: nextRunOf(stored.schedule),
+                status: 'new',
+                synced_at: null,
+                created_at: now,
+                updated_at: now,
+              },
+              trx,
+            ),
+          trx,
+          { checked: true },
+        ),
+      );
       await startSync(user.company_id, row.id, { trigger: 'create', userId: user.id, confirm: false });
-      return view(user, await mustFind(user, row.id));
+      return view(user, await base.find(user, row.id));
     },
 
     async update(user: User, id: number, body: ProfileUpdate, ifMatch?: string): Promise<Profile> {
       assertWriter(user);
       const basedOn = basedOnOf(body.updated_at, ifMatch);
-      const before = await mustFind(user, id);
+      const before = await base.find(user, id);
       assertCurrentVersion(basedOn, before.updated_at, CHANGED_MEANWHILE);
-      if (body.name !== undefined && body.name !== before.name) await assertNameFree(user, body.name, id);
+      if (body.name !== undefined && body.name !== before.name)
+        await base.assertNameFree(user, body.name, id);
       const fields = await resolveSource(user, body, sourceFieldsOf(before));
       if (body.name !== undefined) fields.name = body.name;
       const changes = diff(audited(sourceFieldsOf(before)), audited(fields));
       const stored = diff(sourceFieldsOf(before), fields);
       if (Object.keys(stored).length === 0) return view(user, before);
-      return transaction(async (trx) => {
-        const schedule = fields.schedule !== undefined ? fields.schedule : before.schedule;
-        const updated = await profiles
-          .updateIfUnchanged(
-            user.company_id,
-            id,
-            before.updated_at,
-            {
-              ...fields,
-              ...(changes.schedule ? { next_sync_at: nextRunOf(schedule) } : {}),
-              updated_at: nextUpdatedAt(before.updated_at),
-            },
-            trx,
-          )
-          .catch(nameRace);
-        if (!updated) throw new HttpError(409, CHANGED_MEANWHILE);
-        await audit.log(trx, user, { entityId: id, action: 'updated', changes });
-        return view(user, updated, trx);
-      });
+      const schedule = fields.schedule !== undefined ? fields.schedule : before.schedule;
+      const values = { ...fields, ...(changes.schedule ? { next_sync_at: nextRunOf(schedule) } : {}) };
+      return transaction(async (trx) =>
+        view(user, await base.edit(user, before, { values, changes, checked: true }, trx), trx),
+      );
     },
 
-    remove: (user: User, id: number): Promise<void> =>
-      transaction(async (trx) => {
-        assertWriter(user);
-        const row = await mustFind(user, id, trx);
-        const at = nowIso();
-        await profiles.update(row.id, { deleted_at: at, updated_at: nextUpdatedAt(row.updated_at, at) }, trx);
-        await audit.log(trx, user, { entityId: id, action: 'deleted', changes: { deleted_at: [null, at] } });
-      }),
+    async remove(user: User, id: number): Promise<void> {
+      assertWriter(user);
+      await base.remove(user, id);
+    },
 
     /** Brings a deleted profile back, unless a live one has taken its name meanwhile. */
-    restore: (user: User, id: number): Promise<Profile> =>
-      transaction(async (trx) => {
-        assertWriter(user);
-        const row = await mustFind(user, id, trx, true);
-        await assertNameFree(user, row.name, id, trx);
-        await profiles
-          .update(row.id, { deleted_at: null, updated_at: nextUpdatedAt(row.updated_at) }, trx)
-          .catch(nameRace);
-        await audit.log(trx, user, {
-          entityId: id,
-          action: 'restored',
-          changes: { deleted_at: [row.deleted_at, null] },
-        });
-        return view(user, await mustFind(user, id, trx), trx);
-      }),
+    async restore(user: User, id: number): Promise<Profile> {
+      assertWriter(user);
+      return base.restore(user, id, (row, trx) => view(user, row, trx));
+    },
 
     async history(user: User, id: number) {
-      await mustFind(user, id);
+      await base.find(user, id);
       return audit.history(user, id);
     },
   };
