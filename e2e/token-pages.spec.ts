@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
 import { buildZip } from '../apps/server/src/storage/zip-writer';
-import { apiAs, expect, test, unique } from './fixtures';
+import { alertBanner, apiAs, expect, test, unique } from './fixtures';
 
 test.use({ role: 'admin' });
 
@@ -160,7 +160,8 @@ test('a publisher approves and rejects from its link; a new package puts the app
   page,
   browser,
 }) => {
-  const campaign = await apiAs<{ id: number }>(page, 'POST', '/v1/campaigns', { name: unique('Approvals') });
+  const campaignName = unique('Approvals');
+  const campaign = await apiAs<{ id: number }>(page, 'POST', '/v1/campaigns', { name: campaignName });
   const names = [unique('Banner'), unique('Sky')];
   const creatives = [];
   for (const name of names)
@@ -201,6 +202,10 @@ test('a publisher approves and rejects from its link; a new package puts the app
   await dialog.getByTestId('send-approval-request').click();
   const url = await dialog.getByTestId('requested-approval-link-url').first().textContent();
   const path = new URL(url!).pathname;
+  // The user waits on the campaign's details while the publisher decides elsewhere.
+  await dialog.getByRole('button', { name: 'Done' }).click();
+  await page.getByRole('tab', { name: 'Details' }).click();
+  await expect(page.getByRole('tab', { name: 'Details', selected: true })).toBeVisible();
 
   const context = await browser.newContext();
   try {
@@ -228,7 +233,13 @@ test('a publisher approves and rejects from its link; a new package puts the app
     await context.close();
   }
 
-  await page.goto(`/campaigns/${campaign.id}?tab=approvals`);
+  // Coming back to the tab asks again (the 30 s poll is for a user who stays): the banner says what
+  // was decided and opens the approvals tab.
+  await page.evaluate(() => window.dispatchEvent(new Event('visibilitychange')));
+  const decided = alertBanner(page);
+  await expect(decided).toContainText(`2 new decisions on ${campaignName}: 1 approved, 1 rejected.`);
+  await decided.getByRole('button', { name: 'Open' }).click();
+  await expect(page).toHaveURL(new RegExp(`/campaigns/${campaign.id}\\?tab=approvals$`));
   const rows = page.getByTestId('campaign-approval');
   await expect(rows.filter({ hasText: names[0]! })).toContainText('Pat Publisher');
   await expect(rows.filter({ hasText: names[1]! })).toContainText('No ad yet.');

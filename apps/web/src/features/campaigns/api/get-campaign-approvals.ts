@@ -19,6 +19,9 @@ const campaignApprovals = (id: number) =>
       refetchInterval: (list) =>
         list?.some((approval) => approval.status === 'pending') ? DECISIONS_POLL_MS : false,
       refetchOnWindowFocus: true,
+      // Coming back from deciding in another tab takes seconds: a list that old is already stale
+      // (the app's default of 30 s would skip that refetch).
+      staleTime: 0,
     },
   );
 
