@@ -30,7 +30,8 @@ interface Refusable extends Operation {
 
 /** The service calls the routes make; each is optional, as each route is. */
 export interface ResourceCalls<LQ, CB, BB, SQ, UB> {
-  list?(user: User, query: LQ): Promise<ListPage<unknown>>;
+  /** A page of the list, or the whole list where it has no paging (a picker's few items). */
+  list?(user: User, query: LQ): Promise<ListPage<unknown> | unknown[]>;
   create?(user: User, body: CB): Promise<unknown>;
   bulk?(user: User, body: BB): Promise<BulkResult[]>;
   get?(user: User, id: number, query: SQ): Promise<unknown>;
@@ -57,7 +58,8 @@ export interface ResourceRoutes<
   item: z.ZodType;
   access: { read: Guard; write: Guard };
   service: ResourceCalls<z.output<LQ>, z.output<CB>, z.output<BB>, z.output<SQ>, z.output<UB>>;
-  list?: Operation & { querystring: LQ; response: z.ZodType };
+  /** Without `querystring` the list takes no query; its answer is `response` either way. */
+  list?: Operation & { querystring?: LQ; response: z.ZodType };
   create?: Operation & { body: CB };
   bulk?: Operation & { body: BB };
   show?: Operation & { querystring?: SQ };
@@ -106,17 +108,22 @@ export function resourceRoutes<
 
   if (spec.list) {
     const list = must(service.list, 'list');
+    const { querystring } = spec.list;
     routes.get(
       path,
       {
         ...guard(spec.list, 'read'),
         schema: {
           ...words(spec.list),
-          querystring: spec.list.querystring,
+          ...(querystring === undefined ? {} : { querystring }),
           response: { 200: spec.list.response, ...errors },
         },
       },
-      async (request) => collection(request, await list(currentUser(request), request.query as z.output<LQ>)),
+      async (request) => {
+        const found = await list(currentUser(request), request.query as z.output<LQ>);
+        // A list without paging is its items alone; a page carries its counts and links.
+        return Array.isArray(found) ? { data: found } : collection(request, found);
+      },
     );
   }
 

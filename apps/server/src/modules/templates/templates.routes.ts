@@ -1,104 +1,33 @@
-import { itemResponse, ProfileTemplateSchema, ProfileTemplateWriteSchema } from '@adstudio/contract';
+import { ProfileTemplateSchema, ProfileTemplateWriteSchema } from '@adstudio/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import {
-  forbiddenAnswer as errors,
-  listOf,
-  idParams as params,
-  refusedAnswer,
-  staleAnswer,
-} from '../../lib/route-schemas';
-import { currentUser } from '../../lib/current-user';
+import { resourceRoutes } from '../../lib/resource-routes';
+import { listOf } from '../../lib/route-schemas';
 
-// Templates are part of the profiles section (DESIGN section 6): its tag and its permission.
-const tags = ['profiles'];
-
+/** Templates are part of the profiles section (DESIGN section 6): its tag and its permission. */
 export const templatesRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { templates: service } = app.services;
-  const read = { preHandler: app.requireAccess('profiles', 'read') };
-  const write = { preHandler: app.requireAccess('profiles', 'write') };
-
-  app.get(
-    '/v1/profile-templates',
-    {
-      ...read,
-      schema: {
-        tags,
-        summary: 'Profile templates (for the picker)',
-        response: { 200: listOf(ProfileTemplateSchema), ...errors },
-      },
+  resourceRoutes(app, {
+    path: '/v1/profile-templates',
+    tags: ['profiles'],
+    noun: 'template',
+    item: ProfileTemplateSchema,
+    service: app.services.templates,
+    access: {
+      read: app.requireAccess('profiles', 'read'),
+      write: app.requireAccess('profiles', 'write'),
     },
-    async (request) => ({ data: await service.list(currentUser(request)) }),
-  );
-
-  app.get(
-    '/v1/profile-templates/:id',
-    {
-      ...read,
-      schema: {
-        tags,
-        summary: 'One profile template',
-        params,
-        response: { 200: itemResponse(ProfileTemplateSchema), ...errors },
-      },
+    list: { summary: 'Profile templates (for the picker)', response: listOf(ProfileTemplateSchema) },
+    create: { summary: 'Create a profile template', body: ProfileTemplateWriteSchema },
+    show: { summary: 'One profile template' },
+    update: {
+      summary: 'Edit a profile template',
+      description:
+        'Sends the `updated_at` it was based on in the body or as `If-Match` (409 when the template ' +
+        'changed meanwhile); without either the edit is unconditional.',
+      body: ProfileTemplateWriteSchema,
     },
-    async (request) => ({ data: await service.get(currentUser(request), request.params.id) }),
-  );
-
-  app.post(
-    '/v1/profile-templates',
-    {
-      ...write,
-      schema: {
-        tags,
-        summary: 'Create a profile template',
-        body: ProfileTemplateWriteSchema,
-        response: { 201: itemResponse(ProfileTemplateSchema), ...errors },
-      },
+    remove: {
+      summary: 'Delete a profile template; refused while profiles use it',
+      refused: 'Profiles use the template.',
     },
-    async (request, reply) =>
-      reply.code(201).send({ data: await service.create(currentUser(request), request.body) }),
-  );
-
-  app.put(
-    '/v1/profile-templates/:id',
-    {
-      ...write,
-      schema: {
-        tags,
-        summary: 'Edit a profile template',
-        description:
-          'Sends the `updated_at` it was based on in the body or as `If-Match` (409 when the template ' +
-          'changed meanwhile); without either the edit is unconditional.',
-        params,
-        body: ProfileTemplateWriteSchema,
-        response: { 200: itemResponse(ProfileTemplateSchema), ...staleAnswer('template'), ...errors },
-      },
-    },
-    async (request) => ({
-      data: await service.update(
-        currentUser(request),
-        request.params.id,
-        request.body,
-        request.headers['if-match'],
-      ),
-    }),
-  );
-
-  app.delete(
-    '/v1/profile-templates/:id',
-    {
-      ...write,
-      schema: {
-        tags,
-        summary: 'Delete a profile template; refused while profiles use it',
-        params,
-        response: { 204: z.null(), ...refusedAnswer('Profiles use the template.'), ...errors },
-      },
-    },
-    async (request, reply) => {
-      await service.remove(currentUser(request), request.params.id);
-      return reply.code(204).send(null);
-    },
-  );
+  });
 };

@@ -1,4 +1,5 @@
 import {
+  PROFILE_NAME_MAX,
   type ProfileTemplate,
   type ProfileTemplateWrite,
   TEMPLATE_COLUMN_TYPES,
@@ -6,17 +7,17 @@ import {
   type User,
 } from '@adstudio/contract';
 import type { Executor, Transactor } from '../../db/database';
-import { uniqueRace } from '../../lib/db-errors';
-import { HttpError, notFound, unprocessable } from '../../lib/http-errors';
+import { diff } from '../../lib/audit-changes';
+import { HttpError } from '../../lib/http-errors';
 import { parseJson } from '../../lib/json';
+import { type ResourceAudit, resourceService } from '../../lib/resource';
 import { nowIso } from '../../lib/time';
-import { assertCurrentVersion, basedOnOf, changedMeanwhile, nextUpdatedAt } from '../../lib/versions';
+import { assertCurrentVersion, basedOnOf } from '../../lib/versions';
 import type { TemplateRow, TemplatesRepository } from './templates.repository';
 
 export const NAME_TAKEN = 'The name has already been taken.';
 export const TEMPLATE_IN_USE = (names: string[]) =>
   `The template is used by ${names.join(', ')}. Choose another template for them first.`;
-const CHANGED_MEANWHILE = changedMeanwhile('template');
 
 const toTemplate = (row: TemplateRow): ProfileTemplate => ({
   id: row.id,
@@ -40,6 +41,9 @@ interface Deps {
   profilesUsing: (companyId: number, templateId: number, trx: Executor) => Promise<{ name: string }[]>;
 }
 
+/** Templates keep no history (no audit entries; their changes are versions without a user). */
+const unaudited: ResourceAudit<Executor> = { log: async () => {} };
+
 /**
  * Profile templates: the columns a feed must have and their types (DESIGN section 6). Managed with
  * the profiles section's permission; profiles name them and their syncs check rows against them.
@@ -50,44 +54,45 @@ export function createTemplatesService({ templates, transaction, profilesUsing }
    * 2026-11-27-1300): the check answers 422, and a write that raced past it meets the index and
    * answers the same.
    */
-  const assertNameFree = async (user: User, name: string, exceptId: number | undefined, trx: Executor) => {
-    if (await templates.nameTaken(user.company_id, name, { exceptId, trx }))
-      throw unprocessable({ name: [NAME_TAKEN] });
-  };
-  const nameRace = uniqueRace({
-    index: 'profile_templates_live_name_key',
-    field: 'name',
-    message: NAME_TAKEN,
+  const base = resourceService({
+    noun: 'template',
+    repository: templates,
+    audit: unaudited,
+    transaction,
+    name: { index: 'profile_templates_live_name_key', message: NAME_TAKEN, max: PROFILE_NAME_MAX },
   });
 
   return {
     list: async (user: User) => (await templates.list(user.company_id)).map(toTemplate),
 
-    async get(user: User, id: number) {
-      const row = await templates.find(user.company_id, id);
-      if (!row) throw notFound();
-      return toTemplate(row);
-    },
+    get: async (user: User, id: number) => toTemplate(await base.find(user, id)),
 
     create: (user: User, body: ProfileTemplateWrite): Promise<ProfileTemplate> =>
       transaction(async (trx) => {
-        await assertNameFree(user, body.name, undefined, trx);
         const now = nowIso();
-        const row = await templates
-          .insert(
-            {
-              company_id: user.company_id,
-              name: body.name,
-              columns: JSON.stringify(body.columns),
-              created_at: now,
-              updated_at: now,
-            },
-            trx,
-          )
-          .catch(nameRace);
+        const row = await base.insert(
+          user,
+          { name: body.name, columns: body.columns },
+          () =>
+            templates.insert(
+              {
+                company_id: user.company_id,
+                name: body.name,
+                columns: JSON.stringify(body.columns),
+                created_at: now,
+                updated_at: now,
+              },
+              trx,
+            ),
+          trx,
+        );
         return toTemplate(row);
       }),
 
+    /**
+     * Replaces the template (the body is the whole of it). Based on the `updated_at` sent or
+     * If-Match: 409 when it changed meanwhile; without either the edit is unconditional.
+     */
     update: (
       user: User,
       id: number,
@@ -95,42 +100,28 @@ export function createTemplatesService({ templates, transaction, profilesUsing }
       ifMatch?: string,
     ): Promise<ProfileTemplate> =>
       transaction(async (trx) => {
-        const row = await templates.find(user.company_id, id, trx);
-        if (!row) throw notFound();
+        const row = await base.find(user, id, trx);
         const basedOn = basedOnOf(body.updated_at ?? undefined, ifMatch);
-        assertCurrentVersion(basedOn, row.updated_at, CHANGED_MEANWHILE);
-        if (body.name !== row.name) await assertNameFree(user, body.name, id, trx);
-        const updated = await templates
-          .update(
-            user.company_id,
-            id,
-            row.updated_at,
-            {
-              name: body.name,
-              columns: JSON.stringify(body.columns),
-              updated_at: nextUpdatedAt(row.updated_at),
-            },
-            trx,
-          )
-          .catch(nameRace);
-        if (!updated) throw new HttpError(409, CHANGED_MEANWHILE);
-        return toTemplate(updated);
+        assertCurrentVersion(basedOn, row.updated_at, base.conflict);
+        const values = { name: body.name, columns: JSON.stringify(body.columns) };
+        const changes = diff({ name: row.name, columns: row.columns }, values);
+        return toTemplate(await base.edit(user, row, { values, changes }, trx));
       }),
 
+    /** Soft delete; refused while live profiles use the template. */
     remove: (user: User, id: number): Promise<void> =>
-      transaction(async (trx) => {
-        const row = await templates.find(user.company_id, id, trx);
-        if (!row) throw notFound();
-        const using = await profilesUsing(user.company_id, id, trx);
-        if (using.length > 0) throw new HttpError(422, TEMPLATE_IN_USE(using.map((p) => p.name)));
-        await templates.update(user.company_id, id, undefined, { deleted_at: nowIso() }, trx);
+      base.remove(user, id, {
+        async refuse(_row, trx) {
+          const using = await profilesUsing(user.company_id, id, trx);
+          if (using.length > 0) throw new HttpError(422, TEMPLATE_IN_USE(using.map((p) => p.name)));
+        },
       }),
 
     // What profiles ask of their templates.
 
     /** The company's live template's id and name, if it has it. */
     summary: async (companyId: number, id: number, trx?: Executor) => {
-      const row = await templates.find(companyId, id, trx);
+      const row = await templates.findById(companyId, id, trx);
       return row ? summaryOf(row) : undefined;
     },
 
@@ -139,7 +130,7 @@ export function createTemplatesService({ templates, transaction, profilesUsing }
 
     /** A live template's columns as stored, which a sync checks the feed's rows against. */
     columnsOf: async (companyId: number, id: number) => {
-      const row = await templates.find(companyId, id);
+      const row = await templates.findById(companyId, id);
       return row ? parseJson<TemplateColumn[]>(row.columns, []) : undefined;
     },
   };
