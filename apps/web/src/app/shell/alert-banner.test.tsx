@@ -1,21 +1,15 @@
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type AlertPayload, clearAlert, getAlert, showAlert, showOutcome } from '../../lib/alert';
+import { byText, cleanup, click, render } from '../../lib/test-render';
 import { AlertBanner } from './alert-banner';
 
-declare global {
-  var IS_REACT_ACT_ENVIRONMENT: boolean;
-}
-
-let root: Root;
 let container: HTMLElement;
 let router: ReturnType<typeof createMemoryRouter>;
 
 const banner = () => container.querySelector<HTMLElement>('[data-testid="alert-banner"]');
-const button = (name: string) =>
-  [...(banner()?.querySelectorAll('button') ?? [])].find((item) => item.textContent === name);
+const button = (name: string) => byText<HTMLButtonElement>('button', name, container);
 const alertOf = (message: string, extra: Partial<AlertPayload> = {}): AlertPayload => ({
   status: 200,
   data: { message },
@@ -27,20 +21,15 @@ const wait = (ms: number) => act(async () => vi.advanceTimersByTime(ms));
 describe('the alert banner', () => {
   beforeEach(async () => {
     vi.useFakeTimers();
-    globalThis.IS_REACT_ACT_ENVIRONMENT = true;
     clearAlert();
-    container = document.createElement('div');
-    document.body.append(container);
-    root = createRoot(container);
     router = createMemoryRouter([{ path: '*', element: <AlertBanner /> }], {
       initialEntries: ['/dashboard'],
     });
-    await act(async () => root.render(<RouterProvider router={router} />));
+    ({ container } = await render(<RouterProvider router={router} />));
   });
-
   afterEach(async () => {
-    await act(async () => root.unmount());
-    container.remove();
+    // Unmounted while the timers are still fake.
+    await cleanup();
     vi.useRealTimers();
   });
 
@@ -48,7 +37,7 @@ describe('the alert banner', () => {
     await run(() => showAlert(alertOf('Campaign saved.')));
     expect(banner()?.textContent).toContain('Campaign saved.');
 
-    await run(() => button('Dismiss')?.click());
+    await click(button('Dismiss'));
     expect(getAlert().payload).toBeNull();
     // The exit transition runs: the bar still says what it said.
     expect(banner()?.textContent).toContain('Campaign saved.');
@@ -77,7 +66,7 @@ describe('the alert banner', () => {
     expect(button('Open')).toBeUndefined();
 
     await run(() => showAlert(alertOf('Version 2 is unpacked.', { goToView: { name: 'creative', id: 12 } })));
-    await run(() => button('Open')?.click());
+    await click(button('Open'));
     expect(router.state.location.pathname).toBe('/creatives/12');
     expect(getAlert().payload).toBeNull();
   });
@@ -88,7 +77,7 @@ describe('the alert banner', () => {
         alertOf('Northwind approved Banner.', { goToView: { name: 'campaign', id: 4, tab: 'approvals' } }),
       ),
     );
-    await run(() => button('Open')?.click());
+    await click(button('Open'));
     expect(router.state.location.pathname).toBe('/campaigns/4');
     expect(router.state.location.search).toBe('?tab=approvals');
   });

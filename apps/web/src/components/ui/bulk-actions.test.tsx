@@ -1,24 +1,10 @@
 import type { Bulk, BulkResult } from '@adstudio/contract';
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { byText, click, render, waitFor } from '../../lib/test-render';
 import { BulkActions } from './bulk-actions';
 
-declare global {
-  var IS_REACT_ACT_ENVIRONMENT: boolean;
-}
-
-let root: Root;
-let container: HTMLElement;
-
-const waitFor = async (check: () => boolean) => {
-  for (let tries = 0; tries < 100 && !check(); tries++)
-    await act(async () => new Promise((resolve) => setTimeout(resolve, 20)));
-  expect(check()).toBe(true);
-};
-
-const button = (name: string) =>
-  [...document.querySelectorAll('button')].find((element) => element.textContent === name);
+const button = (name: string) => byText<HTMLButtonElement>('button', name);
 const menuItems = () => [...document.querySelectorAll('[role="menuitem"]')];
 
 const DRAFT = { status: 'draft', allowed_statuses: ['quality assurance', 'testing'] } as const;
@@ -28,24 +14,22 @@ const TESTING = {
 } as const;
 const QA_DRAFT = { status: 'draft', allowed_statuses: [] } as const;
 
-function render(
+function renderBar(
   selected: Parameters<typeof BulkActions>[0]['selected'],
   { canWrite = true, run = vi.fn<(body: Bulk) => Promise<BulkResult[]>>() } = {},
 ) {
-  return act(async () =>
-    root.render(
-      <BulkActions
-        noun="campaign"
-        section="campaigns"
-        selected={selected}
-        deleted={false}
-        canWrite={canWrite}
-        deleteNote=""
-        run={run}
-        busy={false}
-        onDone={() => {}}
-      />,
-    ),
+  return render(
+    <BulkActions
+      noun="campaign"
+      section="campaigns"
+      selected={selected}
+      deleted={false}
+      canWrite={canWrite}
+      deleteNote=""
+      run={run}
+      busy={false}
+      onDone={() => {}}
+    />,
   );
 }
 
@@ -53,24 +37,14 @@ function render(
 describe('the bulk bar', { timeout: 15_000 }, () => {
   // The bar loads its popups on the first selection; loaded once here, not inside the first test.
   beforeAll(() => import('./bulk-popups'), 30_000);
-  beforeEach(() => {
-    globalThis.IS_REACT_ACT_ENVIRONMENT = true;
-    container = document.createElement('div');
-    document.body.append(container);
-    root = createRoot(container);
-  });
-  afterEach(async () => {
-    await act(async () => root.unmount());
-    container.remove();
-  });
 
   it('offers only the moves some selected item allows, each saying who cannot and why', async () => {
-    await render([
+    await renderBar([
       { id: 1, name: 'A', ...DRAFT },
       { id: 2, name: 'B', ...DRAFT },
       { id: 3, name: 'C', ...TESTING },
     ]);
-    await act(async () => button('Change status')?.click());
+    await click(button('Change status'));
     await waitFor(() => menuItems().length > 0);
     expect(menuItems().map((item) => item.textContent)).toEqual([
       'action required2 of 3 cannot: draft → action required is not allowed',
@@ -87,7 +61,7 @@ describe('the bulk bar', { timeout: 15_000 }, () => {
       { id: 2, ok: false, message: refusal },
       { id: 3, ok: true },
     ]);
-    await render(
+    await renderBar(
       [
         { id: 1, name: 'A', ...DRAFT },
         { id: 2, name: 'B', ...DRAFT },
@@ -95,9 +69,9 @@ describe('the bulk bar', { timeout: 15_000 }, () => {
       ],
       { run },
     );
-    await act(async () => button('Change status')?.click());
+    await click(button('Change status'));
     await waitFor(() => menuItems().length > 0);
-    await act(async () => (menuItems().at(-1) as HTMLElement).click());
+    await click(menuItems().at(-1) as HTMLElement);
     expect(run).toHaveBeenCalledWith({ action: 'status', ids: [1, 2, 3], status: 'ready' });
     await waitFor(() => document.querySelector('[role="dialog"] [role="status"]') !== null);
     expect(document.querySelector('[role="dialog"] [role="status"]')?.textContent).toBe(
@@ -106,7 +80,7 @@ describe('the bulk bar', { timeout: 15_000 }, () => {
   });
 
   it('disables what the selection cannot do, saying why on hover and focus', async () => {
-    await render([{ id: 1, name: 'A', ...QA_DRAFT }], { canWrite: false });
+    await renderBar([{ id: 1, name: 'A', ...QA_DRAFT }], { canWrite: false });
     const change = button('Change status');
     const remove = button('Delete');
     expect(change?.disabled).toBe(true);

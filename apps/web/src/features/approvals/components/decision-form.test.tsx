@@ -1,54 +1,33 @@
 import type { ApprovalDecision } from '@adstudio/contract';
-import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../lib/api-client';
+import { click, render, type, type View } from '../../../lib/test-render';
 import { DecisionForm } from './decision-form';
 
-declare global {
-  var IS_REACT_ACT_ENVIRONMENT: boolean;
-}
-
-let root: Root;
-let container: HTMLElement;
+let view: View;
 
 const field = (name: string) =>
-  container.querySelector<HTMLInputElement | HTMLTextAreaElement>(`[name="${name}"]`)!;
+  view.container.querySelector<HTMLInputElement | HTMLTextAreaElement>(`[name="${name}"]`)!;
 const helperOf = (name: string) =>
-  container.querySelector(`#${CSS.escape(field(name).getAttribute('aria-describedby') ?? '')}`)?.textContent;
-const click = (testId: string) =>
-  act(async () => container.querySelector<HTMLElement>(`[data-testid="${testId}"]`)?.click());
+  view.container.querySelector(`#${CSS.escape(field(name).getAttribute('aria-describedby') ?? '')}`)
+    ?.textContent;
+const press = (testId: string) =>
+  click(view.container.querySelector<HTMLElement>(`[data-testid="${testId}"]`));
 
-/** Types as a user does, so react-hook-form hears the change. */
-const type = (name: string, text: string) =>
-  act(async () => {
-    const element = field(name);
-    const prototype = element instanceof HTMLTextAreaElement ? HTMLTextAreaElement : HTMLInputElement;
-    Object.getOwnPropertyDescriptor(prototype.prototype, 'value')!.set!.call(element, text);
-    element.dispatchEvent(new Event('input', { bubbles: true }));
-  });
-
-const render = (onSubmit: (decision: ApprovalDecision) => Promise<unknown>) =>
-  act(async () => root.render(<DecisionForm creativeName="Summer MPU" onSubmit={onSubmit} />));
+const renderForm = async (onSubmit: (decision: ApprovalDecision) => Promise<unknown>) => {
+  view = await render(<DecisionForm creativeName="Summer MPU" onSubmit={onSubmit} />);
+};
 
 describe('the decision form', () => {
   beforeEach(() => {
-    globalThis.IS_REACT_ACT_ENVIRONMENT = true;
     localStorage.clear();
-    container = document.createElement('div');
-    document.body.append(container);
-    root = createRoot(container);
-  });
-  afterEach(async () => {
-    await act(async () => root.unmount());
-    container.remove();
   });
 
   it('asks why before a rejection is sent', async () => {
     const onSubmit = vi.fn(async (_decision: ApprovalDecision) => {});
-    await render(onSubmit);
-    await type('name', 'Dana');
-    await click('reject-button');
+    await renderForm(onSubmit);
+    await type(field('name'), 'Dana');
+    await press('reject-button');
     expect(onSubmit).not.toHaveBeenCalled();
     expect(field('comment').getAttribute('aria-invalid')).toBe('true');
     expect(helperOf('comment')).toBe('Say why the creative is rejected.');
@@ -56,22 +35,21 @@ describe('the decision form', () => {
 
   it('sends an approval with the name and no comment, and remembers the name', async () => {
     const onSubmit = vi.fn(async (_decision: ApprovalDecision) => {});
-    await render(onSubmit);
-    await type('name', '  Dana  ');
-    await click('approve-button');
+    await renderForm(onSubmit);
+    await type(field('name'), '  Dana  ');
+    await press('approve-button');
     expect(onSubmit).toHaveBeenCalledOnce();
     expect(onSubmit.mock.calls[0]?.[0]).toEqual({ status: 'approved', name: 'Dana', comment: null });
 
-    await act(async () => root.unmount());
-    root = createRoot(container);
-    await render(onSubmit);
+    await view.unmount();
+    await renderForm(onSubmit);
     expect(field('name').value).toBe('Dana');
   });
 
   it('needs a name', async () => {
     const onSubmit = vi.fn(async (_decision: ApprovalDecision) => {});
-    await render(onSubmit);
-    await click('approve-button');
+    await renderForm(onSubmit);
+    await press('approve-button');
     expect(onSubmit).not.toHaveBeenCalled();
     expect(helperOf('name')).toBe('The name field is required.');
   });
@@ -88,10 +66,10 @@ describe('the decision form', () => {
         headers: {},
       },
     );
-    await render(async () => Promise.reject(error));
-    await type('name', 'Dana');
-    await type('comment', 'Rubbish');
-    await click('reject-button');
+    await renderForm(async () => Promise.reject(error));
+    await type(field('name'), 'Dana');
+    await type(field('comment'), 'Rubbish');
+    await press('reject-button');
     expect(helperOf('comment')).toBe('The comment is too rude.');
   });
 });

@@ -1,12 +1,7 @@
 import type { CampaignReport as Report } from '@adstudio/contract';
-import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { click, render } from '../../../lib/test-render';
 import { CampaignReport } from './campaign-report';
-
-declare global {
-  var IS_REACT_ACT_ENVIRONMENT: boolean;
-}
 
 // The chart library draws nothing worth checking in happy-dom.
 vi.mock('./daily-chart', () => ({ DailyChart: () => null }));
@@ -57,11 +52,10 @@ const REPORT: Report = {
   variants_total: 1450,
 };
 
-let root: Root;
 let container: HTMLElement;
 
-const render = async (report: Report) => {
-  await act(async () => root.render(<CampaignReport report={report} />));
+const renderReport = async (report: Report) => {
+  ({ container } = await render(<CampaignReport report={report} />));
 };
 const table = (name: string) => container.querySelector<HTMLTableElement>(`table[aria-label="${name}"]`);
 const firstColumn = (name: string) =>
@@ -73,19 +67,11 @@ const button = (name: string) =>
 
 describe('the campaign report', () => {
   beforeEach(() => {
-    globalThis.IS_REACT_ACT_ENVIRONMENT = true;
-    container = document.createElement('div');
-    document.body.append(container);
-    root = createRoot(container);
     download.mockClear();
-  });
-  afterEach(async () => {
-    await act(async () => root.unmount());
-    container.remove();
   });
 
   it('shows the totals, the CTR as a percentage', async () => {
-    await render(REPORT);
+    await renderReport(REPORT);
     const totals = [...container.querySelectorAll('dl[aria-label="Totals"] > *')].map((card) => [
       card.querySelector('dt')?.textContent,
       card.querySelector('dd')?.textContent,
@@ -99,7 +85,7 @@ describe('the campaign report', () => {
   });
 
   it('sorts a table by clicks and exports it in that order', async () => {
-    await render(REPORT);
+    await renderReport(REPORT);
     expect(firstColumn('By creative')).toEqual(['Leaderboard', 'Skyscraper', 'Rectangle']);
 
     const clicks = [...(table('By creative')?.querySelectorAll('th') ?? [])].find(
@@ -107,14 +93,14 @@ describe('the campaign report', () => {
     );
     const label = clicks?.querySelector<HTMLElement>('[role="button"], button');
     expect(label?.tabIndex).toBe(0);
-    await act(async () => label?.click());
+    await click(label);
     expect(firstColumn('By creative')).toEqual(['Skyscraper', 'Leaderboard', 'Rectangle']);
     expect(clicks?.getAttribute('aria-sort')).toBe('descending');
-    await act(async () => label?.click());
+    await click(label);
     expect(firstColumn('By creative')).toEqual(['Rectangle', 'Leaderboard', 'Skyscraper']);
     expect(clicks?.getAttribute('aria-sort')).toBe('ascending');
 
-    await act(async () => button('Export CSV by creative')?.click());
+    await click(button('Export CSV by creative'));
     expect(download).toHaveBeenCalledWith(
       'report-winter-sun-2026-11-01-2026-11-03-creatives.csv',
       '"Creative ID","Creative","Width","Height","Impressions","Clicks","CTR (%)"\r\n' +
@@ -127,7 +113,7 @@ describe('the campaign report', () => {
   });
 
   it('says so when the timeframe had no traffic', async () => {
-    await render({
+    await renderReport({
       ...REPORT,
       totals: figures(0, 0),
       daily: REPORT.daily.map((day) => ({ ...day, ...figures(0, 0) })),
