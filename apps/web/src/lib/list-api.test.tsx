@@ -1,6 +1,5 @@
-import { QueryClient, QueryClientProvider, type UseQueryResult } from '@tanstack/react-query';
+import { QueryClient, type UseQueryResult } from '@tanstack/react-query';
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { api } from './api-client';
@@ -8,10 +7,7 @@ import { clearEarlyRequests, startEarly } from './early-requests';
 import { type Collection, listQuery, wholeListQuery } from './list-api';
 import { resourceKeys } from './resource-keys';
 import { answer, stubApi } from './stub-api';
-
-declare global {
-  var IS_REACT_ACT_ENVIRONMENT: boolean;
-}
+import { render, type View } from './test-render';
 
 const ThingSchema = z.object({ id: z.number(), name: z.string() });
 type Thing = z.infer<typeof ThingSchema>;
@@ -72,21 +68,19 @@ describe('listQuery', () => {
 
 describe('listQuery().useList', () => {
   const transport = api.defaults.transport;
-  let root: Root;
+  let view: View;
   let client: QueryClient;
   let shown: UseQueryResult<Collection<Thing>> | undefined;
 
-  beforeEach(() => {
-    globalThis.IS_REACT_ACT_ENVIRONMENT = true;
-    root = createRoot(document.createElement('div'));
+  beforeEach(async () => {
     client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    view = await render(null, { queryClient: client });
   });
   afterEach(() => {
-    act(() => root.unmount());
     api.defaults.transport = transport;
   });
 
-  const render = async (
+  const renderList = async (
     useList: (query: Record<string, number>) => UseQueryResult<Collection<Thing>>,
     query: Record<string, number>,
   ) => {
@@ -95,13 +89,7 @@ describe('listQuery().useList', () => {
       return null;
     }
     // A new element each time: the list view remounts on every URL change.
-    await act(async () =>
-      root.render(
-        <QueryClientProvider client={client} key={JSON.stringify(query)}>
-          <Harness />
-        </QueryClientProvider>,
-      ),
-    );
+    await view.rerender(<Harness key={JSON.stringify(query)} />);
   };
 
   it("shows the list's latest page while another loads, with placeholder 'latest'", async () => {
@@ -110,7 +98,7 @@ describe('listQuery().useList', () => {
       url.includes('page=1') ? page([{ id: 1, name: 'One' }]) : page([{ id: 2, name: 'Two' }], 2),
     );
     const things = listQuery(keys, ThingSchema, '/v1/things/', { placeholder: 'latest' });
-    await render(things.useList, { page: 1 });
+    await renderList(things.useList, { page: 1 });
     await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
     expect(shown?.data?.data).toEqual([{ id: 1, name: 'One' }]);
 
@@ -118,7 +106,7 @@ describe('listQuery().useList', () => {
       new Promise((resolve) => {
         release = () => resolve(answer(200, page([{ id: 2, name: 'Two' }], 2)));
       });
-    await render(things.useList, { page: 2 });
+    await renderList(things.useList, { page: 2 });
     expect(shown?.isPlaceholderData).toBe(true);
     expect(shown?.data?.data).toEqual([{ id: 1, name: 'One' }]);
     await act(async () => release());
@@ -129,10 +117,10 @@ describe('listQuery().useList', () => {
   it('shows nothing while another query loads by default', async () => {
     serve(() => page([{ id: 1, name: 'One' }]));
     const things = listQuery(keys, ThingSchema, '/v1/things/');
-    await render(things.useList, { page: 1 });
+    await renderList(things.useList, { page: 1 });
     await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
     api.defaults.transport = () => new Promise(() => {});
-    await render(things.useList, { page: 2 });
+    await renderList(things.useList, { page: 2 });
     expect(shown?.isPending).toBe(true);
     expect(shown?.data).toBeUndefined();
   });

@@ -1,10 +1,10 @@
 import type { ProcessingAsset, ProfileRule, User } from '@adstudio/contract';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClient } from '@tanstack/react-query';
 import { act, type ReactNode } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type ApiTransport, api } from '../../../lib/api-client';
 import { setUser } from '../../../lib/auth';
+import { byLabel, byText, cleanup, click, render, renderHook } from '../../../lib/test-render';
 import {
   PROCESSING_POLL_MS,
   processingAssetsQueryOptions,
@@ -13,10 +13,6 @@ import {
 } from '../api/get-processing-assets';
 import { ruleOptionsQueryOptions } from '../api/get-rule-options';
 import { RuleAssetList, RuleAssets, rulesQuery } from './rule-assets';
-
-declare global {
-  var IS_REACT_ACT_ENVIRONMENT: boolean;
-}
 
 const item = (changes: Partial<ProcessingAsset>): ProcessingAsset => ({
   id: 1,
@@ -104,19 +100,19 @@ const user = (changes: Partial<User>): User => ({
   ...changes,
 });
 
-let root: Root;
 let container: HTMLElement;
 let queryClient: QueryClient;
 const transport = api.defaults.transport;
 const requests: string[] = [];
 
-const render = async (ui: ReactNode) => {
-  await act(async () => root.render(<QueryClientProvider client={queryClient}>{ui}</QueryClientProvider>));
+const renderWithClient = async (ui: ReactNode) => {
+  const view = await render(ui, { queryClient });
+  container = view.container;
+  return view;
 };
 
 /** A `list` (a `<ul>`) named by its aria-label. */
-const listNamed = (name: string) =>
-  [...container.querySelectorAll('ul')].find((list) => list.getAttribute('aria-label') === name);
+const listNamed = (name: string) => byLabel('ul', name, container);
 /** A `region` (a `<section>` with a name) named by the heading it points at. */
 const regionNamed = (name: string) =>
   [...container.querySelectorAll('section')].find(
@@ -127,7 +123,6 @@ const buttons = () => [...container.querySelectorAll('button')].map((button) => 
 
 describe('rule assets', () => {
   beforeEach(() => {
-    globalThis.IS_REACT_ACT_ENVIRONMENT = true;
     requests.length = 0;
     // No network: every request is recorded and answered from here.
     api.defaults.transport = (async (request) => {
@@ -135,20 +130,15 @@ describe('rule assets', () => {
       return { status: 200, statusText: 'OK', data: { data: [] }, headers: {} };
     }) satisfies ApiTransport;
     queryClient = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: false } } });
-    container = document.createElement('div');
-    document.body.append(container);
-    root = createRoot(container);
   });
   afterEach(async () => {
-    await act(async () => root.unmount());
-    container.remove();
-    queryClient.clear();
+    await cleanup();
     api.defaults.transport = transport;
     setUser(null);
   });
 
   it('shows each item as a card with its state in words, its reason and its facts', async () => {
-    await render(
+    await renderWithClient(
       <RuleAssetList
         items={[READY, FAILED, FETCHING, UNAVAILABLE]}
         uniqueId="SKU-1001"
@@ -190,15 +180,15 @@ describe('rule assets', () => {
 
   it('offers "Retry failed" only while an item failed', async () => {
     const onRetry = vi.fn();
-    await render(
+    const { rerender } = await renderWithClient(
       <RuleAssetList items={[READY, FAILED]} uniqueId="SKU-1001" retrying={false} onRetry={onRetry} />,
     );
-    const retry = [...container.querySelectorAll('button')].find((b) => b.textContent === 'Retry failed');
+    const retry = byText('button', 'Retry failed', container);
     expect(retry).toBeDefined();
-    await act(async () => retry?.click());
+    await click(retry);
     expect(onRetry).toHaveBeenCalledOnce();
 
-    await render(
+    await rerender(
       <RuleAssetList
         items={[READY, UNAVAILABLE, FETCHING]}
         uniqueId="SKU-1001"
@@ -232,21 +222,16 @@ describe('rule assets', () => {
         headers: {},
       };
     };
-    let retry: ReturnType<typeof useRetryProcessingAssets> | undefined;
-    function Harness() {
-      retry = useRetryProcessingAssets(3, 11);
-      return null;
-    }
-    await render(<Harness />);
+    const { result: retry } = await renderHook(() => useRetryProcessingAssets(3, 11), { queryClient });
     await act(async () => {
-      await retry?.mutateAsync();
+      await retry.current.mutateAsync();
     });
     expect(requests).toEqual(['GET /v1/creatives/3/11/processing-assets?retry=1']);
     expect(queryClient.getQueryData(key)?.map((entry) => entry.state)).toEqual(['ready', 'queued']);
   });
 
   describe('the section', () => {
-    const mount = () => render(<RuleAssets creativeId={3} profileId={7} />);
+    const mount = () => renderWithClient(<RuleAssets creativeId={3} profileId={7} />);
 
     it('is a region that defaults to the profile’s first rule', async () => {
       setUser(user({ permissions: ['edit assets', 'edit profiles'] }));
@@ -280,7 +265,7 @@ describe('rule assets', () => {
       });
       const options = [...document.querySelectorAll<HTMLElement>('[role="option"]')];
       expect(options.map((option) => option.textContent)).toEqual(['SKU-1001 · North', 'SKU-1002 · South']);
-      await act(async () => options[1]?.click());
+      await click(options[1]);
 
       expect(container.querySelector('input')?.value).toBe('SKU-1002 · South');
       expect(listNamed('Rule assets of SKU-1002')).toBeDefined();

@@ -1,31 +1,22 @@
 import type { ConditionCreate, SimulationResult } from '@adstudio/contract';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClient } from '@tanstack/react-query';
 import { act, type ReactNode } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../lib/api-client';
 import { showServerErrors } from '../../../lib/form-errors';
+import { byLabel, byText, click, render, type } from '../../../lib/test-render';
 import { type ConditionForm, ConditionFormFields, useConditionForm } from './condition-form';
 import { RuleSimulationView } from './simulator/rule-simulation-view';
 
-declare global {
-  var IS_REACT_ACT_ENVIRONMENT: boolean;
-}
-
-let root: Root;
 let container: HTMLElement;
 let queryClient: QueryClient;
 
-const render = async (ui: ReactNode) => {
-  await act(async () => root.render(<QueryClientProvider client={queryClient}>{ui}</QueryClientProvider>));
+const renderWithClient = async (ui: ReactNode) => {
+  ({ container } = await render(ui, { queryClient }));
 };
 
-const group = (name: string) =>
-  [...container.querySelectorAll<HTMLElement>('[role="group"]')].find(
-    (element) => element.getAttribute('aria-label') === name,
-  );
-const button = (text: string) =>
-  [...container.querySelectorAll('button')].find((element) => element.textContent === text);
+const group = (name: string) => byLabel('[role="group"]', name, container);
+const button = (text: string) => byText<HTMLButtonElement>('button', text, container);
 
 let form: ConditionForm | undefined;
 function Harness({ onSubmit }: { onSubmit: (values: ConditionCreate) => Promise<unknown> }) {
@@ -37,22 +28,15 @@ function Harness({ onSubmit }: { onSubmit: (values: ConditionCreate) => Promise<
 
 describe('the condition form', () => {
   beforeEach(() => {
-    globalThis.IS_REACT_ACT_ENVIRONMENT = true;
     queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, enabled: false } } });
-    container = document.createElement('div');
-    document.body.append(container);
-    root = createRoot(container);
   });
-  afterEach(async () => {
-    await act(async () => root.unmount());
-    container.remove();
-    queryClient.clear();
+  afterEach(() => {
     form = undefined;
   });
 
   it('offers weekday chips for a weekday field and sends the days chosen', async () => {
     const onSubmit = vi.fn(async (_values: ConditionCreate) => {});
-    await render(<Harness onSubmit={onSubmit} />);
+    await renderWithClient(<Harness onSubmit={onSubmit} />);
     await act(async () => {
       form?.setValue('name', 'Weekend');
       form?.setValue('predicates.0', { field: 'weekday', operator: 'in', value: [] });
@@ -67,14 +51,12 @@ describe('the condition form', () => {
       'Sat',
       'Sun',
     ]);
-    await act(async () => {
-      (chips[6] as HTMLElement).click();
-    });
+    await click(chips[6] as HTMLElement);
     const saturday = group('Predicate 1')?.querySelectorAll<HTMLElement>('button[aria-pressed]')[5];
-    await act(async () => saturday?.click());
+    await click(saturday);
     expect(group('Predicate 1')?.querySelectorAll('button[aria-pressed="true"]')).toHaveLength(2);
 
-    await act(async () => button('Create condition')?.click());
+    await click(button('Create condition'));
     expect(onSubmit).toHaveBeenCalledOnce();
     expect(onSubmit.mock.calls[0]?.[0]).toEqual({
       name: 'Weekend',
@@ -85,12 +67,12 @@ describe('the condition form', () => {
 
   it('checks a between before sending, and shows the message on its row', async () => {
     const onSubmit = vi.fn(async () => {});
-    await render(<Harness onSubmit={onSubmit} />);
+    await renderWithClient(<Harness onSubmit={onSubmit} />);
     await act(async () => {
       form?.setValue('name', 'Office hours');
       form?.setValue('predicates.0', { field: 'time', operator: 'between', value: ['18:00', '09:00'] });
     });
-    await act(async () => button('Create condition')?.click());
+    await click(button('Create condition'));
     expect(onSubmit).not.toHaveBeenCalled();
     expect(group('Predicate 1')?.textContent).toContain(
       'The first value of between must not be after the second.',
@@ -98,7 +80,7 @@ describe('the condition form', () => {
   });
 
   it('puts a server 422 next to the row it names', async () => {
-    await render(<Harness onSubmit={async () => {}} />);
+    await renderWithClient(<Harness onSubmit={async () => {}} />);
     const error = new ApiError(
       'Unprocessable',
       'ERR_BAD_REQUEST',
@@ -123,7 +105,7 @@ describe('the condition form', () => {
   });
 
   it('moves and removes rows with buttons', async () => {
-    await render(<Harness onSubmit={async () => {}} />);
+    await renderWithClient(<Harness onSubmit={async () => {}} />);
     await act(async () => {
       form?.setValue('predicates', [
         { field: 'country', operator: 'eq', value: 'FR' },
@@ -131,16 +113,16 @@ describe('the condition form', () => {
       ]);
     });
     const down = container.querySelector<HTMLElement>('[aria-label="Move predicate 1 down"]');
-    await act(async () => down?.click());
+    await click(down);
     expect(form?.getValues('predicates').map((predicate) => predicate.field)).toEqual(['device', 'country']);
-    await act(async () => container.querySelector<HTMLElement>('[aria-label="Remove predicate 1"]')?.click());
+    await click(container.querySelector<HTMLElement>('[aria-label="Remove predicate 1"]'));
     expect(form?.getValues('predicates').map((predicate) => predicate.field)).toEqual(['country']);
   });
   it('offers the regions of the countries the condition names, found by name or ISO 3166-2 code', async () => {
     // The region list is no request to the API: this client runs it.
     queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
     const onSubmit = vi.fn(async (_values: ConditionCreate) => {});
-    await render(<Harness onSubmit={onSubmit} />);
+    await renderWithClient(<Harness onSubmit={onSubmit} />);
     await act(async () => {
       form?.setValue('name', 'Paris region');
       form?.setValue('predicates', [
@@ -150,29 +132,23 @@ describe('the condition form', () => {
     });
     expect(group('Predicate 2')?.textContent).toContain('Regions of FR, BE; any other name can be typed.');
     const input = group('Predicate 2')!.querySelector<HTMLInputElement>('input[aria-autocomplete="list"]')!;
-    const type = async (text: string) =>
-      act(async () => {
-        input.focus();
-        Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(input, text);
-        input.dispatchEvent(new Event('input', { bubbles: true }));
-      });
     const options = () => [...document.querySelectorAll('[role="listbox"] [role="option"]')];
 
-    await type('IDF');
+    await type(input, 'IDF');
     // The list arrives with a render of its own once the query settles.
     await vi.waitFor(() =>
       expect(options().map((option) => option.textContent)).toEqual(['Île-de-FranceFR-IDF · France']),
     );
-    await type('ile de');
+    await type(input, 'ile de');
     expect(options().map((option) => option.textContent)).toEqual(['Île-de-FranceFR-IDF · France']);
     // Only the countries named: a German Land is not offered, Flemish and Walloon regions are.
-    await type('Bayern');
+    await type(input, 'Bayern');
     expect(options()).toHaveLength(0);
-    await type('wallon');
+    await type(input, 'wallon');
     expect(options().map((option) => option.textContent)).toEqual(['WalloniaBE-WAL · Belgium']);
-    await type('IDF');
-    await act(async () => (options()[0] as HTMLElement).click());
-    await act(async () => button('Create condition')?.click());
+    await type(input, 'IDF');
+    await click(options()[0] as HTMLElement);
+    await click(button('Create condition'));
     expect(onSubmit.mock.calls[0]?.[0]).toEqual({
       name: 'Paris region',
       logic: 'all',
@@ -187,15 +163,7 @@ describe('the condition form', () => {
 
 describe('the rule simulation', () => {
   beforeEach(() => {
-    globalThis.IS_REACT_ACT_ENVIRONMENT = true;
     queryClient = new QueryClient();
-    container = document.createElement('div');
-    document.body.append(container);
-    root = createRoot(container);
-  });
-  afterEach(async () => {
-    await act(async () => root.unmount());
-    container.remove();
   });
 
   it('shows the winning rule, its content and every rule tried', async () => {
@@ -246,7 +214,7 @@ describe('the rule simulation', () => {
       ],
       datasources: [{ id: 3, name: 'Weather', value: 25, source: 'override' }],
     };
-    await render(<RuleSimulationView result={result} />);
+    await renderWithClient(<RuleSimulationView result={result} />);
     expect(container.textContent).toContain('Weekend offer');
     expect(container.textContent).toContain('(SKU-2)');
     expect(container.textContent).toContain('Evaluated for Sat 02/05/2026 14:30 (Europe/Paris)');
