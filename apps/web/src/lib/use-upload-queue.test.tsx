@@ -1,7 +1,7 @@
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from './api-client';
+import { renderHook } from './test-render';
 import type { UploadOptions, UploadResult } from './upload';
 import { type UploadQueue, type UploadQueueOptions, uploadFailure, useUploadQueue } from './use-upload-queue';
 
@@ -40,23 +40,15 @@ const result = (file: File): UploadResult => ({
 
 const files = (...names: string[]) => names.map((name) => new File(['x'], name, { type: 'image/png' }));
 
-declare global {
-  var IS_REACT_ACT_ENVIRONMENT: boolean;
-}
-
-let root: Root;
-let current: UploadQueue;
-
-function Harness(props: UploadQueueOptions) {
-  current = useUploadQueue(props);
-  return null;
-}
+/** What the hook returned last. */
+let hook: { current: UploadQueue };
+let unmount: () => Promise<void>;
 
 const mount = async (props: UploadQueueOptions) => {
-  await act(async () => root.render(<Harness {...props} />));
+  ({ result: hook, unmount } = await renderHook(useUploadQueue, { initialProps: props }));
 };
 
-const stages = () => Object.fromEntries(current.queue.map((upload) => [upload.file.name, upload.stage]));
+const stages = () => Object.fromEntries(hook.current.queue.map((upload) => [upload.file.name, upload.stage]));
 const call = (name: string) => {
   const found = uploads.calls.find((entry) => entry.file.name === name);
   if (!found) throw new Error(`${name} did not start`);
@@ -65,12 +57,7 @@ const call = (name: string) => {
 
 describe('useUploadQueue', () => {
   beforeEach(() => {
-    globalThis.IS_REACT_ACT_ENVIRONMENT = true;
     uploads.calls.length = 0;
-    root = createRoot(document.createElement('div'));
-  });
-  afterEach(async () => {
-    await act(async () => root.unmount());
   });
 
   it('uploads three at a time, claims each, and a failure blocks no other file', async () => {
@@ -87,7 +74,7 @@ describe('useUploadQueue', () => {
       claimed.push(upload.key);
     });
     await mount({ claim });
-    await act(async () => current.add(files('a.png', 'b.png', 'c.png', 'd.png')));
+    await act(async () => hook.current.add(files('a.png', 'b.png', 'c.png', 'd.png')));
     expect(uploads.calls.map((entry) => entry.file.name)).toEqual(['a.png', 'b.png', 'c.png']);
     expect(stages()).toEqual({
       'a.png': 'uploading',
@@ -97,11 +84,11 @@ describe('useUploadQueue', () => {
     });
 
     await act(async () => call('a.png').options.onProgress?.(0.5));
-    expect(current.queue[0]?.progress).toBe(0.5);
+    expect(hook.current.queue[0]?.progress).toBe(0.5);
 
     await act(async () => call('b.png').resolve(result(call('b.png').file)));
     expect(stages()['b.png']).toBe('failed');
-    expect(current.queue[1]?.error).toBe('b.png is not an image, video or font.');
+    expect(hook.current.queue[1]?.error).toBe('b.png is not an image, video or font.');
     // Its place went to the next file.
     expect(stages()['d.png']).toBe('uploading');
 
@@ -110,22 +97,22 @@ describe('useUploadQueue', () => {
     });
     expect(stages()).toEqual({ 'a.png': 'done', 'b.png': 'failed', 'c.png': 'done', 'd.png': 'done' });
     expect(claimed).toEqual(['tmp/a.png', 'tmp/c.png', 'tmp/d.png']);
-    expect(current.busy).toBe(false);
+    expect(hook.current.busy).toBe(false);
   });
 
   it('cancels an upload in flight and retries it on demand', async () => {
     const claim = vi.fn(async () => {});
     await mount({ claim });
-    await act(async () => current.add(files('a.png')));
-    const id = current.queue[0]?.id ?? '';
+    await act(async () => hook.current.add(files('a.png')));
+    const id = hook.current.queue[0]?.id ?? '';
     const first = call('a.png');
 
-    await act(async () => current.cancel(id));
+    await act(async () => hook.current.cancel(id));
     expect(first.options.signal?.aborted).toBe(true);
     expect(stages()).toEqual({ 'a.png': 'canceled' });
-    expect(current.queue[0]?.error).toBeNull();
+    expect(hook.current.queue[0]?.error).toBeNull();
 
-    await act(async () => current.retry(id));
+    await act(async () => hook.current.retry(id));
     expect(uploads.calls).toHaveLength(2);
     expect(stages()).toEqual({ 'a.png': 'uploading' });
     await act(async () => uploads.calls[1]?.resolve(result(first.file)));
@@ -135,10 +122,9 @@ describe('useUploadQueue', () => {
 
   it('aborts what runs when it goes away', async () => {
     await mount({ claim: async () => {} });
-    await act(async () => current.add(files('a.png', 'b.png')));
-    await act(async () => root.unmount());
+    await act(async () => hook.current.add(files('a.png', 'b.png')));
+    await unmount();
     expect(uploads.calls.every((entry) => entry.options.signal?.aborted)).toBe(true);
-    root = createRoot(document.createElement('div'));
   });
 });
 

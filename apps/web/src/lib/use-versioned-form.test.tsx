@@ -1,15 +1,11 @@
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
 import { useForm } from 'react-hook-form';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from './api-client';
 import { setUser } from './auth';
 import { formDraftKey, readFormDraft } from './form-drafts';
+import { cleanup, render, type View } from './test-render';
 import { useVersionedForm } from './use-versioned-form';
-
-declare global {
-  var IS_REACT_ACT_ENVIRONMENT: boolean;
-}
 
 interface Item {
   id: number;
@@ -43,7 +39,7 @@ const expired = () =>
     },
   );
 
-let root: Root;
+let view: View;
 let edit: ReturnType<typeof useVersionedForm<Item, Values, Values>>;
 let form: ReturnType<typeof useForm<Values>>;
 
@@ -61,23 +57,22 @@ function Form({ item, save }: { item: Item; save: (values: Values) => Promise<It
   return null;
 }
 
-const render = (item: Item, save: (values: Values) => Promise<Item>) =>
-  act(async () => root.render(<Form key={Math.random()} item={item} save={save} />));
+const renderForm = (item: Item, save: (values: Values) => Promise<Item>) =>
+  view.rerender(<Form key={Math.random()} item={item} save={save} />);
 
 describe('a versioned form whose save meets an expired session', () => {
-  beforeEach(() => {
-    globalThis.IS_REACT_ACT_ENVIRONMENT = true;
+  beforeEach(async () => {
     sessionStorage.clear();
     setUser(USER);
-    root = createRoot(document.createElement('div'));
+    view = await render(null);
   });
   afterEach(async () => {
-    await act(async () => root.unmount());
+    await cleanup();
     setUser(null);
   });
 
   it('keeps the edits per form and item, and offers them back when the form opens again', async () => {
-    await render(ITEM, () => Promise.reject(expired()));
+    await renderForm(ITEM, () => Promise.reject(expired()));
     expect(edit.hasDraft).toBe(false);
     act(() => form.setValue('name', 'Spring sale', { shouldDirty: true }));
     // The expiry signs the user out before the answer arrives; the edits are still theirs.
@@ -94,7 +89,7 @@ describe('a versioned form whose save meets an expired session', () => {
     setUser(USER);
     // Someone else changed the URL meanwhile: the restored edits go on top of that version.
     const latest = { ...ITEM, url: 'https://b.example', updated_at: '2026-11-02T00:00:00Z' };
-    await render(latest, async (values) => ({ ...latest, ...values }));
+    await renderForm(latest, async (values) => ({ ...latest, ...values }));
     expect(edit.hasDraft).toBe(true);
     expect(form.getValues()).toEqual({ name: 'Spring', url: 'https://b.example' });
     act(() => edit.restoreDraft());
@@ -109,14 +104,14 @@ describe('a versioned form whose save meets an expired session', () => {
       'draft:campaign:12',
       JSON.stringify({ user: 99, loaded: toValues(ITEM), values: { ...toValues(ITEM), name: 'Theirs' } }),
     );
-    await render(ITEM, async (values) => ({ ...ITEM, ...values }));
+    await renderForm(ITEM, async (values) => ({ ...ITEM, ...values }));
     expect(edit.hasDraft).toBe(false);
 
     sessionStorage.setItem(
       'draft:campaign:12',
       JSON.stringify({ user: USER.id, loaded: toValues(ITEM), values: { ...toValues(ITEM), name: 'Mine' } }),
     );
-    await render(ITEM, async (values) => ({ ...ITEM, ...values }));
+    await renderForm(ITEM, async (values) => ({ ...ITEM, ...values }));
     expect(edit.hasDraft).toBe(true);
     act(() => edit.discardDraft());
     expect(edit.hasDraft).toBe(false);
@@ -132,7 +127,7 @@ describe('a versioned form whose save meets an expired session', () => {
       ...values,
       updated_at: '2026-11-03T00:00:00Z',
     }));
-    await render(ITEM, save);
+    await renderForm(ITEM, save);
     await act(async () => edit.submit({ name: 'Saved anyway', url: ITEM.url }));
     expect(save).toHaveBeenCalled();
     expect(sessionStorage.getItem('draft:campaign:12')).toBeNull();

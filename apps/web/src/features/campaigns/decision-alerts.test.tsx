@@ -1,14 +1,9 @@
 import type { CampaignApproval } from '@adstudio/contract';
-import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { clearAlert, getAlert } from '../../lib/alert';
+import { renderHook } from '../../lib/test-render';
 import { campaignApprovalsQueryOptions, DECISIONS_POLL_MS } from './api/get-campaign-approvals';
 import { decisionAlert, newDecisions, useDecisionAlerts } from './decision-alerts';
-
-declare global {
-  var IS_REACT_ACT_ENVIRONMENT: boolean;
-}
 
 const campaign = { id: 4, name: 'Atlas Travel – City Breaks' };
 
@@ -72,25 +67,15 @@ describe('approval decisions', () => {
   });
 
   describe('watched on the campaign page', () => {
-    let root: Root;
-    function Watcher({ approvals }: { approvals: CampaignApproval[] | undefined }) {
-      useDecisionAlerts(campaign, approvals);
-      return null;
-    }
-    const load = (approvals: CampaignApproval[] | undefined) =>
-      act(async () => root.render(<Watcher approvals={approvals} />));
-
     beforeEach(() => {
-      globalThis.IS_REACT_ACT_ENVIRONMENT = true;
       clearAlert();
-      root = createRoot(document.createElement('div'));
-    });
-    afterEach(async () => {
-      await act(async () => root.unmount());
     });
 
     it('announces what arrived since the last load, never what the first load shows', async () => {
-      await load(undefined);
+      const { rerender: load } = await renderHook(
+        (approvals: CampaignApproval[] | undefined) => useDecisionAlerts(campaign, approvals),
+        { initialProps: undefined },
+      );
       await load([approved(1), approval(2)]);
       expect(getAlert().payload).toBeNull();
 

@@ -1,14 +1,9 @@
 import type { Package, PackageFinding } from '@adstudio/contract';
-import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { clearAlert, getAlert, resolveAlert, showAlert } from '../../lib/alert';
+import { renderHook } from '../../lib/test-render';
 import { aPackage } from './test-package';
 import { unpackOutcome, unpackProgress, useUnpackOutcomes } from './unpack-alerts';
-
-declare global {
-  var IS_REACT_ACT_ENVIRONMENT: boolean;
-}
 
 const error = (message: string): PackageFinding => ({ severity: 'error', code: 'x', message });
 
@@ -37,49 +32,39 @@ describe('unpack outcomes', () => {
   });
 
   describe('followed by the list', () => {
-    let root: Root;
-    let container: HTMLElement;
-    function Follower({ packages }: { packages: Package[] }) {
-      useUnpackOutcomes(packages);
-      return null;
-    }
-    const render = (packages: Package[]) => act(async () => root.render(<Follower packages={packages} />));
-
     beforeEach(() => {
-      globalThis.IS_REACT_ACT_ENVIRONMENT = true;
       clearAlert();
-      container = document.createElement('div');
-      root = createRoot(container);
-    });
-    afterEach(async () => {
-      await act(async () => root.unmount());
     });
 
     it("replaces the upload's progress when the version it saw unpacking is done", async () => {
       const queued = pkg({ processing: 'queued' });
-      await render([queued]);
+      const { rerender } = await renderHook(useUnpackOutcomes, { initialProps: [queued] });
       showAlert(unpackProgress(queued));
-      await render([pkg({ processing: 'unpacking' })]);
+      await rerender([pkg({ processing: 'unpacking' })]);
       expect(message()).toBe('Version 2 uploaded; unpacking it…');
-      await render([pkg()]);
+      await rerender([pkg()]);
       expect(message()).toBe('Version 2 is unpacked and ready to review.');
       expect(getAlert().payload?.goToView).toEqual({ name: 'creative', id: 7 });
     });
 
     it('leaves a newer alert alone', async () => {
-      await render([pkg({ processing: 'unpacking' })]);
+      const { rerender } = await renderHook(useUnpackOutcomes, {
+        initialProps: [pkg({ processing: 'unpacking' })],
+      });
       showAlert(unpackProgress(pkg()));
       showAlert({ status: 200, data: { message: 'Version 1 approved.' } });
-      await render([pkg({ processing: 'failed' })]);
+      await rerender([pkg({ processing: 'failed' })]);
       expect(message()).toBe('Version 1 approved.');
     });
 
     it('says nothing of versions it never saw unpacking, unless their progress shows', async () => {
-      await render([pkg({ id: 3, version: 1 })]);
+      const { rerender } = await renderHook(useUnpackOutcomes, {
+        initialProps: [pkg({ id: 3, version: 1 })],
+      });
       expect(getAlert().payload).toBeNull();
       // A job done before the list ever drew it queued.
       showAlert(unpackProgress(pkg()));
-      await render([pkg(), pkg({ id: 3, version: 1 })]);
+      await rerender([pkg(), pkg({ id: 3, version: 1 })]);
       expect(message()).toBe('Version 2 is unpacked and ready to review.');
     });
   });
