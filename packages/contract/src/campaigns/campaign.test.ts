@@ -75,6 +75,7 @@ describe('CampaignListQuerySchema', () => {
   it('keeps the shared defaults and accepts only campaign sort columns', () => {
     expect(CampaignListQuerySchema.parse({})).toEqual({ page: 1, 'items-per-page': 25 });
     expect(CampaignListQuerySchema.parse({ 'sort-by': 'launch_date' })['sort-by']).toBe('launch_date');
+    expect(CampaignListQuerySchema.parse({ 'sort-by': 'duration' })['sort-by']).toBe('duration');
     expect(CampaignListQuerySchema.safeParse({ 'sort-by': 'url' }).success).toBe(false);
   });
 });

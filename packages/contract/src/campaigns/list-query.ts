@@ -7,6 +7,8 @@ export const CAMPAIGN_SORTS = [
   'status',
   'launch_date',
   'end_date',
+  /** Whole days from launch to end (end − launch), empty without both dates: the list's Duration. */
+  'duration',
   'created_at',
   'updated_at',
 ] as const;

@@ -33,6 +33,8 @@ const SORTS: Record<CampaignSort, SortKey> = {
   status: 'campaigns.status',
   launch_date: { emptyLast: 'campaigns.launch_date' },
   end_date: { emptyLast: 'campaigns.end_date' },
+  // Generated from the dates (migration 2026-11-28-1000): end − launch in days, null without both.
+  duration: { emptyLast: 'campaigns.duration' },
   created_at: 'campaigns.created_at',
   updated_at: 'campaigns.updated_at',
 };
