@@ -15,7 +15,8 @@ const SOURCE: ListSource<Campaign> = {
   useRestore: useRestoreCampaign,
 };
 
-const COLUMNS: GridColDef<Campaign>[] = [
+/** The columns after the name; each `field` that is a sort key (CAMPAIGN_SORTS) sorts on the server. */
+export const CAMPAIGN_COLUMNS: GridColDef<Campaign>[] = [
   {
     field: 'status',
     headerName: 'Status',
@@ -31,9 +32,10 @@ const COLUMNS: GridColDef<Campaign>[] = [
     valueGetter: (_value, row) => campaignTimeline(row.launch_date, row.end_date),
   },
   {
+    // Sorted by the server's duration (end − launch in whole days, as shown; empty last).
     field: 'duration',
     headerName: 'Duration',
-    description: 'Days from launch to end; sort by Timeline to order by launch date',
+    description: 'Days from launch to end',
     width: 110,
     valueGetter: (_value, row) => campaignDays(row.launch_date, row.end_date),
     renderCell: ({ row }) => campaignDuration(row.launch_date, row.end_date),
@@ -57,7 +59,7 @@ export function CampaignsListPage() {
       section="campaigns"
       config={campaignListConfig}
       source={SOURCE}
-      columns={COLUMNS}
+      columns={CAMPAIGN_COLUMNS}
       itemHref={campaignHref}
       createHref={href('campaigns.new')}
       filterPlaceholder="Name or URL"
