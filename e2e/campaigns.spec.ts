@@ -320,7 +320,7 @@ test('bulk moves offer what some selected campaign allows; a partly done move an
 
   const results = page.getByRole('dialog', { name: 'Move to ready' });
   await expect(results.getByRole('status')).toHaveText(
-    '1 campaign moved to ready, 2 refused.2 refused: Cannot move from draft to ready. Allowed: quality assurance, testing.',
+    '1 campaign moved to ready, 2 refused.2 refused: draft → ready is not allowed. Allowed from draft: quality assurance, testing.',
   );
   await expect(results.getByRole('listitem')).toHaveCount(3);
   // Refusals are told in the dialog, not as a red error.

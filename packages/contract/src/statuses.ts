@@ -24,3 +24,11 @@ export const STATUS_TRANSITIONS: Readonly<Record<Status, readonly Status[]>> = {
 
 /** Statuses a `qa` user may move items out of. */
 export const QA_STATUSES: readonly Status[] = ['quality assurance', 'testing'];
+
+/**
+ * Why `from → to` cannot be made, in the words every client shows (the bulk menu, a bulk result, a
+ * single edit's 422 or 403): the table has no such move, or the user may not move the item at all
+ * (`allowed`: the moves this user has from `from`).
+ */
+export const moveRefusal = (from: string, to: string, allowed: readonly string[]): string =>
+  `${from} → ${to} is ${allowed.length ? 'not allowed' : 'not open to you'}`;

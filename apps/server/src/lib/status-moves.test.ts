@@ -65,7 +65,7 @@ describe('checkMove', () => {
     expect(checkMove(editor, 'campaigns', 'draft', 'live')).toEqual({
       ok: false,
       reason: 'not-allowed',
-      message: 'Cannot move from draft to live. Allowed: quality assurance, testing.',
+      message: 'draft → live is not allowed. Allowed from draft: quality assurance, testing.',
     });
   });
 
@@ -73,7 +73,7 @@ describe('checkMove', () => {
     expect(checkMove(qa, 'campaigns', 'draft', 'testing')).toEqual({
       ok: false,
       reason: 'not-permitted',
-      message: 'Cannot move from draft to testing. Allowed: none.',
+      message: 'draft → testing is not open to you.',
     });
     expect(checkMove(qa, 'campaigns', 'testing', 'ready')).toEqual({ ok: true });
     expect(checkMove(qa, 'campaigns', 'testing', 'live')).toMatchObject({ ok: false, reason: 'not-allowed' });

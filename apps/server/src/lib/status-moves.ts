@@ -2,6 +2,7 @@ import {
   type AccessSubject,
   canAccess,
   isQa,
+  moveRefusal,
   QA_STATUSES,
   type Section,
   STATUS_TRANSITIONS,
@@ -33,7 +34,7 @@ export function checkMove(user: AccessSubject, section: Section, from: Status, t
   return {
     ok: false,
     reason: allowed.length ? 'not-allowed' : 'not-permitted',
-    message: `Cannot move from ${from} to ${to}. Allowed: ${allowed.length ? allowed.join(', ') : 'none'}.`,
+    message: `${moveRefusal(from, to, allowed)}.${allowed.length ? ` Allowed from ${from}: ${allowed.join(', ')}.` : ''}`,
   };
 }
 

@@ -61,7 +61,7 @@ describe('status moves through PUT /v1/campaigns/{id}', () => {
         ]);
       } else {
         expect(res.statusCode, `${from} → ${to}`).toBe(422);
-        const message = `Cannot move from ${from} to ${to}. Allowed: ${TABLE[from]!.join(', ')}.`;
+        const message = `${from} → ${to} is not allowed. Allowed from ${from}: ${TABLE[from]!.join(', ')}.`;
         expect(res.json()).toEqual({ message, errors: { status: [message] } });
         expect(await statusOf(id)).toBe(from);
         expect(await auditOf(t.db, id)).toEqual([]);
@@ -85,12 +85,12 @@ describe('status moves through PUT /v1/campaigns/{id}', () => {
       } else if (QA_FROM.includes(from)) {
         expect(res.statusCode, `${from} → ${to}`).toBe(422);
         expect(res.json().message).toBe(
-          `Cannot move from ${from} to ${to}. Allowed: ${TABLE[from]!.join(', ')}.`,
+          `${from} → ${to} is not allowed. Allowed from ${from}: ${TABLE[from]!.join(', ')}.`,
         );
         expect(await statusOf(id)).toBe(from);
       } else {
         expect(res.statusCode, `${from} → ${to}`).toBe(403);
-        expect(res.json().message).toBe(`Cannot move from ${from} to ${to}. Allowed: none.`);
+        expect(res.json().message).toBe(`${from} → ${to} is not open to you.`);
         expect(await statusOf(id)).toBe(from);
       }
     }
@@ -193,7 +193,7 @@ describe('POST /v1/campaigns/bulk', () => {
         {
           id: live,
           ok: false,
-          message: 'Cannot move from live to testing. Allowed: finished, action required.',
+          message: 'live → testing is not allowed. Allowed from live: finished, action required.',
         },
         { id: done, ok: true, message: 'Already testing.' },
         { id: foreign, ok: false, message: 'Cannot find this campaign.' },
@@ -253,7 +253,7 @@ describe('POST /v1/campaigns/bulk', () => {
     expect(res.json().data).toEqual([
       { id: inQa, ok: true },
       { id: inTesting, ok: true },
-      { id: inDraft, ok: false, message: 'Cannot move from draft to ready. Allowed: none.' },
+      { id: inDraft, ok: false, message: 'draft → ready is not open to you.' },
     ]);
     expect([await statusOf(inQa!), await statusOf(inTesting!), await statusOf(inDraft!)]).toEqual([
       'ready',

@@ -75,7 +75,7 @@ describe('POST /v1/creatives/bulk', () => {
       {
         id: live,
         ok: false,
-        message: 'Cannot move from live to testing. Allowed: finished, action required.',
+        message: 'live → testing is not allowed. Allowed from live: finished, action required.',
       },
       { id: 999_999, ok: false, message: 'Cannot find this creative.' },
     ]);
@@ -145,7 +145,7 @@ describe('POST /v1/creatives/bulk', () => {
     });
     expect(res.json().data).toEqual([
       { id: inQa, ok: true },
-      { id: draft, ok: false, message: 'Cannot move from draft to ready. Allowed: none.' },
+      { id: draft, ok: false, message: 'draft → ready is not open to you.' },
     ]);
     expect((await qa.post('/v1/creatives/bulk', { action: 'delete', ids: [draft] })).statusCode).toBe(403);
   });

@@ -234,7 +234,7 @@ describe('moves per role', () => {
     });
     const refused = await qa.put(`/v1/creatives/${draft}`, { status: 'testing' });
     expect(refused.statusCode).toBe(403);
-    expect(refused.json().message).toBe('Cannot move from draft to testing. Allowed: none.');
+    expect(refused.json().message).toBe('draft → testing is not open to you.');
     expect((await qa.get(`/v1/creatives/${inQa}`)).json().data.allowed_statuses).toEqual([
       'action required',
       'testing',
@@ -244,7 +244,7 @@ describe('moves per role', () => {
     const outOfTable = await client.put(`/v1/creatives/${draft}`, { status: 'live' });
     expect(outOfTable.statusCode).toBe(422);
     expect(outOfTable.json().errors.status).toEqual([
-      'Cannot move from draft to live. Allowed: quality assurance, testing.',
+      'draft → live is not allowed. Allowed from draft: quality assurance, testing.',
     ]);
     expect((await client.put(`/v1/creatives/${draft}`, { status: 'testing' })).statusCode).toBe(200);
     expect((await auditOf(draft)).map((a) => [a.action, JSON.parse(a.changes)])).toEqual([

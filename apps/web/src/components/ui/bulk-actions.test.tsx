@@ -55,7 +55,7 @@ describe('the bulk bar', { timeout: 15_000 }, () => {
   });
 
   it('sends the move chosen and sums up a partly done one, refusals grouped by reason', async () => {
-    const refusal = 'Cannot move from draft to ready. Allowed: quality assurance, testing.';
+    const refusal = 'draft → ready is not allowed. Allowed from draft: quality assurance, testing.';
     const run = vi.fn(async (_body: Bulk) => [
       { id: 1, ok: false, message: refusal },
       { id: 2, ok: false, message: refusal },

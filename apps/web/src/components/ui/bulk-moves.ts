@@ -1,4 +1,4 @@
-import { STATUSES, type Status } from '@adstudio/contract';
+import { moveRefusal, STATUSES, type Status } from '@adstudio/contract';
 
 /** What the bulk bar knows of a selected item: its status and the moves the server allows this user. */
 export interface MovableItem {
@@ -19,11 +19,7 @@ function reasonOf(item: MovableItem, to: Status): Reason | null {
   const allowed = item.allowed_statuses ?? [];
   if (allowed.includes(to)) return null;
   if (item.status === to) return { kind: 'already' };
-  const from = item.status ?? 'its status';
-  return {
-    kind: 'refused',
-    text: `${from} → ${to} is ${allowed.length ? 'not allowed' : 'not open to you'}`,
-  };
+  return { kind: 'refused', text: moveRefusal(item.status ?? 'its status', to, allowed) };
 }
 
 function noteOf(items: readonly MovableItem[], to: Status): string | null {
