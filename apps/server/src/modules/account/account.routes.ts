@@ -7,8 +7,8 @@ import {
 } from '@adstudio/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { staleAnswer } from '../../lib/route-schemas';
 import { currentUser } from '../../lib/current-user';
+import { staleAnswer } from '../../lib/route-schemas';
 
 /** The signed-in user's own account; `GET /v1/user` itself lives with the session (auth module). */
 export const accountRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -1,9 +1,9 @@
 import { ApprovalLinkSchema, ApprovalRequestSchema, CampaignApprovalSchema } from '@adstudio/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { currentUser } from '../../lib/current-user';
 import { idParam } from '../../lib/params';
 import { forbiddenAnswer as errors, listOf, noContent, idParams as params } from '../../lib/route-schemas';
-import { currentUser } from '../../lib/current-user';
 
 export const approvalsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { approvals: service } = app.services;

@@ -8,11 +8,11 @@ import {
 import type { FastifySchema } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { currentUser } from '../../lib/current-user';
 import { fieldName, groupByField } from '../../lib/field-errors';
 import { HttpError } from '../../lib/http-errors';
 import { safeRedirectPath } from '../../lib/redirect';
 import { endSession, hasValidXsrfToken, startSession } from '../../plugins/session';
-import { currentUser } from '../../lib/current-user';
 import { renderLoginPage } from './login-page';
 
 const wantsJson = (accept: string | undefined, contentType: string | undefined) =>

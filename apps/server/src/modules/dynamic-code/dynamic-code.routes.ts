@@ -1,12 +1,12 @@
 import { DynamicCodeSchema, DynamicCodeStatusSchema, itemResponse } from '@adstudio/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { currentUser } from '../../lib/current-user';
 import {
   forbiddenAnswer as errors,
   idParams as params,
   refusedAnswer,
   staleAnswer,
 } from '../../lib/route-schemas';
-import { currentUser } from '../../lib/current-user';
 
 const tags = ['creatives'];
 

@@ -1,11 +1,11 @@
 import { itemResponse, PackageCreateSchema, PackageSchema, PackageUpdateSchema } from '@adstudio/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { currentUser } from '../../lib/current-user';
 import { notFound } from '../../lib/http-errors';
 import { idParam } from '../../lib/params';
 import { runPeriodically } from '../../lib/periodic';
 import { forbiddenAnswer as errors, listOf, refusedAnswer, staleAnswer } from '../../lib/route-schemas';
-import { currentUser } from '../../lib/current-user';
 import { sendRenderFile } from '../render';
 import { UNPACK_JOB } from './packages.service';
 

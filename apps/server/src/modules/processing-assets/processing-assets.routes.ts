@@ -1,9 +1,9 @@
 import { ProcessingAssetListResponseSchema, ProcessingAssetQuerySchema } from '@adstudio/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { currentUser } from '../../lib/current-user';
 import { idParam } from '../../lib/params';
 import { forbiddenAnswer as errors } from '../../lib/route-schemas';
-import { currentUser } from '../../lib/current-user';
 import { PROCESSING_JOB } from './processing-assets.service';
 
 const tags = ['assets'];

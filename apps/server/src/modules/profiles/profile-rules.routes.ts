@@ -7,10 +7,10 @@ import {
 } from '@adstudio/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { currentUser } from '../../lib/current-user';
 import { collection } from '../../lib/list';
 import { idParam } from '../../lib/params';
 import { forbiddenAnswer as errors, idParams as params } from '../../lib/route-schemas';
-import { currentUser } from '../../lib/current-user';
 
 const tags = ['profiles'];
 const creativeProfileParams = z.object({ id: idParam, profileId: idParam });

@@ -10,9 +10,9 @@ import {
 } from '@adstudio/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { currentUser } from '../../lib/current-user';
 import { runPeriodically } from '../../lib/periodic';
 import { forbiddenAnswer as errors, listOf, idParams as params } from '../../lib/route-schemas';
-import { currentUser } from '../../lib/current-user';
 import { SYNC_JOB, SYNC_RUNNING } from './profile-syncs.service';
 
 const tags = ['profiles'];

@@ -1,7 +1,7 @@
 import { CampaignReportSchema, itemResponse, ReportQuerySchema } from '@adstudio/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { forbiddenAnswer as errors, idParams as params } from '../../lib/route-schemas';
 import { currentUser } from '../../lib/current-user';
+import { forbiddenAnswer as errors, idParams as params } from '../../lib/route-schemas';
 
 /** The campaign's own report (`/campaigns/{id}/viewreport/{start}/{end}`), for signed-in readers. */
 export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -5,9 +5,9 @@ import {
   SimulationResultSchema,
 } from '@adstudio/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { currentUser } from '../../lib/current-user';
 import { parseJson } from '../../lib/json';
 import { forbiddenAnswer as errors, idParams as params, refusedAnswer } from '../../lib/route-schemas';
-import { currentUser } from '../../lib/current-user';
 import type { ChosenRule } from './choose-rule';
 
 /** The answer of the simulator: the rule with its content, how it was chosen, why, and its render. */

@@ -1,8 +1,8 @@
 import { SearchResponseSchema } from '@adstudio/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { MAX_PARAM_LENGTH } from '../../lib/params';
 import { currentUser } from '../../lib/current-user';
+import { MAX_PARAM_LENGTH } from '../../lib/params';
 
 export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
   const { search: service } = app.services;

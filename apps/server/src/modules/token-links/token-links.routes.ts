@@ -1,10 +1,10 @@
 import { canAccess, TOKEN_LINK_KINDS, TOKEN_VIEWS_MAX, TokenViewSchema } from '@adstudio/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { currentUser } from '../../lib/current-user';
 import { forbidden, notFound } from '../../lib/http-errors';
 import { idParam } from '../../lib/params';
 import { forbiddenAnswer as errors, listOf } from '../../lib/route-schemas';
-import { currentUser } from '../../lib/current-user';
 import type { LinkKind } from './token-links';
 
 /** Which section's readers see a kind of link's views: the section that shares it. */

@@ -7,10 +7,10 @@ import {
 } from '@adstudio/contract';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { currentUser } from '../../lib/current-user';
 import { forbidden, notFound } from '../../lib/http-errors';
 import { runPeriodically } from '../../lib/periodic';
 import { isValidKey } from '../../storage/object-store';
-import { currentUser } from '../../lib/current-user';
 import { objectHeaders } from './object-headers';
 
 const SignatureQuery = z.object({
