@@ -27,8 +27,8 @@ import { cellText } from '@adstudio/server/src/feeds/cell-values';
 import type { FeedTable } from '@adstudio/server/src/feeds/feed-table';
 import { readFeedFile } from '@adstudio/server/src/feeds/read-feed-file';
 import { nowIso } from '@adstudio/server/src/lib/time';
+import { liveConditionNames } from '@adstudio/server/src/modules/conditions';
 import { openFeed } from '@adstudio/server/src/modules/profiles/feed-source';
-import { createProfileRulesRepository } from '@adstudio/server/src/modules/profiles/profile-rules.repository';
 import { createProfileStagingRepository } from '@adstudio/server/src/modules/profiles/profile-staging.repository';
 import { createProfileSync } from '@adstudio/server/src/modules/profiles/profile-sync';
 import { createProfileSyncsRepository } from '@adstudio/server/src/modules/profiles/profile-syncs.repository';
@@ -208,7 +208,7 @@ async function measureSync(database: Database, file: string): Promise<SyncResult
       profiles,
       syncs,
       staging: createProfileStagingRepository(db),
-      rules: createProfileRulesRepository(db),
+      liveConditions: (companyId) => liveConditionNames(db, companyId),
       templateColumns: async () => FEED_TEMPLATE,
       open: async (row) => {
         const opened = await openFeed(row, UPLOAD_ONLY, async (key) => ({

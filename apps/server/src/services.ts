@@ -312,8 +312,8 @@ export function createServices(
   const profileRules = createProfileRulesService({
     rules: profileRulesRepository,
     profiles: profilesRepository,
-    creativesOf: profileRulesRepository.creativesUsing,
-    conditionNames: profileRulesRepository.conditionNames,
+    creativesOf: creatives.usingProfile,
+    conditionNames: conditions.namesOf,
     creative: (companyId, id) => creatives.find(companyId, id),
   });
   const profileSync = createProfileSync({
@@ -321,7 +321,7 @@ export function createServices(
     profiles: profilesRepository,
     syncs: profileSyncsRepository,
     staging: profileStagingRepository,
-    rules: profileRulesRepository,
+    liveConditions: conditions.liveNames,
     templateColumns: templates.columnsOf,
     open: (profile) => openFeed(profile, config.feeds, store.localFile, refusalLog),
   });

@@ -25,6 +25,18 @@ export interface ConditionUseRow {
   rules: number;
 }
 
+/**
+ * The company's live conditions by id and name, on `trx`: a sync looks a feed's `Conditions` column
+ * up in them (the demo seed too, in its own transaction).
+ */
+export const liveConditionNames = (trx: Executor, companyId: number) =>
+  trx
+    .selectFrom('conditions')
+    .select(['id', 'name'])
+    .where('company_id', '=', companyId)
+    .where('deleted_at', 'is', null)
+    .execute();
+
 /** Conditions and where they are used; every query is scoped by company and takes an optional transaction. */
 export const createConditionsRepository = (db: Db) => ({
   ...scopedRepository(db, 'conditions'),
@@ -97,6 +109,21 @@ export const createConditionsRepository = (db: Db) => ({
       rows.map((row) => [row.id, { id: row.id, name: row.name, ...parseExpression(row.expression) }]),
     );
   },
+
+  /** The company's conditions among `ids` (deleted ones too) by id and name, by name. */
+  namesOf: async (companyId: number, ids: readonly number[], trx: Executor = db) =>
+    ids.length === 0
+      ? []
+      : trx
+          .selectFrom('conditions')
+          .select(['id', 'name'])
+          .where('company_id', '=', companyId)
+          .where('id', 'in', [...ids])
+          .orderBy('name')
+          .execute(),
+
+  /** The company's live conditions by id and name. */
+  liveNames: (companyId: number, trx: Executor = db) => liveConditionNames(trx, companyId),
 
   /** The live profiles whose live rules name these conditions, by profile name (condition_uses). */
   uses: async (

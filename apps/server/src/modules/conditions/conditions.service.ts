@@ -104,6 +104,13 @@ export function createConditionsService({ conditions, liveDataSources, values, a
     expressionsByIds: (companyId: number, ids: readonly number[]) =>
       conditions.expressionsByIds(companyId, ids),
 
+    /** The company's conditions among these ids (deleted ones too) by id and name (a rule's conditions). */
+    namesOf: (companyId: number, ids: readonly number[], trx?: Executor) =>
+      conditions.namesOf(companyId, ids, trx),
+
+    /** The company's live conditions by id and name (a sync looks a feed's condition names up). */
+    liveNames: (companyId: number, trx?: Executor) => conditions.liveNames(companyId, trx),
+
     /** The company's live conditions that read each of these data sources, by data source id. */
     async usingDataSources(companyId: number, ids: readonly number[], trx?: Executor) {
       const wanted = new Set(ids);

@@ -215,6 +215,17 @@ export const createCreativesRepository = (db: Db) => {
         .execute();
       return new Set(rows.map((row) => row.campaign_id));
     },
+
+    /** The company's live creatives that a profile drives, by name, with their rule filter. */
+    usingProfile: (companyId: number, profileId: number, trx: Executor = db) =>
+      trx
+        .selectFrom('creatives')
+        .select(['id', 'name', 'rule_filter'])
+        .where('company_id', '=', companyId)
+        .where('profile_id', '=', profileId)
+        .where('deleted_at', 'is', null)
+        .orderBy('name')
+        .execute(),
   };
 };
 export type CreativesRepository = ReturnType<typeof createCreativesRepository>;

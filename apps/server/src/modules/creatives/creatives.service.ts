@@ -226,6 +226,10 @@ export function createCreativesService({ creatives, refs, audit, transaction, sp
     clearFallbacks: (companyId: number, assetIds: readonly number[], trx: Executor) =>
       creatives.clearFallbacks(companyId, assetIds, trx),
 
+    /** The live creatives a profile drives, by name, with their rule filter (a rule's "used by"). */
+    usingProfile: (companyId: number, profileId: number, trx?: Executor) =>
+      creatives.usingProfile(companyId, profileId, trx),
+
     async list(user: User, query: CreativeListQuery): Promise<ListPage<Creative>> {
       const page = await creatives.list(user.company_id, query);
       return { data: page.data.map((row) => toCreative(row, user)), meta: page.meta };

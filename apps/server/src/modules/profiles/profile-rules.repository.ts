@@ -166,36 +166,5 @@ export const createProfileRulesRepository = (db: Db) => ({
     const [fallback, firstActive] = await Promise.all([first(true), first(false)]);
     return { fallback, firstActive };
   },
-
-  creativesUsing: (companyId: number, profileId: number, trx: Executor = db) =>
-    trx
-      .selectFrom('creatives')
-      .select(['id', 'name', 'rule_filter'])
-      .where('company_id', '=', companyId)
-      .where('profile_id', '=', profileId)
-      .where('deleted_at', 'is', null)
-      .orderBy('name')
-      .execute(),
-
-  /** Names of the company's conditions among `ids`. */
-  conditionNames: async (companyId: number, ids: readonly number[], trx: Executor = db) =>
-    ids.length === 0
-      ? []
-      : trx
-          .selectFrom('conditions')
-          .select(['id', 'name'])
-          .where('company_id', '=', companyId)
-          .where('id', 'in', [...ids])
-          .orderBy('name')
-          .execute(),
-
-  /** The company's live conditions, for a sync to look the feed's condition names up. */
-  liveConditions: (companyId: number, trx: Executor = db) =>
-    trx
-      .selectFrom('conditions')
-      .select(['id', 'name'])
-      .where('company_id', '=', companyId)
-      .where('deleted_at', 'is', null)
-      .execute(),
 });
 export type ProfileRulesRepository = ReturnType<typeof createProfileRulesRepository>;

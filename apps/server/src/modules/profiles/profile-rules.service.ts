@@ -38,11 +38,12 @@ export const servesRule = (filter: RuleFilter | null, data: ProfileRule['data'])
 interface Deps {
   rules: ProfileRulesRepository;
   profiles: Pick<ProfilesRepository, 'findById' | 'exists'>;
-  /** Creatives of the company that a profile drives, for a rule's "used by". */
+  /** Live creatives of the company that a profile drives, for a rule's "used by" (asked of creatives). */
   creativesOf: (
     companyId: number,
     profileId: number,
   ) => Promise<{ id: number; name: string; rule_filter: string | null }[]>;
+  /** The company's conditions among these ids, by name (asked of conditions). */
   conditionNames: (companyId: number, ids: readonly number[]) => Promise<{ id: number; name: string }[]>;
   /** The company's live creative: the profile it is driven by and its rule filter (asked of creatives). */
   creative: (

@@ -7,7 +7,6 @@ import { isPostgres } from '../../lib/indexed-filter';
 import { nowIso } from '../../lib/time';
 import { rewriteConditionUses } from '../conditions';
 import type { OpenedFeed } from './feed-source';
-import type { ProfileRulesRepository } from './profile-rules.repository';
 import type { Moved, ProfileStagingRepository } from './profile-staging.repository';
 import { type Read, readFeedInto } from './profile-sync-read';
 import type { ProfileSyncRow, ProfileSyncsRepository } from './profile-syncs.repository';
@@ -34,7 +33,8 @@ interface Deps {
   profiles: Pick<ProfilesRepository, 'findAnyById'>;
   syncs: ProfileSyncsRepository;
   staging: ProfileStagingRepository;
-  rules: Pick<ProfileRulesRepository, 'liveConditions'>;
+  /** The company's live conditions by id and name, which a feed's rules name (asked of conditions). */
+  liveConditions: (companyId: number) => Promise<{ id: number; name: string }[]>;
   /** The columns of the profile's template (asked of templates). */
   templateColumns: (companyId: number, id: number) => Promise<TemplateColumn[] | undefined>;
   /** Opens the profile's feed (feed-source.ts; tests may point it elsewhere). */
@@ -50,7 +50,15 @@ interface Deps {
  * swap's transaction commits the previous rules are untouched, so a failure, a crash or a kill at
  * any point leaves them as they were.
  */
-export function createProfileSync({ db, profiles, syncs, staging, rules, templateColumns, open }: Deps) {
+export function createProfileSync({
+  db,
+  profiles,
+  syncs,
+  staging,
+  liveConditions,
+  templateColumns,
+  open,
+}: Deps) {
   /** One transaction, or the caller's when the sync runs inside one (the demo seed does). */
   const atomically = <T>(work: (trx: Executor) => Promise<T>): Promise<T> =>
     db.isTransaction ? work(db) : db.transaction().execute(work);
@@ -107,7 +115,7 @@ export function createProfileSync({ db, profiles, syncs, staging, rules, templat
   /** Reads the feed into `writer`: the sync's staging, or the rules themselves (firstSync). */
   async function read(opened: OpenedFeed, profile: ProfileRow, syncId: number, writer: StagingWriter) {
     const [conditions, template] = await Promise.all([
-      rules.liveConditions(profile.company_id),
+      liveConditions(profile.company_id),
       profile.template_id ? templateColumns(profile.company_id, profile.template_id) : undefined,
     ]);
     return readFeedInto(opened.table, {

@@ -5,7 +5,7 @@ import { parseJson } from '../../lib/json';
 import { nowIso } from '../../lib/time';
 import { randomToken } from '../../lib/tokens';
 import type { ObjectStore } from '../../storage/object-store';
-import { rewriteConditionUses } from '../conditions';
+import { liveConditionNames, rewriteConditionUses } from '../conditions';
 import { seedTemplate } from '../templates';
 import { DEMO_FEEDS } from './demo-feeds';
 import { openFeed } from './feed-source';
@@ -157,7 +157,8 @@ export async function seedDemoFeeds(
     profiles,
     syncs,
     staging: createProfileStagingRepository(db),
-    rules: createProfileRulesRepository(db),
+    // In the seed's transaction, as every write of the seed.
+    liveConditions: (companyId) => liveConditionNames(db, companyId),
     templateColumns: async (_companyId, id) => templates.get(id),
     // Uploaded files need no Google or network settings.
     open: (profile) => openFeed(profile, NO_REMOTE_FEEDS, disk.localFile),
