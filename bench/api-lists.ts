@@ -11,13 +11,16 @@
  *   BENCH_LATENCIES=0       the throughput runs only
  *   BENCH_ONLY=creatives    the latency variants whose label matches this regular expression
  *   BENCH_THROUGHPUT=0      the latency variants only
+ *   BENCH_FILTERS=summer,day   the text filters whose throughput is measured beside the first page
+ *   BENCH_GROWTH=1          instead: page 1 of one company before and after it grows from 1k to
+ *                           100k campaigns in the running server (see `growth`)
  */
 import type { AddressInfo } from 'node:net';
 import { CAMPAIGN_SORTS, CREATIVE_SORTS, encodeSearchQuery } from '@adstudio/contract';
 import { buildApp } from '@adstudio/server/src/app';
 import autocannon from 'autocannon';
 import { sql } from 'kysely';
-import { BIG, type FilledCompany, fillCompany, SCALE, SMALL } from './lib/fill';
+import { addCampaigns, BIG, type FilledCompany, fillCompany, SCALE, SMALL } from './lib/fill';
 import { ACCEPT_ENCODING, type Client, signIn } from './lib/http';
 import { describeSetup } from './lib/machine';
 import { PLANTED } from './lib/names';
@@ -28,7 +31,10 @@ import { benchEngines, type ThrowawayDb, withThrowawayDb } from './lib/throwaway
 const THROUGHPUT_SECONDS = Number(process.env.BENCH_SECONDS ?? 4);
 const ROUNDS = 2;
 const CONNECTIONS = 10;
-const GOAL = { list: 20, search: 30, sameThroughput: 0.8, listVsUser: 0.5 };
+const GOAL = { list: 20, search: 30, sameThroughput: 0.8, listVsUser: 0.5, filterVsPage: 0.25 };
+/** Text filters measured for throughput beside the first page: thousands of matches, and 10,000+. */
+const FILTERS = (process.env.BENCH_FILTERS ?? 'summer,day').split(',').filter(Boolean);
+const GROWTH = process.env.BENCH_GROWTH === '1';
 const PER_PAGE = 25;
 const LATENCIES = process.env.BENCH_LATENCIES !== '0';
 const THROUGHPUT = process.env.BENCH_THROUGHPUT !== '0';
@@ -73,25 +79,24 @@ async function run(bench: ThrowawayDb) {
   }
 }
 
-/**
- * req/s of the first campaigns page in the small and the big company, and of `/v1/user` (a request
- * that lists nothing) for scale. The three runs alternate for ROUNDS rounds, after a warm-up run
- * each, so a slower minute of a shared machine does not land on one of them only.
- */
-async function throughput(base: string, big: Client, small: Client) {
+/** A request to load: its label, URL path and signed-in client. */
+interface Target {
+  label: string;
+  path: string;
+  client: Client;
+}
+
+const banner = () =>
   console.log(
     `\nthroughput: autocannon in a worker thread, ${CONNECTIONS} connections, ${ROUNDS} × ${THROUGHPUT_SECONDS} s each after 1 s of warm-up, Accept-Encoding: ${ACCEPT_ENCODING}`,
   );
-  const targets = [
-    { label: 'GET /v1/user', path: '/v1/user', client: big },
-    {
-      label: `GET /v1/campaigns/ (${short(SMALL.campaigns)} campaigns)`,
-      path: '/v1/campaigns/',
-      client: small,
-    },
-    { label: `GET /v1/campaigns/ (${short(BIG.campaigns)} campaigns)`, path: '/v1/campaigns/', client: big },
-  ];
-  const load = async ({ path, client }: (typeof targets)[number], duration: number) => {
+
+/**
+ * req/s of each target. The runs alternate for ROUNDS rounds, after a warm-up run each, so a slower
+ * minute of a shared machine does not land on one of them only. Prints one line per target.
+ */
+async function measure(base: string, targets: Target[]): Promise<number[]> {
+  const load = async ({ path, client }: Target, duration: number) => {
     const result = await autocannon({
       url: `${base}${path}`,
       connections: CONNECTIONS,
@@ -110,21 +115,122 @@ async function throughput(base: string, big: Client, small: Client) {
   const runs = targets.map(() => [] as { rps: number; p99: number }[]);
   for (let round = 0; round < ROUNDS; round++)
     for (const [i, target] of targets.entries()) runs[i]!.push(await load(target, THROUGHPUT_SECONDS));
-  const [user, few, many] = runs.map((results, i) => {
+  const width = Math.max(40, ...targets.map((t) => t.label.length));
+  return runs.map((results, i) => {
     const rates = results.map((r) => r.rps);
     const mean = rates.reduce((a, b) => a + b, 0) / rates.length;
     const spread = `${Math.round(Math.min(...rates))}–${Math.round(Math.max(...rates))}`;
     console.log(
-      `  ${targets[i]!.label.padEnd(40)} ${Math.round(mean).toLocaleString('en').padStart(7)} req/s  (runs ${spread}; latency p99 ${Math.max(...results.map((r) => r.p99))} ms)`,
+      `  ${targets[i]!.label.padEnd(width)} ${Math.round(mean).toLocaleString('en').padStart(7)} req/s  (runs ${spread}; latency p99 ${Math.max(...results.map((r) => r.p99))} ms)`,
     );
     return mean;
-  }) as [number, number, number];
-  const ratio = (label: string, value: number, goal: number) =>
-    console.log(
-      `  ${label.padEnd(40)} ${value.toFixed(2).padStart(7)}        goal ≥ ${goal}${value < goal ? '  (below)' : ''}`,
-    );
+  });
+}
+
+const ratio = (label: string, value: number, goal?: number) =>
+  console.log(
+    `  ${label.padEnd(40)} ${value.toFixed(2).padStart(7)}        ${goal === undefined ? '' : `goal ≥ ${goal}${value < goal ? '  (below)' : ''}`}`,
+  );
+
+/**
+ * req/s of the first campaigns page in the small and the big company, of `/v1/user` (a request
+ * that lists nothing) for scale, and of text filters of the big company: one with thousands of
+ * matches (an exact total) and one with more than the cap ("10,000+").
+ */
+async function throughput(base: string, big: Client, small: Client) {
+  banner();
+  const targets: Target[] = [
+    { label: 'GET /v1/user', path: '/v1/user', client: big },
+    {
+      label: `GET /v1/campaigns/ (${short(SMALL.campaigns)} campaigns)`,
+      path: '/v1/campaigns/',
+      client: small,
+    },
+    { label: `GET /v1/campaigns/ (${short(BIG.campaigns)} campaigns)`, path: '/v1/campaigns/', client: big },
+    ...FILTERS.map((filter) => ({
+      label: `GET /v1/campaigns/?filter=${filter}`,
+      path: `/v1/campaigns/?filter=${encodeURIComponent(filter)}`,
+      client: big,
+    })),
+  ];
+  const [user, few, many, ...filtered] = (await measure(base, targets)) as [
+    number,
+    number,
+    number,
+    ...number[],
+  ];
   ratio(`list ${short(BIG.campaigns)} / list ${short(SMALL.campaigns)}`, many / few, GOAL.sameThroughput);
   ratio(`list ${short(BIG.campaigns)} / user`, many / user, GOAL.listVsUser);
+  for (const [i, filter] of FILTERS.entries())
+    ratio(`filter=${filter} / list ${short(BIG.campaigns)}`, filtered[i]! / many, GOAL.filterVsPage);
+}
+
+/**
+ * BENCH_GROWTH=1: one company's campaigns grow from 1k to the big size while the server runs (no
+ * restart; no ANALYZE: on PostgreSQL autovacuum is off for campaigns meanwhile, so the planner keeps
+ * the statistics of 1k rows; SQLite's hourly `pragma optimize` does not come round). Page 1's req/s
+ * after vs before, beside a company that stays at 1k: if that one drops too, the machine got
+ * busier, and the ratio of the two ratios is the growth's own.
+ */
+async function growth(bench: ThrowawayDb) {
+  console.log(`\n== api-lists growth on ${bench.engine} ==`);
+  for (const line of await describeSetup(bench)) console.log(line);
+  const grown = await fillCompany(bench.db, { name: 'Bench growing', size: SMALL, seed: 3 });
+  const steady = await fillCompany(bench.db, { name: 'Bench steady', size: SMALL, seed: 2 });
+  const postgres = bench.engine === 'postgres';
+  if (postgres) {
+    const { rows } = await sql<{ name: string }>`select tablename as name from pg_tables
+      where schemaname = current_schema()`.execute(bench.db);
+    for (const { name } of rows) await sql`vacuum analyze ${sql.id(name)}`.execute(bench.db);
+    await sql`alter table campaigns set (autovacuum_enabled = false)`.execute(bench.db);
+    await sql`alter table campaigns_text set (autovacuum_enabled = false)`.execute(bench.db);
+  }
+  const statistics = async () =>
+    postgres
+      ? `pg_class.reltuples of campaigns: ${(await sql<{ n: number }>`select reltuples as n from pg_class where oid = 'campaigns'::regclass`.execute(bench.db)).rows[0]?.n}`
+      : `sqlite_stat1 rows of campaigns: ${(await sql<{ n: number }>`select count(*) as n from sqlite_stat1 where tbl = 'campaigns'`.execute(bench.db).catch(() => ({ rows: [{ n: 0 }] }))).rows[0]?.n}`;
+  const app = await buildApp({ config: bench.config, db: bench.db, logger: false });
+  try {
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+    const growing = await signIn(base, grown.admin.email, grown.admin.password);
+    const still = await signIn(base, steady.admin.email, steady.admin.password);
+    const targets = (n: number): Target[] => [
+      { label: `page 1, growing company (${short(n)} campaigns)`, path: '/v1/campaigns/', client: growing },
+      {
+        label: `page 1, steady company (${short(SMALL.campaigns)} campaigns)`,
+        path: '/v1/campaigns/',
+        client: still,
+      },
+    ];
+    banner();
+    console.log(`  ${await statistics()}`);
+    const [before, steadyBefore] = (await measure(base, targets(SMALL.campaigns))) as [number, number];
+    const { id: adminId } = await bench.db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', grown.admin.email)
+      .executeTakeFirstOrThrow();
+    console.log(`growing to ${short(BIG.campaigns)} campaigns while the server runs:`);
+    await addCampaigns(bench.db, {
+      companyId: grown.id,
+      createdBy: adminId,
+      from: SMALL.campaigns,
+      to: BIG.campaigns,
+      seed: 4,
+    });
+    console.log(`  ${await statistics()}`);
+    const [after, steadyAfter] = (await measure(base, targets(BIG.campaigns))) as [number, number];
+    ratio(`growing: after / before`, after / before, GOAL.sameThroughput);
+    ratio(`steady: after / before (the machine)`, steadyAfter / steadyBefore);
+    ratio(
+      `growing / steady (the growth's own)`,
+      after / before / (steadyAfter / steadyBefore),
+      GOAL.sameThroughput,
+    );
+  } finally {
+    await app.close();
+  }
 }
 
 interface Variant {
@@ -272,4 +378,4 @@ async function latencies(list: Variant[], recorder: PlanRecorder | undefined) {
   console.log(`  ${list.length} requests measured in ${seconds(started)}; p99 over the goal: ${over}`);
 }
 
-for (const engine of benchEngines()) await withThrowawayDb(engine, run);
+for (const engine of benchEngines()) await withThrowawayDb(engine, GROWTH ? growth : run);

@@ -243,3 +243,45 @@ export async function fillCompany(
     },
   };
 }
+
+/**
+ * Adds campaigns `from`…`to` (row numbers, 0-based) to an existing company, newer than any before,
+ * in the same batches and transactions as `fillCompany`: what a company that keeps working adds
+ * to a running server: created over the year after the filled ones.
+ */
+export async function addCampaigns(
+  db: Db,
+  {
+    companyId,
+    createdBy,
+    from,
+    to,
+    seed,
+  }: { companyId: number; createdBy: number; from: number; to: number; seed: number },
+): Promise<void> {
+  const r = random(seed);
+  await inBatches(db, 'campaigns', to - from, async (trx, start, end) => {
+    const rows = [];
+    for (let i = from + start; i < from + end; i++) {
+      const [brand, theme] = [r.pick(BRANDS), r.pick(THEMES)];
+      const created = LAST + Math.floor((365 * DAY * (i - from)) / (to - from)) + r.int(DAY / 2);
+      const launch = created + (7 + r.int(30)) * DAY;
+      const dated = !r.chance(0.03);
+      const end = dated && !r.chance(0.05) ? dateOf(launch + (14 + r.int(106)) * DAY) : null;
+      rows.push({
+        company_id: companyId,
+        created_by: createdBy,
+        name: campaignName(brand, theme, new Date(launch).getUTCFullYear(), i + 1),
+        url: r.chance(0.9) ? `https://${slug(brand)}.example.com/${slug(theme)}/brief` : null,
+        ranges: JSON.stringify(dated && end ? [{ start: dateOf(launch), end }] : []),
+        launch_date: dated ? dateOf(launch) : null,
+        end_date: end,
+        status: r.status(),
+        created_at: iso(created),
+        updated_at: iso(created + r.int(20 * DAY)),
+        deleted_at: r.chance(0.02) ? iso(created + DAY) : null,
+      });
+    }
+    await trx.insertInto('campaigns').values(rows).execute();
+  });
+}
