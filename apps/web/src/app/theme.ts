@@ -1,4 +1,5 @@
 import type { Section } from '@adstudio/contract';
+import { formHelperTextClasses } from '@mui/material/FormHelperText';
 import { createTheme, type Theme } from '@mui/material/styles';
 
 declare module '@mui/material/styles' {
@@ -77,6 +78,15 @@ export function createAppTheme(dark: boolean): Theme {
       // Links are underlined, so running text never tells them apart by colour alone (axe
       // link-in-text-block); a link that stands alone as a list's or table's item name says 'hover'.
       MuiLink: { defaultProps: { underline: 'always' } },
+      // A disabled field's helper text says why it is disabled or what to do first: it stays
+      // readable (axe color-contrast), while the field itself greys out.
+      MuiFormHelperText: {
+        styleOverrides: {
+          root: ({ theme }) => ({
+            [`&.${formHelperTextClasses.disabled}`]: { color: theme.palette.text.secondary },
+          }),
+        },
+      },
     },
   });
 }

@@ -49,7 +49,8 @@ function Entry({ entry }: { entry: HistoryEntry }) {
           m: 0,
           mt: 0.5,
           display: 'grid',
-          gridTemplateColumns: 'max-content 1fr',
+          // The value's column may shrink below its longest word: a long name or address wraps.
+          gridTemplateColumns: 'max-content minmax(0, 1fr)',
           // A label sits level with its value, a chip's or a line of text.
           alignItems: 'center',
           gap: 0.5,
@@ -64,7 +65,14 @@ function Entry({ entry }: { entry: HistoryEntry }) {
             <Typography
               component="dd"
               variant="body2"
-              sx={{ m: 0, display: 'flex', alignItems: 'center', gap: 0.5, flexWrap: 'wrap' }}
+              sx={{
+                m: 0,
+                display: 'flex',
+                alignItems: 'center',
+                gap: 0.5,
+                flexWrap: 'wrap',
+                overflowWrap: 'anywhere',
+              }}
             >
               {fromNothing && (before === null || before === undefined) ? null : (
                 <>

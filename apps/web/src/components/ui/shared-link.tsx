@@ -31,7 +31,13 @@ export const copyLink = (url: string, copied = 'Link copied to the clipboard.') 
 /** A token link's address, whole and selectable. */
 export function SharedLinkText({ url, testId }: { url: string; testId: string }) {
   return (
-    <Typography variant="body2" sx={{ fontFamily: 'monospace', wordBreak: 'break-all' }} data-testid={testId}>
+    // At a phone's width a table's link column keeps a readable width (the table scrolls in its
+    // region) instead of breaking the address every few letters.
+    <Typography
+      variant="body2"
+      sx={{ fontFamily: 'monospace', wordBreak: 'break-all', minWidth: '22ch' }}
+      data-testid={testId}
+    >
       {url}
     </Typography>
   );

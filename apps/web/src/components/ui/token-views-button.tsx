@@ -6,7 +6,6 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
@@ -17,6 +16,7 @@ import { useId, useState } from 'react';
 import { formatCounted, formatDateTime } from '../../lib/format';
 import { describeUserAgent, useTokenViews } from '../../lib/token-views';
 import { QueryView } from './query-view';
+import { ScrollTable } from './scroll-region';
 
 /** Enough of the viewer's hash to tell viewers apart at a glance. */
 const VIEWER_CHARS = 8;
@@ -29,7 +29,7 @@ const KIND_NOUNS: Readonly<Record<TokenLinkKind, string>> = {
 
 function ViewsTable({ views }: { views: TokenView[] }) {
   return (
-    <Table size="small" aria-label="Views">
+    <ScrollTable label="Views">
       <TableHead>
         <TableRow>
           <TableCell>When</TableCell>
@@ -58,7 +58,7 @@ function ViewsTable({ views }: { views: TokenView[] }) {
           </TableRow>
         ))}
       </TableBody>
-    </Table>
+    </ScrollTable>
   );
 }
 

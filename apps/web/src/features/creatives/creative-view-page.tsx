@@ -62,12 +62,10 @@ function CreativeView({
           >
             <StatusChip status={creative.status} />
             <span>{sizeText(creative.width, creative.height)}</span>
-            <span>
-              ·{' '}
-              <Link component={RouterLink} to={href('campaign.view', { id: creative.campaign.id })}>
-                {creative.campaign.name}
-              </Link>
-            </span>
+            {/* Items wrap at a phone's width: the gap parts them, no separator that could open a line. */}
+            <Link component={RouterLink} to={href('campaign.view', { id: creative.campaign.id })}>
+              {creative.campaign.name}
+            </Link>
           </Box>
         }
         actions={

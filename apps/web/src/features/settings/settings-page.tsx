@@ -69,7 +69,7 @@ export function SettingsPage() {
   return (
     <Box sx={{ maxWidth: 720 }}>
       <PageHeader title="Settings" subtitle="How Adstudio looks and behaves for you." />
-      <Box sx={{ display: 'grid', gap: 2 }}>
+      <Box sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 2 }}>
         <TitledCard title="Appearance">
           <FormControlLabel
             control={<Switch checked={dark} onChange={(event) => setDarkTheme(event.target.checked)} />}

@@ -1,6 +1,5 @@
 import type { ApprovalLink } from '@adstudio/contract';
 import Box from '@mui/material/Box';
-import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
@@ -8,6 +7,7 @@ import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
 import { ActionsTableHead } from '../../../components/ui/actions-table-head';
 import { QueryView } from '../../../components/ui/query-view';
+import { ScrollTable } from '../../../components/ui/scroll-region';
 import {
   absoluteLinkUrl,
   RevokeLinkDialog,
@@ -83,14 +83,14 @@ export function ApprovalLinks({ campaignId, canWrite }: { campaignId: number; ca
         empty="No publisher links yet: requesting an approval creates one per publisher."
       >
         {(list) => (
-          <Table size="small" aria-label="Publisher links">
+          <ScrollTable label="Publisher links">
             <ActionsTableHead columns={['Publisher', 'Link', 'Expires', 'Views']} />
             <TableBody>
               {list.map((link) => (
                 <LinkRow key={link.id} link={link} canWrite={canWrite} onRevoke={setRevoking} />
               ))}
             </TableBody>
-          </Table>
+          </ScrollTable>
         )}
       </QueryView>
       <RevokeLinkDialog

@@ -3,7 +3,6 @@ import SendIcon from '@mui/icons-material/Send';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
@@ -11,6 +10,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
 import { QueryView } from '../../../components/ui/query-view';
+import { ScrollTable } from '../../../components/ui/scroll-region';
 import { formatDateTime } from '../../../lib/format';
 import { useCampaignApprovals } from '../api/get-campaign-approvals';
 import { ApprovalLinks } from './approval-links';
@@ -31,7 +31,7 @@ export function ApprovalsTab({ campaignId, canWrite }: { campaignId: number; can
   const [requesting, setRequesting] = useState(false);
   const titleId = useId();
   return (
-    <Box sx={{ display: 'grid', gap: 3 }}>
+    <Box sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 3 }}>
       <Box component="section" aria-labelledby={titleId}>
         <Box sx={{ display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap', mb: 1 }}>
           <Typography id={titleId} variant="h3" component="h2">
@@ -72,7 +72,7 @@ export function ApprovalsTab({ campaignId, canWrite }: { campaignId: number; can
 
 function ApprovalsTable({ approvals }: { approvals: CampaignApproval[] }) {
   return (
-    <Table size="small" aria-label="Approvals">
+    <ScrollTable label="Approvals">
       <TableHead>
         <TableRow>
           <TableCell>Creative</TableCell>
@@ -113,6 +113,6 @@ function ApprovalsTable({ approvals }: { approvals: CampaignApproval[] }) {
           </TableRow>
         ))}
       </TableBody>
-    </Table>
+    </ScrollTable>
   );
 }

@@ -2,13 +2,13 @@ import AddIcon from '@mui/icons-material/Add';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
-import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import { Link as RouterLink } from 'react-router';
 import { QueryView } from '../../../components/ui/query-view';
+import { ScrollTable } from '../../../components/ui/scroll-region';
 import { StatusChip } from '../../../components/ui/status-chip';
 import { href } from '../../../config/paths';
 import { formatDate } from '../../../lib/format';
@@ -38,7 +38,7 @@ export function CreativesTab({ campaignId, canWrite }: { campaignId: number; can
         empty="This campaign has no creatives yet."
       >
         {(list) => (
-          <Table size="small" aria-label="Creatives">
+          <ScrollTable label="Creatives">
             <TableHead>
               <TableRow>
                 <TableCell>Name</TableCell>
@@ -65,7 +65,7 @@ export function CreativesTab({ campaignId, canWrite }: { campaignId: number; can
                 </TableRow>
               ))}
             </TableBody>
-          </Table>
+          </ScrollTable>
         )}
       </QueryView>
     </>

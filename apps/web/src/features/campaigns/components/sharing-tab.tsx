@@ -3,7 +3,6 @@ import AddLinkIcon from '@mui/icons-material/AddLink';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
-import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
@@ -13,6 +12,7 @@ import { ActionsTableHead } from '../../../components/ui/actions-table-head';
 import { DateField } from '../../../components/ui/date-field';
 import { INVALID_DATE, isCompleteDate } from '../../../components/ui/date-value';
 import { DisabledReason } from '../../../components/ui/disabled-reason';
+import { ScrollTable } from '../../../components/ui/scroll-region';
 import {
   absoluteLinkUrl,
   RevokeLinkDialog,
@@ -213,14 +213,14 @@ export function SharingTab({
         ) : null}
         {links.data?.length === 0 ? <EmptyState title="No report links yet." /> : null}
         {links.data?.length ? (
-          <Table size="small" aria-label="Report links">
+          <ScrollTable label="Report links">
             <ActionsTableHead columns={['Link', 'Timeframe', 'Expires', 'Created', 'Views']} />
             <TableBody>
               {links.data.map((link) => (
                 <LinkRow key={link.id} link={link} canWrite={canWrite} onRevoke={setRevoking} />
               ))}
             </TableBody>
-          </Table>
+          </ScrollTable>
         ) : null}
       </Box>
       <RevokeLinkDialog

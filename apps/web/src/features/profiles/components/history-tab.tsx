@@ -1,6 +1,5 @@
 import type { ProfileSync } from '@adstudio/contract';
 import Box from '@mui/material/Box';
-import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
@@ -8,7 +7,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { HistoryList } from '../../../components/ui/history-list';
 import { QueryView } from '../../../components/ui/query-view';
-import { ScrollRegion } from '../../../components/ui/scroll-region';
+import { ScrollTable } from '../../../components/ui/scroll-region';
 import { formatCount, formatDateTime } from '../../../lib/format';
 import { useProfileHistory } from '../api/get-profile-history';
 import { useProfileSyncs } from '../api/get-profile-syncs';
@@ -47,7 +46,7 @@ export function HistoryTab({ profileId }: { profileId: number }) {
   const syncs = useProfileSyncs(profileId);
   const history = useProfileHistory(profileId);
   return (
-    <Box sx={{ display: 'grid', gap: 3 }}>
+    <Box sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 3 }}>
       <Box component="section" aria-labelledby="profile-syncs" sx={{ minWidth: 0 }}>
         <Typography id="profile-syncs" variant="subtitle1" component="h2" sx={{ fontWeight: 600, mb: 1 }}>
           Syncs
@@ -60,31 +59,29 @@ export function HistoryTab({ profileId }: { profileId: number }) {
           empty="No syncs yet."
         >
           {(list) => (
-            <ScrollRegion label="Syncs table">
-              <Table size="small" aria-label="Syncs">
-                <TableHead>
-                  <TableRow>
-                    <TableCell>When</TableCell>
-                    <TableCell>By</TableCell>
-                    <TableCell>Status</TableCell>
-                    <TableCell>Revision</TableCell>
-                    <TableCell align="right">Rows</TableCell>
-                    <TableCell align="right">Active</TableCell>
-                    <TableCell align="right">Errors</TableCell>
-                    <TableCell align="right">Warnings</TableCell>
-                    <TableCell align="right">Added</TableCell>
-                    <TableCell align="right">Changed</TableCell>
-                    <TableCell align="right">Removed</TableCell>
-                    <TableCell>Message</TableCell>
-                  </TableRow>
-                </TableHead>
-                <TableBody>
-                  {list.map((sync) => (
-                    <SyncRow key={sync.id} sync={sync} />
-                  ))}
-                </TableBody>
-              </Table>
-            </ScrollRegion>
+            <ScrollTable label="Syncs">
+              <TableHead>
+                <TableRow>
+                  <TableCell>When</TableCell>
+                  <TableCell>By</TableCell>
+                  <TableCell>Status</TableCell>
+                  <TableCell>Revision</TableCell>
+                  <TableCell align="right">Rows</TableCell>
+                  <TableCell align="right">Active</TableCell>
+                  <TableCell align="right">Errors</TableCell>
+                  <TableCell align="right">Warnings</TableCell>
+                  <TableCell align="right">Added</TableCell>
+                  <TableCell align="right">Changed</TableCell>
+                  <TableCell align="right">Removed</TableCell>
+                  <TableCell>Message</TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {list.map((sync) => (
+                  <SyncRow key={sync.id} sync={sync} />
+                ))}
+              </TableBody>
+            </ScrollTable>
           )}
         </QueryView>
       </Box>

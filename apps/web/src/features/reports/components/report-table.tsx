@@ -2,7 +2,6 @@ import FileDownloadOutlinedIcon from '@mui/icons-material/FileDownloadOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
-import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
@@ -12,7 +11,7 @@ import TableSortLabel from '@mui/material/TableSortLabel';
 import Typography from '@mui/material/Typography';
 import { type ReactNode, useId, useMemo, useState } from 'react';
 import { DisabledReason } from '../../../components/ui/disabled-reason';
-import { ScrollRegion } from '../../../components/ui/scroll-region';
+import { ScrollTable } from '../../../components/ui/scroll-region';
 import { nextSort, type SortState, sortRows } from '../report-sort';
 
 export interface ReportColumn<R> {
@@ -88,47 +87,45 @@ export function ReportTable<R>({
         </DisabledReason>
       </Box>
       {/* Wider than a phone: it scrolls sideways in its own box, which the keyboard can reach. */}
-      <ScrollRegion label={`${title} table`}>
-        <Table size="small" aria-label={title}>
-          <TableHead>
-            <TableRow>
-              {columns.map((item) => {
-                const active = item.id === sort.by;
-                return (
-                  <TableCell
-                    key={item.id}
-                    align={item.numeric ? 'right' : 'left'}
-                    sx={cellSx(item)}
-                    sortDirection={active ? sort.direction : false}
+      <ScrollTable label={title}>
+        <TableHead>
+          <TableRow>
+            {columns.map((item) => {
+              const active = item.id === sort.by;
+              return (
+                <TableCell
+                  key={item.id}
+                  align={item.numeric ? 'right' : 'left'}
+                  sx={cellSx(item)}
+                  sortDirection={active ? sort.direction : false}
+                >
+                  <TableSortLabel
+                    active={active}
+                    direction={active ? sort.direction : item.numeric ? 'desc' : 'asc'}
+                    onClick={() => {
+                      setSort((current) => nextSort(current, item.id, Boolean(item.numeric)));
+                      setPage(0);
+                    }}
                   >
-                    <TableSortLabel
-                      active={active}
-                      direction={active ? sort.direction : item.numeric ? 'desc' : 'asc'}
-                      onClick={() => {
-                        setSort((current) => nextSort(current, item.id, Boolean(item.numeric)));
-                        setPage(0);
-                      }}
-                    >
-                      {item.label}
-                    </TableSortLabel>
-                  </TableCell>
-                );
-              })}
+                    {item.label}
+                  </TableSortLabel>
+                </TableCell>
+              );
+            })}
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {shown.map((row) => (
+            <TableRow key={rowKey(row)}>
+              {columns.map((item) => (
+                <TableCell key={item.id} align={item.numeric ? 'right' : 'left'} sx={cellSx(item)}>
+                  {item.render ? item.render(row) : item.value(row)}
+                </TableCell>
+              ))}
             </TableRow>
-          </TableHead>
-          <TableBody>
-            {shown.map((row) => (
-              <TableRow key={rowKey(row)}>
-                {columns.map((item) => (
-                  <TableCell key={item.id} align={item.numeric ? 'right' : 'left'} sx={cellSx(item)}>
-                    {item.render ? item.render(row) : item.value(row)}
-                  </TableCell>
-                ))}
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </ScrollRegion>
+          ))}
+        </TableBody>
+      </ScrollTable>
       {paged ? (
         <TablePagination
           component="div"

@@ -4,9 +4,7 @@ import {
   ProfileTemplateWriteSchema,
 } from '@adstudio/contract';
 import AddIcon from '@mui/icons-material/Add';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
@@ -17,6 +15,7 @@ import { FormDialog } from '../../../components/ui/form-dialog';
 import { FormTextField } from '../../../components/ui/form-text-field';
 import { QueryView } from '../../../components/ui/query-view';
 import { RowActionsCell } from '../../../components/ui/row-actions';
+import { ScrollTable } from '../../../components/ui/scroll-region';
 import { TitledCard } from '../../../components/ui/titled-card';
 import { showAlert } from '../../../lib/alert';
 import { formatDate } from '../../../lib/format';
@@ -74,27 +73,25 @@ export function ProfileTemplatesCard() {
         empty="No templates yet."
       >
         {(list) => (
-          <Box sx={{ overflowX: 'auto' }}>
-            <Table size="small" aria-label="Profile templates">
-              <ActionsTableHead columns={['Name', 'Columns', 'Updated']} />
-              <TableBody>
-                {list.map((template) => (
-                  <TableRow key={template.id}>
-                    <TableCell sx={{ fontWeight: 500 }}>{template.name}</TableCell>
-                    <TableCell title={template.columns.map((column) => column.name).join(', ')}>
-                      {columnsText(template)}
-                    </TableCell>
-                    <TableCell>{formatDate(template.updated_at)}</TableCell>
-                    <RowActionsCell
-                      name={template.name}
-                      onEdit={() => setEditing({ template })}
-                      onDelete={() => setDeleting(template)}
-                    />
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </Box>
+          <ScrollTable label="Profile templates">
+            <ActionsTableHead columns={['Name', 'Columns', 'Updated']} />
+            <TableBody>
+              {list.map((template) => (
+                <TableRow key={template.id}>
+                  <TableCell sx={{ fontWeight: 500 }}>{template.name}</TableCell>
+                  <TableCell title={template.columns.map((column) => column.name).join(', ')}>
+                    {columnsText(template)}
+                  </TableCell>
+                  <TableCell>{formatDate(template.updated_at)}</TableCell>
+                  <RowActionsCell
+                    name={template.name}
+                    onEdit={() => setEditing({ template })}
+                    onDelete={() => setDeleting(template)}
+                  />
+                </TableRow>
+              ))}
+            </TableBody>
+          </ScrollTable>
         )}
       </QueryView>
       <FormDialog

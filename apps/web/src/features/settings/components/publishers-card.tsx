@@ -1,8 +1,6 @@
 import { type MediaEntity, MediaEntityCreateSchema } from '@adstudio/contract';
 import AddIcon from '@mui/icons-material/Add';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
@@ -14,6 +12,7 @@ import { FormDialog } from '../../../components/ui/form-dialog';
 import { FormTextField } from '../../../components/ui/form-text-field';
 import { QueryView } from '../../../components/ui/query-view';
 import { RowActionsCell } from '../../../components/ui/row-actions';
+import { ScrollTable } from '../../../components/ui/scroll-region';
 import { EmptyState } from '../../../components/ui/states';
 import { TitledCard } from '../../../components/ui/titled-card';
 import { showAlert } from '../../../lib/alert';
@@ -76,25 +75,23 @@ export function PublishersCard() {
         }
       >
         {(page) => (
-          <Box sx={{ overflowX: 'auto' }}>
-            <Table size="small" aria-label="Publishers">
-              <ActionsTableHead columns={['Name', 'Domain', 'Contact']} />
-              <TableBody>
-                {page.data.map((publisher) => (
-                  <TableRow key={publisher.id}>
-                    <TableCell sx={{ fontWeight: 500 }}>{publisher.name}</TableCell>
-                    <TableCell>{publisher.domain ?? '—'}</TableCell>
-                    <TableCell>{publisherContact(publisher)}</TableCell>
-                    <RowActionsCell
-                      name={publisher.name}
-                      onEdit={() => setEditing({ publisher })}
-                      onDelete={() => setDeleting(publisher)}
-                    />
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </Box>
+          <ScrollTable label="Publishers">
+            <ActionsTableHead columns={['Name', 'Domain', 'Contact']} />
+            <TableBody>
+              {page.data.map((publisher) => (
+                <TableRow key={publisher.id}>
+                  <TableCell sx={{ fontWeight: 500 }}>{publisher.name}</TableCell>
+                  <TableCell>{publisher.domain ?? '—'}</TableCell>
+                  <TableCell>{publisherContact(publisher)}</TableCell>
+                  <RowActionsCell
+                    name={publisher.name}
+                    onEdit={() => setEditing({ publisher })}
+                    onDelete={() => setDeleting(publisher)}
+                  />
+                </TableRow>
+              ))}
+            </TableBody>
+          </ScrollTable>
         )}
       </QueryView>
       <FormDialog

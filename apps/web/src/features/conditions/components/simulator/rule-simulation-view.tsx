@@ -6,11 +6,11 @@ import AccordionSummary from '@mui/material/AccordionSummary';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
-import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
+import { ScrollTable } from '../../../../components/ui/scroll-region';
 import { formatCounted } from '../../../../lib/format';
 import type { DataSourceNames } from '../../condition-format';
 import { dataValueText } from '../../data-source-format';
@@ -136,7 +136,7 @@ export function RuleSimulationView({
               The rule has no content.
             </Typography>
           ) : (
-            <Table size="small" aria-label="Dynamic content">
+            <ScrollTable label="Dynamic content">
               <TableBody>
                 {content.map(([key, value]) => (
                   <TableRow key={key}>
@@ -147,7 +147,7 @@ export function RuleSimulationView({
                   </TableRow>
                 ))}
               </TableBody>
-            </Table>
+            </ScrollTable>
           )}
         </Box>
       ) : null}

@@ -7,12 +7,12 @@ import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
-import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
+import { ScrollTable } from '../../../../components/ui/scroll-region';
 import { type DataSourceNames, predicateText } from '../../condition-format';
 import { dataValueText } from '../../data-source-format';
 
@@ -101,7 +101,7 @@ export function DataSourcesUsed({ sources }: { sources: SimulationResult['dataso
       <Typography variant="subtitle2" component="h3" sx={{ mb: 0.5 }}>
         Data sources used
       </Typography>
-      <Table size="small" aria-label="Data sources used">
+      <ScrollTable label="Data sources used">
         <TableHead>
           <TableRow>
             <TableCell>Data source</TableCell>
@@ -127,7 +127,7 @@ export function DataSourcesUsed({ sources }: { sources: SimulationResult['dataso
             </TableRow>
           ))}
         </TableBody>
-      </Table>
+      </ScrollTable>
     </Box>
   );
 }
