@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page, TestInfo } from '@playwright/test';
 import type { SavedRole } from './auth-state';
+import { seriousViolations } from './axe';
 import { alertBanner, expect, getJson, openUserMenu, signIn, test } from './fixtures';
 
 type Theme = 'dark' | 'light';
@@ -10,17 +10,6 @@ const THEMES = ['dark', 'light'] as const satisfies readonly Theme[];
 const BACKGROUND = { dark: 'rgb(18, 20, 23)', light: 'rgb(244, 246, 248)' } as const;
 
 const bodyBackground = (page: Page) => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
-
-/**
- * Serious and critical axe violations, one line each (rule, impact, where). All of axe's default
- * rules run: WCAG 2.0/2.1 A and AA (wcag2a, wcag2aa, wcag21a, wcag21aa) and its best practices.
- */
-async function seriousViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 /** Waits until no CSS transition runs, so contrast is measured on final colours. */
 const transitionsDone = (page: Page) =>

@@ -1,0 +1,16 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+
+/**
+ * Serious and critical axe violations, one line each (rule, impact, where). All of axe's default
+ * rules run: WCAG 2.0/2.1 A and AA (wcag2a, wcag2aa, wcag21a, wcag21aa) and its best practices.
+ * `frames: false` leaves out iframes: an ad's own document is the advertiser's, not ours.
+ */
+export async function seriousViolations(page: Page, { frames = true } = {}) {
+  const axe = new AxeBuilder({ page });
+  if (!frames) axe.exclude('iframe');
+  const { violations } = await axe.analyze();
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
