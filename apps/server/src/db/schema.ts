@@ -450,6 +450,13 @@ export interface ItemCountsTable {
   n: number;
 }
 
+/** The version of a company's rows of a list, changed by triggers on every write (migration 2026-11-28-1100). */
+export interface ListVersionsTable {
+  company_id: number;
+  section: string;
+  v: number;
+}
+
 /** A background job (jobs/job-queue.ts): queued → active → done | failed, retried up to max_attempts. */
 export interface JobsTable {
   id: Generated<number>;
@@ -482,6 +489,7 @@ export interface StatsDailyTable {
 
 export interface DB {
   item_counts: ItemCountsTable;
+  list_versions: ListVersionsTable;
   jobs: JobsTable;
   companies: CompaniesTable;
   users: UsersTable;

@@ -7,6 +7,7 @@ import {
   type SelectQueryBuilder,
   sql,
 } from 'kysely';
+import { keptByVersion, type VersionedRows } from './kept-by-version';
 import { companyListedRows, idIn, LIST_COUNT_CAP_PLUS_ONE, type StatusListParams } from './list';
 
 /**
@@ -54,7 +55,9 @@ export interface WalkByIds {
  * sort's index, which fills a page within a few rows when matches are that common. That walk tests
  * `dense` on each row; with `byIds`, when there are at most the cap of matches and the walk would
  * test more than WALK_BY_IDS rows, it tests each row's id against the ids read instead, reading the
- * index only. Its count is the number read, unless a larger one is asked.
+ * index only. Its count is the number read, unless a larger one is asked. With `kept`, the rows
+ * `matching` reads, the matches read are kept until those rows are written (`keptByVersion`): paging
+ * through a filter, or asking for it again, reads them once.
  */
 export async function sparseOrDense<DB>(
   executor: Kysely<DB>,
@@ -67,8 +70,19 @@ export async function sparseOrDense<DB>(
   sparse = SPARSE_MATCHES,
   /** Set by a list (the search wants a few rows and no count). */
   byIds?: WalkByIds,
+  /** The only rows `matching` depends on, when their version tells that they are unchanged. */
+  kept?: VersionedRows,
 ): Promise<IndexedFilter & Required<Pick<IndexedFilter, 'count'>>> {
-  const { n: found, ids } = await matchesUpTo(executor, matching, read);
+  const readMatches = () => matchesUpTo(executor, matching, read);
+  const { n: found, ids } = kept
+    ? await keptByVersion(
+        executor,
+        kept,
+        queryKey(executor, matching, read),
+        readMatches,
+        (m) => m.ids.length,
+      )
+    : await readMatches();
   const counted = countUpTo(executor, matching);
   const asked = new Map<number, Promise<number>>();
   const count = (limit: number) => {
@@ -86,6 +100,12 @@ export async function sparseOrDense<DB>(
   if (matches > LIST_COUNT_CAP || byIds.walkedTo * (await byIds.rows()) <= WALK_BY_IDS * matches)
     return { where: dense, count };
   return { where: idsIn(executor, id, ids, { walked: true }), count, idsOnly: true };
+}
+
+/** A query with its parameters and limit, as one text (a key for `keptByVersion`). */
+function queryKey<DB>(executor: Kysely<DB>, query: RawBuilder<unknown>, limit: number): string {
+  const { sql: text, parameters } = query.compile(executor);
+  return `${limit}\u0000${text}\u0000${JSON.stringify(parameters)}`;
 }
 
 /**

@@ -94,6 +94,8 @@ export async function textMatch<DB>(
           walkedTo: walkedTo({ page: listed.page, 'items-per-page': listed['items-per-page'] }),
           rows: () => keptTotal(db, table, companyId, listed),
         },
+    // `matching` reads the table and its text index only, which its triggers keep.
+    { section: table, companyId },
   );
 }
 

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/db/database';
-import { migrateTo, migrateToLatest, schemaOf } from '../../src/db/migrate';
+import { migrateTo, schemaOf } from '../../src/db/migrate';
 import { createCampaignsRepository } from '../../src/modules/campaigns/campaigns.repository';
 import { createCompaniesRepository } from '../../src/repositories/users.repository';
 import { createTestDb } from '../helper';
@@ -9,6 +9,8 @@ import { insertCampaigns } from '../rows';
 
 /** The migration before the one that adds campaigns' duration. */
 const BEFORE = '2026-11-27-1300-unique-names';
+/** This one, migrated to rather than to the latest: later migrations are not its test's business. */
+const DURATION = '2026-11-28-1000-campaign-duration';
 const UPDATED_AT = '2026-01-01T00:00:00.000Z';
 
 let drop: (() => Promise<void>) | undefined;
@@ -53,7 +55,7 @@ describe('migration 2026-11-28-1000-campaign-duration', () => {
       })),
     );
 
-    expect(await migrateToLatest(db, schemaOf(database))).toEqual(['2026-11-28-1000-campaign-duration']);
+    expect(await migrateTo(db, DURATION, schemaOf(database))).toEqual([DURATION]);
     expect(await durations(db)).toEqual(DATES.map(([, , days]) => days));
 
     // Live ones by duration, empty last both ways, ties by id; the deleted one (index 5) left out.
@@ -100,12 +102,12 @@ describe('migration 2026-11-28-1000-campaign-duration', () => {
       { companyId, name: 'Kept', launchDate: '2026-01-01', end_date: '2026-01-11', updatedAt: UPDATED_AT },
     ]);
     const schema = schemaOf(database);
-    await migrateToLatest(db, schema);
-    expect(await migrateTo(db, BEFORE, schema)).toEqual(['2026-11-28-1000-campaign-duration']);
+    await migrateTo(db, DURATION, schema);
+    expect(await migrateTo(db, BEFORE, schema)).toEqual([DURATION]);
     const { rows } = await sql<Record<string, unknown>>`select * from campaigns`.execute(db);
     expect(rows).toHaveLength(1);
     expect(Object.keys(rows[0]!)).not.toContain('duration');
-    await migrateToLatest(db, schema);
+    await migrateTo(db, DURATION, schema);
     expect(await durations(db)).toEqual([10]);
   });
 });

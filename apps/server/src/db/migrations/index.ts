@@ -26,6 +26,7 @@ import * as postgresTextTables from './2026-11-26-1000-postgres-text-tables';
 import * as packageFiles from './2026-11-27-1200-package-files';
 import * as uniqueNames from './2026-11-27-1300-unique-names';
 import * as campaignDuration from './2026-11-28-1000-campaign-duration';
+import * as listVersions from './2026-11-28-1100-list-versions';
 
 /** Every migration, by name in the order they run. Listed statically so the bundled server carries them. */
 export const migrations: Record<string, Migration> = {
@@ -56,4 +57,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-27-1200-package-files': packageFiles,
   '2026-11-27-1300-unique-names': uniqueNames,
   '2026-11-28-1000-campaign-duration': campaignDuration,
+  '2026-11-28-1100-list-versions': listVersions,
 };

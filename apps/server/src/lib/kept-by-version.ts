@@ -1,0 +1,83 @@
+import type { Kysely } from 'kysely';
+import type { CountedSection } from './item-counts';
+
+/** The one table read here; its rows are changed by triggers (migration 2026-11-28-1100). */
+interface Versions {
+  list_versions: { company_id: number; section: string; v: number | string };
+}
+
+/** A company's rows of one list, whose version every write to them changes. */
+export interface VersionedRows {
+  section: CountedSection;
+  companyId: number;
+}
+
+/** What is kept: by key, the version it was read at, the value and its weight (see KEPT_WEIGHT). */
+const kept = new Map<string, { version: string; value: unknown; weight: number }>();
+let keptWeight = 0;
+/** How often a kept value answered, and how often `read` ran instead (for tests and benchmarks). */
+export const keptStats = { kept: 0, read: 0 };
+/** About 8 MB of text in all (a list's matches are one text of up to 10,001 ids). */
+const KEPT_WEIGHT = 4_000_000;
+
+/**
+ * `read()`, or what it answered before for the same `key` when the rows it depends on (`rows`) have
+ * not been written since: the version is read first, and a value is kept under the version read
+ * before it, so a write committed meanwhile leaves it under an older version that nobody asks for
+ * again. Correct by construction, in any number of processes: every write to the rows changes the
+ * version in its own transaction (triggers), and versions are random, so none comes back. Inside a
+ * transaction it reads and keeps nothing (its own writes would be seen before they commit).
+ * `key` must name everything else `read` depends on (its SQL and parameters).
+ */
+export async function keptByVersion<DB, T>(
+  executor: Kysely<DB>,
+  rows: VersionedRows,
+  key: string,
+  read: () => Promise<T>,
+  weight: (value: T) => number = () => 1,
+): Promise<T> {
+  if (executor.isTransaction) return read();
+  const version = await versionOf(executor, rows);
+  // No version yet: nothing was ever written to these rows since versions exist; read as always.
+  if (version === undefined) return read();
+  const full = `${rows.section}\u0000${rows.companyId}\u0000${key}`;
+  const found = kept.get(full);
+  if (found?.version === version) {
+    // Most recently used last, so the oldest is let go first.
+    kept.delete(full);
+    kept.set(full, found);
+    keptStats.kept++;
+    return found.value as T;
+  }
+  keptStats.read++;
+  const value = await read();
+  forget(full);
+  const heavy = weight(value);
+  if (heavy <= KEPT_WEIGHT / 8) {
+    kept.set(full, { version, value, weight: heavy });
+    keptWeight += heavy;
+    for (const oldest of kept.keys()) {
+      if (keptWeight <= KEPT_WEIGHT) break;
+      forget(oldest);
+    }
+  }
+  return value;
+}
+
+function forget(key: string) {
+  const found = kept.get(key);
+  if (!found) return;
+  kept.delete(key);
+  keptWeight -= found.weight;
+}
+
+async function versionOf<DB>(executor: Kysely<DB>, { section, companyId }: VersionedRows) {
+  // lib/ stays below the app's tables: list_versions is described here by the columns it reads.
+  const row = await (executor as unknown as Kysely<Versions>)
+    .selectFrom('list_versions')
+    .select('v')
+    .where('company_id', '=', companyId)
+    .where('section', '=', section)
+    .executeTakeFirst();
+  return row === undefined ? undefined : String(row.v);
+}
