@@ -48,14 +48,14 @@ function DialogForm<T extends Item, I extends FieldValues, O>({
   useCreate,
   useUpdate,
   children,
-}: Omit<FormDialogProps<T, I, O>, 'open' | 'maxWidth'>) {
+  titleId,
+}: Omit<FormDialogProps<T, I, O>, 'open' | 'maxWidth'> & { titleId: string }) {
   const form = useForm<I, unknown, O>({
     resolver: zodResolver(schema),
     defaultValues: values(item),
   });
   const create = useCreate();
   const update = useUpdate();
-  const titleId = useId();
   const { formState, handleSubmit } = form;
 
   const submit = (body: O) =>
@@ -103,9 +103,11 @@ export function FormDialog<T extends Item, I extends FieldValues, O>({
   maxWidth = 'sm',
   ...props
 }: FormDialogProps<T, I, O>) {
+  // The dialog is named by its title ("New publisher", "Edit publisher Acme").
+  const titleId = useId();
   return (
-    <Dialog open={open} onClose={props.onClose} fullWidth maxWidth={maxWidth}>
-      {open ? <DialogForm key={props.item?.id ?? 'new'} {...props} /> : null}
+    <Dialog open={open} onClose={props.onClose} fullWidth maxWidth={maxWidth} aria-labelledby={titleId}>
+      {open ? <DialogForm key={props.item?.id ?? 'new'} titleId={titleId} {...props} /> : null}
     </Dialog>
   );
 }
