@@ -17,7 +17,7 @@ const kept = new Map<string, { version: string; value: unknown; weight: number }
 let keptWeight = 0;
 /** How often a kept value answered, and how often `read` ran instead (for tests and benchmarks). */
 export const keptStats = { kept: 0, read: 0 };
-/** About 8 MB of text in all (a list's matches are one text of up to 10,001 ids). */
+/** Weight kept at most: characters of ids, about 4 MB (a list's matches are one text of up to 10,001 ids). */
 const KEPT_WEIGHT = 4_000_000;
 
 /**
