@@ -94,8 +94,9 @@ export async function textMatch<DB>(
           walkedTo: walkedTo({ page: listed.page, 'items-per-page': listed['items-per-page'] }),
           rows: () => keptTotal(db, table, companyId, listed),
         },
-    // `matching` reads the table and its text index only, which its triggers keep.
-    { section: table, companyId },
+    // A list's matches are kept until the table is written (`matching` reads it and its text index
+    // only, which its triggers keep); a search's change with every letter typed and are not.
+    counted ? { section: table, companyId } : undefined,
   );
 }
 

@@ -1,3 +1,4 @@
+import { encodeSearchQuery } from '@adstudio/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb } from '../../src/db/database';
@@ -175,5 +176,11 @@ describe('matches kept until their rows are written', () => {
     ).rejects.toThrow('rolled back');
     const n = await expectExact(false);
     expect(n).toBe((await counted()).length);
+  });
+
+  it('are not kept for the global search, whose text changes with every letter typed', async () => {
+    const before = { ...keptStats };
+    for (const _ of [0, 1]) ok(await admin.get(`/v1/search/${encodeSearchQuery('kept')}`));
+    expect(keptStats).toEqual(before);
   });
 });
