@@ -2,10 +2,9 @@ import type { ConditionListQuery, ConditionSort, NamedCondition } from '@adstudi
 import { type Insertable, type Selectable, sql } from 'kysely';
 import type { Db, Executor } from '../../db/database';
 import type { ConditionsTable } from '../../db/schema';
-import { defaultSort, idIn, listedRows, paginate, type SortKey } from '../../lib/list';
-import { listTotal } from '../../lib/list-total';
+import { idIn, type SortKey } from '../../lib/list';
+import { namedList } from '../../lib/named-list';
 import { scopedRepository } from '../../lib/scoped-repository';
-import { textMatch } from '../../lib/text-match';
 import { parseExpression } from './condition-expression';
 
 export type ConditionRow = Selectable<ConditionsTable>;
@@ -42,35 +41,8 @@ export const createConditionsRepository = (db: Db) => ({
   ...scopedRepository(db, 'conditions'),
 
   /** A page of the list; its total from the kept counts, the text index, or counted up to the cap. */
-  list: async (companyId: number, query: ConditionListQuery, trx: Executor = db) => {
-    let rows = trx
-      .selectFrom('conditions')
-      .selectAll('conditions')
-      .where('conditions.company_id', '=', companyId)
-      .where(listedRows('conditions', query));
-    const text = query.filter
-      ? await textMatch(trx, { table: 'conditions', columns: ['name'] }, companyId, query, query.filter)
-      : undefined;
-    if (text) rows = rows.where(text.where);
-    const total = listTotal(trx, {
-      section: 'conditions',
-      companyId,
-      listed: query,
-      matches: [text],
-      narrowed: false,
-      rows,
-    });
-    return paginate(rows, query, {
-      sortable: SORTS,
-      defaultSort: defaultSort('conditions', query),
-      id: 'conditions.id',
-      total,
-      // A filter testing ids: the page's ids come first, then their rows without testing it again.
-      load: text?.idsOnly
-        ? (ids) => scopedRepository(trx, 'conditions').findByIds(companyId, ids, trx, { deleted: 'any' })
-        : undefined,
-    });
-  },
+  list: (companyId: number, query: ConditionListQuery, trx: Executor = db) =>
+    namedList(trx, 'conditions', companyId, query, SORTS),
 
   insert: (values: Insertable<ConditionsTable>, trx: Executor = db) =>
     trx.insertInto('conditions').values(values).returningAll().executeTakeFirstOrThrow(),

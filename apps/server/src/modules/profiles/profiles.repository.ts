@@ -2,10 +2,9 @@ import type { ProfileListQuery, ProfileSort } from '@adstudio/contract';
 import { type Insertable, type Selectable, sql } from 'kysely';
 import type { Db, Executor } from '../../db/database';
 import type { ProfilesTable } from '../../db/schema';
-import { defaultSort, listedRows, paginate, type SortKey } from '../../lib/list';
-import { listTotal } from '../../lib/list-total';
+import type { SortKey } from '../../lib/list';
+import { namedList } from '../../lib/named-list';
 import { scopedRepository } from '../../lib/scoped-repository';
-import { textMatch } from '../../lib/text-match';
 
 export type ProfileRow = Selectable<ProfilesTable>;
 
@@ -40,35 +39,8 @@ export const createProfilesRepository = (db: Db) => ({
   findAnyById: (id: number, trx: Executor = db) =>
     trx.selectFrom('profiles').selectAll().where('id', '=', id).executeTakeFirst(),
 
-  list: async (companyId: number, query: ProfileListQuery, trx: Executor = db) => {
-    let rows = trx
-      .selectFrom('profiles')
-      .selectAll('profiles')
-      .where('profiles.company_id', '=', companyId)
-      .where(listedRows('profiles', query));
-    const text = query.filter
-      ? await textMatch(trx, { table: 'profiles', columns: ['name'] }, companyId, query, query.filter)
-      : undefined;
-    if (text) rows = rows.where(text.where);
-    const total = listTotal(trx, {
-      section: 'profiles',
-      companyId,
-      listed: query,
-      matches: [text],
-      narrowed: false,
-      rows,
-    });
-    return paginate(rows, query, {
-      sortable: SORTS,
-      defaultSort: defaultSort('profiles', query),
-      id: 'profiles.id',
-      total,
-      // A filter testing ids: the page's ids come first, then their rows without testing it again.
-      load: text?.idsOnly
-        ? (ids) => scopedRepository(trx, 'profiles').findByIds(companyId, ids, trx, { deleted: 'any' })
-        : undefined,
-    });
-  },
+  list: (companyId: number, query: ProfileListQuery, trx: Executor = db) =>
+    namedList(trx, 'profiles', companyId, query, SORTS),
 
   insert: (values: Insertable<ProfilesTable>, trx: Executor = db) =>
     trx.insertInto('profiles').values(values).returningAll().executeTakeFirstOrThrow(),
