@@ -1,9 +1,9 @@
 import { CAMPAIGN_SORTS, type CampaignListQuery } from '@adstudio/contract';
-import { CompiledQuery, type KyselyPlugin, type PluginTransformQueryArgs, sql } from 'kysely';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCampaignsRepository } from '../../src/modules/campaigns/campaigns.repository';
 import { buildTestApp, engine, type TestApp } from '../helper';
 import { insertCampaigns } from './fixtures';
+import { listPlans } from './list-plans';
 
 let t: TestApp;
 let companyId: number;
@@ -51,36 +51,12 @@ beforeAll(async () => {
   await add(0, SMALL);
   // Statistics as a database in use has them at the small size; from then on nobody refreshes them
   // (autovacuum would, after a while: it is kept off here, the worst case).
-  await sql`analyze`.execute(t.db);
+  await sql`analyze campaigns`.execute(t.db);
   if (engine === 'postgres') await sql`alter table campaigns set (autovacuum_enabled = false)`.execute(t.db);
 }, 60_000);
 afterAll(() => t.close());
 
-/** The plans of the ordered statements one list request runs, one line per step. */
-async function plans(query: CampaignListQuery): Promise<string[]> {
-  const seen: PluginTransformQueryArgs[] = [];
-  const plugin: KyselyPlugin = {
-    transformQuery: (args) => {
-      seen.push(args);
-      return args.node;
-    },
-    transformResult: async (args) => args.result,
-  };
-  await createCampaignsRepository(t.db.withPlugin(plugin)).list(companyId, query);
-  const out: string[] = [];
-  for (const { node, queryId } of seen) {
-    const compiled = t.db.getExecutor().compileQuery(node, queryId);
-    if (!/order by/i.test(compiled.sql)) continue;
-    const verb = engine === 'postgres' ? 'explain (costs off) ' : 'explain query plan ';
-    const { rows } = await t.db.executeQuery(
-      CompiledQuery.raw(verb + compiled.sql, [...compiled.parameters]),
-    );
-    out.push(
-      (rows as Record<string, unknown>[]).map((row) => String(row['QUERY PLAN'] ?? row.detail)).join('\n'),
-    );
-  }
-  return out;
-}
+const plans = (query: CampaignListQuery) => listPlans(t.db, companyId, query);
 
 /** The first pages the growth benchmark and the list view ask for most: each sort, statuses, deleted. */
 const QUERIES: CampaignListQuery[] = [

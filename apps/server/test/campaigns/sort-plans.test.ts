@@ -1,9 +1,9 @@
 import { CAMPAIGN_SORTS, type CampaignListQuery } from '@adstudio/contract';
-import { CompiledQuery, type KyselyPlugin, type PluginTransformQueryArgs, sql } from 'kysely';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCampaignsRepository } from '../../src/modules/campaigns/campaigns.repository';
 import { buildTestApp, engine, type TestApp } from '../helper';
 import { insertCampaigns } from './fixtures';
+import { listPlans } from './list-plans';
 
 let t: TestApp;
 let companyId: number;
@@ -27,34 +27,11 @@ beforeAll(async () => {
       })),
     );
   // The planners choose as they would on a database in use, with statistics.
-  await sql`analyze`.execute(t.db);
+  await sql`analyze campaigns`.execute(t.db);
 }, 60_000);
 afterAll(() => t.close());
 
-/** The plans of the ordered statements one list request runs, one line per step. */
-async function plans(query: CampaignListQuery): Promise<string[]> {
-  const seen: PluginTransformQueryArgs[] = [];
-  const plugin: KyselyPlugin = {
-    transformQuery: (args) => {
-      seen.push(args);
-      return args.node;
-    },
-    transformResult: async (args) => args.result,
-  };
-  await createCampaignsRepository(t.db.withPlugin(plugin)).list(companyId, query);
-  const out: string[] = [];
-  for (const { node, queryId } of seen) {
-    const compiled = t.db.getExecutor().compileQuery(node, queryId);
-    if (!/order by/i.test(compiled.sql)) continue;
-    const verb = engine === 'postgres' ? 'explain (costs off) ' : 'explain query plan ';
-    const { rows } = await t.db.executeQuery(
-      CompiledQuery.raw(verb + compiled.sql, [...compiled.parameters]),
-    );
-    const steps = (rows as Record<string, unknown>[]).map((row) => String(row['QUERY PLAN'] ?? row.detail));
-    out.push(steps.join('\n'));
-  }
-  return out;
-}
+const plans = (query: CampaignListQuery) => listPlans(t.db, companyId, query);
 
 const walk =
   engine === 'postgres'
