@@ -18,15 +18,13 @@ import {
   type User,
 } from '@adstudio/contract';
 import type { Executor, Transactor } from '../../db/database';
-import { runBulk, setOperations } from '../../lib/bulk';
-import { retryOnUniqueViolation } from '../../lib/db-errors';
 import { planEdit } from '../../lib/edits';
 import { groupByField } from '../../lib/field-errors';
 import { forbidden, HttpError, notFound } from '../../lib/http-errors';
 import { parseJson } from '../../lib/json';
 import type { ListPage } from '../../lib/list';
 import { resourceService } from '../../lib/resource';
-import { nameKey, type ScopedOptions } from '../../lib/scoped-repository';
+import type { ScopedOptions } from '../../lib/scoped-repository';
 import { allowedMoves } from '../../lib/status-moves';
 import { nowIso } from '../../lib/time';
 import { randomToken } from '../../lib/tokens';
@@ -109,6 +107,7 @@ export function createCampaignsService({ campaigns, withLiveCreatives, audit, tr
     audit,
     transaction,
     name: { index: 'campaigns_live_name_key', message: NAME_TAKEN, max: CAMPAIGN_NAME_MAX },
+    bulk: { section: 'campaigns', repository: campaigns },
   });
 
   const insert = (user: User, fields: CampaignFields, trx: Executor) => {
@@ -226,40 +225,16 @@ export function createCampaignsService({ campaigns, withLiveCreatives, audit, tr
      */
     async bulk(user: User, body: CampaignBulk): Promise<BulkResult[]> {
       if (body.action !== 'status') assertWriter(user);
-      const company = user.company_id;
-      const run = () =>
-        transaction((trx) =>
-          runBulk(
-            user,
-            body,
-            {
-              noun: 'campaign',
-              section: 'campaigns',
-              ...setOperations(campaigns, company, trx),
-              log: (entries) => audit.log(trx, user, ...entries),
-              refuseDelete: async (rows) => {
-                const live = await withLiveCreatives(
-                  company,
-                  rows.map((row) => row.id),
-                  trx,
-                );
-                return new Map([...live].map((id) => [id, HAS_LIVE_CREATIVES]));
-              },
-              refuseRestore: async (rows) => {
-                const taken = await campaigns.takenNames(company, rows, undefined, trx);
-                const refused = new Map<number, string>();
-                for (const row of rows) {
-                  // A name taken by a live campaign, or by one restored earlier in the same batch.
-                  if (taken.has(nameKey(row.name))) refused.set(row.id, NAME_TAKEN);
-                  taken.add(nameKey(row.name));
-                }
-                return refused;
-              },
-            },
-            nowIso(),
-          ),
-        );
-      return retryOnUniqueViolation(run, 2).catch(base.race);
+      return base.bulk(user, body, {
+        delete: async (rows, trx) => {
+          const live = await withLiveCreatives(
+            user.company_id,
+            rows.map((row) => row.id),
+            trx,
+          );
+          return new Map([...live].map((id) => [id, HAS_LIVE_CREATIVES]));
+        },
+      });
     },
 
     async createReportLink(user: User, id: number, body: ReportLinkCreate): Promise<ReportLink> {

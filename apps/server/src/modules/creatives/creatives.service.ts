@@ -18,14 +18,13 @@ import {
 } from '@adstudio/contract';
 import type { Executor, Transactor } from '../../db/database';
 import type { Changes } from '../../lib/audit-changes';
-import { runBulk, setOperations } from '../../lib/bulk';
-import { isUniqueViolation, retryOnUniqueViolation } from '../../lib/db-errors';
+import { isUniqueViolation } from '../../lib/db-errors';
 import { planEdit } from '../../lib/edits';
 import { forbidden, HttpError, notFound, unprocessable } from '../../lib/http-errors';
 import { parseJson } from '../../lib/json';
 import type { ListPage } from '../../lib/list';
 import { resourceService } from '../../lib/resource';
-import { type NameScope, nameKey, type ScopedOptions } from '../../lib/scoped-repository';
+import type { NameScope, ScopedOptions } from '../../lib/scoped-repository';
 import { allowedMoves } from '../../lib/status-moves';
 import { nowIso } from '../../lib/time';
 import { randomToken } from '../../lib/tokens';
@@ -156,6 +155,7 @@ export function createCreativesService({ creatives, refs, audit, transaction, sp
       max: CREATIVE_NAME_MAX,
       scope: inCampaign,
     },
+    bulk: { section: 'creatives', repository: creatives },
   });
 
   const view = async (user: User, id: number, trx?: Executor) => {
@@ -383,41 +383,21 @@ export function createCreativesService({ creatives, refs, audit, transaction, sp
      */
     async bulk(user: User, body: CreativeBulk): Promise<BulkResult[]> {
       if (body.action !== 'status') assertWriter(user);
-      const company = user.company_id;
-      const run = () =>
-        transaction((trx) =>
-          runBulk(
-            user,
-            body,
-            {
-              noun: 'creative',
-              section: 'creatives',
-              ...setOperations(creatives, company, trx),
-              log: (entries) => audit.log(trx, user, ...entries),
-              refuseDelete: async (rows) =>
-                new Map(rows.filter((row) => row.status === 'live').map((row) => [row.id, IS_LIVE])),
-              refuseRestore: async (rows) => {
-                const deleted = await refs.deletedCampaigns(
-                  company,
-                  [...new Set(rows.map((row) => row.campaign_id))],
-                  trx,
-                );
-                const named = rows.map((row) => ({ name: row.name, scope: row.campaign_id }));
-                const taken = await creatives.takenNames(company, named, 'campaign_id', trx);
-                const refused = new Map<number, string>();
-                for (const row of rows) {
-                  const key = nameKey(row.name, row.campaign_id);
-                  if (deleted.has(row.campaign_id)) refused.set(row.id, CAMPAIGN_DELETED);
-                  else if (taken.has(key)) refused.set(row.id, NAME_TAKEN);
-                  else taken.add(key);
-                }
-                return refused;
-              },
-            },
-            nowIso(),
-          ),
-        );
-      return retryOnUniqueViolation(run, 2).catch(base.race);
+      return base.bulk(user, body, {
+        delete: async (rows) =>
+          new Map(rows.filter((row) => row.status === 'live').map((row) => [row.id, IS_LIVE])),
+        // A creative of a deleted campaign comes back with its campaign (its name is not checked).
+        restore: async (rows, trx) => {
+          const deleted = await refs.deletedCampaigns(
+            user.company_id,
+            [...new Set(rows.map((row) => row.campaign_id))],
+            trx,
+          );
+          return new Map(
+            rows.filter((row) => deleted.has(row.campaign_id)).map((row) => [row.id, CAMPAIGN_DELETED]),
+          );
+        },
+      });
     },
   };
 }
