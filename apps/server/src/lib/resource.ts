@@ -1,10 +1,11 @@
-import type { AuditAction, Bulk, BulkResult, Section, User } from '@adstudio/contract';
+import type { AuditAction, Section, User } from '@adstudio/contract';
 import { type Changes, created } from './audit-changes';
-import { type BulkRow, runBulk, type SetWrites, setOperations } from './bulk';
+import type { BulkRow } from './bulk';
 import { copyNameStem, freeCopyName } from './copy-name';
 import { retryOnUniqueViolation, type UniqueRule, uniqueRace } from './db-errors';
 import { HttpError, notFound, unprocessable } from './http-errors';
-import { type NameScope, nameKey, type ScopedOptions } from './scoped-repository';
+import { type BulkRepository, resourceBulk } from './resource-bulk';
+import type { NameScope, ScopedOptions } from './scoped-repository';
 import { nowIso } from './time';
 import { changedMeanwhile, nextUpdatedAt } from './versions';
 
@@ -34,22 +35,6 @@ export interface ResourceRepository<R, X, U> {
   update(companyId: number, id: number, readAt: string, changes: U, trx?: X): Promise<R | undefined>;
   softDelete(companyId: number, ids: readonly number[], at: string, trx?: X): Promise<number>;
   restore(companyId: number, ids: readonly number[], at: string, trx?: X): Promise<number>;
-}
-
-/** With bulk actions: the repository's set writes, and which names a batch restore would take back. */
-export interface BulkRepository<R, X> extends SetWrites<R, X> {
-  takenNames(
-    companyId: number,
-    names: readonly { name: string; scope?: number }[],
-    scopeColumn: string | undefined,
-    trx: X,
-  ): Promise<Set<string>>;
-}
-
-/** What refuses rows of a bulk action, by the slice's own rules: a message per refused id. */
-export interface BulkRefusals<R, X> {
-  delete?: (rows: readonly R[], trx: X) => Promise<Map<number, string>>;
-  restore?: (rows: readonly R[], trx: X) => Promise<Map<number, string>>;
 }
 
 /** One entity type's audit log (modules/audit's `createAuditLog`), as the base writes it. */
@@ -156,34 +141,6 @@ export function resourceService<R extends ResourceRow, X, U>(config: ResourceCon
         ? assertNameFree(user, fields.name, exceptId, trx, scope)
         : Promise.resolve();
 
-  /**
-   * Which of `rows` a batch restore refuses by name: a live row of the scope has it, or a row
-   * restored earlier in the same batch; the rows `refused` already names keep their reason.
-   */
-  const namesTakenBack = async (
-    repository: BulkRepository<R & BulkRow, X>,
-    companyId: number,
-    rows: readonly R[],
-    refused: Map<number, string>,
-    trx: X,
-  ): Promise<Map<number, string>> => {
-    if (!name) return refused;
-    const scoped = rows.map((row) => ({ row, scope: name.scope?.(row) }));
-    const taken = await repository.takenNames(
-      companyId,
-      scoped.map(({ row, scope }) => ({ name: row.name, scope: scope?.value })),
-      scoped.find(({ scope }) => scope)?.scope?.column,
-      trx,
-    );
-    for (const { row, scope } of scoped) {
-      if (refused.has(row.id)) continue;
-      const key = nameKey(row.name, scope?.value);
-      if (taken.has(key)) refused.set(row.id, name.message);
-      else taken.add(key);
-    }
-    return refused;
-  };
-
   return {
     find,
     assertNameFree,
@@ -288,41 +245,10 @@ export function resourceService<R extends ResourceRow, X, U>(config: ResourceCon
       }),
 
     /**
-     * One action on many rows in one transaction, as set operations (lib/bulk): a restore also
-     * refuses a row whose name a live row, or one restored earlier in the batch, has. A restore that
-     * raced a write taking one of its names runs again, and then refuses that row by name.
+     * One action on many rows in one transaction, as set operations (lib/bulk), with the slice's own
+     * refusals (lib/resource-bulk).
      */
-    bulk: (user: User, body: Bulk, refuse: BulkRefusals<R & BulkRow, X> = {}): Promise<BulkResult[]> => {
-      const sets = config.bulk;
-      if (!sets) throw new Error(`${config.noun}: bulk needs the section's set writes`);
-      const company = user.company_id;
-      const run = () =>
-        transaction((trx) =>
-          runBulk(
-            user,
-            body,
-            {
-              noun: config.noun,
-              section: sets.section,
-              ...setOperations(sets.repository, company, trx),
-              log: (entries) => audit.log(trx, user, ...entries),
-              ...(refuse.delete
-                ? { refuseDelete: (rows: readonly (R & BulkRow)[]) => refuse.delete!(rows, trx) }
-                : {}),
-              refuseRestore: async (rows) =>
-                namesTakenBack(
-                  sets.repository,
-                  company,
-                  rows,
-                  (await refuse.restore?.(rows, trx)) ?? new Map(),
-                  trx,
-                ),
-            },
-            nowIso(),
-          ),
-        );
-      return retryOnUniqueViolation(run, 2).catch(race);
-    },
+    bulk: resourceBulk(config, race),
 
     /**
      * A copy under the first free "(copy)" name of the source's scope, audited as created with
