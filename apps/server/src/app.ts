@@ -11,6 +11,7 @@ import type { Db } from './db/database';
 import { MAX_PARAM_LENGTH } from './lib/params';
 import { createResponseSerializerCompiler } from './lib/response-serializer';
 import { accountRoutes } from './modules/account/account.routes';
+import { adTagsRoutes } from './modules/ad-tags/ad-tags.routes';
 import { approvalsRoutes } from './modules/approvals/approvals.routes';
 import { assetsRoutes } from './modules/assets/assets.routes';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -138,6 +139,7 @@ export async function buildApp({ config, db, logger }: BuildAppOptions) {
   await app.register(assetsRoutes);
   await app.register(packagesRoutes);
   await app.register(renderRoutes);
+  await app.register(adTagsRoutes);
   await app.register(previewPageRoutes);
   await app.register(reportPageRoutes);
   await app.register(approvalPageRoutes);

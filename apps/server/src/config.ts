@@ -42,6 +42,12 @@ const originList = z.string().transform((v, ctx) => {
   return z.NEVER;
 });
 
+/** An HTTP header's name, as Node hands headers over: lower case. */
+const headerName = z
+  .string()
+  .regex(/^[A-Za-z0-9!#$%&'*+.^_`|~-]+$/, 'must be an HTTP header name')
+  .transform((name) => name.toLowerCase());
+
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
@@ -111,6 +117,8 @@ const EnvSchema = z.object({
   SCHEDULE_TICK_SECONDS: positiveInt.default(60),
   JOB_EXPIRE_SECONDS: positiveInt.default(15 * 60),
   TRUST_PROXY: bool('TRUST_PROXY'),
+  GEO_COUNTRY_HEADER: headerName.default('cf-ipcountry'),
+  GEO_REGION_HEADER: headerName.default('cf-region-code'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -174,6 +182,11 @@ export interface Config {
    */
   jobExpireSeconds: number;
   trustProxy: boolean;
+  /**
+   * Served ad tags (the ad tags issue): the request headers a CDN or load balancer adds with the
+   * viewer's country (ISO 3166-1 alpha-2) and region, which rule selection reads.
+   */
+  geo: { countryHeader: string; regionHeader: string };
   logLevel: string;
 }
 
@@ -255,6 +268,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     scheduleTickMs: e.SCHEDULE_TICK_SECONDS * 1000,
     jobExpireSeconds: e.JOB_EXPIRE_SECONDS,
     trustProxy: e.TRUST_PROXY ?? false,
+    geo: { countryHeader: e.GEO_COUNTRY_HEADER, regionHeader: e.GEO_REGION_HEADER },
     logLevel: e.LOG_LEVEL,
   };
 }

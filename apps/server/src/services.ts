@@ -6,6 +6,9 @@ import type { Db, Executor } from './db/database';
 import type { JobQueue } from './jobs/types';
 import { createTransactor } from './lib/transaction';
 import { createAccountService } from './modules/account/account.service';
+import { createAdServing } from './modules/ad-tags/ad-serving';
+import { createAdServingRepository, createAdTagsRepository } from './modules/ad-tags/ad-tags.repository';
+import { createAdTagsService } from './modules/ad-tags/ad-tags.service';
 import { createApprovalsRepository } from './modules/approvals/approvals.repository';
 import { createApprovalsService } from './modules/approvals/approvals.service';
 import { createAssetsRepository } from './modules/assets/assets.repository';
@@ -149,6 +152,8 @@ export function createServices(
   const previewRepository = createPreviewRepository(db);
   const trackingRepository = createTrackingRepository(db);
   const tokenLinksRepository = createTokenLinksRepository(db);
+  const adTagsRepository = createAdTagsRepository(db);
+  const adServingRepository = createAdServingRepository(db);
 
   /** One entity type's side of the audit log. */
   const audit = (entityType: string) => createAuditLog(auditRepository, entityType);
@@ -379,12 +384,34 @@ export function createServices(
     transaction,
   });
 
+  // Ad tags: a creative's placements, served on the render origin through rule selection, the
+  // render's document and the trackers.
+  const adTags = createAdTagsService({
+    tags: adTagsRepository,
+    creative: (companyId, id, trx) => creatives.find(companyId, id, trx),
+    audit: audit('ad_tag'),
+    transaction,
+    serveBase: renderBase,
+  });
+  const adServing = createAdServing({
+    repository: adServingRepository,
+    chooseRule,
+    document: render.liveDocument,
+    clickUrl: trackingLinks.clickUrl,
+    readUrl: uploads.readUrl,
+    stats,
+    serveBase: renderBase,
+  });
+
   const search = createSearchService({ search: searchRepository });
   const dashboard = createDashboardService({ dashboard: dashboardRepository });
   const feedback = createFeedbackService({ feedback: feedbackRepository });
 
   return {
     account,
+    /** Serving ad tags: `/serve/{token}` and its script. */
+    adServing,
+    adTags,
     approvals,
     assets,
     auth,

@@ -63,5 +63,10 @@ declare module 'fastify' {
      * process alone whatever cookies the caller sends (the XSRF cookie is still handed out).
      */
     session?: false;
+    /**
+     * True for answers embedded in other sites' pages (served ad tags): no session is looked up and
+     * no cookie is set, not even the XSRF cookie every other answer refreshes.
+     */
+    cookieless?: true;
   }
 }

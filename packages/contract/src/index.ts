@@ -1,5 +1,6 @@
 export * from './access';
 export * from './account/account';
+export * from './ad-tags/ad-tag';
 export * from './approvals/approval';
 export * from './assets/asset';
 export * from './assets/processing-asset';

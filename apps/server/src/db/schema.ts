@@ -487,6 +487,20 @@ export interface StatsDailyTable {
   clicks: Generated<number>;
 }
 
+/** A creative's placement (the ad tags issue): `/serve/{token}` answers its chosen variant. */
+export interface AdTagsTable {
+  id: Id;
+  company_id: number;
+  creative_id: number;
+  /** The publisher the placement is for: it serves only what they approved, when asked to. */
+  media_entity_id: number | null;
+  name: string;
+  token: string;
+  created_by: number | null;
+  created_at: string;
+  revoked_at: string | null;
+}
+
 export interface DB {
   item_counts: ItemCountsTable;
   list_versions: ListVersionsTable;
@@ -523,6 +537,7 @@ export interface DB {
   feedback: FeedbackTable;
   audit_log: AuditLogTable;
   stats_daily: StatsDailyTable;
+  ad_tags: AdTagsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

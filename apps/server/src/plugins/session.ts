@@ -40,7 +40,8 @@ export const sessionPlugin = fp(
     app.addHook('onRequest', async (request, reply) => {
       const raw = request.cookies[SESSION_COOKIE];
       // Probes answer from the process alone: no session lookup, so no database.
-      if (raw && request.routeOptions.config.session !== false) {
+      const { config } = request.routeOptions;
+      if (raw && config.session !== false && !config.cookieless) {
         const row = await sessions.findWithUser(sha256(raw));
         const now = Date.now();
         if (row && Date.parse(row.expires_at) > now && Date.parse(row.last_seen_at) + idleMs > now) {
@@ -73,6 +74,7 @@ export const sessionPlugin = fp(
     });
 
     app.addHook('onSend', async (request, reply) => {
+      if (request.routeOptions.config.cookieless) return;
       reply.setCookie(XSRF_COOKIE, request.xsrfToken, { ...cookieOptions, httpOnly: false });
       // Answers of signed-in routes are the user's own data: never kept by a browser or proxy cache.
       if ((request.routeOptions.config as Partial<RouteGuard>).public === false) {

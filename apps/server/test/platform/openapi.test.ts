@@ -1093,6 +1093,35 @@ describe('every documented operation answers as documented', () => {
     await answer(admin, 'GET', views, 200, { params: { kind: 'preview', id: shared.id } });
   });
 
+  it('ad tags: create, list, revoke, serve', async () => {
+    const campaignId = await campaign('Docs tagged', 'live');
+    const id = await insertCreative(t.db, { companyId: t.companyId, campaignId, name: 'Docs tagged' });
+    const params = { id };
+    const tags = '/v1/creatives/:id/tags';
+    await answer(admin, 'GET', tags, 200, { params });
+    await answer(admin, 'GET', tags, 404, { params: { id: MISSING } });
+    await answer(reader, 'GET', tags, 403, { params });
+    const tag = (await answer(admin, 'POST', tags, 201, { params, payload: { name: 'Docs MPU' } })).json()
+      .data;
+    await answer(admin, 'POST', tags, 422, { params, payload: { name: '' } });
+    await answer(admin, 'POST', tags, 419, { params, payload: { name: 'No header' }, xsrf: false });
+    await answer(reader, 'POST', tags, 403, { params, payload: { name: 'Not mine' } });
+
+    const serve = '/serve/:token';
+    const script = '/serve/:token.js';
+    await answer(guest, 'GET', serve, 200, { params: { token: tag.token }, query: { tz: 'Europe/Paris' } });
+    await answer(guest, 'GET', script, 200, { params: { token: tag.token }, query: { cb: '1' } });
+    await answer(guest, 'GET', serve, 404, { params: { token: 'x'.repeat(43) } });
+    await answer(guest, 'GET', script, 404, { params: { token: 'x'.repeat(43) } });
+
+    const revoke = '/v1/creatives/:id/tags/:tagId';
+    await answer(reader, 'DELETE', revoke, 403, { params: { id, tagId: tag.id } });
+    await answer(admin, 'DELETE', revoke, 204, { params: { id, tagId: tag.id } });
+    await answer(admin, 'DELETE', revoke, 404, { params: { id, tagId: MISSING } });
+    await answer(guest, 'GET', serve, 410, { params: { token: tag.token } });
+    await answer(guest, 'GET', script, 410, { params: { token: tag.token } });
+  });
+
   it('exercised every documented operation, each at least once with success', () => {
     const success = (statuses: Set<number> | undefined) => [...(statuses ?? [])].some((s) => s < 400);
     const missing = documentedOperations(doc)

@@ -1,5 +1,6 @@
 import type { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
+import { escapeHtml } from '../../lib/html';
 import { notFound } from '../../lib/http-errors';
 import { isMissing, type ObjectStore } from '../../storage/object-store';
 import { packageFileKey } from '../packages';
@@ -12,7 +13,7 @@ const ENTRY_MAX_BYTES = 2 * 1024 * 1024;
 
 interface Deps {
   repository: RenderRepository;
-  targets: Pick<RenderTargets, 'verify'>;
+  targets: Pick<RenderTargets, 'verify' | 'url'>;
   files: Pick<ObjectStore, 'read'>;
   /** The click tracker's URL of a view (tracking's signed links). */
   clickUrl(view: { campaignId: number; creativeId: number; ruleId: number; preview: boolean }): string;
@@ -32,6 +33,20 @@ export interface RenderedFile {
  * tracker counts nothing.
  */
 export function createRenderService({ repository, targets, files, clickUrl }: Deps) {
+  /** The bytes of a recorded file of a package's live files; 404 when they are gone. */
+  const read = (prefix: string, file: string) =>
+    files.read(packageFileKey(prefix, file)).catch((error: unknown) => {
+      if (isMissing(error)) throw notFound();
+      throw error;
+    });
+
+  /** The entry file with `head` (the runtime, and for served tags a base URL) injected before its scripts. */
+  const entryWith = async (body: Readable, head: string): Promise<RenderedFile> => {
+    const html = Buffer.from(injectRuntime((await buffer(body)).toString('utf8'), head), 'utf8');
+    // The content follows the feed's latest sync: never kept.
+    return { size: html.length, body: html, cacheControl: 'no-store' };
+  };
+
   return {
     /** File `file` of the render token `token` names, playing rule `ruleText` (0: none); 404 otherwise. */
     async file(token: string, ruleText: string, file: string): Promise<RenderedFile> {
@@ -43,18 +58,12 @@ export function createRenderService({ repository, targets, files, clickUrl }: De
       if (!creative || !pkg?.entry_file || !pkg.files_prefix) throw notFound();
       const rule = ruleId > 0 ? await repository.servedRule(creative, ruleId) : undefined;
       if (ruleId > 0 && !rule) throw notFound();
-
       // Only a file recorded for the package's live files is served: never a `.part` or an orphan.
       const recorded = await repository.packageFile(pkg.files_prefix, file);
       if (!recorded) throw notFound();
-      const key = packageFileKey(pkg.files_prefix, file);
-      const body = await files.read(key).catch((error: unknown) => {
-        if (isMissing(error)) throw notFound();
-        throw error;
-      });
+      const body = await read(pkg.files_prefix, file);
       const size = Number(recorded.size);
       if (file !== pkg.entry_file || size > ENTRY_MAX_BYTES) return { size, body };
-
       const script = runtimeScript({
         content: rule ? dynamicContentOf(rule.profileName, rule.data) : null,
         clickTag: clickUrl({
@@ -64,9 +73,34 @@ export function createRenderService({ repository, targets, files, clickUrl }: De
           preview: true,
         }),
       });
-      const html = Buffer.from(injectRuntime((await buffer(body)).toString('utf8'), script), 'utf8');
-      // The content follows the feed's latest sync: never kept.
-      return { size: html.length, body: html, cacheControl: 'no-store' };
+      return entryWith(body, script);
+    },
+
+    /**
+     * The document a served tag answers (the ad tags issue): the entry file of the creative's newest
+     * approved package with rule `ruleId`'s content (0: none) and `clickTag` injected, and a base URL
+     * so that the package's other files come from its render URL. Undefined when no approved package
+     * renders, or the rule is not one the creative serves.
+     */
+    async liveDocument(
+      creativeId: number,
+      ruleId: number,
+      clickTag: string,
+    ): Promise<RenderedFile | undefined> {
+      const creative = await repository.creative(creativeId);
+      const pkg = creative && (await repository.renderablePackage(creative.id, 0));
+      if (!creative || !pkg?.entry_file || !pkg.files_prefix) return undefined;
+      const rule = ruleId > 0 ? await repository.servedRule(creative, ruleId) : undefined;
+      if (ruleId > 0 && !rule) return undefined;
+      const recorded = await repository.packageFile(pkg.files_prefix, pkg.entry_file);
+      if (!recorded || Number(recorded.size) > ENTRY_MAX_BYTES) return undefined;
+      const entryUrl = targets.url({ creativeId: creative.id, packageId: 0 }, ruleId, pkg.entry_file);
+      const base = `<base href="${escapeHtml(new URL('.', entryUrl).href)}">`;
+      const script = runtimeScript({
+        content: rule ? dynamicContentOf(rule.profileName, rule.data) : null,
+        clickTag,
+      });
+      return entryWith(await read(pkg.files_prefix, pkg.entry_file), base + script);
     },
   };
 }

@@ -3,14 +3,16 @@ import { safeEqual } from '../../lib/tokens';
 
 /**
  * What one tracked view names: its campaign, creative and rule (0 when the creative is driven by no
- * feed), and whether it is a preview (a render for people checking the creative: the trackers
- * answer as usual but count nothing).
+ * feed), whether it is a preview (a render for people checking the creative: the trackers
+ * answer as usual but count nothing), and the ad tag that served it, if one did.
  */
 export interface TrackedView {
   campaignId: number;
   creativeId: number;
   ruleId: number;
   preview: boolean;
+  /** The ad tag that served the view (the ad tags issue); absent or 0: none. */
+  tagId?: number;
 }
 
 /** Paths of the trackers (DESIGN section 9). */
@@ -19,7 +21,7 @@ export const CLICK_PATH = '/t/c';
 
 /** 128 bits of HMAC-SHA-256: enough that no signature can be guessed, short enough for ad calls. */
 const SIGNATURE_CHARS = 22;
-const PAYLOAD = /^([0-9]{1,10})\.([0-9]{1,10})\.([0-9]{1,10})\.([pl])$/;
+const PAYLOAD = /^([0-9]{1,10})\.([0-9]{1,10})\.([0-9]{1,10})\.([pl])(?:\.([1-9][0-9]{0,9}))?$/;
 
 /** The signing function of one app key: its own HMAC key, derived for tracking alone. */
 function trackingSigner(appKey: string) {
@@ -29,7 +31,7 @@ function trackingSigner(appKey: string) {
 }
 
 /**
- * Signed parameter sets of the trackers: `?v={campaign}.{creative}.{rule}.{p|l}&s={signature}`, so
+ * Signed parameter sets of the trackers: `?v={campaign}.{creative}.{rule}.{p|l}[.{tag}]&s={signature}`, so
  * counts cannot be forged for other creatives (DESIGN section 9). The key is derived from APP_KEY
  * for this purpose alone. The links never expire (they sit in ad servers' tags for as long as a
  * campaign runs), so after a rotation those signed with a key of `previousKeys` are still counted.
@@ -38,7 +40,7 @@ export function createTrackingLinks(appKey: string, appUrl: string, previousKeys
   const sign = trackingSigner(appKey);
   const signers = [sign, ...previousKeys.map(trackingSigner)];
   const payloadOf = (view: TrackedView) =>
-    `${view.campaignId}.${view.creativeId}.${view.ruleId}.${view.preview ? 'p' : 'l'}`;
+    `${view.campaignId}.${view.creativeId}.${view.ruleId}.${view.preview ? 'p' : 'l'}${view.tagId ? `.${view.tagId}` : ''}`;
   const query = (view: TrackedView) => {
     const payload = payloadOf(view);
     return `v=${payload}&s=${sign(payload)}`;
@@ -58,6 +60,7 @@ export function createTrackingLinks(appKey: string, appUrl: string, previousKeys
         creativeId: Number(match[2]),
         ruleId: Number(match[3]),
         preview: match[4] === 'p',
+        ...(match[5] ? { tagId: Number(match[5]) } : {}),
       };
     },
   };

@@ -13,7 +13,8 @@ const PIXEL = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBR
 const param = (description: string) => z.string().max(100).optional().catch(undefined).describe(description);
 const TrackerQuerySchema = z.object({
   v: param(
-    'The view: `{campaign}.{creative}.{rule}.{p|l}`, rule 0 for a creative without feed; `p` marks a ' +
+    'The view: `{campaign}.{creative}.{rule}.{p|l}[.{tag}]`, rule 0 for a creative without feed, the ad ' +
+      'tag that served it when one did; `p` marks a ' +
       'preview, which is never counted.',
   ),
   s: param('The signature of `v`, made by the server when it rendered the creative.'),

@@ -1,0 +1,166 @@
+import { AdTagCreateSchema, AdTagSchema, itemResponse } from '@adstudio/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { currentUser } from '../../lib/current-user';
+import { idParam } from '../../lib/params';
+import { forbiddenAnswer as errors, idParams, listOf, noContent } from '../../lib/route-schemas';
+import { sendRenderFile } from '../render';
+import type { Served, Viewer } from './ad-serving';
+
+const tags = ['ad tags'];
+const tagParams = z.object({ id: idParam, tagId: idParam });
+/** A malformed token reads as none: 404 like an unknown one, never 422. */
+const tokenParams = z.object({ token: z.string().max(200).catch('') });
+
+/** Anything malformed reads as absent: a served tag decides without it, never answers 422. */
+const optional = (max: number, description: string) =>
+  z.string().max(max).optional().catch(undefined).describe(description);
+const ServeQuerySchema = z
+  .object({
+    click: optional(
+      2048,
+      "The ad server's click URL (its click macro, escaped): the variant's clickTag is this URL followed " +
+        'by our click tracker. Only an absolute http(s) URL of at most 1024 printable characters is used.',
+    ),
+    tz: optional(100, "The viewer's time zone (IANA, e.g. Europe/Paris), which the JS tag sends; else UTC."),
+    cb: optional(100, 'A cache-buster (the ad server fills it); not read.'),
+  })
+  .catchall(z.string().max(500).catch(''))
+  .describe('Other parameters are the ad call’s, which conditions read as `param:<name>`.');
+
+/**
+ * Ad tags (the ad tags issue, DESIGN section 11): a creative's placements in the back office, and
+ * their public, cookie-less serving on the render origin.
+ */
+export const adTagsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { adTags: service, adServing: serving } = app.services;
+  const read = { preHandler: app.requireAccess('creatives', 'read') };
+  const write = { preHandler: app.requireAccess('creatives', 'write') };
+  const { countryHeader, regionHeader } = app.config.geo;
+
+  app.get(
+    '/v1/creatives/:id/tags',
+    {
+      ...read,
+      schema: {
+        tags,
+        summary: "List a creative's ad tags, revoked ones too, oldest first",
+        params: idParams,
+        response: { 200: listOf(AdTagSchema), ...errors },
+      },
+    },
+    async (request) => ({ data: await service.list(currentUser(request), request.params.id) }),
+  );
+
+  app.post(
+    '/v1/creatives/:id/tags',
+    {
+      ...write,
+      schema: {
+        tags,
+        summary: 'Create an ad tag: a placement of the creative, optionally for a publisher',
+        description:
+          'Answers the tag with its snippets: `js` (a script that writes a sandboxed iframe with the ' +
+          "viewer's time zone) and `iframe` (at the creative's size), both with the ad server's click " +
+          'and cache-buster macros (Google Ad Manager’s; docs/api.md lists other ad servers’). A tag ' +
+          'for a publisher serves only what they approved, when the campaign asked them.',
+        params: idParams,
+        body: AdTagCreateSchema,
+        response: { 201: itemResponse(AdTagSchema), ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .code(201)
+        .send({ data: await service.create(currentUser(request), request.params.id, request.body) }),
+  );
+
+  app.delete(
+    '/v1/creatives/:id/tags/:tagId',
+    {
+      ...write,
+      schema: {
+        tags,
+        summary: 'Revoke an ad tag: its token answers 410 from now on',
+        params: tagParams,
+        response: { 204: noContent, ...errors },
+      },
+    },
+    async (request, reply) => {
+      await service.revoke(currentUser(request), request.params.id, request.params.tagId);
+      return reply.code(204).send(null);
+    },
+  );
+
+  // Serving: public, no session and no cookie; the token is the credential, and unknown tokens count
+  // toward the per-IP miss limit of token routes.
+  const config = { public: true, session: false, cookieless: true, tokenParam: 'token' } as const;
+  const send = (reply: Parameters<typeof sendRenderFile>[0], served: Served) => {
+    if (served.ruleId !== undefined) reply.header('x-rule-id', String(served.ruleId));
+    return sendRenderFile(reply, served.file, served.body.length, served.body, 'no-store');
+  };
+  const header = (value: string | string[] | undefined) => (typeof value === 'string' ? value : undefined);
+
+  app.get(
+    '/serve/:token.js',
+    {
+      config,
+      schema: {
+        tags,
+        summary: "An ad tag's script: writes a sandboxed iframe of its document",
+        description:
+          "Inserts, where the script stands, an iframe of `/serve/{token}` at the creative's size, with " +
+          "the browser's time zone, a cache-buster and the given click URL. Cookie-less, `no-store`.",
+        params: tokenParams,
+        querystring: ServeQuerySchema,
+        response: {
+          200: {
+            description: 'The script.',
+            content: { 'text/javascript': { schema: z.string() } },
+          },
+        },
+      },
+    },
+    async (request, reply) => send(reply, await serving.loader(request.params.token, request.query.click)),
+  );
+
+  app.get(
+    '/serve/:token',
+    {
+      config,
+      schema: {
+        tags,
+        summary: "An ad tag's document: the variant chosen for this viewer",
+        description:
+          'A live creative with an approved package serves the variant rule selection chooses from the ' +
+          `viewer's country and region (the \`${countryHeader}\` and \`${regionHeader}\` headers), time ` +
+          'zone (`tz`) and data sources; `X-Rule-Id` names the rule (absent without one). Otherwise ' +
+          'the fallback image, else a 1×1 GIF. Under the render sandbox, cookie-less, `no-store`.',
+        params: tokenParams,
+        querystring: ServeQuerySchema,
+        response: {
+          200: {
+            description: 'The variant’s document, the fallback’s, or a 1×1 transparent GIF.',
+            content: {
+              'text/html': { schema: z.string() },
+              'image/gif': { schema: z.string() },
+            },
+          },
+        },
+      },
+    },
+    async (request, reply) => {
+      const { click, tz, cb: _cb, ...query } = request.query;
+      const viewer: Viewer = {
+        country: header(request.headers[countryHeader]),
+        region: header(request.headers[regionHeader]),
+        timeZone: tz,
+        click,
+        query,
+        userAgent: request.headers['user-agent'],
+        head: request.method === 'HEAD',
+      };
+      return send(reply, await serving.serve(request.params.token, viewer));
+    },
+  );
+};

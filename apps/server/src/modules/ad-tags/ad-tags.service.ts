@@ -1,0 +1,97 @@
+import { AD_TAG_PUBLISHER_INVALID, type AdTag, type AdTagCreate, type User } from '@adstudio/contract';
+import type { Executor, Transactor } from '../../db/database';
+import { notFound, unprocessable } from '../../lib/http-errors';
+import { nowIso } from '../../lib/time';
+import { randomToken } from '../../lib/tokens';
+import type { AuditLog } from '../audit';
+import type { AdTagRow, AdTagsRepository } from './ad-tags.repository';
+import { servePath, tagSnippets } from './snippets';
+
+interface Deps {
+  tags: AdTagsRepository;
+  /** The company's live creative (creatives' `find`): its size sizes the iframe. */
+  creative(
+    companyId: number,
+    id: number,
+    trx?: Executor,
+  ): Promise<{ id: number; width: number; height: number } | undefined>;
+  audit: AuditLog;
+  transaction: Transactor;
+  /** Where tags are served: RENDER_URL, else APP_URL (DESIGN section 11). */
+  serveBase: string;
+}
+
+/**
+ * A creative's ad tags (the ad tags issue): created and revoked by creative editors, read by anyone
+ * who reads creatives. The token is 256 random bits, never derived from ids.
+ */
+export function createAdTagsService({ tags, creative, audit, transaction, serveBase }: Deps) {
+  const creativeOf = async (user: User, id: number, trx?: Executor) => {
+    const row = await creative(user.company_id, id, trx);
+    if (!row) throw notFound();
+    return row;
+  };
+
+  const toAdTag = (row: AdTagRow, size: { width: number; height: number }): AdTag => {
+    const serveUrl = `${serveBase}${servePath(row.token)}`;
+    return {
+      id: row.id,
+      name: row.name,
+      media_entity_id: row.media_entity_id,
+      token: row.token,
+      serve_url: serveUrl,
+      ...tagSnippets(serveUrl, size),
+      created_at: row.created_at,
+      revoked_at: row.revoked_at,
+    };
+  };
+
+  return {
+    async list(user: User, creativeId: number): Promise<AdTag[]> {
+      const size = await creativeOf(user, creativeId);
+      return (await tags.ofCreative(user.company_id, creativeId)).map((row) => toAdTag(row, size));
+    },
+
+    create: (user: User, creativeId: number, body: AdTagCreate): Promise<AdTag> =>
+      transaction(async (trx) => {
+        const size = await creativeOf(user, creativeId, trx);
+        const publisher = body.media_entity_id ?? null;
+        if (publisher !== null && !(await tags.publisherExists(user.company_id, publisher, trx)))
+          throw unprocessable({ media_entity_id: [AD_TAG_PUBLISHER_INVALID] });
+        const row = await tags.insert(
+          {
+            company_id: user.company_id,
+            creative_id: creativeId,
+            media_entity_id: publisher,
+            name: body.name,
+            token: randomToken(),
+            created_by: user.id,
+            created_at: nowIso(),
+          },
+          trx,
+        );
+        await audit.log(trx, user, {
+          entityId: row.id,
+          action: 'created',
+          changes: { name: [null, row.name], media_entity_id: [null, row.media_entity_id] },
+        });
+        return toAdTag(row, size);
+      }),
+
+    /** Revokes a tag: its token answers 410 from now on. Revoking a revoked tag changes nothing. */
+    revoke: (user: User, creativeId: number, tagId: number): Promise<void> =>
+      transaction(async (trx) => {
+        await creativeOf(user, creativeId, trx);
+        const row = await tags.find(user.company_id, creativeId, tagId, trx);
+        if (!row) throw notFound();
+        const at = nowIso();
+        if (await tags.revoke(user.company_id, row.id, at, trx))
+          await audit.log(trx, user, {
+            entityId: row.id,
+            action: 'deleted',
+            changes: { revoked_at: [null, at] },
+          });
+      }),
+  };
+}
+export type AdTagsService = ReturnType<typeof createAdTagsService>;

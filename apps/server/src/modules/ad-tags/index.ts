@@ -1,0 +1,3 @@
+/** Ad tags: the service types (the back office's tags, and their serving). */
+export type { AdServing } from './ad-serving';
+export type { AdTagsService } from './ad-tags.service';

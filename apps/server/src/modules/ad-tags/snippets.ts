@@ -1,0 +1,85 @@
+import { AD_TAG_CACHEBUSTER_MACRO, AD_TAG_CLICK_MACRO, AD_TAG_CLICK_MAX } from '@adstudio/contract';
+import { escapeHtml } from '../../lib/html';
+
+/** What the sandboxed frame may do: the render's own sandbox (DESIGN section 9). */
+const FRAME_SANDBOX = 'allow-scripts allow-popups';
+
+export const servePath = (token: string) => `/serve/${token}`;
+
+/** The snippets of a tag whose document is at `serveUrl`, for a creative of this size. */
+export function tagSnippets(serveUrl: string, size: { width: number; height: number }) {
+  const query = `click=${AD_TAG_CLICK_MACRO}&cb=${AD_TAG_CACHEBUSTER_MACRO}`;
+  const attr = (url: string) => escapeHtml(url);
+  return {
+    js: `<script src="${attr(`${serveUrl}.js?${query}`)}"></script>`,
+    iframe:
+      `<iframe src="${attr(`${serveUrl}?${query}`)}" width="${size.width}" height="${size.height}" ` +
+      `frameborder="0" scrolling="no" marginwidth="0" marginheight="0" style="border:0" ` +
+      `sandbox="${FRAME_SANDBOX}"></iframe>`,
+  };
+}
+
+/**
+ * The characters a URL may hold as written (RFC 3986: unreserved, reserved and `%`): no space, CR/LF
+ * or other control character, and nothing markup reads (`<`, `>`, `"`), reaches a page or a header.
+ */
+const URL_TEXT = /^[A-Za-z0-9\-._~:/?#[\]@!$&'()*+,;=%]+$/;
+
+/**
+ * The ad server's click URL as a served tag may use it: an absolute http(s) URL of URL characters,
+ * at most AD_TAG_CLICK_MAX characters, kept as given (the ad server appends the destination to it);
+ * anything else — an unreplaced macro, javascript:, CRLF, too long — is dropped.
+ */
+export function adServerClick(value: unknown): string | undefined {
+  if (typeof value !== 'string' || value.length > AD_TAG_CLICK_MAX || !URL_TEXT.test(value)) return undefined;
+  try {
+    const url = new URL(value);
+    return url.protocol === 'http:' || url.protocol === 'https:' ? value : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** A JSON literal safe inside a `<script>`: nothing in it can end the script or open a comment. */
+const scriptLiteral = (value: unknown) =>
+  JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+
+/**
+ * The JS tag's answer (ES5): inserts, where the script stands, a sandboxed iframe of the tag's
+ * document at the creative's size, with the browser's time zone, a cache-buster and the ad server's
+ * click URL (already checked) as parameters.
+ */
+export function loaderScript(serveUrl: string, size: { width: number; height: number }, click?: string) {
+  return `(function () {
+  var d = document, s = d.currentScript, tz = '';
+  try { tz = Intl.DateTimeFormat().resolvedOptions().timeZone || ''; } catch (e) {}
+  var src = ${scriptLiteral(serveUrl)} + '?tz=' + encodeURIComponent(tz) +
+    '&cb=' + new Date().getTime() + Math.floor(Math.random() * 1e6);
+  var click = ${scriptLiteral(click ?? '')};
+  if (click) src += '&click=' + encodeURIComponent(click);
+  var f = d.createElement('iframe');
+  f.src = src;
+  f.width = ${scriptLiteral(String(size.width))};
+  f.height = ${scriptLiteral(String(size.height))};
+  f.frameBorder = '0';
+  f.scrolling = 'no';
+  f.style.border = '0';
+  f.setAttribute('sandbox', ${scriptLiteral(FRAME_SANDBOX)});
+  if (s && s.parentNode) s.parentNode.insertBefore(f, s);
+  else (d.body || d.documentElement).appendChild(f);
+})();
+`;
+}
+
+/** The fallback's document: the image, linked to the click URL (both already escaped here). */
+export function fallbackDocument(image: string, click: string, size: { width: number; height: number }) {
+  return (
+    '<!doctype html><html><head><meta charset="utf-8"><style>html,body{margin:0;overflow:hidden}</style>' +
+    `</head><body><a href="${escapeHtml(click)}" target="_blank" rel="noopener">` +
+    `<img src="${escapeHtml(image)}" width="${size.width}" height="${size.height}" alt=""></a></body></html>`
+  );
+}
