@@ -501,6 +501,11 @@ export interface AdTagsTable {
   revoked_at: string | null;
 }
 
+/** `stats_daily` per ad tag (migration 2026-11-28-1300). */
+export interface StatsTagDailyTable extends StatsDailyTable {
+  tag_id: number;
+}
+
 export interface DB {
   item_counts: ItemCountsTable;
   list_versions: ListVersionsTable;
@@ -538,6 +543,7 @@ export interface DB {
   audit_log: AuditLogTable;
   stats_daily: StatsDailyTable;
   ad_tags: AdTagsTable;
+  stats_tag_daily: StatsTagDailyTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

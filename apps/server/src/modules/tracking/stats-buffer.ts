@@ -1,15 +1,17 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Transactor } from '../../db/database';
-import type { StatsDailyRow, TrackingRepository } from './tracking.repository';
+import type { StatsDailyRow, StatsTagDailyRow, TrackingRepository } from './tracking.repository';
 import type { TrackedView } from './tracking-links';
 
 export type Hit = 'impression' | 'click';
 
-/** What a flush writes: the hits of one signed campaign, creative, rule and UTC day. */
+/** What a flush writes: the hits of one signed campaign, creative, rule, ad tag and UTC day. */
 export interface StatsCount {
   campaignId: number;
   creativeId: number;
   ruleId: number;
+  /** The ad tag that served the views (the ad tags issue); absent: none. */
+  tagId?: number;
   /** `YYYY-MM-DD`, UTC. */
   day: string;
   impressions: number;
@@ -54,7 +56,7 @@ export function createStatsBuffer({
 
   /** Adds `count` under its key, unless the map is full; answers whether it was kept. */
   const keep = (into: Map<string, StatsCount>, count: StatsCount) => {
-    const key = `${count.creativeId}.${count.ruleId}.${count.day}.${count.campaignId}`;
+    const key = `${count.creativeId}.${count.ruleId}.${count.day}.${count.campaignId}.${count.tagId ?? 0}`;
     const known = into.get(key);
     if (known) {
       known.impressions += count.impressions;
@@ -123,6 +125,7 @@ export function createStatsBuffer({
         campaignId: view.campaignId,
         creativeId: view.creativeId,
         ruleId: view.ruleId,
+        ...(view.tagId ? { tagId: view.tagId } : {}),
         day: now().toISOString().slice(0, 10),
         impressions: hit === 'impression' ? 1 : 0,
         clicks: hit === 'click' ? 1 : 0,
@@ -146,7 +149,9 @@ export type StatsBuffer = ReturnType<typeof createStatsBuffer>;
 /**
  * The buffer's write: in one transaction, the batch's creatives are read in one query for their
  * company, and counts whose creative does not exist or belongs to another campaign than the signed
- * one are dropped (a link signed before the creative moved, or for a creative since purged).
+ * one are dropped (a link signed before the creative moved, or for a creative since purged). Every
+ * count adds to its creative's row (a tag's counts summed with the untagged ones), and a tag's
+ * counts to the tag's row too.
  */
 export function createStatsWriter({
   repository,
@@ -159,7 +164,8 @@ export function createStatsWriter({
     transaction(async (trx) => {
       const ids = [...new Set(counts.map((count) => count.creativeId))];
       const owners = new Map((await repository.owners(ids, trx)).map((row) => [row.id, row]));
-      const rows: StatsDailyRow[] = [];
+      const rows = new Map<string, StatsDailyRow>();
+      const tagRows: StatsTagDailyRow[] = [];
       let dropped = 0;
       for (const count of counts) {
         const owner = owners.get(count.creativeId);
@@ -167,7 +173,7 @@ export function createStatsWriter({
           dropped += count.impressions + count.clicks;
           continue;
         }
-        rows.push({
+        const row = {
           company_id: owner.company_id,
           campaign_id: count.campaignId,
           creative_id: count.creativeId,
@@ -175,13 +181,23 @@ export function createStatsWriter({
           day: count.day,
           impressions: count.impressions,
           clicks: count.clicks,
-        });
+        };
+        if (count.tagId) tagRows.push({ ...row, tag_id: count.tagId });
+        // One row per key in one upsert (PostgreSQL refuses to update a row twice in a statement).
+        const key = `${row.creative_id}.${row.rule_id}.${row.day}`;
+        const known = rows.get(key);
+        if (known) {
+          known.impressions = Number(known.impressions) + row.impressions;
+          known.clicks = Number(known.clicks) + row.clicks;
+        } else rows.set(key, row);
       }
       // One order for every writer, so instances flushing the same keys at once never deadlock.
-      rows.sort(
+      const sorted = [...rows.values()].sort(
         (a, b) => a.creative_id - b.creative_id || a.rule_id - b.rule_id || a.day.localeCompare(b.day),
       );
-      await repository.addCounts(rows, trx);
+      await repository.addCounts(sorted, trx);
+      tagRows.sort((a, b) => a.tag_id - b.tag_id || a.rule_id - b.rule_id || a.day.localeCompare(b.day));
+      await repository.addTagCounts(tagRows, trx);
       return { dropped };
     });
 }

@@ -1,8 +1,9 @@
 import type { Insertable } from 'kysely';
 import type { Db, Executor } from '../../db/database';
-import type { StatsDailyTable } from '../../db/schema';
+import type { StatsDailyTable, StatsTagDailyTable } from '../../db/schema';
 
 export type StatsDailyRow = Insertable<StatsDailyTable>;
+export type StatsTagDailyRow = Insertable<StatsTagDailyTable>;
 
 /** Rows per upsert: 7 parameters each stays far below SQLite's and PostgreSQL's bound-parameter limits. */
 const CHUNK = 500;
@@ -51,6 +52,22 @@ export const createTrackingRepository = (db: Db) => ({
           conflict.columns(['creative_id', 'rule_id', 'day']).doUpdateSet((eb) => ({
             impressions: eb('stats_daily.impressions', '+', eb.ref('excluded.impressions')),
             clicks: eb('stats_daily.clicks', '+', eb.ref('excluded.clicks')),
+          })),
+        )
+        .execute();
+    }
+  },
+
+  /** The same per ad tag (views served by a tag). */
+  addTagCounts: async (rows: readonly StatsTagDailyRow[], trx: Executor = db) => {
+    for (let i = 0; i < rows.length; i += CHUNK) {
+      await trx
+        .insertInto('stats_tag_daily')
+        .values(rows.slice(i, i + CHUNK))
+        .onConflict((conflict) =>
+          conflict.columns(['tag_id', 'rule_id', 'day']).doUpdateSet((eb) => ({
+            impressions: eb('stats_tag_daily.impressions', '+', eb.ref('excluded.impressions')),
+            clicks: eb('stats_tag_daily.clicks', '+', eb.ref('excluded.clicks')),
           })),
         )
         .execute();
