@@ -71,7 +71,7 @@ export async function sparseOrDense<DB>(
   /** Set by a list (the search wants a few rows and no count). */
   byIds?: WalkByIds,
   /** The only rows `matching` depends on, when their version tells that they are unchanged. */
-  kept?: VersionedRows,
+  kept?: VersionedRows | readonly VersionedRows[],
 ): Promise<IndexedFilter & Required<Pick<IndexedFilter, 'count'>>> {
   const readMatches = () => matchesUpTo(executor, matching, read);
   const { n: found, ids } = kept
@@ -103,7 +103,7 @@ export async function sparseOrDense<DB>(
 }
 
 /** A query with its parameters and limit, as one text (a key for `keptByVersion`). */
-function queryKey<DB>(executor: Kysely<DB>, query: RawBuilder<unknown>, limit: number): string {
+export function queryKey<DB>(executor: Kysely<DB>, query: RawBuilder<unknown>, limit: number): string {
   const { sql: text, parameters } = query.compile(executor);
   return `${limit}\u0000${text}\u0000${JSON.stringify(parameters)}`;
 }

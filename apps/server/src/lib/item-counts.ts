@@ -1,13 +1,13 @@
 import type { Kysely } from 'kysely';
 import type { StatusListParams } from './list';
+import type { CountedSection } from './sections';
 
 /** The one table read here; its rows are kept by triggers (migration 2026-11-21-1100). */
 interface Counts {
   item_counts: { company_id: number; section: string; status: string; deleted: number; n: number };
 }
 
-/** A list counted in item_counts: its table's name. */
-export type CountedSection = 'campaigns' | 'creatives' | 'profiles' | 'conditions' | 'assets';
+export type { CountedSection } from './sections';
 
 /**
  * The total of a list without filters but status (and deleted): a sum over at most one row per

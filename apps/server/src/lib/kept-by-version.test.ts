@@ -12,8 +12,8 @@ beforeAll(async () => {
 });
 afterAll(() => db.destroy());
 
-const setVersion = (companyId: number, v: number) =>
-  sql`insert into list_versions values (${companyId}, 'campaigns', ${v})
+const setVersion = (companyId: number, v: number, section = 'campaigns') =>
+  sql`insert into list_versions values (${companyId}, ${section}, ${v})
       on conflict (company_id, section) do update set v = excluded.v`.execute(db);
 
 /** A read that answers how often it ran. */
@@ -80,5 +80,42 @@ describe('keptByVersion', () => {
     await keptByVersion(db, at, 'huge', c2.read, () => 600_000);
     await keptByVersion(db, at, 'huge', c2.read, () => 600_000);
     expect(c2.runs()).toBe(2);
+  });
+
+  it('keeps under the versions of several lists, read again when either changes', async () => {
+    const both: VersionedRows[] = [
+      { section: 'creatives', companyId: 7005 },
+      { section: 'campaigns', companyId: 7005 },
+    ];
+    const c = counter();
+    await setVersion(7005, 1, 'creatives');
+    // One of them without a version yet: nothing kept.
+    await keptByVersion(db, both, 'a', c.read);
+    await keptByVersion(db, both, 'a', c.read);
+    expect(c.runs()).toBe(2);
+    await setVersion(7005, 1);
+    await keptByVersion(db, both, 'a', c.read);
+    await keptByVersion(db, both, 'a', c.read);
+    expect(c.runs()).toBe(3);
+    // What one list alone keeps under the same key is kept apart.
+    expect(await keptByVersion(db, both[0]!, 'a', c.read)).toBe(4);
+    await setVersion(7005, 2);
+    expect(await keptByVersion(db, both, 'a', c.read)).toBe(5);
+    await setVersion(7005, 2, 'creatives');
+    expect(await keptByVersion(db, both, 'a', c.read)).toBe(6);
+    expect(await keptByVersion(db, both, 'a', c.read)).toBe(6);
+    await expect(
+      keptByVersion(db, [both[0]!, { section: 'campaigns', companyId: 7001 }], 'a', c.read),
+    ).rejects.toThrow('one company');
+  });
+
+  it('tells long keys apart (kept as their digest)', async () => {
+    await setVersion(7006, 1);
+    const at = { section: 'campaigns' as const, companyId: 7006 };
+    const c = counter();
+    const long = (last: string) => `${'1,'.repeat(500)}${last}`;
+    expect(await keptByVersion(db, at, long('2'), c.read)).toBe(1);
+    expect(await keptByVersion(db, at, long('3'), c.read)).toBe(2);
+    expect(await keptByVersion(db, at, long('2'), c.read)).toBe(1);
   });
 });

@@ -1,5 +1,6 @@
+import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { CountedSection } from './item-counts';
+import type { CountedSection } from './sections';
 
 /** The one table read here; its rows are changed by triggers (migration 2026-11-28-1100). */
 interface Versions {
@@ -27,11 +28,12 @@ const KEPT_WEIGHT = 4_000_000;
  * again. Correct by construction, in any number of processes: every write to the rows changes the
  * version in its own transaction (triggers), and versions are random, so none comes back. Inside a
  * transaction it reads and keeps nothing (its own writes would be seen before they commit).
- * `key` must name everything else `read` depends on (its SQL and parameters).
+ * `key` must name everything else `read` depends on (its SQL and parameters). `rows` may be several
+ * lists of one company (creatives on a day read campaigns too): kept under all their versions.
  */
 export async function keptByVersion<DB, T>(
   executor: Kysely<DB>,
-  rows: VersionedRows,
+  rows: VersionedRows | readonly VersionedRows[],
   key: string,
   read: () => Promise<T>,
   weight: (value: T) => number = () => 1,
@@ -40,7 +42,10 @@ export async function keptByVersion<DB, T>(
   const version = await versionOf(executor, rows);
   // No version yet: nothing was ever written to these rows since versions exist; read as always.
   if (version === undefined) return read();
-  const full = `${rows.section}\u0000${rows.companyId}\u0000${key}`;
+  const lists = Array.isArray(rows) ? rows : [rows as VersionedRows];
+  // A long key (a query naming thousands of ids) is kept as its digest.
+  const named = key.length > 256 ? createHash('sha1').update(key).digest('base64') : key;
+  const full = `${lists.map((r) => `${r.section}\u0000${r.companyId}`).join('\u0000')}\u0000${named}`;
   const found = kept.get(full);
   if (found?.version === version) {
     // Most recently used last, so the oldest is let go first.
@@ -71,13 +76,23 @@ function forget(key: string) {
   keptWeight -= found.weight;
 }
 
-async function versionOf<DB>(executor: Kysely<DB>, { section, companyId }: VersionedRows) {
+/** The versions of `rows` as one text (one read), or undefined when one of them has none yet. */
+async function versionOf<DB>(executor: Kysely<DB>, rows: VersionedRows | readonly VersionedRows[]) {
+  const lists = Array.isArray(rows) ? rows : [rows as VersionedRows];
+  const companies = new Set(lists.map((r) => r.companyId));
+  if (companies.size !== 1) throw new Error('keptByVersion: the rows of one company');
   // lib/ stays below the app's tables: list_versions is described here by the columns it reads.
-  const row = await (executor as unknown as Kysely<Versions>)
+  const found = await (executor as unknown as Kysely<Versions>)
     .selectFrom('list_versions')
-    .select('v')
-    .where('company_id', '=', companyId)
-    .where('section', '=', section)
-    .executeTakeFirst();
-  return row === undefined ? undefined : String(row.v);
+    .select(['section', 'v'])
+    .where('company_id', '=', lists[0]!.companyId)
+    .where(
+      'section',
+      'in',
+      lists.map((r) => r.section),
+    )
+    .execute();
+  const of = new Map(found.map((row) => [row.section, String(row.v)]));
+  const versions = lists.map((r) => of.get(r.section));
+  return versions.includes(undefined) ? undefined : versions.join(' ');
 }

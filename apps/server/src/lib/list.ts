@@ -1,6 +1,7 @@
 import { LIST_COUNT_CAP, type ListLinks, type ListMeta } from '@adstudio/contract';
 import type { FastifyRequest } from 'fastify';
 import { type Kysely, type RawBuilder, type SelectQueryBuilder, sql } from 'kysely';
+import { keptByVersion, type VersionedRows } from './kept-by-version';
 
 export interface ListParams<S extends string = string> {
   page: number;
@@ -189,6 +190,12 @@ export async function paginate<DB, TB extends keyof DB, O, S extends string, R =
   options: ListOptions<S> & {
     /** Reads the rows of these ids (e.g. with a join the ids did not need); by default `query`'s own. */
     load?: (ids: number[]) => Promise<R[]>;
+    /**
+     * The rows `query` reads (with its filters) when their versions tell that they are unchanged:
+     * the list's ids in the sort's order are then kept with those versions (`keptOrder`) and a
+     * page is a slice of them, its rows read by `load`, which must not need `query`'s filters.
+     */
+    kept?: KeptOrder<DB, R>;
   },
 ): Promise<ListPage<R>> {
   const perPage = params['items-per-page'];
@@ -208,16 +215,12 @@ export async function paginate<DB, TB extends keyof DB, O, S extends string, R =
       .clearSelect()
       .select(sql<number>`${sql.ref(options.id)}`.as('page_id'))
       .$castTo<{ page_id: number }>();
-  const load = async (ids: number[]): Promise<R[]> => {
+  const load = async (ids: number[], by = options.load): Promise<R[]> => {
     const rows: R[] = [];
     // In chunks, below either engine's limit of bound parameters.
     for (let from = 0; from < ids.length; from += 1000) {
       const chunk = ids.slice(from, from + 1000);
-      rows.push(
-        ...(options.load
-          ? await options.load(chunk)
-          : ((await query.where(idIn(options.id, chunk)).execute()) as R[])),
-      );
+      rows.push(...(by ? await by(chunk) : ((await query.where(idIn(options.id, chunk)).execute()) as R[])));
     }
     const byId = new Map(rows.map((row) => [Number((row as { id: number }).id), row]));
     return ids.flatMap((id) => byId.get(id) ?? []);
@@ -231,7 +234,30 @@ export async function paginate<DB, TB extends keyof DB, O, S extends string, R =
   let data: R[];
   let more: boolean;
   let total: ListTotal;
-  if (offset < DEFERRED_FROM && !options.load) {
+  const kept = options.kept;
+  const walked = offset + perPage + 1;
+  if (kept && !kept.executor.isTransaction && walked <= LIST_COUNT_CAP_PLUS_ONE) {
+    // The first `size` ids of the list in its order, kept until its rows are written; a deeper
+    // page reads more of them (4 times as many), a page within them reads none.
+    let size = KEPT_ORDER_FIRST;
+    while (size < walked) size *= 4;
+    const ids = ordered(pageIds()).limit(Math.min(size, LIST_COUNT_CAP_PLUS_ONE));
+    const { sql: text, parameters } = ids.compile();
+    const read = async () => (await ids.execute()).map((row) => Number(row.page_id));
+    let order: number[];
+    [total, order] = await Promise.all([
+      options.total(),
+      keptByVersion(
+        kept.executor,
+        kept.rows,
+        `order\u0000${text}\u0000${JSON.stringify(parameters)}`,
+        read,
+        (o) => o.length * 6,
+      ),
+    ]);
+    more = order.length > offset + perPage;
+    data = await load(order.slice(offset, offset + perPage), kept.load);
+  } else if (offset < DEFERRED_FROM && !options.load) {
     // Near the start the rows are read in the walk itself: one query instead of two.
     let rows: O[];
     [rows, total] = await Promise.all([
@@ -279,6 +305,20 @@ export async function paginate<DB, TB extends keyof DB, O, S extends string, R =
     : pageMeta(params.page, perPage, total.total);
   return { data, meta };
 }
+
+/** What `paginate` needs to keep a filtered list's order (see its option `kept`). */
+export interface KeptOrder<DB, R> {
+  executor: Kysely<DB>;
+  rows: VersionedRows | readonly VersionedRows[];
+  load: (ids: number[]) => Promise<R[]>;
+}
+
+/**
+ * Ids of a filtered list read at first in its order (`kept`): a first page and the next one. A walk
+ * that meets its matches late passes the same rows for 64 as for 26; one that finds them at once
+ * reads 64 ids from the index (PostgreSQL: index-only) as cheaply as a page's rows.
+ */
+const KEPT_ORDER_FIRST = 64;
 
 /**
  * The total of a filtered list: counted exactly up to LIST_COUNT_CAP, beyond that the cap and

@@ -49,15 +49,17 @@ export async function namedList<DB, TB extends CountedSection & keyof DB & strin
     narrowed: false,
     rows,
   });
+  const byIds = (ids: number[]) =>
+    scopedRepository(db, item).findByIds(companyId, ids, db, { deleted: 'any' });
   const page = await paginate(rows, query, {
     sortable,
     defaultSort: defaultSort(table, query),
     id: `${table}.id`,
     total,
     // A filter testing ids: the page's ids come first, then their rows without testing it again.
-    load: text?.idsOnly
-      ? (ids) => scopedRepository(db, item).findByIds(companyId, ids, db, { deleted: 'any' })
-      : undefined,
+    load: text?.idsOnly ? byIds : undefined,
+    // A filtered list reads its table only: its order is kept until the table is written.
+    kept: text ? { executor: db, rows: { section: table, companyId }, load: byIds } : undefined,
   });
   return page as unknown as ListPage<Selectable<DB[TB]>>; // the rows of the caller's table, all columns
 }

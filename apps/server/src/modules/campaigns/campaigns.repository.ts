@@ -57,6 +57,11 @@ async function campaignsRunning(
     'campaigns.id',
     running,
     spanContains('campaigns.launch_date', 'campaigns.end_date', day),
+    undefined,
+    undefined,
+    undefined,
+    // The range index is kept by campaigns' triggers: their version tells it unchanged.
+    { section: 'campaigns', companyId },
   );
   if ((await filter.count(SPARSE_MATCHES + 1)) <= SPARSE_MATCHES) return filter;
   if ((await filter.count(LIST_COUNT_CAP_PLUS_ONE)) > LIST_COUNT_CAP) return filter;
@@ -96,15 +101,18 @@ export const createCampaignsRepository = (db: Db) => ({
       narrowed: false,
       rows,
     });
+    const byIds = (ids: number[]) =>
+      scopedRepository(trx, 'campaigns').findByIds(companyId, ids, trx, { deleted: 'any' });
     return paginate(rows, query, {
       sortable: SORTS,
       defaultSort: defaultSort('campaigns', query),
       id: 'campaigns.id',
       total,
       // A filter testing ids: the page's ids come first, then their rows without testing it again.
-      load: text?.idsOnly
-        ? (ids) => scopedRepository(trx, 'campaigns').findByIds(companyId, ids, trx, { deleted: 'any' })
-        : undefined,
+      load: text?.idsOnly ? byIds : undefined,
+      // A filtered list reads campaigns only: its order is kept until they are written.
+      kept:
+        text || dated ? { executor: trx, rows: { section: 'campaigns', companyId }, load: byIds } : undefined,
     });
   },
 

@@ -10,10 +10,12 @@ import {
   listSource,
   matchesUpTo,
   matchingRows,
+  queryKey,
   type SourcingFilter,
   sparseOrDense,
 } from '../../lib/indexed-filter';
 import { keptTotal } from '../../lib/item-counts';
+import { keptByVersion, type VersionedRows } from '../../lib/kept-by-version';
 import {
   companyListedRows,
   defaultSort,
@@ -71,13 +73,24 @@ async function creativesRunning(
     keptTotal(trx, 'campaigns', companyId, { deleted: true }),
   ]);
   const few = Math.floor((live + deleted) / 4);
-  const some = await matchesUpTo(trx, running, few + 1);
+  // The running campaigns are kept until campaigns are written, their creatives until either is.
+  const campaigns: VersionedRows = { section: 'campaigns', companyId };
+  const both: VersionedRows[] = [{ section: 'creatives', companyId }, campaigns];
+  const some = await keptByVersion(
+    trx,
+    campaigns,
+    queryKey(trx, running, few + 1),
+    () => matchesUpTo(trx, running, few + 1),
+    (m) => m.ids.length,
+  );
   if (some.n <= few) {
     // The running campaigns' ids, read once, for the count and the page.
     const mine = theirs(idsIn(trx, 'creatives.campaign_id', some.ids));
+    const theirCreatives = sql`select creatives.id as id from creatives where ${mine}`;
+    const counted = countUpTo(trx, theirCreatives);
     return {
       where: sql<boolean>`true`,
-      count: countUpTo(trx, sql`select creatives.id as id from creatives where ${mine}`),
+      count: (limit) => keptByVersion(trx, both, queryKey(trx, theirCreatives, limit), () => counted(limit)),
       from: matchingRows<CreativeRow, 'creatives'>(
         isPostgres(trx),
         'creatives',
@@ -93,6 +106,8 @@ async function creativesRunning(
     sql<boolean>`(creatives.campaign_id + 0) in (${running})`,
     LIST_COUNT_CAP_PLUS_ONE,
     LIST_COUNT_CAP,
+    undefined,
+    both,
   );
 }
 
@@ -140,6 +155,20 @@ export const createCreativesRepository = (db: Db) => {
         id: 'creatives.id',
         total,
         load: (ids) => views(trx, companyId).where(idIn('creatives.id', ids)).execute(),
+        // A filtered list's order is kept until its creatives (and, by date, campaigns) are written.
+        kept:
+          text || dated
+            ? {
+                executor: trx,
+                rows: dated
+                  ? [
+                      { section: 'creatives', companyId },
+                      { section: 'campaigns', companyId },
+                    ]
+                  : { section: 'creatives', companyId },
+                load: (ids) => views(trx, companyId).where(idIn('creatives.id', ids)).execute(),
+              }
+            : undefined,
       });
     },
 
