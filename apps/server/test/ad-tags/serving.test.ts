@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RENDER_CSP } from '../../src/modules/render/render-response';
+import { TOKEN_MISSES_MAX } from '../../src/plugins/security';
 import { buildTestApp, type Client, engine, type TestApp } from '../helper';
 import { insertApproval, insertAsset } from '../rows';
 import { insertApprovedPackage, travelCreative, zoneAtHour } from './fixtures';
@@ -208,6 +209,22 @@ describe(`serving a tag (${engine})`, () => {
         expect(res.headers['set-cookie'], url).toBeUndefined();
       }
     }
+  });
+});
+
+describe(`guessing tokens (${engine})`, () => {
+  it('counts unknown tokens toward the per-IP miss limit of token routes', async () => {
+    const guess = (url: string) =>
+      t.app.inject({ method: 'GET', url, remoteAddress: '203.0.113.9', headers: { 'user-agent': BROWSER } });
+    for (let i = 0; i < TOKEN_MISSES_MAX; i++) {
+      const res = await guess(`/serve/${String(i).padStart(43, 'g')}${i % 2 ? '.js' : ''}`);
+      expect(res.statusCode).toBe(404);
+    }
+    const locked = await guess(`/serve/${token}`);
+    expect(locked.statusCode).toBe(429);
+    expect(locked.headers['retry-after']).toBeDefined();
+    // Another viewer is served as before.
+    expect((await serve(token, { headers: { 'cf-ipcountry': 'BE' } })).statusCode).toBe(200);
   });
 });
 
