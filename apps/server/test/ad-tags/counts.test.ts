@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type Client, engine, type TestApp } from '../helper';
+import { expectDocumentedAnswer } from '../openapi';
 import { insertAsset } from '../rows';
 import { travelCreative, zoneAtHour } from './fixtures';
 
@@ -117,5 +118,50 @@ describe(`counting served tags (${engine})`, () => {
       { tag_id: tag.id, rule_id: 0, impressions: 1, clicks: 0 },
     ]);
     await t.db.updateTable('creatives').set({ status: 'live' }).where('id', '=', travel.creativeId).execute();
+  });
+
+  it("lists each tag's impressions and clicks of the last seven days, of its own company only", async () => {
+    const tag = await createTag('Figures');
+    const quiet = await createTag('Quiet');
+    const served = await serve(tag.token, 'BE');
+    await serve(tag.token, 'DE');
+    const click = await t.app.inject({
+      method: 'GET',
+      url: trackerOf(served.body),
+      headers: { 'user-agent': BROWSER },
+    });
+    expect(click.statusCode).toBe(302);
+    await t.app.services.stats.flush();
+
+    // Rows that must not count: eight days ago, and another company's row naming this tag and creative.
+    const other = await t.createCompany();
+    const otherTravel = await travelCreative(t, other);
+    const day = (daysAgo: number) => new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10);
+    const stray = { campaign_id: travel.campaignId, creative_id: travel.creativeId, tag_id: tag.id };
+    await t.db
+      .insertInto('stats_tag_daily')
+      .values([
+        { ...stray, company_id: t.companyId, rule_id: 0, day: day(7), impressions: 50, clicks: 5 },
+        { ...stray, company_id: other, rule_id: 0, day: day(1), impressions: 70, clicks: 7 },
+        { ...stray, company_id: t.companyId, rule_id: 0, day: day(6), impressions: 3, clicks: 2 },
+      ])
+      .execute();
+
+    const res = await editor.get(`/v1/creatives/${travel.creativeId}/tags`);
+    expect(res.statusCode).toBe(200);
+    expectDocumentedAnswer(t.app.swagger(), { method: 'GET', url: '/v1/creatives/:id/tags' }, res);
+    const figures = (res.json().data as { id: number; impressions_7d: number; clicks_7d: number }[]).map(
+      ({ id, impressions_7d, clicks_7d }) => ({ id, impressions_7d, clicks_7d }),
+    );
+    expect(figures).toContainEqual({ id: tag.id, impressions_7d: 2 + 3, clicks_7d: 1 + 2 });
+    expect(figures).toContainEqual({ id: quiet.id, impressions_7d: 0, clicks_7d: 0 });
+
+    // Another company's user sees none of it: the creative is not theirs.
+    const stranger = await t.injectAs(
+      await t.createUser({ companyId: other, permissions: ['edit creatives'] }),
+    );
+    expect((await stranger.get(`/v1/creatives/${travel.creativeId}/tags`)).statusCode).toBe(404);
+    const own = await stranger.get(`/v1/creatives/${otherTravel.creativeId}/tags`);
+    expect(own.json().data).toEqual([]);
   });
 });

@@ -32,6 +32,16 @@ export const AdTagSchema = z.object({
 });
 export type AdTag = z.infer<typeof AdTagSchema>;
 
+/** How many UTC days a listed tag's figures cover: today and the six before it. */
+export const AD_TAG_STATS_DAYS = 7;
+
+/** A listed tag: the tag with what it served over the last `AD_TAG_STATS_DAYS` UTC days, today included. */
+export const AdTagListItemSchema = AdTagSchema.extend({
+  impressions_7d: z.number().int(),
+  clicks_7d: z.number().int(),
+});
+export type AdTagListItem = z.infer<typeof AdTagListItemSchema>;
+
 /** POST /v1/creatives/{id}/tags: the placement's name and, optionally, its publisher. */
 export const AdTagCreateSchema = z.object({
   name: nameField(AD_TAG_NAME_MAX),

@@ -16,6 +16,21 @@ export const createAdTagsRepository = (db: Db) => ({
       .orderBy('id')
       .execute(),
 
+  /** Impressions and clicks per tag of the creative since `fromDay` (a UTC `YYYY-MM-DD`), its rules summed. */
+  figures: (companyId: number, creativeId: number, fromDay: string, trx: Executor = db) =>
+    trx
+      .selectFrom('stats_tag_daily')
+      .select((eb) => [
+        'tag_id',
+        eb.fn.sum<number | string>('impressions').as('impressions'),
+        eb.fn.sum<number | string>('clicks').as('clicks'),
+      ])
+      .where('company_id', '=', companyId)
+      .where('creative_id', '=', creativeId)
+      .where('day', '>=', fromDay)
+      .groupBy('tag_id')
+      .execute(),
+
   find: (companyId: number, creativeId: number, id: number, trx: Executor = db) =>
     trx
       .selectFrom('ad_tags')

@@ -1,4 +1,4 @@
-import { AdTagCreateSchema, AdTagSchema, itemResponse } from '@adstudio/contract';
+import { AdTagCreateSchema, AdTagListItemSchema, AdTagSchema, itemResponse } from '@adstudio/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser } from '../../lib/current-user';
@@ -45,8 +45,11 @@ export const adTagsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: "List a creative's ad tags, revoked ones too, oldest first",
+        description:
+          'Each tag with `impressions_7d` and `clicks_7d`: what it served over the last seven UTC days, ' +
+          'today included (counted when the stats buffer flushes, every few seconds).',
         params: idParams,
-        response: { 200: listOf(AdTagSchema), ...errors },
+        response: { 200: listOf(AdTagListItemSchema), ...errors },
       },
     },
     async (request) => ({ data: await service.list(currentUser(request), request.params.id) }),

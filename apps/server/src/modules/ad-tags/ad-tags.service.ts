@@ -1,4 +1,11 @@
-import { AD_TAG_PUBLISHER_INVALID, type AdTag, type AdTagCreate, type User } from '@adstudio/contract';
+import {
+  AD_TAG_PUBLISHER_INVALID,
+  AD_TAG_STATS_DAYS,
+  type AdTag,
+  type AdTagCreate,
+  type AdTagListItem,
+  type User,
+} from '@adstudio/contract';
 import type { Executor, Transactor } from '../../db/database';
 import { notFound, unprocessable } from '../../lib/http-errors';
 import { nowIso } from '../../lib/time';
@@ -47,9 +54,23 @@ export function createAdTagsService({ tags, creative, audit, transaction, serveB
   };
 
   return {
-    async list(user: User, creativeId: number): Promise<AdTag[]> {
+    /** The tags with what each served over the last seven UTC days (PostgreSQL sums come as text). */
+    async list(user: User, creativeId: number): Promise<AdTagListItem[]> {
       const size = await creativeOf(user, creativeId);
-      return (await tags.ofCreative(user.company_id, creativeId)).map((row) => toAdTag(row, size));
+      const fromDay = new Date(Date.now() - (AD_TAG_STATS_DAYS - 1) * 86_400_000).toISOString().slice(0, 10);
+      const [rows, figures] = await Promise.all([
+        tags.ofCreative(user.company_id, creativeId),
+        tags.figures(user.company_id, creativeId, fromDay),
+      ]);
+      const byTag = new Map(figures.map((row) => [row.tag_id, row]));
+      return rows.map((row) => {
+        const served = byTag.get(row.id);
+        return {
+          ...toAdTag(row, size),
+          impressions_7d: Number(served?.impressions ?? 0),
+          clicks_7d: Number(served?.clicks ?? 0),
+        };
+      });
     },
 
     create: (user: User, creativeId: number, body: AdTagCreate): Promise<AdTag> =>
