@@ -63,10 +63,15 @@ const STATES: State[] = [
   { name: 'campaign delete dialog', path: (ids) => `/campaigns/${ids.campaign}`, open: click('Delete') },
   { name: 'creatives', path: () => '/creatives' },
   { name: 'creative new', path: () => '/creatives/new' },
-  ...['details', 'assets', 'packages', 'dynamic-code', 'preview', 'history'].map((name) => ({
+  ...['details', 'assets', 'packages', 'dynamic-code', 'preview', 'tags', 'history'].map((name) => ({
     name: `creative ${name}`,
     path: (ids: Ids) => tab(`/creatives/${ids.creative}`, name),
   })),
+  {
+    name: 'creative tags, new tag',
+    path: (ids) => tab(`/creatives/${ids.creative}`, 'tags'),
+    open: click('New tag'),
+  },
   { name: 'assets', path: () => '/assets' },
   { name: 'profiles', path: () => '/profiles' },
   { name: 'profile new', path: () => '/profiles/new' },

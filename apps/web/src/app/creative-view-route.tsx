@@ -24,6 +24,17 @@ const assetsTab = (creative: Creative) => (
   </Suspense>
 );
 
+/** Loads with the tab: the creative view's first load carries neither its table nor its dialogs. */
+const AdTagsTab = lazy(() =>
+  import('../features/ad-tags/components/ad-tags-tab').then((module) => ({ default: module.AdTagsTab })),
+);
+
+const tagsTab = (creative: Creative) => (
+  <Suspense fallback={<LoadingState label="Loading tags…" />}>
+    <AdTagsTab creative={creative} />
+  </Suspense>
+);
+
 /** The conditions section's simulator, loaded with the preview tab of a feed-driven creative. */
 const CreativeSimulator = lazy(() =>
   import('../features/conditions/components/simulator/creative-simulator').then((module) => ({
@@ -81,6 +92,7 @@ const sectionTabs: SectionTabs = {
   packages: (creative) => <PackagesTab creative={creative} />,
   'dynamic-code': (creative) => <DynamicCodeTab creative={creative} />,
   preview: previewTab,
+  tags: tagsTab,
 };
 
 /** `/creatives/{id}`: the creatives section's view with the other sections' tabs, composed here. */

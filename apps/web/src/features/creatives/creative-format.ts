@@ -17,7 +17,15 @@ export function sizeChoice(width: unknown, height: unknown): string {
 /** `300 × 250`, as people read a size. */
 export const sizeText = (width: number, height: number) => `${width} × ${height}`;
 
-export const CREATIVE_TABS = ['details', 'assets', 'packages', 'dynamic-code', 'preview', 'history'] as const;
+export const CREATIVE_TABS = [
+  'details',
+  'assets',
+  'packages',
+  'dynamic-code',
+  'preview',
+  'tags',
+  'history',
+] as const;
 export type CreativeTab = (typeof CREATIVE_TABS)[number];
 
 export const CREATIVE_TAB_LABELS: Readonly<Record<CreativeTab, string>> = {
@@ -26,5 +34,6 @@ export const CREATIVE_TAB_LABELS: Readonly<Record<CreativeTab, string>> = {
   packages: 'Packages',
   'dynamic-code': 'Dynamic code',
   preview: 'Preview',
+  tags: 'Tags',
   history: 'History',
 };

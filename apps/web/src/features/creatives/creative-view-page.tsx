@@ -31,7 +31,7 @@ function CreativeHistory({ creativeId }: { creativeId: number }) {
 /** What another section shows in a tab of the creative (composed by the app, app/creative-view-route.tsx). */
 export type CreativeTabContent = (creative: Creative) => ReactNode;
 
-/** The tabs other sections fill: assets, packages, dynamic code and the preview. */
+/** The tabs other sections fill: assets, packages, dynamic code, the preview and the ad tags. */
 export type SectionTabs = Readonly<Record<Exclude<CreativeTab, 'details' | 'history'>, CreativeTabContent>>;
 
 function CreativeView({

@@ -1,0 +1,215 @@
+import type { AdTagListItem, Creative, User } from '@adstudio/contract';
+import { QueryClient } from '@tanstack/react-query';
+import { act } from 'react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { type ApiRequest, type ApiResponse, api } from '../../../lib/api-client';
+import { setUser } from '../../../lib/auth';
+import { answer } from '../../../lib/stub-api';
+import { byLabel, byText, click, render, type, waitFor } from '../../../lib/test-render';
+import { AdTagsTab, REVOKE_MESSAGE } from './ad-tags-tab';
+
+const creative = { id: 12, name: 'Skyway MPU', width: 300, height: 250 } as Creative;
+
+const tag = (changes: Partial<AdTagListItem>): AdTagListItem => ({
+  id: 1,
+  name: 'Homepage MPU',
+  media_entity_id: null,
+  token: 'tok1',
+  serve_url: 'https://render.example/serve/tok1',
+  js: '<script src="https://render.example/serve/tok1.js?click=%%CLICK_URL_ESC%%"></script>',
+  iframe: '<iframe src="https://render.example/serve/tok1" width="300" height="250"></iframe>',
+  created_at: '2026-11-20T10:00:00.000Z',
+  revoked_at: null,
+  impressions_7d: 1234,
+  clicks_7d: 56,
+  ...changes,
+});
+const HOME = tag({});
+const SPORT = tag({
+  id: 2,
+  name: 'Sport section',
+  media_entity_id: 3,
+  token: 'tok2',
+  impressions_7d: 0,
+  clicks_7d: 0,
+});
+const OLD = tag({ id: 3, name: 'Old slot', revoked_at: '2026-11-25T10:00:00.000Z' });
+
+const user = (permissions: string[], roles: string[] = []): User => ({
+  id: 1,
+  name: 'Ada',
+  email: 'ada@example.com',
+  avatar: null,
+  company_id: 1,
+  roles,
+  permissions,
+});
+
+const publishers = {
+  data: [
+    {
+      id: 3,
+      name: 'Daily Planet',
+      domain: 'planet.example',
+      contact_name: null,
+      contact_email: null,
+      created_at: '',
+      updated_at: '',
+      deleted_at: null,
+    },
+  ],
+  links: { first: '', last: '', prev: null, next: null },
+  meta: { current_page: 1, from: 1, last_page: 1, path: '', per_page: 1000, to: 1, total: 1 },
+};
+
+const transport = api.defaults.transport;
+let requests: ApiRequest[];
+let reply: (request: ApiRequest) => ApiResponse;
+
+const listed = (tags: AdTagListItem[]) => (request: ApiRequest) =>
+  request.url.startsWith('/v1/media-entities') ? answer(200, publishers) : answer(200, { data: tags });
+
+async function renderTab() {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const view = await render(<AdTagsTab creative={creative} />, { queryClient });
+  await waitFor(() => !view.container.textContent?.includes('Loading tags'));
+  return view.container;
+}
+
+/** Picks an option as a user does: the value, then the change event React hears. */
+const choose = (select: HTMLSelectElement, value: string) =>
+  act(async () => {
+    select.value = value;
+    select.dispatchEvent(new Event('change', { bubbles: true }));
+  });
+
+const rows = (container: HTMLElement) =>
+  [...container.querySelectorAll<HTMLTableRowElement>('tr[data-testid="ad-tag"]')].map((row) =>
+    [...row.cells].slice(0, 6).map((cell) => cell.textContent),
+  );
+
+describe('the creative’s tags tab', () => {
+  beforeEach(() => {
+    requests = [];
+    reply = listed([HOME, SPORT, OLD]);
+    api.defaults.transport = async (request) => {
+      requests.push(request);
+      return reply(request);
+    };
+  });
+  afterEach(() => {
+    api.defaults.transport = transport;
+    setUser(null);
+  });
+
+  it('lists each tag with its publisher, creation, status and 7-day figures; editors may create and revoke', async () => {
+    setUser(user(['edit creatives', 'edit campaigns']));
+    const container = await renderTab();
+    await waitFor(() => container.textContent!.includes('Daily Planet'));
+    expect(rows(container)).toEqual([
+      ['Homepage MPU', '—', '20/11/2026', 'Active', '1,234', '56'],
+      ['Sport section', 'Daily Planet', '20/11/2026', 'Active', '0', '0'],
+      ['Old slot', '—', '20/11/2026', 'Revoked 25/11/2026', '1,234', '56'],
+    ]);
+    expect(byText('button', 'New tag', container)).toBeDefined();
+    expect(byLabel('button', 'Revoke Homepage MPU', container)).toBeDefined();
+    // A revoked tag has nothing left to copy or revoke.
+    expect(byLabel('button', 'Revoke Old slot', container)).toBeUndefined();
+    expect(byLabel('button', 'Show the snippets of Old slot', container)).toBeUndefined();
+  });
+
+  it('shows readers the list and the snippets, without New or Revoke, and asks no publishers', async () => {
+    setUser(user(['qa']));
+    const container = await renderTab();
+    expect(rows(container).map((row) => row[1])).toEqual(['—', 'Publisher 3', '—']);
+    expect(byText('button', 'New tag', container)).toBeUndefined();
+    expect([...container.querySelectorAll('button')].map((button) => button.textContent)).toEqual([
+      'Snippets',
+      'Snippets',
+    ]);
+    expect(requests.map((request) => request.url)).toEqual(['/v1/creatives/12/tags']);
+
+    const toggle = byLabel('button', 'Show the snippets of Homepage MPU', container)!;
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    await click(toggle);
+    const js = container.querySelector<HTMLTextAreaElement>('[data-testid="tag-js"]')!;
+    expect(js.value).toBe(HOME.js);
+    expect(js.readOnly).toBe(true);
+    expect(container.querySelector<HTMLTextAreaElement>('[data-testid="tag-iframe"]')!.value).toBe(
+      HOME.iframe,
+    );
+    expect(container.querySelector<HTMLInputElement>('[data-testid="tag-serve-url"]')!.value).toBe(
+      HOME.serve_url,
+    );
+    expect(
+      byLabel('button', 'Hide the snippets of Homepage MPU', container)?.getAttribute('aria-expanded'),
+    ).toBe('true');
+  });
+
+  it('says when there are no tags yet, and when they could not be loaded', async () => {
+    setUser(user(['edit creatives']));
+    reply = listed([]);
+    let container = await renderTab();
+    expect(container.textContent).toContain('No tags yet: create one for each placement');
+
+    reply = () => answer(500, { message: 'Server Error' });
+    container = await renderTab();
+    expect(container.querySelector('[role="alert"]')?.textContent).toContain('The tags could not be loaded.');
+    expect(byText('button', 'Retry', container)).toBeDefined();
+  });
+
+  it('creates a tag from the dialog, showing a 422 beside its field, then the new tag’s snippets', async () => {
+    setUser(user(['edit creatives', 'edit campaigns']));
+    const container = await renderTab();
+    await waitFor(() => container.textContent!.includes('Daily Planet'));
+    await click(byText<HTMLElement>('button', 'New tag', container));
+    await type(document.querySelector<HTMLInputElement>('input[name="name"]')!, 'Sidebar');
+    const select = document.querySelector<HTMLSelectElement>('select[name="media_entity_id"]')!;
+    expect([...select.options].map((option) => option.textContent)).toEqual(['No publisher', 'Daily Planet']);
+    await choose(select, '3');
+
+    const created = tag({
+      id: 4,
+      name: 'Sidebar',
+      media_entity_id: 3,
+      token: 'tok4',
+      impressions_7d: 0,
+      clicks_7d: 0,
+    });
+    reply = (request) =>
+      request.method === 'POST'
+        ? answer(422, {
+            message: 'Invalid.',
+            errors: { media_entity_id: ['The selected publisher is invalid.'] },
+          })
+        : listed([HOME, SPORT, OLD])(request);
+    await click(byText<HTMLElement>('button', 'Create tag'));
+    await waitFor(() => document.body.textContent!.includes('The selected publisher is invalid.'));
+    const post = requests.find((request) => request.method === 'POST')!;
+    expect(post.url).toBe('/v1/creatives/12/tags');
+    expect(post.data).toEqual({ name: 'Sidebar', media_entity_id: 3 });
+
+    reply = (request) =>
+      request.method === 'POST'
+        ? answer(201, { data: created })
+        : listed([HOME, SPORT, OLD, created])(request);
+    await click(byText<HTMLElement>('button', 'Create tag'));
+    await waitFor(() => container.querySelectorAll('tr[data-testid="ad-tag"]').length === 4);
+    await waitFor(
+      () => container.querySelector<HTMLTextAreaElement>('[data-testid="tag-js"]')?.value === created.js,
+    );
+  });
+
+  it('revokes a tag after saying what it does', async () => {
+    setUser(user(['edit creatives']));
+    const container = await renderTab();
+    await click(byLabel<HTMLElement>('button', 'Revoke Homepage MPU', container));
+    expect(document.body.textContent).toContain(REVOKE_MESSAGE);
+    reply = (request) =>
+      request.method === 'DELETE' ? answer(204, '') : listed([HOME, SPORT, OLD])(request);
+    await click(byText<HTMLElement>('button', 'Revoke', document.querySelector('[role="dialog"]')!));
+    await waitFor(() => requests.some((request) => request.method === 'DELETE'));
+    expect(requests.find((request) => request.method === 'DELETE')!.url).toBe('/v1/creatives/12/tags/1');
+    await waitFor(() => document.querySelector('[role="dialog"]') === null);
+  });
+});
