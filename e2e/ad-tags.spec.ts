@@ -17,6 +17,8 @@ test('creates a tag, copies its JS snippet, serves it, and revokes it so that it
   await page.getByRole('button', { name: 'New tag' }).click();
   const dialog = page.getByRole('dialog', { name: 'New tag' });
   await dialog.getByLabel('Placement').fill(name);
+  await expect(dialog.getByLabel('Publisher (optional)')).toHaveValue('');
+  await page.screenshot({ path: '/tmp/ad-tags-new-1366.png', animations: 'disabled' });
   await dialog.getByRole('button', { name: 'Create tag' }).click();
   await expect(dialog).toBeHidden();
 

@@ -132,6 +132,10 @@ describe(`a creative's ad tags (${engine})`, () => {
     const listed = res.json().data as { id: number; name: string; revoked_at: string | null }[];
     expect(listed.map((tag) => tag.name)).toEqual(['Homepage leaderboard', 'Second', 'To revoke']);
     expect(listed.at(-1)!.revoked_at).toEqual(expect.any(String));
+    // The publisher is named, for readers too (who may not list publishers).
+    expect(
+      (res.json().data as { media_entity_name: string | null }[]).map((tag) => tag.media_entity_name),
+    ).toEqual(['Daily Planet', null, null]);
 
     const audit = await t.db
       .selectFrom('audit_log')

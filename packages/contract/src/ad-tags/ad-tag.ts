@@ -35,8 +35,12 @@ export type AdTag = z.infer<typeof AdTagSchema>;
 /** How many UTC days a listed tag's figures cover: today and the six before it. */
 export const AD_TAG_STATS_DAYS = 7;
 
-/** A listed tag: the tag with what it served over the last `AD_TAG_STATS_DAYS` UTC days, today included. */
+/**
+ * A listed tag: the tag with its publisher's name (null without one; a deleted publisher keeps its
+ * name) and what it served over the last `AD_TAG_STATS_DAYS` UTC days, today included.
+ */
 export const AdTagListItemSchema = AdTagSchema.extend({
+  media_entity_name: z.string().nullable(),
   impressions_7d: z.number().int(),
   clicks_7d: z.number().int(),
 });

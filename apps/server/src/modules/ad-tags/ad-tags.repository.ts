@@ -31,6 +31,17 @@ export const createAdTagsRepository = (db: Db) => ({
       .groupBy('tag_id')
       .execute(),
 
+  /** The names of the company's publishers `ids` (deleted ones too: a tag keeps naming its publisher). */
+  publisherNames: async (companyId: number, ids: number[], trx: Executor = db) =>
+    ids.length === 0
+      ? []
+      : trx
+          .selectFrom('media_entities')
+          .select(['id', 'name'])
+          .where('company_id', '=', companyId)
+          .where('id', 'in', ids)
+          .execute(),
+
   find: (companyId: number, creativeId: number, id: number, trx: Executor = db) =>
     trx
       .selectFrom('ad_tags')

@@ -54,7 +54,7 @@ export function createAdTagsService({ tags, creative, audit, transaction, serveB
   };
 
   return {
-    /** The tags with what each served over the last seven UTC days (PostgreSQL sums come as text). */
+    /** The tags with their publishers' names and what each served over the last seven UTC days (PostgreSQL sums come as text). */
     async list(user: User, creativeId: number): Promise<AdTagListItem[]> {
       const size = await creativeOf(user, creativeId);
       const fromDay = new Date(Date.now() - (AD_TAG_STATS_DAYS - 1) * 86_400_000).toISOString().slice(0, 10);
@@ -62,11 +62,16 @@ export function createAdTagsService({ tags, creative, audit, transaction, serveB
         tags.ofCreative(user.company_id, creativeId),
         tags.figures(user.company_id, creativeId, fromDay),
       ]);
+      const publisherIds = [...new Set(rows.flatMap((row) => row.media_entity_id ?? []))];
+      const names = new Map(
+        (await tags.publisherNames(user.company_id, publisherIds)).map((row) => [row.id, row.name]),
+      );
       const byTag = new Map(figures.map((row) => [row.tag_id, row]));
       return rows.map((row) => {
         const served = byTag.get(row.id);
         return {
           ...toAdTag(row, size),
+          media_entity_name: row.media_entity_id === null ? null : (names.get(row.media_entity_id) ?? null),
           impressions_7d: Number(served?.impressions ?? 0),
           clicks_7d: Number(served?.clicks ?? 0),
         };

@@ -89,20 +89,16 @@ function TagRow({
  */
 export function AdTagsTab({ creative }: { creative: Creative }) {
   const canWrite = useCanAccess('creatives', 'write');
-  // The server lets only campaign editors read publishers: others see none named, and pick none.
+  // The server lets only campaign editors list publishers: others create tags without one.
   const canReadPublishers = useCanAccess('campaigns', 'write');
   const tags = useAdTags(creative.id);
-  const publishers = usePublisherOptions(canReadPublishers);
-  const revoke = useRevokeAdTag();
   const [creating, setCreating] = useState(false);
+  const publishers = usePublisherOptions(canReadPublishers && creating);
+  const revoke = useRevokeAdTag();
   const [openId, setOpenId] = useState<number | null>(null);
   const [revoking, setRevoking] = useState<AdTagListItem | null>(null);
 
   const openTag = tags.data?.find((tag) => tag.id === openId && tag.revoked_at === null);
-  const publisherName = (id: number | null) =>
-    id === null
-      ? '—'
-      : (publishers.data?.data.find((publisher) => publisher.id === id)?.name ?? `Publisher ${id}`);
 
   return (
     <Box sx={{ display: 'grid', gap: 2 }}>
@@ -140,7 +136,7 @@ export function AdTagsTab({ creative }: { creative: Creative }) {
                 <TagRow
                   key={tag.id}
                   tag={tag}
-                  publisher={publisherName(tag.media_entity_id)}
+                  publisher={tag.media_entity_name ?? '—'}
                   open={openId === tag.id}
                   onToggle={() => setOpenId(openId === tag.id ? null : tag.id)}
                   onRevoke={canWrite ? () => setRevoking(tag) : undefined}
