@@ -424,6 +424,8 @@ async function latencies(list: Variant[], recorder: PlanRecorder | undefined, wr
       `  ${variant.label.padEnd(width)}  ${total.padStart(8)}  ${p50.toFixed(1).padStart(7)}  ${p99.toFixed(1).padStart(7)}  ${String(samples.length).padStart(4)}  ${`< ${variant.goal}`.padEnd(4)}${p99 >= variant.goal ? ' over' : '     '}  ${cold || ''.padStart(31)}  ${note}`,
     );
     if (recorder) {
+      // A filtered list's plans as after a write: what it reads when nothing is kept.
+      if (keeps(variant)) await write();
       const plans = await recorder.plans(() => variant.client.get(variant.url));
       for (const { sql, plan } of plans) {
         console.log(`      sql:  ${sql.replace(/\s+/g, ' ')}`);

@@ -43,8 +43,9 @@ const byName = (rows: { id: number; name: string }[], order: 'asc' | 'desc') =>
     .map((row) => row.id);
 
 describe("a filtered list's order, kept until its rows are written", () => {
+  // 40 matches, 4 a page: the pages past the first ids read (32) read more of them.
   it('pages a text filter to its end in both orders, and again after a write moves a row', async () => {
-    const names = Array.from({ length: 18 }, (_, i) => `Ordered ${String((i * 7) % 18).padStart(2, '0')}`);
+    const names = Array.from({ length: 40 }, (_, i) => `Ordered ${String((i * 7) % 40).padStart(2, '0')}`);
     const ids = await insertCampaigns(
       t.db,
       names.map((name) => ({ companyId: t.companyId, name })),
