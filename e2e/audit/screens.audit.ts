@@ -72,6 +72,16 @@ const STATES: State[] = [
     path: (ids) => tab(`/creatives/${ids.creative}`, 'tags'),
     open: click('New tag'),
   },
+  {
+    name: 'creative tags, a new tag and its snippets',
+    path: (ids) => tab(`/creatives/${ids.creative}`, 'tags'),
+    open: async (page) => {
+      await page.getByRole('button', { name: 'New tag' }).click();
+      await page.getByRole('textbox', { name: 'Placement' }).fill(`Audit ${Date.now()}`);
+      await page.getByRole('button', { name: 'Create tag' }).click();
+      await expect(page.getByRole('heading', { name: /^Snippets of / })).toBeVisible();
+    },
+  },
   { name: 'assets', path: () => '/assets' },
   { name: 'profiles', path: () => '/profiles' },
   { name: 'profile new', path: () => '/profiles/new' },
