@@ -62,6 +62,26 @@ export const CampaignReportSchema = z.object({
   ),
   /** How many variants had traffic; `variants` holds at most REPORT_VARIANTS_MAX. */
   variants_total: z.number().int(),
+  tags: z
+    .array(
+      z.object({
+        id: z.number().int(),
+        /** The placement's name. */
+        name: z.string(),
+        creative_id: z.number().int(),
+        creative_name: z.string(),
+        /** The publisher the tag is for (a deleted one still named); null when none. */
+        media_entity_name: z.string().nullable(),
+        revoked_at: z.string().nullable(),
+        ...figures,
+      }),
+    )
+    .meta({
+      description:
+        "Per ad tag of the campaign's creatives, from the tags' daily stats: every tag that served in " +
+        'the timeframe (revoked ones too), and the live tags of live creatives without traffic at zero; ' +
+        'a revoked tag without traffic in the timeframe is left out. Most impressions first, then by name.',
+    }),
 });
 export type CampaignReport = z.infer<typeof CampaignReportSchema>;
 

@@ -86,6 +86,49 @@ export function createReportsRepository(db: Db) {
         )
         .execute(),
 
+    /** Impressions and clicks per ad tag with traffic (the tags' daily stats, their rules summed). */
+    byTag: (companyId: number, campaignId: number, start: string, end: string) =>
+      db
+        .selectFrom('stats_tag_daily')
+        .select(['tag_id', sum('impressions').as('impressions'), sum('clicks').as('clicks')])
+        .where('company_id', '=', companyId)
+        .where('campaign_id', '=', campaignId)
+        .where('day', '>=', start)
+        .where('day', '<=', end)
+        .groupBy('tag_id')
+        .execute(),
+
+    /**
+     * The tags of the campaign's creatives: the live ones of live creatives and those named (which
+     * may be revoked, or their creative deleted, but had traffic), with their creative's and
+     * publisher's names.
+     */
+    tags: (companyId: number, campaignId: number, withIds: readonly number[]) =>
+      db
+        .selectFrom('ad_tags')
+        .innerJoin('creatives', 'creatives.id', 'ad_tags.creative_id')
+        .leftJoin('media_entities', (join) =>
+          join
+            .onRef('media_entities.id', '=', 'ad_tags.media_entity_id')
+            .on('media_entities.company_id', '=', companyId),
+        )
+        .select([
+          'ad_tags.id',
+          'ad_tags.name',
+          'ad_tags.creative_id',
+          'ad_tags.revoked_at',
+          'creatives.name as creative_name',
+          'media_entities.name as media_entity_name',
+        ])
+        .where('ad_tags.company_id', '=', companyId)
+        .where('creatives.company_id', '=', companyId)
+        .where('creatives.campaign_id', '=', campaignId)
+        .where((eb) => {
+          const live = eb.and([eb('ad_tags.revoked_at', 'is', null), eb('creatives.deleted_at', 'is', null)]);
+          return withIds.length ? eb.or([live, eb('ad_tags.id', 'in', withIds)]) : live;
+        })
+        .execute(),
+
     /** The reporting labels of rules, by id (rules keep their ids across syncs). */
     ruleLabels: (companyId: number, ruleIds: readonly number[]) =>
       ruleIds.length

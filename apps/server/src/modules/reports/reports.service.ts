@@ -79,16 +79,25 @@ export function createReportsService({ reports }: { reports: ReportsRepository }
       const { today, ...bounds } = await boundsOf(scope, campaign);
       const { start, end } = reportDays(bounds, asked, today);
 
-      const [daily, perCreative, perVariant] = await Promise.all([
+      const [daily, perCreative, perVariant, perTag] = await Promise.all([
         reports.daily(companyId, campaignId, start, end),
         reports.byCreative(companyId, campaignId, start, end),
         reports.byVariant(companyId, campaignId, start, end, REPORT_VARIANTS_MAX),
+        reports.byTag(companyId, campaignId, start, end),
       ]);
-      const creatives = await reports.creatives(
-        companyId,
-        campaignId,
-        perCreative.map((row) => row.creative_id),
-      );
+      const [creatives, tags] = await Promise.all([
+        reports.creatives(
+          companyId,
+          campaignId,
+          perCreative.map((row) => row.creative_id),
+        ),
+        reports.tags(
+          companyId,
+          campaignId,
+          perTag.map((row) => row.tag_id),
+        ),
+      ]);
+      const statsByTag = new Map(perTag.map((row) => [row.tag_id, row]));
       const labels = new Map(
         (
           await reports.ruleLabels(
@@ -143,6 +152,12 @@ export function createReportsService({ reports }: { reports: ReportsRepository }
           };
         }),
         variants_total: perVariant.total,
+        tags: tags
+          .map((tag) => {
+            const row = statsByTag.get(tag.id);
+            return { ...tag, ...figures(row?.impressions ?? 0, row?.clicks ?? 0) };
+          })
+          .sort((a, b) => byImpressions(a, b) || a.name.localeCompare(b.name) || a.id - b.id),
       };
     },
 

@@ -50,6 +50,7 @@ const REPORT: Report = {
     },
   ],
   variants_total: 1450,
+  tags: [],
 };
 
 let container: HTMLElement;
@@ -120,6 +121,7 @@ describe('the campaign report', () => {
       creatives: [],
       variants: [],
       variants_total: 0,
+      tags: [],
     });
     expect(container.textContent).toContain('No impressions in this timeframe yet.');
     expect(table('By creative')).toBeNull();
