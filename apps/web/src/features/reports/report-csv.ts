@@ -3,6 +3,7 @@ import { ctrPercent } from './report-format';
 
 export type CreativeRow = CampaignReport['creatives'][number];
 export type VariantRow = CampaignReport['variants'][number];
+export type TagRow = CampaignReport['tags'][number];
 
 const FIGURES = ['Impressions', 'Clicks', 'CTR (%)'] as const;
 const figures = (row: { impressions: number; clicks: number; ctr: number }) => [
@@ -27,6 +28,21 @@ export const variantsCsv = (rows: readonly VariantRow[]): string =>
       row.creative_name,
       row.rule_id,
       row.reporting_label,
+      ...figures(row),
+    ]),
+  );
+
+/** The "By tag" table, rows in the order given (the table's sort). */
+export const tagsCsv = (rows: readonly TagRow[]): string =>
+  toCsv(
+    ['Tag ID', 'Tag', 'Creative ID', 'Creative', 'Publisher', 'Revoked at', ...FIGURES],
+    rows.map((row) => [
+      row.id,
+      row.name,
+      row.creative_id,
+      row.creative_name,
+      row.media_entity_name ?? '',
+      row.revoked_at ?? '',
       ...figures(row),
     ]),
   );

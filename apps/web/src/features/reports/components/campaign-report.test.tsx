@@ -50,7 +50,26 @@ const REPORT: Report = {
     },
   ],
   variants_total: 1450,
-  tags: [],
+  tags: [
+    {
+      id: 7,
+      name: 'Homepage MPU',
+      creative_id: 3,
+      creative_name: 'Rectangle',
+      media_entity_name: 'Daily Planet',
+      revoked_at: null,
+      ...figures(1200, 12),
+    },
+    {
+      id: 8,
+      name: 'Old slot',
+      creative_id: 3,
+      creative_name: 'Rectangle',
+      media_entity_name: null,
+      revoked_at: '2026-11-02T10:00:00.000Z',
+      ...figures(300, 18),
+    },
+  ],
 };
 
 let container: HTMLElement;
@@ -111,6 +130,41 @@ describe('the campaign report', () => {
     );
     // The other table keeps its own order.
     expect(firstColumn('By variant')).toEqual(['Leaderboard', 'Skyscraper']);
+  });
+
+  it('breaks the figures down by tag under the creatives, sortable, with its own export', async () => {
+    await renderReport(REPORT);
+    const headings = [...container.querySelectorAll('h2')].map((heading) => heading.textContent);
+    expect(headings.indexOf('By tag')).toBe(headings.indexOf('By creative') + 1);
+    const cells = () =>
+      [...(table('By tag')?.querySelectorAll('tbody tr') ?? [])].map((row) =>
+        [...row.querySelectorAll('td')].map((cell) => cell.textContent),
+      );
+    expect(cells()).toEqual([
+      ['Homepage MPU', 'Rectangle', 'Daily Planet', '1,200', '12', '1.00%'],
+      ['Old slotRevoked', 'Rectangle', '—', '300', '18', '6.00%'],
+    ]);
+    const ctr = [...(table('By tag')?.querySelectorAll('th') ?? [])].find(
+      (cell) => cell.textContent === 'CTR',
+    );
+    await click(ctr?.querySelector<HTMLElement>('[role="button"], button'));
+    expect(firstColumn('By tag')).toEqual(['Old slotRevoked', 'Homepage MPU']);
+
+    await click(button('Export CSV by tag'));
+    expect(download).toHaveBeenCalledWith(
+      'report-winter-sun-2026-11-01-2026-11-03-tags.csv',
+      '"Tag ID","Tag","Creative ID","Creative","Publisher","Revoked at","Impressions","Clicks","CTR (%)"\r\n' +
+        '8,"Old slot",3,"Rectangle","","2026-11-02T10:00:00.000Z",300,18,6\r\n' +
+        '7,"Homepage MPU",3,"Rectangle","Daily Planet","",1200,12,1\r\n',
+    );
+  });
+
+  it('says so when no tag served in the timeframe', async () => {
+    await renderReport({ ...REPORT, tags: [] });
+    expect(table('By tag')).toBeNull();
+    expect(container.textContent).toContain('No tag served in this timeframe.');
+    expect(button('Export CSV by tag')).toHaveProperty('disabled', true);
+    expect(table('By creative')).not.toBeNull();
   });
 
   it('says so when the timeframe had no traffic', async () => {

@@ -12,6 +12,8 @@ import {
   creativesCsv,
   csvFilename,
   downloadCsv,
+  type TagRow,
+  tagsCsv,
   type VariantRow,
   variantsCsv,
 } from '../report-csv';
@@ -61,6 +63,33 @@ const VARIANT_COLUMNS: readonly ReportColumn<VariantRow>[] = [
   { id: 'creative', label: 'Creative', value: (row) => row.creative_name },
   { id: 'variant', label: 'Variant', value: (row) => row.reporting_label },
   ...figureColumns<VariantRow>(),
+];
+
+const TAG_COLUMNS: readonly ReportColumn<TagRow>[] = [
+  {
+    id: 'name',
+    label: 'Tag',
+    value: (row) => row.name,
+    render: (row) =>
+      row.revoked_at ? (
+        <>
+          {row.name}
+          <Typography variant="body2" color="textSecondary" component="span" sx={{ display: 'block' }}>
+            Revoked
+          </Typography>
+        </>
+      ) : (
+        row.name
+      ),
+  },
+  { id: 'creative', label: 'Creative', value: (row) => row.creative_name },
+  {
+    id: 'publisher',
+    label: 'Publisher',
+    value: (row) => row.media_entity_name ?? '',
+    render: (row) => row.media_entity_name ?? '—',
+  },
+  ...figureColumns<TagRow>(),
 ];
 
 function ChartSection({ report, headingLevel }: { report: Report; headingLevel: 2 | 3 }) {
@@ -136,6 +165,16 @@ export function CampaignReport({
             rowKey={(row) => row.id}
             defaultSort={BY_IMPRESSIONS}
             onExport={(rows) => save('creatives', creativesCsv(rows))}
+          />
+          <ReportTable
+            title="By tag"
+            headingLevel={headingLevel}
+            columns={TAG_COLUMNS}
+            rows={report.tags}
+            rowKey={(row) => row.id}
+            defaultSort={BY_IMPRESSIONS}
+            onExport={(rows) => save('tags', tagsCsv(rows))}
+            empty="No tag served in this timeframe."
           />
           <ReportTable
             title="By variant"

@@ -12,6 +12,7 @@ import Typography from '@mui/material/Typography';
 import { type ReactNode, useId, useMemo, useState } from 'react';
 import { DisabledReason } from '../../../components/ui/disabled-reason';
 import { ScrollTable } from '../../../components/ui/scroll-region';
+import { EmptyState } from '../../../components/ui/states';
 import { nextSort, type SortState, sortRows } from '../report-sort';
 
 export interface ReportColumn<R> {
@@ -45,6 +46,7 @@ export function ReportTable<R>({
   defaultSort,
   onExport,
   footer,
+  empty,
 }: {
   title: string;
   headingLevel: 2 | 3;
@@ -54,6 +56,8 @@ export function ReportTable<R>({
   defaultSort: SortState;
   onExport: (sorted: R[]) => void;
   footer?: ReactNode;
+  /** What shows instead of the table when it has no rows (the table's headings otherwise). */
+  empty?: string;
 }) {
   const headingId = useId();
   const [sort, setSort] = useState(defaultSort);
@@ -86,46 +90,50 @@ export function ReportTable<R>({
           </Button>
         </DisabledReason>
       </Box>
-      {/* Wider than a phone: it scrolls sideways in its own box, which the keyboard can reach. */}
-      <ScrollTable label={title}>
-        <TableHead>
-          <TableRow>
-            {columns.map((item) => {
-              const active = item.id === sort.by;
-              return (
-                <TableCell
-                  key={item.id}
-                  align={item.numeric ? 'right' : 'left'}
-                  sx={cellSx(item)}
-                  sortDirection={active ? sort.direction : false}
-                >
-                  <TableSortLabel
-                    active={active}
-                    direction={active ? sort.direction : item.numeric ? 'desc' : 'asc'}
-                    onClick={() => {
-                      setSort((current) => nextSort(current, item.id, Boolean(item.numeric)));
-                      setPage(0);
-                    }}
+      {empty && rows.length === 0 ? (
+        <EmptyState title={empty} />
+      ) : (
+        // Wider than a phone: it scrolls sideways in its own box, which the keyboard can reach.
+        <ScrollTable label={title}>
+          <TableHead>
+            <TableRow>
+              {columns.map((item) => {
+                const active = item.id === sort.by;
+                return (
+                  <TableCell
+                    key={item.id}
+                    align={item.numeric ? 'right' : 'left'}
+                    sx={cellSx(item)}
+                    sortDirection={active ? sort.direction : false}
                   >
-                    {item.label}
-                  </TableSortLabel>
-                </TableCell>
-              );
-            })}
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {shown.map((row) => (
-            <TableRow key={rowKey(row)}>
-              {columns.map((item) => (
-                <TableCell key={item.id} align={item.numeric ? 'right' : 'left'} sx={cellSx(item)}>
-                  {item.render ? item.render(row) : item.value(row)}
-                </TableCell>
-              ))}
+                    <TableSortLabel
+                      active={active}
+                      direction={active ? sort.direction : item.numeric ? 'desc' : 'asc'}
+                      onClick={() => {
+                        setSort((current) => nextSort(current, item.id, Boolean(item.numeric)));
+                        setPage(0);
+                      }}
+                    >
+                      {item.label}
+                    </TableSortLabel>
+                  </TableCell>
+                );
+              })}
             </TableRow>
-          ))}
-        </TableBody>
-      </ScrollTable>
+          </TableHead>
+          <TableBody>
+            {shown.map((row) => (
+              <TableRow key={rowKey(row)}>
+                {columns.map((item) => (
+                  <TableCell key={item.id} align={item.numeric ? 'right' : 'left'} sx={cellSx(item)}>
+                    {item.render ? item.render(row) : item.value(row)}
+                  </TableCell>
+                ))}
+              </TableRow>
+            ))}
+          </TableBody>
+        </ScrollTable>
+      )}
       {paged ? (
         <TablePagination
           component="div"
