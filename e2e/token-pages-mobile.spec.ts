@@ -41,6 +41,7 @@ test('the token pages fit a phone and a tablet: no horizontal scroll at 320, 390
 
         // What the page's main flow opens fits as well.
         if (tokenPage.name === 'report') {
+          await expect(outsider.getByRole('heading', { name: 'By tag' })).toBeVisible();
           const timeframe = outsider.getByRole('form', { name: 'Report timeframe' });
           for (const field of ['From', 'To']) {
             await timeframe

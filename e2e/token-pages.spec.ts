@@ -70,24 +70,59 @@ test('a shared preview opens without signing in and steps through its variants b
 interface Report {
   totals: { impressions: number; clicks: number };
   creatives: { name: string; clicks: number }[];
+  tags: { id: number; name: string; impressions: number }[];
 }
+
+/** A viewer's browser: the server counts no bots, HeadlessChrome included. */
+const BROWSER_AGENT =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36';
 
 test("a shared report opens without signing in, sorts, exports CSV and keeps inside the link's timeframe", async ({
   page,
   browser,
 }) => {
-  // A demo campaign with traffic, and a report link made on its sharing tab.
+  // A demo campaign with traffic and a live creative, and a report link made on its sharing tab.
   const live = await apiAs<{ id: number }[]>(page, 'GET', '/v1/campaigns/?status=live&items-per-page=20');
+  const creatives = await apiAs<{ id: number; name: string; campaign_id: number; status: string }[]>(
+    page,
+    'GET',
+    '/v1/creatives/?status=live&items-per-page=100',
+  );
   let campaignId = 0;
   let internal: Report | undefined;
   for (const campaign of live) {
+    if (!creatives.some((item) => item.campaign_id === campaign.id && item.status === 'live')) continue;
     internal = await apiAs<Report>(page, 'GET', `/v1/campaigns/${campaign.id}/report`);
     if (internal.totals.impressions > 0 && internal.creatives.length > 1) {
       campaignId = campaign.id;
       break;
     }
   }
-  expect(campaignId, 'the demo data has a live campaign with traffic').toBeGreaterThan(0);
+  expect(campaignId, 'the demo data has a live campaign with traffic and a live creative').toBeGreaterThan(0);
+
+  // A tag of its live creative, served once to a viewer's browser: the report counts it once the
+  // stats buffer flushes (every 2 s).
+  const creative = creatives.find((item) => item.campaign_id === campaignId && item.status === 'live')!;
+  const tagName = unique('Homepage');
+  const tag = await apiAs<{ id: number; serve_url: string }>(
+    page,
+    'POST',
+    `/v1/creatives/${creative.id}/tags`,
+    {
+      name: tagName,
+    },
+  );
+  const served = await page.request.get(tag.serve_url, { headers: { 'user-agent': BROWSER_AGENT } });
+  expect(served.status()).toBe(200);
+  await expect
+    .poll(
+      async () => {
+        internal = await apiAs<Report>(page, 'GET', `/v1/campaigns/${campaignId}/report`);
+        return internal.tags.find((item) => item.id === tag.id)?.impressions;
+      },
+      { timeout: 10_000 },
+    )
+    .toBe(1);
   await page.goto(`/campaigns/${campaignId}?tab=sharing`);
   await page.getByRole('button', { name: 'Create link' }).click();
   const url = await page.getByTestId('report-link-url').first().textContent();
@@ -125,6 +160,17 @@ test("a shared report opens without signing in, sorts, exports CSV and keeps ins
     expect(lines[0]).toBe('"Creative ID","Creative","Width","Height","Impressions","Clicks","CTR (%)"');
     expect(lines).toHaveLength(internal!.creatives.length + 1);
     expect(lines[1]).toContain(clicks[0]!.name);
+
+    // The tag's figures, under the creatives; on a phone the table scrolls inside its own box.
+    const byTag = outsider.getByRole('table', { name: 'By tag' });
+    await expect(byTag.locator('tbody tr').filter({ hasText: tagName })).toContainText(
+      `${tagName}${creative.name}—10`,
+    );
+    await outsider.setViewportSize({ width: 390, height: 800 });
+    await byTag.scrollIntoViewIfNeeded();
+    expect(await outsider.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBe(0);
+    await outsider.screenshot({ path: '/tmp/report-by-tag-390.png' });
+    await outsider.setViewportSize({ width: 1280, height: 800 });
 
     // What the link allows bounds the picker: an earlier start is refused next to the field.
     const timeframe = outsider.getByRole('form', { name: 'Report timeframe' });
