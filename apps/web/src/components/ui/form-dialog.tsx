@@ -39,6 +39,72 @@ export interface FormDialogProps<T extends Item, I extends FieldValues, O> {
   children: (form: UseFormReturn<I, unknown, O>) => ReactNode;
 }
 
+/** The form inside a dialog: its title, the fields, the server's message above the buttons, Cancel and submit. */
+export function DialogFormBody<I extends FieldValues, O>({
+  form,
+  titleId,
+  title,
+  onSubmit,
+  onClose,
+  submitLabel,
+  submittingLabel = 'Saving…',
+  children,
+}: {
+  form: UseFormReturn<I, unknown, O>;
+  /** The dialog's title id (`TitledDialog`), which names the dialog and the form. */
+  titleId: string;
+  title: string;
+  onSubmit: (values: O) => Promise<void>;
+  onClose: () => void;
+  submitLabel: string;
+  submittingLabel?: string;
+  children: ReactNode;
+}) {
+  const { formState, handleSubmit } = form;
+  const rootError = formState.errors.root?.server?.message;
+  return (
+    <Box component="form" noValidate onSubmit={handleSubmit(onSubmit)} aria-labelledby={titleId}>
+      <DialogTitle id={titleId}>{title}</DialogTitle>
+      <DialogContent sx={{ display: 'grid', gap: 2.5, pt: '8px !important' }}>
+        {children}
+        {rootError ? (
+          <Alert severity="error" role="alert">
+            {rootError}
+          </Alert>
+        ) : null}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose} disabled={formState.isSubmitting}>
+          Cancel
+        </Button>
+        <Button type="submit" variant="contained" disabled={formState.isSubmitting}>
+          {formState.isSubmitting ? submittingLabel : submitLabel}
+        </Button>
+      </DialogActions>
+    </Box>
+  );
+}
+
+/** A modal dialog named by its title; its content (given the title's id) mounts afresh at each opening. */
+export function TitledDialog({
+  open,
+  onClose,
+  maxWidth = 'sm',
+  children,
+}: {
+  open: boolean;
+  onClose: () => void;
+  maxWidth?: 'sm' | 'md';
+  children: (titleId: string) => ReactNode;
+}) {
+  const titleId = useId();
+  return (
+    <Dialog open={open} onClose={onClose} fullWidth maxWidth={maxWidth} aria-labelledby={titleId}>
+      {open ? children(titleId) : null}
+    </Dialog>
+  );
+}
+
 function DialogForm<T extends Item, I extends FieldValues, O>({
   item,
   onClose,
@@ -56,7 +122,6 @@ function DialogForm<T extends Item, I extends FieldValues, O>({
   });
   const create = useCreate();
   const update = useUpdate();
-  const { formState, handleSubmit } = form;
 
   const submit = (body: O) =>
     dialogSave(form, {
@@ -68,27 +133,17 @@ function DialogForm<T extends Item, I extends FieldValues, O>({
       onClose,
     });
 
-  const rootError = formState.errors.root?.server?.message;
   return (
-    <Box component="form" noValidate onSubmit={handleSubmit(submit)} aria-labelledby={titleId}>
-      <DialogTitle id={titleId}>{item ? `Edit ${noun} ${item.name}` : `New ${noun}`}</DialogTitle>
-      <DialogContent sx={{ display: 'grid', gap: 2.5, pt: '8px !important' }}>
-        {children(form)}
-        {rootError ? (
-          <Alert severity="error" role="alert">
-            {rootError}
-          </Alert>
-        ) : null}
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} disabled={formState.isSubmitting}>
-          Cancel
-        </Button>
-        <Button type="submit" variant="contained" disabled={formState.isSubmitting}>
-          {formState.isSubmitting ? 'Saving…' : `Save ${noun}`}
-        </Button>
-      </DialogActions>
-    </Box>
+    <DialogFormBody
+      form={form}
+      titleId={titleId}
+      title={item ? `Edit ${noun} ${item.name}` : `New ${noun}`}
+      onSubmit={submit}
+      onClose={onClose}
+      submitLabel={`Save ${noun}`}
+    >
+      {children(form)}
+    </DialogFormBody>
   );
 }
 
@@ -103,11 +158,9 @@ export function FormDialog<T extends Item, I extends FieldValues, O>({
   maxWidth = 'sm',
   ...props
 }: FormDialogProps<T, I, O>) {
-  // The dialog is named by its title ("New publisher", "Edit publisher Acme").
-  const titleId = useId();
   return (
-    <Dialog open={open} onClose={props.onClose} fullWidth maxWidth={maxWidth} aria-labelledby={titleId}>
-      {open ? <DialogForm key={props.item?.id ?? 'new'} titleId={titleId} {...props} /> : null}
-    </Dialog>
+    <TitledDialog open={open} onClose={props.onClose} maxWidth={maxWidth}>
+      {(titleId) => <DialogForm key={props.item?.id ?? 'new'} titleId={titleId} {...props} />}
+    </TitledDialog>
   );
 }

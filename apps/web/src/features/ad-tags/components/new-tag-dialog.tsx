@@ -1,17 +1,10 @@
 import { type AdTag, AdTagCreateSchema, type MediaEntity } from '@adstudio/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
-import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
+import { DialogFormBody, TitledDialog } from '../../../components/ui/form-dialog';
 import { dialogSave } from '../../../lib/dialog-save';
 import { useCreateAdTag } from '../api/create-ad-tag';
 
@@ -43,7 +36,7 @@ function TagFields({
     resolver: zodResolver(TagFormSchema),
     defaultValues: { name: '', media_entity_id: '' },
   });
-  const { formState, handleSubmit, register } = form;
+  const { formState, register } = form;
   const submit = (values: z.output<typeof TagFormSchema>) =>
     dialogSave(form, {
       noun: 'tag',
@@ -60,60 +53,50 @@ function TagFields({
       },
       onClose,
     });
-  const rootError = formState.errors.root?.server?.message;
-
   return (
-    <Box component="form" noValidate onSubmit={handleSubmit(submit)} aria-labelledby={titleId}>
-      <DialogTitle id={titleId}>New tag</DialogTitle>
-      <DialogContent sx={{ display: 'grid', gap: 2.5, pt: '8px !important' }}>
-        <DialogContentText variant="body2">
-          One tag per placement: its snippet goes into the ad server's creative for that slot.
-        </DialogContentText>
+    <DialogFormBody
+      form={form}
+      titleId={titleId}
+      title="New tag"
+      onSubmit={submit}
+      onClose={onClose}
+      submitLabel="Create tag"
+      submittingLabel="Creating…"
+    >
+      <DialogContentText variant="body2">
+        One tag per placement: its snippet goes into the ad server's creative for that slot.
+      </DialogContentText>
+      <TextField
+        label="Placement"
+        required
+        autoFocus
+        placeholder="e.g. Homepage MPU"
+        {...register('name')}
+        error={Boolean(formState.errors.name)}
+        helperText={formState.errors.name?.message ?? 'What the tag is for, as traffickers call the slot.'}
+      />
+      {publishers ? (
         <TextField
-          label="Placement"
-          required
-          autoFocus
-          placeholder="e.g. Homepage MPU"
-          {...register('name')}
-          error={Boolean(formState.errors.name)}
-          helperText={formState.errors.name?.message ?? 'What the tag is for, as traffickers call the slot.'}
-        />
-        {publishers ? (
-          <TextField
-            select
-            label="Publisher (optional)"
-            {...register('media_entity_id')}
-            defaultValue=""
-            slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-            error={Boolean(formState.errors.media_entity_id)}
-            helperText={
-              formState.errors.media_entity_id?.message ??
-              'A tag for a publisher serves only what they approved, when the campaign asked them.'
-            }
-          >
-            <option value="">No publisher</option>
-            {publishers.map((publisher) => (
-              <option key={publisher.id} value={String(publisher.id)}>
-                {publisher.name}
-              </option>
-            ))}
-          </TextField>
-        ) : null}
-        {rootError ? (
-          <Alert severity="error" role="alert">
-            {rootError}
-          </Alert>
-        ) : null}
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} disabled={formState.isSubmitting}>
-          Cancel
-        </Button>
-        <Button type="submit" variant="contained" disabled={formState.isSubmitting}>
-          {formState.isSubmitting ? 'Creating…' : 'Create tag'}
-        </Button>
-      </DialogActions>
-    </Box>
+          select
+          label="Publisher (optional)"
+          {...register('media_entity_id')}
+          defaultValue=""
+          slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+          error={Boolean(formState.errors.media_entity_id)}
+          helperText={
+            formState.errors.media_entity_id?.message ??
+            'A tag for a publisher serves only what they approved, when the campaign asked them.'
+          }
+        >
+          <option value="">No publisher</option>
+          {publishers.map((publisher) => (
+            <option key={publisher.id} value={String(publisher.id)}>
+              {publisher.name}
+            </option>
+          ))}
+        </TextField>
+      ) : null}
+    </DialogFormBody>
   );
 }
 
@@ -122,10 +105,9 @@ function TagFields({
  * sending, a 422's messages on their fields, anything else above the buttons. Escape and Cancel close it.
  */
 export function NewTagDialog({ open, ...props }: Props) {
-  const titleId = useId();
   return (
-    <Dialog open={open} onClose={props.onClose} fullWidth maxWidth="sm" aria-labelledby={titleId}>
-      {open ? <TagFields titleId={titleId} {...props} /> : null}
-    </Dialog>
+    <TitledDialog open={open} onClose={props.onClose}>
+      {(titleId) => <TagFields titleId={titleId} {...props} />}
+    </TitledDialog>
   );
 }
