@@ -18,8 +18,6 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
-import { Session } from 'node:inspector/promises';
-import { findSourceMap } from 'node:module';
 import path from 'node:path';
 import type { Config, Database } from '@adstudio/server/src/config';
 import { createDb } from '@adstudio/server/src/db/database';
@@ -35,6 +33,7 @@ import { createProfileSyncsRepository } from '@adstudio/server/src/modules/profi
 import { createProfilesRepository } from '@adstudio/server/src/modules/profiles/profiles.repository';
 import { createTemplatesRepository } from '@adstudio/server/src/modules/templates/templates.repository';
 import { parse } from 'csv-parse';
+import { cpuProfile } from './lib/cpu-profile';
 import { FEED_COLUMNS, FEED_TEMPLATE, writeFeedCsv, writeFeedXlsx } from './lib/feed-files';
 import { describeSetup } from './lib/machine';
 import { benchEngines, withThrowawayDb, withThrowawayDir } from './lib/throwaway-db';
@@ -122,43 +121,8 @@ function timedRows(table: FeedTable, done: () => void): FeedTable {
 }
 
 /** Samples the CPU while `work` runs (with BENCH_CPU_PROF); answers its heaviest functions by self time. */
-async function profiled<T>(work: () => Promise<T>): Promise<{ value: T; top?: string[] }> {
-  if (!PROFILING) return { value: await work() };
-  const session = new Session();
-  session.connect();
-  await session.post('Profiler.enable');
-  await session.post('Profiler.start');
-  const value = await work();
-  const { profile } = await session.post('Profiler.stop');
-  session.disconnect();
-  const byId = new Map(profile.nodes.map((node) => [node.id, node.callFrame]));
-  const self = new Map<string, number>();
-  let total = 0;
-  profile.samples?.forEach((id, i) => {
-    const micros = profile.timeDeltas?.[i] ?? 0;
-    const key = frameName(byId.get(id)!);
-    self.set(key, (self.get(key) ?? 0) + micros);
-    total += micros;
-  });
-  const top = [...self]
-    .sort((a, b) => b[1] - a[1])
-    .slice(0, 10)
-    .map(
-      ([key, micros]) =>
-        `${fmt(micros / 1e6, 2).padStart(6)} s ${fmt((micros / total) * 100, 1).padStart(5)} %  ${key}`,
-    );
-  return { value, top };
-}
-
-/** `name file:line`, the line in the TypeScript source where tsx's source map knows it. */
-function frameName(frame: { functionName: string; url: string; lineNumber: number; columnNumber: number }) {
-  if (!frame.url) return `${frame.functionName} (native)`;
-  const entry = findSourceMap(frame.url)?.findEntry(frame.lineNumber, frame.columnNumber);
-  const source = entry && 'originalSource' in entry ? entry.originalSource : frame.url;
-  const line = entry && 'originalLine' in entry ? entry.originalLine : frame.lineNumber;
-  const file = source.replace(/^file:\/\/.*?node_modules\//, '').replace(`file://${root}/`, '');
-  return `${frame.functionName || '(anonymous)'} ${file}:${line + 1}`;
-}
+const profiled = <T>(work: () => Promise<T>): Promise<{ value: T; top?: string[] }> =>
+  PROFILING ? cpuProfile(work) : work().then((value) => ({ value }));
 
 const UPLOAD_ONLY: Config['feeds'] = {
   sheetsExportUrl: '',

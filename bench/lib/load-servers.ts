@@ -95,7 +95,14 @@ const freePort = () =>
 /** Starts one server process and waits until `GET /healthz` answers 200; throws with its output if it dies. */
 export async function startServer(
   index: number,
-  env: { databaseUrl: string; dataDir: string; appKey: string; seed: boolean },
+  env: {
+    databaseUrl: string;
+    dataDir: string;
+    appKey: string;
+    seed: boolean;
+    /** More of the server's variables (e.g. DATASOURCE_ALLOW_HOSTS), over the ones set here. */
+    extra?: Record<string, string>;
+  },
 ): Promise<ServerProcess> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
@@ -120,6 +127,7 @@ export async function startServer(
       STORAGE: 'local',
       SENTRY_DSN: '',
       TEST_DATABASE_URL: '',
+      ...env.extra,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

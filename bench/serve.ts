@@ -1,0 +1,612 @@
+/**
+ * Ad tag serving (issue 32): decisions per second and latency of `GET /serve/{token}` for a creative
+ * driven by a 10,000-rule feed whose rules each hold three conditions (a country, a daypart and the
+ * weather, read from a data source this benchmark serves on loopback), beside the same server's
+ * `/healthz`, on SQLite with one instance and on PostgreSQL with one and two (the same database;
+ * the connections are split evenly between the instances, as a round-robin balancer would).
+ * The servers are real processes (lib/load-servers.ts); the feed is synced by the server itself
+ * from a CSV address, the conditions and the data source are made through the API, the campaign,
+ * creative and approved package with the server's row helpers. Prints figures beside the goals
+ * (≥ 50 % of /healthz, p99 < 10 ms at 50 connections on one instance, two instances ≥ 1.6× one)
+ * and, per engine, the SQL statements one decision runs; asserts nothing.
+ *
+ *   npm run bench -- serve
+ *   SERVE_SECONDS=10       each measured run (2 rounds of serve and /healthz, alternated)
+ *   SERVE_CONNECTIONS=50
+ *   SERVE_ENGINES=sqlite,postgres
+ *   BENCH_DATABASE_URL or TEST_DATABASE_URL   PostgreSQL (default postgres://postgres@127.0.0.1:5432/test)
+ */
+import { randomBytes } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { buildApp } from '@adstudio/server/src/app';
+import { loadConfig } from '@adstudio/server/src/config';
+import { createDb, type Db } from '@adstudio/server/src/db/database';
+import { writeUnpacked } from '@adstudio/server/src/modules/packages/packages.seed';
+import { objectStoreFor } from '@adstudio/server/src/storage/stores';
+import autocannon from 'autocannon';
+import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs } from 'kysely';
+import { insertCampaign, insertCreative, insertPackage } from '../apps/server/test/rows';
+import { cpuProfile } from './lib/cpu-profile';
+import {
+  ADMIN,
+  createLoadDatabase,
+  postgresUrl,
+  printable,
+  reachable,
+  type ServerProcess,
+  startServer,
+} from './lib/load-servers';
+import { openSession, type Session, writeHeaders } from './lib/load-setup';
+import { describeSetup } from './lib/machine';
+import { seconds } from './lib/stats';
+import { withThrowawayDir } from './lib/throwaway-db';
+
+const SECONDS = Number(process.env.SERVE_SECONDS ?? 10);
+const CONNECTIONS = Number(process.env.SERVE_CONNECTIONS ?? 50);
+const ENGINES = (process.env.SERVE_ENGINES ?? 'sqlite,postgres').split(',').filter(Boolean);
+const ROUNDS = 2;
+const WARMUP_SECONDS = 2;
+const GOAL = { ofHealthz: 0.5, p99Ms: 10, twoVsOne: 1.6 };
+if (!(SECONDS > 0 && SECONDS <= 600)) throw new Error(`SERVE_SECONDS must be 1–600, not ${SECONDS}`);
+if (!(Number.isInteger(CONNECTIONS) && CONNECTIONS >= 2 && CONNECTIONS <= 1000))
+  throw new Error(`SERVE_CONNECTIONS must be 2–1000, not ${CONNECTIONS}`);
+
+/** The feed's countries, one block of rules each, in feed order. */
+const FEED_COUNTRIES = [
+  'AT',
+  'BE',
+  'BG',
+  'CH',
+  'CZ',
+  'DE',
+  'DK',
+  'EE',
+  'ES',
+  'FI',
+  'FR',
+  'GB',
+  'GR',
+  'HR',
+  'HU',
+  'IE',
+  'IT',
+  'LT',
+  'LU',
+  'LV',
+  'NL',
+  'NO',
+  'PL',
+  'PT',
+  'SE',
+] as const;
+/** Viewers from these match no rule: the whole feed is walked before its default rule. */
+const OTHER_COUNTRIES = ['US', 'CA', 'BR', 'JP', 'AU'] as const;
+const ZONES = [
+  'Europe/Lisbon',
+  'Europe/Berlin',
+  'America/New_York',
+  'Asia/Tokyo',
+  'Australia/Sydney',
+  'Etc/UTC',
+];
+const DAYPARTS = [
+  { name: 'Morning', between: ['06:00', '11:59'] },
+  { name: 'Afternoon', between: ['12:00', '17:59'] },
+  { name: 'Evening', between: ['18:00', '23:59'] },
+  { name: 'Night', between: ['00:00', '05:59'] },
+] as const;
+const WEATHER = [
+  { name: 'Cold below 5C', operator: 'lt' },
+  { name: 'Mild from 5C', operator: 'gte' },
+] as const;
+const RULES = 10_000;
+/** Decisions sampled by the CPU profiler, in process after the runs. */
+const PROFILED = 20;
+const PER_COUNTRY = RULES / FEED_COUNTRIES.length;
+/** What the weather endpoint answers: cold, so the "Cold" rules hold once it has been read. */
+const TEMPERATURE = 3;
+const BROWSER =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36';
+
+/**
+ * The feed: per country a block of 400 rules, each with the country's condition, a daypart and a
+ * weather condition (every combination within the first 8 rules of a block), then products; the
+ * last row is the default rule, without conditions. A viewer from the n-th country matches near
+ * rule 400 n; one from elsewhere walks all 10,000.
+ */
+function feedCsv(): string {
+  const lines = ['Unique_ID,Reporting_Label,Headline,Exit_URL,Is_Default,Active,Conditions'];
+  for (let i = 0; i < RULES - 1; i++) {
+    const country = FEED_COUNTRIES[Math.floor(i / PER_COUNTRY)]!;
+    const j = i % PER_COUNTRY;
+    const daypart = DAYPARTS[j % 4]!.name;
+    const weather = WEATHER[(j >> 2) % 2]!.name;
+    const product = j >> 3;
+    lines.push(
+      [
+        `R-${i + 1}`,
+        `${country} ${daypart} ${weather} product ${product + 1}`,
+        `Offer ${product + 1} for ${country}`,
+        `https://shop.example.com/${country.toLowerCase()}/p/${product + 1}`,
+        'FALSE',
+        'TRUE',
+        `"Country ${country}; ${daypart}; ${weather}"`,
+      ].join(','),
+    );
+  }
+  lines.push(`R-${RULES},Default,Our offers,https://shop.example.com/,TRUE,TRUE,`);
+  return `${lines.join('\n')}\n`;
+}
+
+/** The loopback server the data source and the feed's URL point at (DATASOURCE_ALLOW_HOSTS=127.0.0.1). */
+async function startOrigin() {
+  const csv = feedCsv();
+  let weatherReads = 0;
+  const server = http.createServer((req, res) => {
+    if (req.url?.startsWith('/weather')) {
+      weatherReads++;
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ current: { temperature: TEMPERATURE } }));
+    } else if (req.url === '/feed.csv') {
+      res.writeHead(200, { 'content-type': 'text/csv' });
+      res.end(csv);
+    } else {
+      res.writeHead(404).end();
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    base,
+    weatherReads: () => weatherReads,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+type Origin = Awaited<ReturnType<typeof startOrigin>>;
+
+async function api(base: string, session: Session, method: string, url: string, body?: unknown) {
+  const res = await fetch(`${base}${url}`, {
+    method,
+    headers: writeHeaders(session),
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${method} ${url} answered ${res.status}: ${text.slice(0, 400)}`);
+  return JSON.parse(text).data as Record<string, unknown>;
+}
+
+interface Filled {
+  token: string;
+  /** Feed position of each rule id, to say how deep a decision went. */
+  positionOf: Map<number, number>;
+}
+
+/**
+ * The serving company: the admin's (the server's seed makes it). The data source and the
+ * conditions through the API, the feed synced by the server from its URL, a live campaign and
+ * creative with an approved package (the server's row helpers), a tag through the API.
+ */
+async function fillServing(db: Db, dataDir: string, base: string, origin: Origin): Promise<Filled> {
+  const started = performance.now();
+  const session = await openSession(base, ADMIN.email, ADMIN.password);
+  const { company_id: companyId } = await db
+    .selectFrom('users')
+    .select('company_id')
+    .where('email', '=', ADMIN.email)
+    .executeTakeFirstOrThrow();
+  const source = await api(base, session, 'POST', '/v1/datasource', {
+    name: 'Weather (bench)',
+    url: `${origin.base}/weather`,
+    json_path: '$.current.temperature',
+    default_value: '12',
+    refresh_seconds: 300,
+    timeout_ms: 1000,
+  });
+  const conditions = [
+    ...FEED_COUNTRIES.map((code) => ({
+      name: `Country ${code}`,
+      predicates: [{ field: 'country', operator: 'in', value: [code] }],
+    })),
+    ...DAYPARTS.map(({ name, between }) => ({
+      name,
+      predicates: [{ field: 'time', operator: 'between', value: between }],
+    })),
+    ...WEATHER.map(({ name, operator }) => ({
+      name,
+      predicates: [{ field: `datasource:${source.id}`, operator, value: 5 }],
+    })),
+  ];
+  for (const condition of conditions)
+    await api(base, session, 'POST', '/v1/conditions', { logic: 'all', ...condition });
+  const profile = await api(base, session, 'POST', '/v1/profiles', {
+    name: 'Bench 10k rules',
+    source: 'url',
+    url: `${origin.base}/feed.csv`,
+  });
+  for (const deadline = Date.now() + 120_000; ; ) {
+    const now = await api(base, session, 'GET', `/v1/profiles/${profile.id}`);
+    if (now.status === 'synced') {
+      if (now.rows_active !== RULES)
+        throw new Error(
+          `the feed synced ${now.rows_active} active rows, not ${RULES}: ${JSON.stringify(now)}`,
+        );
+      break;
+    }
+    if (now.status === 'failed' || Date.now() > deadline)
+      throw new Error(`the feed did not sync: ${now.status} ${now.sync_error}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  const profileId = Number(profile.id);
+
+  const campaignId = await insertCampaign(db, { companyId, name: 'Bench serving', status: 'live' });
+  const creativeId = await insertCreative(db, { companyId, campaignId, name: 'Bench MPU', status: 'live' });
+  await db
+    .updateTable('creatives')
+    .set({ profile_id: profileId, click_url: 'https://shop.example.com/' })
+    .where('id', '=', creativeId)
+    .execute();
+  const packageId = await insertPackage(db, {
+    companyId,
+    creativeId,
+    status: 'approved',
+    file_count: 2,
+    unpacked_size: 400,
+  });
+  const config = loadConfig({ DATA_DIR: dataDir, STORAGE: 'local' });
+  await writeUnpacked(db, objectStoreFor(config.storage), packageId, [
+    {
+      name: 'index.html',
+      data: '<!doctype html><html><head><meta charset="utf-8"><script src="main.js"></script></head><body><div id="ad"></div></body></html>',
+    },
+    { name: 'main.js', data: 'var clickTag = "https://shop.example.com/";' },
+  ]);
+  const tag = await api(base, session, 'POST', `/v1/creatives/${creativeId}/tags`, {
+    name: 'Bench placement',
+  });
+  const rules = await db
+    .selectFrom('profile_rules')
+    .select(['id', 'position'])
+    .where('profile_id', '=', profileId)
+    .execute();
+  console.log(
+    `setup: ${conditions.length} conditions, feed of ${RULES.toLocaleString('en')} rules synced, live creative with an approved package, tag made ${seconds(started)}`,
+  );
+  return { token: String(tag.token), positionOf: new Map(rules.map((r) => [r.id, r.position])) };
+}
+
+/** The requests the load generator cycles through: every viewer country with every time zone. */
+function variants(token: string) {
+  const countries = [...FEED_COUNTRIES, ...OTHER_COUNTRIES];
+  const list: { country: string; tz: string }[] = [];
+  for (const country of countries) for (const tz of ZONES) list.push({ country, tz });
+  // A fixed shuffle, so consecutive requests of a connection differ in depth.
+  let seed = 7;
+  for (let i = list.length - 1; i > 0; i--) {
+    seed = (seed * 1103515245 + 12345) % 2 ** 31;
+    const k = seed % (i + 1);
+    [list[i], list[k]] = [list[k]!, list[i]!];
+  }
+  return list.map(({ country, tz }) => ({
+    method: 'GET' as const,
+    path: `/serve/${token}?tz=${encodeURIComponent(tz)}&cb=1`,
+    headers: { 'cf-ipcountry': country, 'user-agent': BROWSER },
+  }));
+}
+
+/** Serves every variant once (the first also makes the weather value be read) and reports what was decided. */
+async function checkDecisions(base: string, filled: Filled, origin: Origin) {
+  const requests = variants(filled.token);
+  const depths: number[] = [];
+  const fetchOne = async (r: (typeof requests)[number]) => {
+    const res = await fetch(`${base}${r.path}`, { headers: r.headers });
+    await res.arrayBuffer();
+    if (res.status !== 200) throw new Error(`GET ${r.path} answered ${res.status}`);
+    return Number(res.headers.get('x-rule-id') ?? 0);
+  };
+  await fetchOne(requests[0]!);
+  for (const deadline = Date.now() + 10_000; origin.weatherReads() === 0 && Date.now() < deadline; )
+    await new Promise((r) => setTimeout(r, 100));
+  await new Promise((r) => setTimeout(r, 300));
+  let defaults = 0;
+  for (const r of requests) {
+    const ruleId = await fetchOne(r);
+    const position = filled.positionOf.get(ruleId);
+    if (position === undefined)
+      throw new Error(`GET ${r.path} chose no rule of the feed (X-Rule-Id ${ruleId})`);
+    if (position === RULES) defaults++;
+    depths.push(position);
+  }
+  const mean = depths.reduce((a, b) => a + b, 0) / depths.length;
+  console.log(
+    `decisions: ${requests.length} variants (${FEED_COUNTRIES.length + OTHER_COUNTRIES.length} countries × ${ZONES.length} time zones): mean depth ${Math.round(mean).toLocaleString('en')} rules, ${defaults} fall to the default rule after all ${RULES.toLocaleString('en')}; weather read ${origin.weatherReads()} times`,
+  );
+}
+
+interface Figures {
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+}
+
+/**
+ * One run at CONNECTIONS connections, split evenly over the servers (one autocannon each, in its
+ * own worker thread). The p50 and p99 are the worse of the servers'.
+ */
+async function load(bases: string[], requests: autocannon.Request[], duration: number): Promise<Figures> {
+  const results = await Promise.all(
+    bases.map((base, i) =>
+      autocannon({
+        url: base,
+        connections: Math.floor(CONNECTIONS / bases.length) + (i < CONNECTIONS % bases.length ? 1 : 0),
+        duration,
+        requests,
+        workers: 1,
+      }),
+    ),
+  );
+  return {
+    rps: results.reduce((sum, r) => sum + r.requests.average, 0),
+    p50: Math.max(...results.map((r) => r.latency.p50)),
+    p99: Math.max(...results.map((r) => r.latency.p99)),
+    errors: results.reduce((sum, r) => sum + r.non2xx + r.errors + r.timeouts, 0),
+  };
+}
+
+/**
+ * Waits until every server answers /healthz within 20 ms (at most 20 s): requests a run left
+ * queued (the load generator stops sending, not the server working) must not slow the next run.
+ */
+async function settle(bases: string[]) {
+  for (const deadline = Date.now() + 20_000; Date.now() < deadline; ) {
+    const times = await Promise.all(
+      bases.map(async (base) => {
+        const t0 = performance.now();
+        await fetch(`${base}/healthz`).then((r) => r.arrayBuffer());
+        return performance.now() - t0;
+      }),
+    );
+    if (times.every((ms) => ms < 20)) return;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+/** A ratio, with two significant digits when it is far below 1. */
+const share = (ratio: number) => (ratio < 0.1 ? ratio.toPrecision(2) : ratio.toFixed(2));
+
+interface Measured {
+  label: string;
+  serve: Figures;
+  healthz: Figures;
+}
+
+/** Decisions and /healthz alternated for ROUNDS rounds after a warm-up each: means of rates, worst latencies. */
+async function measure(label: string, servers: ServerProcess[], token: string): Promise<Measured> {
+  const bases = servers.map((s) => s.base);
+  const serveRequests = variants(token);
+  const healthRequests: autocannon.Request[] = [
+    { method: 'GET', path: '/healthz', headers: { 'user-agent': BROWSER } },
+  ];
+  await load(bases, serveRequests, WARMUP_SECONDS);
+  await settle(bases);
+  await load(bases, healthRequests, WARMUP_SECONDS);
+  const runs = { serve: [] as Figures[], healthz: [] as Figures[] };
+  for (let round = 0; round < ROUNDS; round++) {
+    await settle(bases);
+    runs.serve.push(await load(bases, serveRequests, SECONDS));
+    await settle(bases);
+    runs.healthz.push(await load(bases, healthRequests, SECONDS));
+  }
+  const combine = (list: Figures[]): Figures => ({
+    rps: list.reduce((s, f) => s + f.rps, 0) / list.length,
+    p50: Math.max(...list.map((f) => f.p50)),
+    p99: Math.max(...list.map((f) => f.p99)),
+    errors: list.reduce((s, f) => s + f.errors, 0),
+  });
+  const result = { label, serve: combine(runs.serve), healthz: combine(runs.healthz) };
+  const line = (name: string, f: Figures, runsOf: Figures[]) =>
+    console.log(
+      `  ${name.padEnd(22)} ${Math.round(f.rps).toLocaleString('en').padStart(7)} req/s (runs ${runsOf.map((r) => Math.round(r.rps)).join(', ')})  p50 ${f.p50} ms  p99 ${f.p99} ms  errors ${f.errors}`,
+    );
+  console.log(
+    `\n-- ${label}: ${CONNECTIONS} connections, ${ROUNDS} × ${SECONDS} s each after ${WARMUP_SECONDS} s of warm-up --`,
+  );
+  line('GET /serve/{token}', result.serve, runs.serve);
+  line('GET /healthz', result.healthz, runs.healthz);
+  const ratio = result.serve.rps / result.healthz.rps;
+  console.log(
+    `  decisions / healthz    ${share(ratio)}   goal ≥ ${GOAL.ofHealthz} — ${ratio >= GOAL.ofHealthz ? 'held' : 'missed'}`,
+  );
+  if (servers.length === 1)
+    console.log(
+      `  decision p99           ${result.serve.p99} ms   goal < ${GOAL.p99Ms} ms — ${result.serve.p99 < GOAL.p99Ms ? 'held' : 'missed'}`,
+    );
+  return result;
+}
+
+/**
+ * The SQL statements one decision runs, per kind of viewer: an in-process app on the same database
+ * with a counting plugin, answering `GET /serve/{token}` by inject.
+ */
+async function countStatements(databaseUrl: string, dataDir: string, appKey: string, token: string) {
+  const config = loadConfig({
+    DATABASE_URL: databaseUrl,
+    DATA_DIR: dataDir,
+    APP_KEY: appKey,
+    APP_URL: 'http://127.0.0.1',
+    LOG_LEVEL: 'silent',
+    SEED: 'false',
+    STORAGE: 'local',
+    DATASOURCE_ALLOW_HOSTS: '127.0.0.1',
+  });
+  const db = createDb(config.database);
+  let count = 0;
+  let sqlMs = 0;
+  const startedAt = new WeakMap<object, number>();
+  const plugin: KyselyPlugin = {
+    transformQuery(args: PluginTransformQueryArgs) {
+      count++;
+      startedAt.set(args.queryId, performance.now());
+      return args.node;
+    },
+    transformResult: async (args: PluginTransformResultArgs) => {
+      const t0 = startedAt.get(args.queryId);
+      if (t0 !== undefined) sqlMs += performance.now() - t0;
+      return args.result;
+    },
+  };
+  const app = await buildApp({ config, db: db.withPlugin(plugin), logger: false });
+  try {
+    await app.ready();
+    const cases = [
+      {
+        what: `first country of the feed (${FEED_COUNTRIES[0]}, matches near rule 1)`,
+        country: FEED_COUNTRIES[0],
+      },
+      {
+        what: `last country of the feed (${FEED_COUNTRIES.at(-1)}, near rule 9,600)`,
+        country: FEED_COUNTRIES.at(-1),
+      },
+      {
+        what: `another country (${OTHER_COUNTRIES[0]}: the whole feed, then the default)`,
+        country: OTHER_COUNTRIES[0],
+      },
+    ];
+    const serve = (country: string) =>
+      app.inject({
+        method: 'GET',
+        url: `/serve/${token}?tz=Europe%2FBerlin`,
+        headers: { 'cf-ipcountry': country, 'user-agent': BROWSER },
+      });
+    await serve(FEED_COUNTRIES[0]);
+    console.log('  SQL statements per decision (one request, in process, same database):');
+    for (const { what, country } of cases) {
+      // The second of two: warm code, as under load.
+      await serve(country!);
+      count = 0;
+      sqlMs = 0;
+      const t0 = performance.now();
+      const res = await serve(country!);
+      const ms = performance.now() - t0;
+      console.log(
+        `    ${what.padEnd(62)} ${String(count).padStart(3)} statements, ${ms.toFixed(1)} ms of which ${sqlMs.toFixed(1)} ms from statement to its rows (status ${res.statusCode})`,
+      );
+    }
+    const deep = FEED_COUNTRIES.at(-1)!;
+    const { top } = await cpuProfile(async () => {
+      for (let i = 0; i < PROFILED; i++) await serve(deep);
+    }, 8);
+    console.log(
+      `  CPU profile of ${PROFILED} decisions for ${deep} (this process), heaviest functions by self time:`,
+    );
+    for (const line of top) console.log(`    ${line}`);
+  } finally {
+    await app.close();
+    await db.destroy();
+  }
+}
+
+const results: { engine: string; instances: number; measured: Measured }[] = [];
+
+async function runEngine(engine: 'sqlite' | 'postgres', origin: Origin, adminUrl: string) {
+  const instancesList = engine === 'sqlite' ? [1] : [1, 2];
+  console.log(`\n== serve on ${engine}, ${instancesList.join(' then ')} instance(s) ==`);
+  await withThrowawayDir('adstudio-serve-', async (dataDir, beforeRemoving) => {
+    const servers: ServerProcess[] = [];
+    beforeRemoving(async () => {
+      await Promise.all(servers.map((server) => server.stop()));
+    });
+    let databaseUrl: string;
+    let db: Db;
+    let where: string;
+    if (engine === 'postgres') {
+      const database = await createLoadDatabase(adminUrl, beforeRemoving);
+      databaseUrl = database.url;
+      db = database.db;
+      where = `database ${database.name} on ${new URL(adminUrl).host}`;
+    } else {
+      const file = path.join(dataDir, 'adstudio.sqlite');
+      databaseUrl = `sqlite:${file}`;
+      where = file;
+      db = undefined as unknown as Db;
+    }
+    const appKey = randomBytes(30).toString('base64url');
+    const env = { databaseUrl, dataDir, appKey, extra: { DATASOURCE_ALLOW_HOSTS: '127.0.0.1' } };
+    const started = performance.now();
+    servers.push(await startServer(0, { ...env, seed: true }));
+    console.log(`setup: server 1 ready (migrated, demo seed) ${seconds(started)}`);
+    if (engine === 'sqlite') {
+      db = createDb({ kind: 'sqlite', file: where });
+      beforeRemoving(() => db.destroy());
+    }
+    const config = loadConfig({ DATABASE_URL: databaseUrl, DATA_DIR: dataDir });
+    for (const line of await describeSetup({ engine, db, config, where })) console.log(line);
+    const filled = await fillServing(db, dataDir, servers[0]!.base, origin);
+    await checkDecisions(servers[0]!.base, filled, origin);
+    for (const instances of instancesList) {
+      while (servers.length < instances) {
+        servers.push(await startServer(servers.length, { ...env, seed: false }));
+        await checkDecisions(servers.at(-1)!.base, filled, origin);
+      }
+      const label = `${engine}, ${instances} instance${instances > 1 ? 's' : ''}`;
+      results.push({ engine, instances, measured: await measure(label, servers, filled.token) });
+      for (const server of servers) {
+        const logs = server.logsSinceReady();
+        if (server.child.exitCode !== null)
+          console.log(`!! server ${server.index + 1} exited:\n${server.output()}`);
+        else if (logs.count > 0) {
+          console.log(`  server ${server.index + 1} printed ${logs.count} lines under load; the first:`);
+          for (const l of logs.first) console.log(`    ${l.slice(0, 400)}`);
+        }
+      }
+    }
+    await countStatements(databaseUrl, dataDir, appKey, filled.token);
+  });
+}
+
+async function main() {
+  console.log(
+    `serve: ${RULES.toLocaleString('en')}-rule feed, conditions country × daypart × weather; ${CONNECTIONS} connections; engines ${ENGINES.join(', ')}`,
+  );
+  const origin = await startOrigin();
+  try {
+    const adminUrl = postgresUrl();
+    for (const engine of ENGINES) {
+      if (engine !== 'sqlite' && engine !== 'postgres')
+        throw new Error(`SERVE_ENGINES: unknown engine ${engine}`);
+      if (engine === 'postgres') {
+        const why = await reachable(adminUrl);
+        if (why) {
+          console.log(
+            `\npostgres: skipped, no PostgreSQL at ${printable(adminUrl)} (${why}); set BENCH_DATABASE_URL`,
+          );
+          continue;
+        }
+      }
+      await runEngine(engine, origin, adminUrl);
+    }
+  } finally {
+    await origin.close();
+  }
+
+  console.log('\n== summary ==');
+  console.log(
+    `${'configuration'.padEnd(22)} ${'decisions/s'.padStart(11)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'healthz/s'.padStart(10)} ${'ratio'.padStart(6)}`,
+  );
+  for (const { measured: m } of results)
+    console.log(
+      `${m.label.padEnd(22)} ${Math.round(m.serve.rps).toLocaleString('en').padStart(11)} ${String(m.serve.p50).padStart(7)} ${String(m.serve.p99).padStart(7)} ${Math.round(m.healthz.rps).toLocaleString('en').padStart(10)} ${share(m.serve.rps / m.healthz.rps).padStart(6)}`,
+    );
+  const one = results.find((r) => r.engine === 'postgres' && r.instances === 1);
+  const two = results.find((r) => r.engine === 'postgres' && r.instances === 2);
+  if (one && two) {
+    const scale = two.measured.serve.rps / one.measured.serve.rps;
+    console.log(
+      `postgres: two instances / one ${scale.toFixed(2)}   goal ≥ ${GOAL.twoVsOne} — ${scale >= GOAL.twoVsOne ? 'held' : 'missed'} (2 cores shared by the servers, PostgreSQL and the load generator); /healthz ${(two.measured.healthz.rps / one.measured.healthz.rps).toFixed(2)}`,
+    );
+  }
+}
+
+await main();
