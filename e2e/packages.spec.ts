@@ -75,7 +75,10 @@ test('uploads a package, follows its unpacking, previews it in the sandbox and a
   await good.getByRole('button', { name: 'Preview' }).click();
   const dialog = page.getByRole('dialog', { name: /^Preview of version \d+ · banner-ok\.zip$/ });
   const iframe = dialog.locator('iframe');
-  await expect(iframe).toHaveAttribute('sandbox', 'allow-scripts allow-popups');
+  await expect(iframe).toHaveAttribute(
+    'sandbox',
+    'allow-scripts allow-popups allow-popups-to-escape-sandbox',
+  );
   await expect(iframe).toHaveAttribute('width', String(creative.width));
   const ad = dialog.frameLocator('iframe');
   await expect(ad.locator('#message')).toHaveText('Hello from the ad');

@@ -69,7 +69,7 @@ test("a package's script cannot reach the app, and renders the simulated variant
   const simulator = page.getByRole('region', { name: 'Simulate a viewer' });
   await simulator.getByRole('button', { name: 'Simulate' }).press('Enter');
   const frame = page.locator('iframe[title^="Rendered variant: "]');
-  await expect(frame).toHaveAttribute('sandbox', 'allow-scripts allow-popups');
+  await expect(frame).toHaveAttribute('sandbox', 'allow-scripts allow-popups allow-popups-to-escape-sandbox');
   const ad = page.frameLocator('iframe[title^="Rendered variant: "]');
   await expect(ad.locator('#done')).toHaveText('done');
 

@@ -33,7 +33,10 @@ test('a shared preview opens without signing in and steps through its variants b
     await expect(outsider.getByText('Variant 1 of 8: Marrakesh – from 219')).toBeVisible();
     // The ad plays the variant's own content, in the sandbox.
     const frame = outsider.locator('iframe[title="Ad: Marrakesh – from 219"]');
-    await expect(frame).toHaveAttribute('sandbox', 'allow-scripts allow-popups');
+    await expect(frame).toHaveAttribute(
+      'sandbox',
+      'allow-scripts allow-popups allow-popups-to-escape-sandbox',
+    );
     await expect(
       outsider.frameLocator('iframe[title="Ad: Marrakesh – from 219"]').locator('body'),
     ).toContainText('Souks, riads and mint tea');
@@ -48,6 +51,19 @@ test('a shared preview opens without signing in and steps through its variants b
     ).toContainText('Northern lights season');
     await outsider.keyboard.press('ArrowLeft');
     await expect(outsider.getByText('Variant 1 of 8: Marrakesh – from 219')).toBeVisible();
+
+    // A click on the ad goes through our click tracker to the variant's exit URL (an outside
+    // address, answered here), in a window of its own.
+    await context.route('https://www.skyway.example/**', (route) =>
+      route.fulfill({ contentType: 'text/html', body: '<h1>Marrakesh deals</h1>' }),
+    );
+    const [landing] = await Promise.all([
+      outsider.waitForEvent('popup'),
+      outsider.frameLocator('iframe[title="Ad: Marrakesh – from 219"]').locator('#ad').click(),
+    ]);
+    await landing.waitForURL('https://www.skyway.example/**');
+    await expect(landing.getByRole('heading', { name: 'Marrakesh deals' })).toBeVisible();
+    await landing.close();
 
     // A variant's own address opens that variant.
     await outsider.goto(second);

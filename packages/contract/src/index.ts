@@ -14,6 +14,7 @@ export * from './common/errors';
 export * from './common/fields';
 export * from './common/list-query';
 export * from './common/redirect';
+export * from './common/sandbox';
 export * from './common/token-links';
 export * from './conditions';
 export * from './creatives';

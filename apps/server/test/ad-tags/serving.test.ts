@@ -48,7 +48,7 @@ describe(`serving a tag (${engine})`, () => {
     expect(res.headers['x-rule-id']).toBe(String(travel.rules.lisbon));
     // The render's sandbox, but the ad's click-through opens outside it (to a landing page that works,
     // through our click tracker, whose Cross-Origin-Opener-Policy Chrome refuses in a sandboxed window).
-    expect(res.headers['content-security-policy']).toBe(`${RENDER_CSP} allow-popups-to-escape-sandbox`);
+    expect(res.headers['content-security-policy']).toBe(RENDER_CSP);
     expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(res.headers['cache-control']).toBe('no-store');
     expect(res.headers['x-frame-options']).toBeUndefined();
@@ -253,7 +253,7 @@ describe(`what a tag serves instead of the variant (${engine})`, () => {
       query: { click: 'https://ads.example/c?u=' },
     });
     expect(fallback.headers['content-type']).toBe('text/html; charset=utf-8');
-    expect(fallback.headers['content-security-policy']).toBe(`${RENDER_CSP} allow-popups-to-escape-sandbox`);
+    expect(fallback.headers['content-security-policy']).toBe(RENDER_CSP);
     expect(fallback.headers['x-rule-id']).toBeUndefined();
     expect(fallback.body).toMatch(
       /<img src="http:\/\/localhost:[0-9]+\/storage\/[^"]+" width="300" height="250"/,

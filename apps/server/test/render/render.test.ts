@@ -81,7 +81,9 @@ describe('the render route', () => {
 
     const res = await get(url);
     expect(res.statusCode).toBe(200);
-    expect(res.headers['content-security-policy']).toBe(RENDER_CSP);
+    expect(res.headers['content-security-policy']).toBe(
+      'sandbox allow-scripts allow-popups allow-popups-to-escape-sandbox',
+    );
     expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(res.headers['cache-control']).toBe('no-store');
     expect(res.headers['x-frame-options']).toBeUndefined();

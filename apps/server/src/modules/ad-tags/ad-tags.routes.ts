@@ -6,7 +6,6 @@ import { idParam } from '../../lib/params';
 import { forbiddenAnswer as errors, idParams, listOf, noContent } from '../../lib/route-schemas';
 import { sendRenderFile } from '../render';
 import type { Served, Viewer } from './ad-serving';
-import { SERVE_CSP } from './snippets';
 
 const tags = ['ad tags'];
 const tagParams = z.object({ id: idParam, tagId: idParam });
@@ -132,11 +131,6 @@ export const adTagsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/serve/:token',
     {
       config,
-      // The render's sandbox, with the click-through let out of it (snippets.ts: FRAME_SANDBOX).
-      onSend: async (_request, reply, payload) => {
-        reply.header('content-security-policy', SERVE_CSP);
-        return payload;
-      },
       schema: {
         tags,
         summary: "An ad tag's document: the variant chosen for this viewer",

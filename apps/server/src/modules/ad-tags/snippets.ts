@@ -1,16 +1,13 @@
-import { AD_TAG_CACHEBUSTER_MACRO, AD_TAG_CLICK_MACRO, AD_TAG_CLICK_MAX } from '@adstudio/contract';
+import {
+  AD_SANDBOX,
+  AD_TAG_CACHEBUSTER_MACRO,
+  AD_TAG_CLICK_MACRO,
+  AD_TAG_CLICK_MAX,
+} from '@adstudio/contract';
 import { escapeHtml } from '../../lib/html';
 
-/**
- * What the sandboxed frame may do: the render's own sandbox (DESIGN section 9), and a click-through
- * that opens outside it. A window the ad opens inherits its sandbox otherwise: the advertiser's
- * landing page would run without its origin (no cookies, storage or forms), and Chrome refuses any
- * answer with a Cross-Origin-Opener-Policy in it (ERR_BLOCKED_BY_RESPONSE): our click tracker's
- * redirect has one, many landing pages too.
- */
-export const FRAME_SANDBOX = 'allow-scripts allow-popups allow-popups-to-escape-sandbox';
-/** The served document's own sandbox: the frame's, so that its click-through opens outside it too. */
-export const SERVE_CSP = `sandbox ${FRAME_SANDBOX}`;
+/** What the tag's frame may do: every ad frame's sandbox (contract `AD_SANDBOX`). */
+export const FRAME_SANDBOX = AD_SANDBOX;
 
 export const servePath = (token: string) => `/serve/${token}`;
 

@@ -1,9 +1,10 @@
 import path from 'node:path';
 import type { Readable } from 'node:stream';
+import { AD_SANDBOX } from '@adstudio/contract';
 import type { FastifyReply } from 'fastify';
 
-/** What the sandbox may do: run the ad's scripts and open its click-through (DESIGN section 9). */
-export const RENDER_CSP = 'sandbox allow-scripts allow-popups';
+/** What the sandbox may do: run the ad's scripts and open its click-through (contract `AD_SANDBOX`). */
+export const RENDER_CSP = `sandbox ${AD_SANDBOX}`;
 
 /** Types of the files an HTML5 package holds, by extension; anything else is served as bytes. */
 const RENDER_TYPES: Record<string, string> = {

@@ -1,3 +1,4 @@
+import { AD_SANDBOX } from '@adstudio/contract';
 import ReplayIcon from '@mui/icons-material/Replay';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -16,8 +17,9 @@ export function fitScale(
 }
 
 /**
- * A package rendered in the sandbox (DESIGN section 9): `allow-scripts allow-popups` and never
- * `allow-same-origin`, so the ad's code cannot reach the app's cookies or DOM. Shown at the
+ * A package rendered in the sandbox (DESIGN section 9, contract `AD_SANDBOX`): scripts and popups
+ * (its click-through opening outside the sandbox) and never `allow-same-origin`, so the ad's code
+ * cannot reach the app's cookies or DOM. Shown at the
  * creative's size, scaled down to fit the panel; Replay reloads it. The URL is kept from the first
  * render (a list refetch signs a new one, which must not restart the ad); Replay takes the latest.
  */
@@ -70,7 +72,7 @@ export function AdFrame({
           key={frame.loads}
           src={frame.src}
           title={title}
-          sandbox="allow-scripts allow-popups"
+          sandbox={AD_SANDBOX}
           width={width}
           height={height}
           style={{ border: 0, display: 'block', transform: `scale(${scale})`, transformOrigin: '0 0' }}
