@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { BrowserContext } from '@playwright/test';
+import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { STATUS_TRANSITIONS, type Status } from '../packages/contract/src/statuses';
 import { apiAs, expect, test, unique } from './fixtures';
 
@@ -53,28 +53,35 @@ function movesToLive(from: Status): Status[] {
 }
 
 /**
- * A publisher's site on another origin: `/` embeds the JS tag where its ad slot is; `/click?u=…` is
- * the ad server's click counter, which records the hit and redirects to what follows `u=` (an
- * unescaped click macro: the destination is appended as it is).
+ * A publisher's site on another origin: `/` embeds the JS tag (once `site.tag` is set) where its ad
+ * slot is; `/click?u=…` is the ad server's click counter, which records the hit and redirects to
+ * what follows `u=` (an unescaped click macro: the destination is appended as it is). `/weather`
+ * answers a mild day, for the demo's weather data source while this test runs.
  */
-async function publisherSite(jsTag: (clickMacro: string) => string) {
+async function publisherSite() {
   const clicks: string[] = [];
+  const site = { origin: '', clicks, tag: (_clickMacro: string) => '', close: () => Promise.resolve() };
   const server = http.createServer((request, response) => {
     const url = request.url ?? '/';
-    if (url.startsWith('/click?u=')) {
+    if (url.startsWith('/weather')) {
+      response
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ current: { temperature: 18 } }));
+    } else if (url.startsWith('/click?u=')) {
       const destination = url.slice('/click?u='.length);
       clicks.push(destination);
       response.writeHead(302, { location: destination }).end();
     } else if (url === '/') {
       response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(
         `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Daily News</title></head>
-<body><h1>Daily News</h1><p>Today's stories.</p><aside>${jsTag(`${origin}/click?u=`)}</aside></body></html>`,
+<body><h1>Daily News</h1><p>Today's stories.</p><aside>${site.tag(`${site.origin}/click?u=`)}</aside></body></html>`,
       );
     } else response.writeHead(404).end();
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return { origin, clicks, close: () => new Promise((resolve) => server.close(resolve)) };
+  site.origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  site.close = () => new Promise<void>((resolve) => server.close(() => resolve()));
+  return site;
 }
 
 test('a publisher page on another origin serves the travel tag by country, counts the click through the ad server to the exit URL, and the report counts both', async ({
@@ -112,27 +119,44 @@ test('a publisher page on another origin serves the travel tag by country, count
     travel = await apiAs<Creative>(page, 'PUT', `/v1/creatives/${travel!.id}`, { status });
   expect(travel!.status).toBe('live');
 
-  // What the engine chooses: Lisbon for a Benelux country, elsewhere the first rule without
-  // conditions (Kyoto, also the feed's default). The demo's cold-weather rule (Marrakesh) comes
-  // before both in the feed and wins on a cold hour of the demo weather (some winter nights), when
-  // this proof cannot be made.
+  // The demo's cold-weather rule (Marrakesh) comes before the default in the feed and wins outside
+  // Benelux on a cold hour of the demo weather (some winter nights): while this test runs, the
+  // weather source reads the publisher site's mild day instead (its own address, given back at the
+  // end), so the proof holds at any hour (with 0 °C there, DE gets Marrakesh and the test fails).
+  const site = await publisherSite();
+  const [weather] = await apiAs<{ id: number; url: string }[]>(page, 'GET', '/v1/datasource/?filter=Weather');
+  expect(weather, 'the demo data has its weather data source').toBeDefined();
+  await apiAs(page, 'PUT', `/v1/datasource/${weather!.id}`, { url: `${site.origin}/weather?city={city}` });
+  try {
+    await proveByCountry({ page, browser }, site, travel!);
+  } finally {
+    await site.close();
+    await apiAs(page, 'PUT', `/v1/datasource/${weather!.id}`, { url: weather!.url });
+  }
+});
+
+/**
+ * What the engine chooses (Lisbon for a Benelux country, elsewhere the first rule without conditions,
+ * Kyoto) is what a viewer of the publisher's page gets; a click reaches the exit URL through the ad
+ * server's counter; the report counts both.
+ */
+async function proveByCountry(
+  { page, browser }: { page: Page; browser: Browser },
+  site: Awaited<ReturnType<typeof publisherSite>>,
+  travel: Creative,
+) {
   const simulate = (country: string) =>
-    apiAs<Simulation>(page, 'POST', `/v1/creatives/${travel!.id}/simulate`, { country });
+    apiAs<Simulation>(page, 'POST', `/v1/creatives/${travel.id}/simulate`, { country });
   const [benelux, elsewhere] = [await simulate('NL'), await simulate('DE')];
-  test.skip(
-    benelux.rule?.reporting_label.startsWith('Marrakesh') === true,
-    'the demo weather is cold now: its Marrakesh rule comes first',
-  );
   expect(benelux.rule?.reporting_label).toBe('Lisbon – from 149');
   expect(elsewhere.rule?.reporting_label).toBe('Kyoto – from 689');
 
-  const tag = await apiAs<Tag>(page, 'POST', `/v1/creatives/${travel!.id}/tags`, {
+  const tag = await apiAs<Tag>(page, 'POST', `/v1/creatives/${travel.id}/tags`, {
     name: unique('Daily News MPU'),
   });
   expect(tag.js).toContain(CLICK_MACRO);
-  const site = await publisherSite((click) =>
-    tag.js.replace(CLICK_MACRO, encodeURIComponent(click)).replace(CACHEBUSTER_MACRO, String(Date.now())),
-  );
+  site.tag = (click) =>
+    tag.js.replace(CLICK_MACRO, encodeURIComponent(click)).replace(CACHEBUSTER_MACRO, String(Date.now()));
   const adServer = new URL(tag.serve_url).origin;
   expect(site.origin).not.toBe(adServer);
 
@@ -179,7 +203,6 @@ test('a publisher page on another origin serves the travel tag by country, count
     expect(site.clicks[0]!.startsWith(`${adServer}/t/c?`), site.clicks[0]).toBe(true);
   } finally {
     for (const context of contexts) await context.close();
-    await site.close();
   }
 
   // The report counts the two impressions and the click once the stats buffer flushes (every 2 s).
@@ -189,7 +212,7 @@ test('a publisher page on another origin serves the travel tag by country, count
         const report = await apiAs<{ tags: { id: number; impressions: number; clicks: number }[] }>(
           page,
           'GET',
-          `/v1/campaigns/${travel!.campaign_id}/report`,
+          `/v1/campaigns/${travel.campaign_id}/report`,
         );
         const figures = report.tags.find((item) => item.id === tag.id);
         return figures && { impressions: figures.impressions, clicks: figures.clicks };
@@ -197,4 +220,4 @@ test('a publisher page on another origin serves the travel tag by country, count
       { timeout: 10_000 },
     )
     .toEqual({ impressions: 2, clicks: 1 });
-});
+}
