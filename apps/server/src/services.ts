@@ -389,6 +389,7 @@ export function createServices(
   const adTags = createAdTagsService({
     tags: adTagsRepository,
     creative: (companyId, id, trx) => creatives.find(companyId, id, trx),
+    publishers: mediaEntities.named,
     audit: audit('ad_tag'),
     transaction,
     serveBase: renderBase,

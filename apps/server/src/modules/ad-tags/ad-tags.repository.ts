@@ -31,17 +31,6 @@ export const createAdTagsRepository = (db: Db) => ({
       .groupBy('tag_id')
       .execute(),
 
-  /** The names of the company's publishers `ids` (deleted ones too: a tag keeps naming its publisher). */
-  publisherNames: async (companyId: number, ids: number[], trx: Executor = db) =>
-    ids.length === 0
-      ? []
-      : trx
-          .selectFrom('media_entities')
-          .select(['id', 'name'])
-          .where('company_id', '=', companyId)
-          .where('id', 'in', ids)
-          .execute(),
-
   find: (companyId: number, creativeId: number, id: number, trx: Executor = db) =>
     trx
       .selectFrom('ad_tags')
@@ -67,16 +56,6 @@ export const createAdTagsRepository = (db: Db) => ({
           .executeTakeFirst()
       ).numUpdatedRows,
     ) > 0,
-
-  /** Whether the company has this live publisher. */
-  publisherExists: async (companyId: number, id: number, trx: Executor = db) =>
-    (await trx
-      .selectFrom('media_entities')
-      .select('id')
-      .where('company_id', '=', companyId)
-      .where('id', '=', id)
-      .where('deleted_at', 'is', null)
-      .executeTakeFirst()) !== undefined,
 });
 export type AdTagsRepository = ReturnType<typeof createAdTagsRepository>;
 

@@ -22,6 +22,13 @@ interface Deps {
     id: number,
     trx?: Executor,
   ): Promise<{ id: number; width: number; height: number } | undefined>;
+  /** The company's publishers among `ids` (media entities' `named`): live ones, or deleted ones too. */
+  publishers(
+    companyId: number,
+    ids: readonly number[],
+    options?: { deleted?: false | 'any' },
+    trx?: Executor,
+  ): Promise<{ id: number; name: string }[]>;
   audit: AuditLog;
   transaction: Transactor;
   /** Where tags are served: RENDER_URL, else APP_URL (DESIGN section 11). */
@@ -32,7 +39,7 @@ interface Deps {
  * A creative's ad tags (the ad tags issue): created and revoked by creative editors, read by anyone
  * who reads creatives. The token is 256 random bits, never derived from ids.
  */
-export function createAdTagsService({ tags, creative, audit, transaction, serveBase }: Deps) {
+export function createAdTagsService({ tags, creative, publishers, audit, transaction, serveBase }: Deps) {
   const creativeOf = async (user: User, id: number, trx?: Executor) => {
     const row = await creative(user.company_id, id, trx);
     if (!row) throw notFound();
@@ -64,7 +71,11 @@ export function createAdTagsService({ tags, creative, audit, transaction, serveB
       ]);
       const publisherIds = [...new Set(rows.flatMap((row) => row.media_entity_id ?? []))];
       const names = new Map(
-        (await tags.publisherNames(user.company_id, publisherIds)).map((row) => [row.id, row.name]),
+        // A tag keeps naming its publisher once deleted.
+        (await publishers(user.company_id, publisherIds, { deleted: 'any' })).map((row) => [
+          row.id,
+          row.name,
+        ]),
       );
       const byTag = new Map(figures.map((row) => [row.tag_id, row]));
       return rows.map((row) => {
@@ -82,7 +93,7 @@ export function createAdTagsService({ tags, creative, audit, transaction, serveB
       transaction(async (trx) => {
         const size = await creativeOf(user, creativeId, trx);
         const publisher = body.media_entity_id ?? null;
-        if (publisher !== null && !(await tags.publisherExists(user.company_id, publisher, trx)))
+        if (publisher !== null && (await publishers(user.company_id, [publisher], {}, trx)).length === 0)
           throw unprocessable({ media_entity_id: [AD_TAG_PUBLISHER_INVALID] });
         const row = await tags.insert(
           {

@@ -103,6 +103,18 @@ export function createMediaEntitiesService({ mediaEntities, approvalCounts, audi
   });
 
   return {
+    /**
+     * The company's publishers among `ids`, by id and name, for other modules (an ad tag names its
+     * publisher): live ones, or deleted ones too with `deleted: 'any'`.
+     */
+    named: async (
+      companyId: number,
+      ids: readonly number[],
+      { deleted = false }: { deleted?: false | 'any' } = {},
+      trx?: Executor,
+    ): Promise<{ id: number; name: string }[]> =>
+      (await mediaEntities.findByIds(companyId, ids, trx, { deleted })).map(({ id, name }) => ({ id, name })),
+
     async list(user: User, query: MediaEntityListQuery): Promise<ListPage<MediaEntity>> {
       const page = await mediaEntities.list(user.company_id, query);
       return { data: page.data.map(toMediaEntity), meta: page.meta };
