@@ -1,3 +1,5 @@
+import { showAlert } from './alert';
+
 /** Copies text, falling back to a hidden textarea where the Clipboard API is missing. */
 export async function copyText(text: string): Promise<void> {
   if (navigator.clipboard?.writeText) {
@@ -15,3 +17,14 @@ export async function copyText(text: string): Promise<void> {
   area.remove();
   if (!copied) throw new Error('The browser refused to copy.');
 }
+
+/** Copies `text` and says so ("JavaScript tag copied to the clipboard."), or how to copy it by hand. */
+export const copyAndSay = (text: string, what: string): Promise<void> =>
+  copyText(text).then(
+    () => showAlert({ status: 200, data: { message: `${what} copied to the clipboard.` } }),
+    () =>
+      showAlert({
+        status: 0,
+        data: { message: `The ${what.toLowerCase()} could not be copied; select it and copy it.` },
+      }),
+  );

@@ -5,7 +5,7 @@ import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { showAlert } from '../../lib/alert';
-import { copyText } from '../../lib/copy-text';
+import { copyAndSay } from '../../lib/copy-text';
 import { ConfirmDialog } from './confirm-dialog';
 
 /** Hidden from sight, still read out: e.g. the header of a table's actions column. */
@@ -21,12 +21,8 @@ export const visuallyHidden = {
 /** A shared link's address made whole (the server may answer a path). */
 export const absoluteLinkUrl = (url: string) => new URL(url, window.location.origin).toString();
 
-/** Copies a link, saying whether it worked. */
-export const copyLink = (url: string, copied = 'Link copied to the clipboard.') =>
-  copyText(url).then(
-    () => showAlert({ status: 200, data: { message: copied } }),
-    () => showAlert({ status: 0, data: { message: 'The link could not be copied; select it and copy it.' } }),
-  );
+/** Copies a link, saying whether it worked ("Link copied to the clipboard."). */
+export const copyLink = (url: string, what = 'Link') => copyAndSay(url, what);
 
 /** A token link's address, whole and selectable. */
 export function SharedLinkText({ url, testId }: { url: string; testId: string }) {

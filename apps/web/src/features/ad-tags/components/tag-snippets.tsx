@@ -6,18 +6,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { FocusEvent } from 'react';
 import { visuallyHidden } from '../../../components/ui/shared-link';
-import { showAlert } from '../../../lib/alert';
-import { copyText } from '../../../lib/copy-text';
-
-const copy = (text: string, what: string) =>
-  copyText(text).then(
-    () => showAlert({ status: 200, data: { message: `${what} copied to the clipboard.` } }),
-    () =>
-      showAlert({
-        status: 0,
-        data: { message: `The ${what.toLowerCase()} could not be copied; select it and copy it.` },
-      }),
-  );
+import { copyAndSay } from '../../../lib/copy-text';
 
 const selectAll = (event: FocusEvent<HTMLInputElement | HTMLTextAreaElement>) => event.currentTarget.select();
 
@@ -48,7 +37,7 @@ function Snippet({
           input: { sx: { fontFamily: 'monospace', fontSize: '0.8125rem' } },
         }}
       />
-      <Button variant="outlined" startIcon={<ContentCopyIcon />} onClick={() => void copy(text, label)}>
+      <Button variant="outlined" startIcon={<ContentCopyIcon />} onClick={() => void copyAndSay(text, label)}>
         Copy
         <Box component="span" sx={visuallyHidden}>{` ${label.toLowerCase()}`}</Box>
       </Button>

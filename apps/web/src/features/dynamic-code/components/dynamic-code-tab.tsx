@@ -13,7 +13,7 @@ import { QueryView } from '../../../components/ui/query-view';
 import { useCanAccess } from '../../../lib/access';
 import { alertFromError, showAlert } from '../../../lib/alert';
 import { errorStatus, isSessionExpiredError } from '../../../lib/api-client';
-import { copyText } from '../../../lib/copy-text';
+import { copyAndSay } from '../../../lib/copy-text';
 import { formatDateTime } from '../../../lib/format';
 import { useGenerateDynamicCode } from '../api/generate-dynamic-code';
 import { useDynamicCode } from '../api/get-dynamic-code';
@@ -106,12 +106,7 @@ function GenerateButton({ code, canWrite }: { code: DynamicCode; canWrite: boole
 }
 
 function CopyButton({ code }: { code: string }) {
-  const copy = () =>
-    copyText(code).then(
-      () => showAlert({ status: 200, data: { message: 'Dynamic code copied to the clipboard.' } }),
-      () =>
-        showAlert({ status: 0, data: { message: 'The code could not be copied; select it and copy it.' } }),
-    );
+  const copy = () => copyAndSay(code, 'Dynamic code');
   return (
     <Button size="small" variant="contained" startIcon={<ContentCopyIcon />} onClick={() => void copy()}>
       Copy

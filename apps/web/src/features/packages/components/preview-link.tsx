@@ -26,7 +26,7 @@ export function PreviewLink({ creativeId }: { creativeId: number }) {
 
   if (link.data) {
     const { url } = link.data;
-    const copy = () => copyLink(url, 'Preview link copied to the clipboard.');
+    const copy = () => copyLink(url, 'Preview link');
     return (
       <Box sx={{ display: 'grid', gap: 1 }}>
         <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start', flexWrap: 'wrap' }}>
