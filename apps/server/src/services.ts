@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import { PROCESSING_IMAGE_MAX_BYTES } from '@adstudio/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config';
+import { openChangeFeed } from './db/change-feed';
 import type { Db, Executor } from './db/database';
 import type { JobQueue } from './jobs/types';
 import { createTransactor } from './lib/transaction';
@@ -9,6 +10,7 @@ import { createAccountService } from './modules/account/account.service';
 import { createAdServing } from './modules/ad-tags/ad-serving';
 import { createAdServingRepository, createAdTagsRepository } from './modules/ad-tags/ad-tags.repository';
 import { createAdTagsService } from './modules/ad-tags/ad-tags.service';
+import { createTagTrial } from './modules/ad-tags/tag-trial';
 import { createApprovalsRepository } from './modules/approvals/approvals.repository';
 import { createApprovalsService } from './modules/approvals/approvals.service';
 import { createAssetsRepository } from './modules/assets/assets.repository';
@@ -25,6 +27,7 @@ import { createCreativesService } from './modules/creatives/creatives.service';
 import { createDashboardRepository } from './modules/dashboard/dashboard.repository';
 import { createDashboardService } from './modules/dashboard/dashboard.service';
 import { createHeaderVault } from './modules/data-sources/data-source-headers';
+import { createLiveValues } from './modules/data-sources/data-source-live';
 import { createDataSourceValues } from './modules/data-sources/data-source-values';
 import { createDataSourcesRepository } from './modules/data-sources/data-sources.repository';
 import { createDataSourcesService } from './modules/data-sources/data-sources.service';
@@ -59,6 +62,7 @@ import { createRenderService } from './modules/render/render.service';
 import { createRenderTargets, createVariantRenderUrls } from './modules/render/render-links';
 import { createReportsRepository } from './modules/reports/reports.repository';
 import { createReportsService } from './modules/reports/reports.service';
+import { compileFeed } from './modules/rule-selection/compiled-feed';
 import { createRuleChooser } from './modules/rule-selection/rule-chooser';
 import { createSearchRepository } from './modules/search/search.repository';
 import { createSearchService } from './modules/search/search.service';
@@ -394,14 +398,36 @@ export function createServices(
     transaction,
     serveBase: renderBase,
   });
+  /** Committed changes of what served tags keep in memory, heard by every instance. */
+  const changes = openChangeFeed(db, config.database, log);
   const adServing = createAdServing({
     repository: adServingRepository,
+    changes,
+    compileFeed: (companyId, creative) =>
+      compileFeed(
+        {
+          profileName: profiles.liveName,
+          servedRules: profiles.servedRules,
+          conditions: conditions.expressionsByIds,
+        },
+        companyId,
+        creative,
+      ),
+    liveEntry: render.liveEntry,
+    contentOf: render.contentOf,
+    values: createLiveValues({ valuesFor: dataSourceValues.valuesFor }),
     chooseRule,
     document: render.liveDocument,
     clickUrl: trackingLinks.clickUrl,
     readUrl: uploads.readUrl,
     stats,
     serveBase: renderBase,
+  });
+
+  const tagTrial = createTagTrial({
+    decision: adServing.decision,
+    chooseRule,
+    renderUrls: variantRenderUrls,
   });
 
   const search = createSearchService({ search: searchRepository });
@@ -456,10 +482,13 @@ export function createServices(
     uploads,
     /** Render URLs of a creative's variants, as previews show them. */
     variantRenderUrls,
+    /** "Try it": what a tag serves in a simulated context, with the simulator's trace. */
+    tagTrial,
     /** Stops what runs in the background; the app calls it when it closes. */
     async close(): Promise<void> {
       await dataSourceValues.close();
       await stats.close();
+      await changes.close();
     },
   };
 }

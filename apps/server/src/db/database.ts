@@ -35,7 +35,13 @@ export function createDb(config: DatabaseConfig): Db {
     // ANALYZE (run by `pragma optimize`, plugins/db.ts) samples this many rows per index: fast at any size.
     database.pragma('analysis_limit = 1000');
     foldCaseLikePostgres(database);
-    return new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(database) }) });
+    const changes = localChangesOf(config.file === ':memory:' ? database : path.resolve(config.file));
+    const committed = announceChanges(database, changes);
+    const db = new Kysely<DB>({
+      dialect: new SqliteDialect({ database: withStatementCache(database, committed) }),
+    });
+    sqliteChanges.set(db, changes);
+    return db;
   }
   const pool = new pg.Pool({
     connectionString: config.url,
@@ -120,7 +126,7 @@ const STATEMENT_CACHE_SIZE = 500;
  * Kysely prepares every query anew; preparing costs about as much as running a short indexed query.
  * The same SQL text reuses its statement, unless that one is still being iterated (a stream).
  */
-function withStatementCache(database: SQLite.Database) {
+function withStatementCache(database: SQLite.Database, afterStatement: (source: string) => void) {
   const cache = new Map<string, RowStatement>();
   return {
     close: () => database.close(),
@@ -131,7 +137,7 @@ function withStatementCache(database: SQLite.Database) {
         cache.set(text, cached);
         return cached;
       }
-      const statement = new RowStatement(database.prepare(text));
+      const statement = new RowStatement(database.prepare(text), afterStatement);
       if (!cached) {
         cache.set(text, statement);
         if (cache.size > STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value as string);
@@ -150,7 +156,10 @@ function withStatementCache(database: SQLite.Database) {
  */
 class RowStatement {
   #row: ((values: unknown[]) => unknown) | undefined;
-  constructor(private readonly statement: SQLite.Statement) {}
+  constructor(
+    private readonly statement: SQLite.Statement,
+    private readonly after: (source: string) => void,
+  ) {}
 
   get reader() {
     return this.statement.reader;
@@ -159,17 +168,29 @@ class RowStatement {
     return this.statement.busy;
   }
   run(parameters: readonly unknown[]) {
-    return this.statement.run(parameters);
+    try {
+      return this.statement.run(parameters);
+    } finally {
+      this.after(this.statement.source);
+    }
   }
   all(parameters: readonly unknown[]) {
     const row = this.rowBuilder();
-    const rows = this.statement.all(parameters) as unknown[][];
-    for (let i = 0; i < rows.length; i++) (rows as unknown[])[i] = row(rows[i] as unknown[]);
-    return rows;
+    try {
+      const rows = this.statement.all(parameters) as unknown[][];
+      for (let i = 0; i < rows.length; i++) (rows as unknown[])[i] = row(rows[i] as unknown[]);
+      return rows;
+    } finally {
+      this.after(this.statement.source);
+    }
   }
   *iterate(parameters: readonly unknown[]) {
     const row = this.rowBuilder();
-    for (const values of this.statement.iterate(parameters)) yield row(values as unknown[]);
+    try {
+      for (const values of this.statement.iterate(parameters)) yield row(values as unknown[]);
+    } finally {
+      this.after(this.statement.source);
+    }
   }
 
   private rowBuilder() {
@@ -201,6 +222,56 @@ function foldCaseLikePostgres(database: SQLite.Database) {
   database.function('lower', { deterministic: true }, (text: unknown) =>
     typeof text === 'string' ? text.toLowerCase() : text,
   );
+}
+
+/** What a SQLite connection announces of committed changes (the serving triggers' keys). */
+export interface LocalChanges {
+  listeners: Set<(keys: readonly string[]) => void>;
+}
+/** One announcer per database file in this process: every connection to the file reaches the same listeners. */
+const localChanges = new Map<string | SQLite.Database, LocalChanges>();
+const sqliteChanges = new WeakMap<Db, LocalChanges>();
+
+function localChangesOf(file: string | SQLite.Database): LocalChanges {
+  let changes = localChanges.get(file);
+  if (!changes) {
+    changes = { listeners: new Set() };
+    localChanges.set(file, changes);
+  }
+  return changes;
+}
+
+/**
+ * The announcer of a SQLite database's committed changes: of this connection, else of the file
+ * (a connection with plugins is another Kysely of the same file); undefined on PostgreSQL.
+ */
+export const sqliteChangesOf = (db: Db, file?: string): LocalChanges | undefined =>
+  sqliteChanges.get(db) ?? (file && file !== ':memory:' ? localChanges.get(path.resolve(file)) : undefined);
+
+/**
+ * `serving_changed(key)`, which the serving triggers call (migration 2026-12-01-1000): keys are
+ * gathered while a transaction runs and announced once it commits (after the statement, outside a
+ * transaction); a rollback drops them. Answers the hook to run after every statement.
+ */
+function announceChanges(database: SQLite.Database, changes: LocalChanges) {
+  const pending = new Set<string>();
+  database.function('serving_changed', { deterministic: false }, (key: unknown) => {
+    if (typeof key === 'string') pending.add(key);
+    return null;
+  });
+  return (source: string) => {
+    if (pending.size === 0 || database.inTransaction) return;
+    const keys = [...pending];
+    pending.clear();
+    if (/^\s*rollback\s*;?\s*$/i.test(source)) return;
+    for (const listener of changes.listeners) {
+      try {
+        listener(keys);
+      } catch (error) {
+        console.warn('A listener of database changes failed:', error);
+      }
+    }
+  };
 }
 
 export async function pingDb(db: Db): Promise<boolean> {

@@ -53,6 +53,15 @@ const ROUTES: AccessRoute<Fixture>[] = [
     scoped: true,
   },
   {
+    name: 'try a tag',
+    method: 'POST',
+    url: (f) => `/v1/creatives/${f.id}/tags/${f.tagId}/try`,
+    body: () => ({ country: 'BE' }),
+    ok: 200,
+    qa: true,
+    scoped: true,
+  },
+  {
     name: 'revoke a tag',
     method: 'DELETE',
     url: (f) => `/v1/creatives/${f.id}/tags/${f.tagId}`,

@@ -21,17 +21,23 @@ async function createTag(creativeId: number, body: Record<string, unknown> = { n
   return res.json().data as { id: number; token: string; serve_url: string; js: string; iframe: string };
 }
 
-/** Serves a tag as a browser behind a CDN would ask for it. */
-const serve = (
+/**
+ * Serves a tag as a browser behind a CDN would ask for it, once every change committed before has
+ * reached the server's memory (PostgreSQL delivers it a moment after the commit: hot-path.test.ts
+ * shows how soon, across instances).
+ */
+const serve = async (
   tagToken: string,
   { query = {}, headers = {} }: { query?: Record<string, string>; headers?: Record<string, string> } = {},
-) =>
-  t.app.inject({
+) => {
+  await t.app.services.adServing.settled();
+  return t.app.inject({
     method: 'GET',
     url: `/serve/${tagToken}`,
     query,
     headers: { 'user-agent': BROWSER, ...headers },
   });
+};
 
 beforeAll(async () => {
   t = await buildTestApp({ RATE_LIMIT_PER_MINUTE: '1000000' });

@@ -52,7 +52,7 @@ describe('valuesFor', () => {
       values.valuesFor(t.companyId, [id], {}),
       values.valuesFor(t.companyId, [id], {}),
     ]);
-    expect(first.get(id)).toEqual({ name: `Source ${seq}`, value: '7', source: 'default' });
+    expect(first.get(id)).toMatchObject({ name: `Source ${seq}`, value: '7', source: 'default' });
     expect(second.get(id)?.source).toBe('default');
     await values.settled();
     expect(hits()).toBe(1);

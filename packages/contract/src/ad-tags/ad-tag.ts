@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idField, nameField } from '../common/fields';
+import { SimulationResultSchema } from '../conditions/rule-selection';
 
 export const AD_TAG_NAME_MAX = 100;
 /** The longest `click` (the ad server's click URL) a served tag takes; longer ones are dropped. */
@@ -54,3 +55,44 @@ export const AdTagCreateSchema = z.object({
 export type AdTagCreate = z.infer<typeof AdTagCreateSchema>;
 
 export const AD_TAG_PUBLISHER_INVALID = 'The selected publisher is invalid.';
+
+/**
+ * Why a tag serves what it serves ("Try it"): `served` when the creative plays a variant; else
+ * what kept it from playing one (it then shows its fallback image, or nothing).
+ */
+export const TAG_TRIAL_BECAUSE = [
+  'served',
+  'revoked',
+  'gone',
+  'not_live',
+  'not_approved',
+  'no_package',
+] as const;
+export type TagTrialBecause = (typeof TAG_TRIAL_BECAUSE)[number];
+
+/** What each reason reads as, in the Tags tab's "Try it". */
+export const TAG_TRIAL_MESSAGES: Record<TagTrialBecause, string> = {
+  served: 'The creative is live with an approved package: the tag plays the variant below.',
+  revoked: 'The tag is revoked: it answers 410 Gone.',
+  gone: 'The creative or its campaign was deleted: the tag shows nothing.',
+  not_live: 'The creative is not live: the tag shows its fallback image, if it has one.',
+  not_approved:
+    'The tag’s publisher has not approved the creative: the tag shows its fallback image, if it has one.',
+  no_package: 'No package of the creative is approved: the tag shows its fallback image, if it has one.',
+};
+
+/**
+ * POST /v1/creatives/{id}/tags/{tagId}/try answers: what the tag serves in the simulated context —
+ * the same decision `/serve` makes, on the same compiled rules — and, when the creative has a feed,
+ * the simulator's account of it (the trace, and the variant's render).
+ */
+export const TagTrialSchema = z.object({
+  serves: z.enum(['variant', 'fallback', 'nothing']),
+  because: z.enum(TAG_TRIAL_BECAUSE),
+  /** The rule the tag plays (null: none). */
+  rule_id: z.number().int().nullable(),
+  /** A render of the variant the tag plays (signed, sandboxed); null unless it plays one. */
+  render_url: z.string().nullable(),
+  simulation: SimulationResultSchema.nullable(),
+});
+export type TagTrial = z.infer<typeof TagTrialSchema>;

@@ -1,3 +1,4 @@
+export * from './compiled-rules';
 export * from './condition';
 export * from './data-source';
 export * from './json-path';

@@ -284,7 +284,7 @@ export function evaluatePredicate(predicate: Predicate, context: EvaluationConte
   if (!read) return { ...base, actual: null, holds: false, reason: `${field} is not a field.` };
   if (read.actual === undefined || read.actual === null || read.actual === '')
     return { ...base, actual: null, holds: false, reason: `The context has no value for ${read.label}.` };
-  const holds = compare(read.kind, operator, read.actual, value);
+  const holds = compareValues(read.kind, operator, read.actual, value);
   const verb = holds ? 'holds' : 'does not hold';
   return {
     ...base,
@@ -297,7 +297,7 @@ export function evaluatePredicate(predicate: Predicate, context: EvaluationConte
 const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 /** A value as the kind compares it: codes and text case-folded, numbers as numbers when both are. */
-const fold = (kind: FieldKind, value: string | number | boolean) => {
+export const foldForKind = (kind: FieldKind, value: string | number | boolean) => {
   const text = String(value).trim();
   if (kind === 'country') return text.toUpperCase();
   return kind === 'date' || kind === 'time' ? text : text.toLowerCase();
@@ -317,20 +317,21 @@ function order(kind: FieldKind, a: string | number | boolean, b: string | number
     const [x, y] = [asNumber(a), asNumber(b)];
     if (x !== null && y !== null) return x < y ? -1 : x > y ? 1 : 0;
   }
-  const [x, y] = [fold(kind, a), fold(kind, b)];
+  const [x, y] = [foldForKind(kind, a), foldForKind(kind, b)];
   return x < y ? -1 : x > y ? 1 : 0;
 }
 
 /** Equality, with a language without region matching its regional forms ('en' matches 'en-GB'). */
 function same(kind: FieldKind, actual: string | number | boolean, wanted: string | number): boolean {
   if (kind === 'language') {
-    const [have, want] = [fold(kind, actual), fold(kind, wanted)];
+    const [have, want] = [foldForKind(kind, actual), foldForKind(kind, wanted)];
     return have === want || (!want.includes('-') && have.startsWith(`${want}-`));
   }
   return order(kind, actual, wanted) === 0;
 }
 
-function compare(
+/** Whether `actual` (a present value) stands in `operator` to `value`, as the field's kind compares. */
+export function compareValues(
   kind: FieldKind,
   operator: ConditionOperator,
   actual: string | number | boolean,
@@ -358,9 +359,9 @@ function compare(
     case 'between':
       return order(kind, actual, one) >= 0 && order(kind, actual, list[1] ?? one) <= 0;
     case 'contains':
-      return fold(kind, actual).includes(fold(kind, one));
+      return foldForKind(kind, actual).includes(foldForKind(kind, one));
     case 'starts_with':
-      return fold(kind, actual).startsWith(fold(kind, one));
+      return foldForKind(kind, actual).startsWith(foldForKind(kind, one));
   }
 }
 

@@ -29,6 +29,7 @@ import * as campaignDuration from './2026-11-28-1000-campaign-duration';
 import * as listVersions from './2026-11-28-1100-list-versions';
 import * as adTags from './2026-11-28-1200-ad-tags';
 import * as tagStats from './2026-11-28-1300-tag-stats';
+import * as servingChanges from './2026-12-01-1000-serving-changes';
 
 /** Every migration, by name in the order they run. Listed statically so the bundled server carries them. */
 export const migrations: Record<string, Migration> = {
@@ -62,4 +63,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-28-1100-list-versions': listVersions,
   '2026-11-28-1200-ad-tags': adTags,
   '2026-11-28-1300-tag-stats': tagStats,
+  '2026-12-01-1000-serving-changes': servingChanges,
 };

@@ -1,10 +1,22 @@
-import { type SimulationContext, SimulationContextSchema } from '@adstudio/contract';
+import {
+  type DataValue,
+  type EvaluationContext,
+  evaluationContext,
+  localMoment,
+  type SimulationContext,
+  SimulationContextSchema,
+  type TagTrialBecause,
+} from '@adstudio/contract';
+import { type ChangeFeed, EVERYTHING } from '../../db/change-feed';
 import { isBot } from '../../lib/bots';
 import { HttpError, notFound } from '../../lib/http-errors';
-import type { RenderService } from '../render';
-import type { RuleChooser } from '../rule-selection';
+import { parseJson } from '../../lib/json';
+import { type LiveValues, placeholdersOf } from '../data-sources';
+import type { LiveEntry, RenderService } from '../render';
+import type { CompiledFeed, RuleChooser } from '../rule-selection';
 import type { StatsBuffer, TrackingLinks } from '../tracking';
 import type { AdServingRepository } from './ad-tags.repository';
+import { createServingCache } from './serving-cache';
 import { adServerClick, fallbackDocument, loaderScript, servePath } from './snippets';
 
 /** A revoked tag (DESIGN section 4: 410 for a revoked token). */
@@ -20,8 +32,21 @@ const PIXEL = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBR
 
 interface Deps {
   repository: AdServingRepository;
+  /** Committed changes of what tags serve, as every instance hears them. */
+  changes: ChangeFeed;
+  /** The creative's feed compiled for serving (rule selection's `compileFeed`). */
+  compileFeed(
+    companyId: number,
+    creative: { profile_id: number | null; rule_filter: string | null },
+  ): Promise<CompiledFeed | 'none' | 'too_large'>;
+  /** The creative's newest approved package as served documents play it (render's `liveEntry`). */
+  liveEntry: RenderService['liveEntry'];
+  /** A rule's content as documents take it (render's `contentOf`). */
+  contentOf: RenderService['contentOf'];
+  /** Data source values from memory (stale-while-revalidate, within a time budget). */
+  values: Pick<LiveValues, 'valuesOf' | 'forget' | 'clear'>;
+  /** Rule selection reading the feed (for feeds too large to compile) and the render's document of it. */
   chooseRule: RuleChooser;
-  /** The render's document of a creative's newest approved package (render's `liveDocument`). */
   document: RenderService['liveDocument'];
   clickUrl: TrackingLinks['clickUrl'];
   /** A short-lived signed URL of a stored file (uploads' `readUrl`). */
@@ -78,15 +103,53 @@ export function viewerContext(
   return SimulationContextSchema.parse({});
 }
 
+/** A tag as serving keeps it: what its token names, and whether its publisher lets the creative serve. */
+interface ServedTag {
+  id: number;
+  companyId: number;
+  creativeId: number;
+  revoked: boolean;
+  /** Approved by the tag's publisher, or never asked (or no publisher). */
+  allowed: boolean;
+  creative: NonNullable<Awaited<ReturnType<AdServingRepository['byToken']>>>;
+}
+
+/** A creative as serving keeps it, compiled: everything a decision and its document need. */
+interface ServingSet {
+  campaignId: number;
+  live: boolean;
+  size: { width: number; height: number };
+  entry: LiveEntry | undefined;
+  fallback: { storage_key: string; content_type: string } | undefined;
+  feed: CompiledFeed | 'none' | 'too_large';
+  /** Content literals of the rules served so far (made on first use). */
+  contents: Map<number, string>;
+}
+
+/**
+ * What a tag serves a viewer: a variant (rule 0: the creative's own content), the fallback, or
+ * nothing; and why (contract `TAG_TRIAL_BECAUSE`).
+ */
+export type TagDecision =
+  | { serves: 'variant'; ruleId: number; because: 'served' }
+  | { serves: 'fallback' | 'nothing'; ruleId?: undefined; because: Exclude<TagTrialBecause, 'served'> };
+
 /**
  * Serving ad tags (the ad tags issue, DESIGN section 11): the token names a tag; a live creative
  * with an approved package serves the variant rule selection chooses for the viewer, when the tag's
  * publisher approved it (if the campaign asked them); otherwise its fallback image, else a 1×1 GIF.
- * Served variants and fallbacks count an impression for the tag, creative and rule (not for bots
- * or HEAD requests); nothing about the viewer is stored.
+ * The hot path reads no database: tags and compiled creatives are kept in memory and dropped when
+ * the change feed announces a change they depend on (serving-cache.ts); data source values come
+ * from memory too. Served variants and fallbacks count an impression for the tag, creative and rule
+ * (not for bots or HEAD requests); nothing about the viewer is stored.
  */
 export function createAdServing({
   repository,
+  changes,
+  compileFeed,
+  liveEntry,
+  contentOf,
+  values,
   chooseRule,
   document,
   clickUrl,
@@ -94,39 +157,132 @@ export function createAdServing({
   stats,
   serveBase,
 }: Deps) {
+  const cache = createServingCache<ServedTag, ServingSet>(changes, (keys) => {
+    for (const key of keys) {
+      if (key === EVERYTHING) values.clear();
+      else if (key.startsWith('data_source:')) values.forget(Number(key.slice('data_source:'.length)));
+    }
+  });
+  const noContent = contentOf(null);
+
+  const loadTag = async (token: string) => {
+    const row = await repository.byToken(token);
+    if (!row) return undefined;
+    const verdict =
+      row.media_entity_id !== null && row.campaign_id !== null
+        ? await repository.verdict(row.campaign_id, row.creative_id, row.media_entity_id)
+        : undefined;
+    const keys = [
+      `creative:${row.creative_id}`,
+      // The creative's campaign even while deleted: its restore is heard.
+      ...(row.creative_campaign_id === null ? [] : [`campaign:${row.creative_campaign_id}`]),
+    ];
+    const value: ServedTag = {
+      id: row.id,
+      companyId: row.company_id,
+      creativeId: row.creative_id,
+      revoked: row.revoked_at !== null,
+      allowed: verdict === undefined || verdict === 'approved',
+      creative: row,
+    };
+    return { value, creativeId: row.creative_id, keys };
+  };
+
   async function tagOf(token: string) {
     if (!TOKEN_SHAPE.test(token)) throw notFound();
-    const tag = await repository.byToken(token);
+    const tag = await cache.tag(token, () => loadTag(token));
     if (!tag) throw notFound();
-    if (tag.revoked_at !== null) throw new HttpError(410, TAG_REVOKED);
+    if (tag.revoked) throw new HttpError(410, TAG_REVOKED);
     return tag;
   }
-  type Tag = Awaited<ReturnType<typeof tagOf>>;
 
-  /** Whether the tag's publisher lets the creative serve: approved, or never asked. */
-  async function publisherAllows(tag: Tag, campaignId: number) {
-    if (tag.media_entity_id === null) return true;
-    const verdict = await repository.verdict(campaignId, tag.creative_id, tag.media_entity_id);
-    return verdict === undefined || verdict === 'approved';
-  }
+  const compile = async (tag: ServedTag) => {
+    const { creative } = tag;
+    const campaignId = creative.campaign_id ?? creative.creative_campaign_id ?? 0;
+    const [entry, fallback, feed] = await Promise.all([
+      creative.status === 'live' ? liveEntry(tag.creativeId) : undefined,
+      creative.fallback_asset_id === null
+        ? undefined
+        : repository.fallback(tag.creativeId, creative.fallback_asset_id),
+      creative.status === 'live' ? compileFeed(tag.companyId, creative) : ('none' as const),
+    ]);
+    const keys = [`creative:${tag.creativeId}`, `campaign:${campaignId}`];
+    if (typeof feed === 'object') {
+      keys.push(`profile:${feed.profileId}`, ...feed.conditionIds.map((id) => `condition:${id}`));
+    } else if (creative.profile_id !== null) keys.push(`profile:${creative.profile_id}`);
+    const value: ServingSet = {
+      campaignId,
+      live: creative.status === 'live',
+      size: { width: creative.width ?? 1, height: creative.height ?? 1 },
+      entry,
+      fallback,
+      feed,
+      contents: new Map(),
+    };
+    return { value, creativeId: tag.creativeId, keys };
+  };
 
-  /** The rule the viewer gets (0: the creative has no feed, or the feed has no rule to give). */
-  async function ruleFor(tag: Tag, context: SimulationContext) {
-    if (tag.profile_id === null) return 0;
-    try {
-      return (await chooseRule(tag.company_id, tag.creative_id, context)).rule?.id ?? 0;
-    } catch (error) {
-      // A feed deleted meanwhile (422) or a creative gone (404): the creative plays without content.
-      if (error instanceof HttpError && error.statusCode < 500) return 0;
-      throw error;
+  const setOf = (tag: ServedTag) => cache.set(tag.creativeId, () => compile(tag));
+
+  /** The rule a compiled feed gives in a context (0: none to give). */
+  async function ruleOf(tag: ServedTag, set: ServingSet, viewer: Viewing) {
+    const feed = set.feed;
+    const context = viewer.context;
+    if (feed === 'none') return 0;
+    if (feed === 'too_large') {
+      try {
+        return (await chooseRule(tag.companyId, tag.creativeId, viewer.simulation)).rule?.id ?? 0;
+      } catch (error) {
+        // A feed deleted meanwhile (422) or a creative gone (404): the creative plays without content.
+        if (error instanceof HttpError && error.statusCode < 500) return 0;
+        throw error;
+      }
     }
+    const ids = feed.rules.dataSourceIds;
+    let known: EvaluationValues = {};
+    if (ids.length > 0) {
+      const base = context({});
+      const read = values.valuesOf(tag.companyId, ids, placeholdersOf(base));
+      known = read instanceof Promise ? await read : read;
+    }
+    return feed.rules.decide(context(known)).rule_id ?? 0;
   }
+
+  /** What the tag serves in a context, and the set it was decided on. */
+  async function decide(
+    tag: ServedTag,
+    viewer: Viewing,
+  ): Promise<{ decision: TagDecision; set: ServingSet | undefined }> {
+    if (tag.creative.campaign_id === null || tag.creative.width === null || tag.creative.height === null)
+      return { decision: { serves: 'nothing', because: 'gone' }, set: undefined };
+    const set = await setOf(tag);
+    if (set.live && tag.allowed && set.entry)
+      return {
+        decision: { serves: 'variant', ruleId: await ruleOf(tag, set, viewer), because: 'served' },
+        set,
+      };
+    const because = !set.live ? 'not_live' : !tag.allowed ? 'not_approved' : 'no_package';
+    return { decision: { serves: set.fallback ? 'fallback' : 'nothing', because }, set };
+  }
+
+  const contentFor = (set: ServingSet, ruleId: number) => {
+    if (ruleId === 0 || typeof set.feed !== 'object') return noContent;
+    let content = set.contents.get(ruleId);
+    if (content === undefined) {
+      content = contentOf(
+        set.feed.profileName,
+        parseJson<Record<string, unknown>>(set.feed.content.get(ruleId) ?? '{}', {}),
+      );
+      set.contents.set(ruleId, content);
+    }
+    return content;
+  };
 
   return {
     /** The JS tag: an iframe of the tag's document at the creative's size (it decides nothing itself). */
     async loader(token: string, click: unknown): Promise<Served> {
       const tag = await tagOf(token);
-      const size = { width: tag.width ?? 1, height: tag.height ?? 1 };
+      const size = { width: tag.creative.width ?? 1, height: tag.creative.height ?? 1 };
       const script = loaderScript(`${serveBase}${servePath(token)}`, size, adServerClick(click));
       return { file: 'tag.js', body: Buffer.from(script, 'utf8') };
     },
@@ -134,36 +290,101 @@ export function createAdServing({
     /** The tag's document for this viewer. */
     async serve(token: string, viewer: Viewer): Promise<Served> {
       const tag = await tagOf(token);
-      const campaignId = tag.campaign_id;
-      if (campaignId === null || tag.width === null || tag.height === null)
-        return { file: 'empty.gif', body: PIXEL };
-      const view = { campaignId, creativeId: tag.creative_id, tagId: tag.id, preview: false };
+      const simulation = viewerContext(viewer);
+      const { decision, set } = await decide(tag, { simulation, context: servingContext(simulation) });
+      if (!set || decision.serves === 'nothing') return { file: 'empty.gif', body: PIXEL };
+      const view = { campaignId: set.campaignId, creativeId: tag.creativeId, tagId: tag.id, preview: false };
       const prefix = adServerClick(viewer.click) ?? '';
       const counted = (served: Served, ruleId: number): Served => {
         if (!viewer.head && !isBot(viewer.userAgent)) stats.add({ ...view, ruleId }, 'impression');
         return served;
       };
-
-      if (tag.status === 'live' && (await publisherAllows(tag, campaignId))) {
-        const ruleId = await ruleFor(tag, viewerContext(viewer));
-        const file = await document(tag.creative_id, ruleId, prefix + clickUrl({ ...view, ruleId }));
-        if (file) {
-          const served: Served = { file: 'index.html', body: file.body as Buffer };
-          return counted(ruleId > 0 ? { ...served, ruleId } : served, ruleId);
-        }
+      if (decision.serves === 'variant') {
+        const ruleId = decision.ruleId;
+        const click = prefix + clickUrl({ ...view, ruleId });
+        const body =
+          set.feed === 'too_large'
+            ? ((await document(tag.creativeId, ruleId, click))?.body as Buffer | undefined)
+            : set.entry!.document(contentFor(set, ruleId), ruleId, click);
+        if (body)
+          return counted(
+            ruleId > 0 ? { file: 'index.html', body, ruleId } : { file: 'index.html', body },
+            ruleId,
+          );
       }
-      const image =
-        tag.fallback_asset_id === null
-          ? undefined
-          : await repository.fallback(tag.creative_id, tag.fallback_asset_id);
-      if (!image) return { file: 'empty.gif', body: PIXEL };
+      if (!set.fallback) return { file: 'empty.gif', body: PIXEL };
       const html = fallbackDocument(
-        readUrl(image.storage_key, image.content_type),
+        readUrl(set.fallback.storage_key, set.fallback.content_type),
         prefix + clickUrl({ ...view, ruleId: 0 }),
-        { width: tag.width, height: tag.height },
+        set.size,
       );
       return counted({ file: 'fallback.html', body: Buffer.from(html, 'utf8') }, 0);
     },
+
+    /**
+     * What a tag of the company's creative serves in a simulated context ("Try it"): the same
+     * decision `serve` makes, on the same compiled set, with the context's moment and data source
+     * overrides. Undefined when the creative has no such tag.
+     */
+    async decision(
+      companyId: number,
+      creativeId: number,
+      tagId: number,
+      simulated: SimulationContext,
+    ): Promise<TagDecision | undefined> {
+      const row = await repository.tokenOf(companyId, creativeId, tagId);
+      if (!row) return undefined;
+      const tag = await cache.tag(row.token, () => loadTag(row.token));
+      if (!tag) return undefined;
+      if (tag.revoked) return { serves: 'nothing', because: 'revoked' };
+      const now = new Date();
+      const { decision } = await decide(tag, {
+        simulation: simulated,
+        context: (known) => evaluationContext(simulated, known, now),
+      });
+      return decision;
+    },
+
+    /** Resolves once every change committed before the call is served (tests, instead of waiting). */
+    settled: () => changes.settled(),
+    /** How much is kept in memory. */
+    kept: () => cache.size(),
   };
 }
 export type AdServing = ReturnType<typeof createAdServing>;
+
+type EvaluationValues = Readonly<Record<number, DataValue>>;
+
+/** A viewer as a decision reads them: their context, and its evaluation given data source values. */
+interface Viewing {
+  simulation: SimulationContext;
+  context(values: EvaluationValues): EvaluationContext;
+}
+
+/** Moments per time zone, kept for the minute they name (Intl's formatting costs more than a decision). */
+const moments = new Map<string, { minute: number; moment: ReturnType<typeof localMoment> }>();
+const MOMENTS_MAX = 1000;
+
+function momentIn(timeZone: string, now: number) {
+  const minute = Math.floor(now / 60_000);
+  const kept = moments.get(timeZone);
+  if (kept && kept.minute === minute) return kept.moment;
+  const moment = localMoment(new Date(now), timeZone);
+  if (moments.size >= MOMENTS_MAX) moments.clear();
+  moments.set(timeZone, { minute, moment });
+  return moment;
+}
+
+/** A served viewer's evaluation context, given the data source values. */
+const servingContext =
+  (context: SimulationContext) =>
+  (known: EvaluationValues): EvaluationContext => ({
+    ...momentIn(context.time_zone, Date.now()),
+    country: context.country,
+    region: context.region,
+    city: context.city,
+    device: context.device,
+    language: context.language,
+    params: context.params,
+    datasources: known,
+  });

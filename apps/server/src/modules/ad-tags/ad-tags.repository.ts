@@ -81,13 +81,26 @@ export const createAdServingRepository = (db: Db) => ({
         'ad_tags.media_entity_id',
         'ad_tags.revoked_at',
         'campaigns.id as campaign_id',
+        // The creative's campaign even when deleted: serving listens for its restore.
+        'creatives.campaign_id as creative_campaign_id',
         'creatives.status',
         'creatives.width',
         'creatives.height',
         'creatives.profile_id',
+        'creatives.rule_filter',
         'creatives.fallback_asset_id',
       ])
       .where('ad_tags.token', '=', token)
+      .executeTakeFirst(),
+
+  /** The token of the company's creative's tag (a user's "Try it" names the tag by id). */
+  tokenOf: (companyId: number, creativeId: number, tagId: number, trx: Executor = db) =>
+    trx
+      .selectFrom('ad_tags')
+      .select('token')
+      .where('company_id', '=', companyId)
+      .where('creative_id', '=', creativeId)
+      .where('id', '=', tagId)
       .executeTakeFirst(),
 
   /**

@@ -1,9 +1,22 @@
-import { AdTagCreateSchema, AdTagListItemSchema, AdTagSchema, itemResponse } from '@adstudio/contract';
+import {
+  AdTagCreateSchema,
+  AdTagListItemSchema,
+  AdTagSchema,
+  itemResponse,
+  SimulationContextSchema,
+  TagTrialSchema,
+} from '@adstudio/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser } from '../../lib/current-user';
 import { idParam } from '../../lib/params';
-import { forbiddenAnswer as errors, idParams, listOf, noContent } from '../../lib/route-schemas';
+import {
+  forbiddenAnswer as errors,
+  idParams,
+  listOf,
+  noContent,
+  refusedAnswer,
+} from '../../lib/route-schemas';
 import { sendRenderFile } from '../render';
 import type { Served, Viewer } from './ad-serving';
 
@@ -33,7 +46,7 @@ const ServeQuerySchema = z
  * their public, cookie-less serving on the render origin.
  */
 export const adTagsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { adTags: service, adServing: serving } = app.services;
+  const { adTags: service, adServing: serving, tagTrial } = app.services;
   const read = { preHandler: app.requireAccess('creatives', 'read') };
   const write = { preHandler: app.requireAccess('creatives', 'write') };
   const { countryHeader, regionHeader } = app.config.geo;
@@ -93,6 +106,31 @@ export const adTagsRoutes: FastifyPluginAsyncZod = async (app) => {
       await service.revoke(currentUser(request), request.params.id, request.params.tagId);
       return reply.code(204).send(null);
     },
+  );
+
+  app.post(
+    '/v1/creatives/:id/tags/:tagId/try',
+    {
+      ...read,
+      schema: {
+        tags,
+        summary: 'What an ad tag serves in a simulated context ("Try it"), and why',
+        description:
+          'The decision `/serve` makes — a variant, the fallback or nothing, on the same compiled ' +
+          'rules — for a chosen country, region, moment and data source values, with the simulator’s ' +
+          'trace of the feed and a render of the variant. Counts nothing.',
+        params: tagParams,
+        body: SimulationContextSchema,
+        response: {
+          200: itemResponse(TagTrialSchema),
+          ...refusedAnswer('The context is invalid.'),
+          ...errors,
+        },
+      },
+    },
+    async (request) => ({
+      data: await tagTrial(currentUser(request), request.params.id, request.params.tagId, request.body),
+    }),
   );
 
   // Serving: public, no session and no cookie; the token is the credential, and unknown tokens count

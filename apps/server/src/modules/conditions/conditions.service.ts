@@ -215,7 +215,7 @@ export function createConditionsService({ conditions, liveDataSources, values, a
           if (override !== undefined)
             return { id: sourceId, name, value: override, source: 'override' as const };
           return value
-            ? { id: sourceId, ...value }
+            ? { id: sourceId, name, value: value.value, source: value.source }
             : { id: sourceId, name, value: null, source: 'none' as const };
         }),
       };

@@ -20,6 +20,14 @@ export interface DataSourceValue {
   source: ValueSource;
 }
 
+/** A value as serving keeps it (data-source-live.ts): with the URL it was read for and until when it holds. */
+export interface ReadValue extends DataSourceValue {
+  /** The data source's URL as written (with its placeholders). */
+  template: string;
+  /** When its refresh falls due (ms since the epoch; now or earlier when due already). */
+  freshUntil: number;
+}
+
 /**
  * What fills a URL's `{placeholders}`, by placeholder name: context fields (`country`, `city`, …)
  * and query parameters as `param:<name>` (see `placeholdersOf`).
@@ -76,14 +84,17 @@ export function currentValue(
   return { value: null, source: 'none' };
 }
 
-/** Whether the latest attempt (success or failure) is older than the refresh interval. */
-function isDue(state: FetchState, refreshSeconds: number, now: number): boolean {
+/** When the latest attempt (success or failure) falls due again; 0 when none happened. */
+function dueAt(state: FetchState, refreshSeconds: number): number {
   const attempts = [state.fetched_at, state.failed_at]
     .filter((at): at is string => at !== null)
     .map((at) => Date.parse(at));
-  if (attempts.length === 0) return true;
-  return Math.max(...attempts) + refreshSeconds * 1000 <= now;
+  if (attempts.length === 0) return 0;
+  return Math.max(...attempts) + refreshSeconds * 1000;
 }
+
+/** Whether the latest attempt (success or failure) is older than the refresh interval. */
+const isDue = (state: FetchState, refreshSeconds: number, now: number) => dueAt(state, refreshSeconds) <= now;
 
 /** The URL a data source fetches in this context (its placeholders filled, URL-encoded). */
 export const filledUrl = (url: string, placeholders: Placeholders) =>
@@ -153,7 +164,7 @@ export function createDataSourceValues({ repository, vault, reach, log }: Deps) 
     ids: readonly number[],
     placeholders: Placeholders = {},
     now = Date.now(),
-  ): Promise<Map<number, DataSourceValue>> {
+  ): Promise<Map<number, ReadValue>> {
     const rows = await repository.findByIds(companyId, [...new Set(ids)]);
     const urls = new Map(rows.map((row) => [row.id, filledUrl(row.url, placeholders)]));
     const filled = rows.filter((row) => hasPlaceholders(row.url));
@@ -161,7 +172,7 @@ export function createDataSourceValues({ repository, vault, reach, log }: Deps) 
       companyId,
       filled.map((row) => ({ id: row.id, url: urls.get(row.id)! })),
     );
-    const values = new Map<number, DataSourceValue>();
+    const values = new Map<number, ReadValue>();
     for (const row of rows) {
       const url = urls.get(row.id)!;
       let state = stateOfRow(row);
@@ -176,8 +187,14 @@ export function createDataSourceValues({ repository, vault, reach, log }: Deps) 
             }
           : { value: null, fetched_at: null, last_error: null, failed_at: null };
       }
-      if (isDue(state, row.refresh_interval, now)) schedule(row, url);
-      values.set(row.id, { name: row.name, ...currentValue(state, row.default_value) });
+      const freshUntil = dueAt(state, row.refresh_interval);
+      if (freshUntil <= now) schedule(row, url);
+      values.set(row.id, {
+        name: row.name,
+        ...currentValue(state, row.default_value),
+        template: row.url,
+        freshUntil,
+      });
     }
     return values;
   }
@@ -195,7 +212,8 @@ export function createDataSourceValues({ repository, vault, reach, log }: Deps) 
       if (!row) return undefined;
       await schedule(row, filledUrl(row.url, placeholders), { force: true });
       // Read back as of the epoch: nothing is due then, so the read schedules no second fetch.
-      return (await valuesFor(companyId, [id], placeholders, 0)).get(id);
+      const read = (await valuesFor(companyId, [id], placeholders, 0)).get(id);
+      return read && { name: read.name, value: read.value, source: read.source };
     },
 
     /**

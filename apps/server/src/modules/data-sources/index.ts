@@ -3,6 +3,7 @@
  * (never fetched while they wait), the placeholders of a viewer's context, and the demo endpoint
  * the demo conditions read.
  */
+export type { LiveValues } from './data-source-live';
 export {
   type DataSourceValue,
   type DataSourceValues,

@@ -121,6 +121,9 @@ export function createProfilesService({
     /** Whether the company has this live profile (a creative may be driven only by one). */
     exists: (companyId: number, id: number, trx?: Executor) => profiles.exists(companyId, id, trx),
 
+    /** The name of the company's live profile (served dynamic content is named after its feed); undefined when none. */
+    liveName: async (companyId: number, id: number) => (await profiles.findById(companyId, id))?.name,
+
     /** The live profiles that use a template (a template in use is not deleted). */
     usingTemplate: (companyId: number, templateId: number, trx?: Executor) =>
       profiles.usingTemplate(companyId, templateId, trx),

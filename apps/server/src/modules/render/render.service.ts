@@ -6,7 +6,14 @@ import { isMissing, type ObjectStore } from '../../storage/object-store';
 import { packageFileKey } from '../packages';
 import type { RenderRepository } from './render.repository';
 import type { RenderTargets } from './render-links';
-import { dynamicContentOf, injectRuntime, runtimeScript } from './runtime';
+import {
+  contentLiteral,
+  dynamicContentOf,
+  injectRuntime,
+  runtimeIndex,
+  runtimeScript,
+  runtimeScriptOf,
+} from './runtime';
 
 /** An entry HTML file larger than this is not one a banner has; it is served as it is. */
 const ENTRY_MAX_BYTES = 2 * 1024 * 1024;
@@ -18,6 +25,19 @@ interface Deps {
   /** The click tracker's URL of a view (tracking's signed links). */
   clickUrl(view: { campaignId: number; creativeId: number; ruleId: number; preview: boolean }): string;
 }
+
+/**
+ * A creative's newest approved package as served tags play it (the ad tags issue): its entry file,
+ * read once, made into each viewer's document without reading anything again.
+ */
+export interface LiveEntry {
+  packageId: number;
+  /** The entry file with `content` (a `contentOf` literal) and `clickTag` injected, and a base URL for the package's other files. */
+  document(content: string, ruleId: number, clickTag: string): Buffer;
+}
+
+/** Base URLs are signed render URLs, which stay the same within an hour (render-links.ts). */
+const BASE_KEPT_MS = 60_000;
 
 /** A file of a render, as the route sends it; `cacheControl` when it differs from a render's default. */
 export interface RenderedFile {
@@ -74,6 +94,45 @@ export function createRenderService({ repository, targets, files, clickUrl }: De
         }),
       });
       return entryWith(body, script);
+    },
+
+    /** A rule's content as served documents take it (`LiveEntry.document`): its feed named by the profile (null: none). */
+    contentOf: (profileName: string | null, data: Record<string, unknown> = {}) =>
+      contentLiteral(profileName === null ? null : dynamicContentOf(profileName, data)),
+
+    /**
+     * The creative's newest approved package as served tags play it, read once (undefined when none
+     * renders, or its entry file is larger than a banner's). Its documents are what `liveDocument`
+     * answers.
+     */
+    async liveEntry(creativeId: number): Promise<LiveEntry | undefined> {
+      const pkg = await repository.renderablePackage(creativeId, 0);
+      if (!pkg?.entry_file || !pkg.files_prefix) return undefined;
+      const recorded = await repository.packageFile(pkg.files_prefix, pkg.entry_file);
+      if (!recorded || Number(recorded.size) > ENTRY_MAX_BYTES) return undefined;
+      const html = (await buffer(await read(pkg.files_prefix, pkg.entry_file))).toString('utf8');
+      const at = runtimeIndex(html);
+      const [before, after] = [html.slice(0, at), html.slice(at)];
+      const entry = pkg.entry_file;
+      const bases = new Map<number, { base: string; until: number }>();
+      const baseOf = (ruleId: number) => {
+        const now = Date.now();
+        let kept = bases.get(ruleId);
+        if (!kept || kept.until <= now) {
+          const entryUrl = targets.url({ creativeId, packageId: 0 }, ruleId, entry);
+          kept = {
+            base: `<base href="${escapeHtml(new URL('.', entryUrl).href)}">`,
+            until: now + BASE_KEPT_MS,
+          };
+          bases.set(ruleId, kept);
+        }
+        return kept.base;
+      };
+      return {
+        packageId: pkg.id,
+        document: (content, ruleId, clickTag) =>
+          Buffer.from(before + baseOf(ruleId) + runtimeScriptOf(content, clickTag) + after, 'utf8'),
+      };
     },
 
     /**

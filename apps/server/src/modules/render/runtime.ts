@@ -102,7 +102,21 @@ const SHIM = `(function (w, content, clickTag) {
 
 /** The `<script>` a render injects; every value is a script-safe literal (no `</script>` can end it early). */
 export const runtimeScript = ({ content, clickTag }: RenderRuntime): string =>
-  `<script data-adstudio="runtime">${SHIM.replace('%CONTENT%', () => (content === null ? 'null' : literal(content))).replace('%CLICKTAG%', () => literal(clickTag))}</script>`;
+  runtimeScriptOf(contentLiteral(content), clickTag);
+
+/** Content as the shim takes it: a script-safe literal (`null` without a feed), made once per rule when served. */
+export const contentLiteral = (content: RenderRuntime['content']) =>
+  content === null ? 'null' : literal(content);
+
+const [BEFORE_CONTENT, BETWEEN, AFTER_CLICKTAG] = (() => {
+  const [before, rest] = SHIM.split('%CONTENT%') as [string, string];
+  const [between, after] = rest.split('%CLICKTAG%') as [string, string];
+  return [`<script data-adstudio="runtime">${before}`, between, `${after}</script>`];
+})();
+
+/** The runtime `<script>` of a content literal (`contentLiteral`) and a click URL. */
+export const runtimeScriptOf = (content: string, clickTag: string): string =>
+  BEFORE_CONTENT + content + BETWEEN + literal(clickTag) + AFTER_CLICKTAG;
 
 const HEAD = /<head(?=[\s>/])[^>]*>/i;
 const FIRST_SCRIPT = /<script(?=[\s>/])/i;
@@ -114,12 +128,15 @@ const DOCTYPE = /^\s*<!doctype[^>]*>/i;
  * before the first `<script>` when one comes earlier, or after `<html>` / the doctype, or first.
  */
 export function injectRuntime(html: string, script: string): string {
+  const at = runtimeIndex(html);
+  return html.slice(0, at) + script + html.slice(at);
+}
+
+/** Where `injectRuntime` places the runtime in an entry file. */
+export function runtimeIndex(html: string): number {
   const head = HEAD.exec(html);
   const firstScript = FIRST_SCRIPT.exec(html);
-  if (firstScript && (!head || firstScript.index < head.index))
-    return html.slice(0, firstScript.index) + script + html.slice(firstScript.index);
+  if (firstScript && (!head || firstScript.index < head.index)) return firstScript.index;
   const anchor = head ?? HTML.exec(html) ?? DOCTYPE.exec(html);
-  if (!anchor) return script + html;
-  const at = anchor.index + anchor[0].length;
-  return html.slice(0, at) + script + html.slice(at);
+  return anchor ? anchor.index + anchor[0].length : 0;
 }

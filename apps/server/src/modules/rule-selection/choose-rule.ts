@@ -43,7 +43,7 @@ export interface ChosenRule {
   datasources: SimulationResult['datasources'];
 }
 
-const selectable = (row: ProfileRuleRow): SelectableRule => ({
+export const selectable = (row: ProfileRuleRow): SelectableRule => ({
   id: row.id,
   unique_id: row.unique_id,
   reporting_label: row.reporting_label,

@@ -1,41 +1,8 @@
-import {
-  itemResponse,
-  SimulationContextSchema,
-  type SimulationResult,
-  SimulationResultSchema,
-} from '@adstudio/contract';
+import { itemResponse, SimulationContextSchema, SimulationResultSchema } from '@adstudio/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser } from '../../lib/current-user';
-import { parseJson } from '../../lib/json';
 import { forbiddenAnswer as errors, idParams as params, refusedAnswer } from '../../lib/route-schemas';
-import type { ChosenRule } from './choose-rule';
-
-/** The answer of the simulator: the rule with its content, how it was chosen, why, and its render. */
-const simulationResult = (
-  chosen: ChosenRule,
-  timeZone: string,
-  renderUrl: string | null,
-): SimulationResult => ({
-  context: {
-    date: chosen.context.date,
-    time: chosen.context.time,
-    weekday: chosen.context.weekday,
-    time_zone: timeZone,
-  },
-  rule: chosen.rule
-    ? {
-        id: chosen.rule.id,
-        unique_id: chosen.rule.unique_id,
-        reporting_label: chosen.rule.reporting_label,
-        data: parseJson<Record<string, string | number | boolean | null>>(chosen.rule.data, {}),
-      }
-    : null,
-  reason: chosen.selection.reason,
-  render_url: renderUrl,
-  trace: chosen.selection.trace,
-  trace_omitted: chosen.omitted,
-  datasources: chosen.datasources,
-});
+import { simulationResult } from './simulation-result';
 
 export const simulatorRoutes: FastifyPluginAsyncZod = async (app) => {
   const { chooseRule: choose } = app.services;

@@ -1,0 +1,138 @@
+import { randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
+import pg from 'pg';
+import type { Database as DatabaseConfig } from '../config';
+import { type Db, sqliteChangesOf } from './database';
+
+/** A key every listener reads as "anything may have changed" (a TRUNCATE, a lost connection). */
+export const EVERYTHING = '*';
+/** How long to wait before listening again after the connection was lost. */
+const RECONNECT_MS = 500;
+/** Keys starting so are the feed's own markers (`settled`), never a change. */
+const MARKER = '~';
+
+export interface ChangeListener {
+  /** Keys of committed changes (`creative:12`, `profile:3`, …, or `*`). */
+  changed(keys: readonly string[]): void;
+}
+
+/**
+ * Committed changes of what served ads depend on (the serving triggers, migration
+ * 2026-12-01-1000), as every instance hears them: on PostgreSQL through `LISTEN` on the schema's
+ * channel (delivered at commit, in commit order, to every instance); on SQLite in process, from the
+ * connection's trigger function. While it cannot hear (PostgreSQL not connected yet, or the
+ * connection lost), `live` is false: what listeners keep may be stale, so they keep nothing; when
+ * it hears again, listeners get `*`.
+ */
+export interface ChangeFeed {
+  readonly live: boolean;
+  subscribe(listener: ChangeListener): () => void;
+  /** Resolves once every change committed before the call has reached the listeners. */
+  settled(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export function openChangeFeed(
+  db: Db,
+  config: DatabaseConfig,
+  log: { warn(object: unknown, message: string): void },
+): ChangeFeed {
+  const listeners = new Set<ChangeListener>();
+  const deliver = (keys: readonly string[]) => {
+    for (const listener of listeners) listener.changed(keys);
+  };
+  const subscribe = (listener: ChangeListener) => {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  };
+
+  const local = sqliteChangesOf(db, config.kind === 'sqlite' ? config.file : undefined);
+  if (local || config.kind !== 'postgres') {
+    const hear = (keys: readonly string[]) => deliver(keys);
+    local?.listeners.add(hear);
+    return {
+      live: true,
+      subscribe,
+      settled: async () => {},
+      close: async () => {
+        local?.listeners.delete(hear);
+      },
+    };
+  }
+
+  const waiting = new Map<string, () => void>();
+  let client: pg.Client | undefined;
+  let live = false;
+  let closed = false;
+  let channel: string | undefined;
+
+  const connect = async () => {
+    const next = new pg.Client({
+      connectionString: config.url,
+      ...(config.schema ? { options: `-c search_path=${config.schema}` } : {}),
+    });
+    next.on('notification', (message) => {
+      const key = message.payload ?? EVERYTHING;
+      if (key.startsWith(MARKER)) {
+        waiting.get(key)?.();
+        waiting.delete(key);
+      } else deliver([key]);
+    });
+    next.on('error', () => {});
+    next.on('end', () => {
+      if (client !== next) return;
+      client = undefined;
+      live = false;
+      // Whatever was announced meanwhile is lost: listeners drop all they keep.
+      deliver([EVERYTHING]);
+      for (const resolve of waiting.values()) resolve();
+      waiting.clear();
+      if (!closed) setTimeout(() => void reconnect(), RECONNECT_MS).unref();
+    });
+    await next.connect();
+    const { rows } = await next.query<{ schema: string }>('select current_schema() as schema');
+    channel = `serving_${rows[0]!.schema}`;
+    await next.query(`listen ${pg.escapeIdentifier(channel)}`);
+    if (closed) {
+      await next.end();
+      return;
+    }
+    client = next;
+    live = true;
+    deliver([EVERYTHING]);
+  };
+  const reconnect = async () => {
+    try {
+      await connect();
+    } catch (error) {
+      log.warn({ err: error }, 'could not listen for serving changes; trying again');
+      if (!closed) setTimeout(() => void reconnect(), RECONNECT_MS * 4).unref();
+    }
+  };
+  const started = reconnect();
+
+  return {
+    get live() {
+      return live;
+    },
+    subscribe,
+    async settled() {
+      await started;
+      if (!live || !channel) return;
+      const marker = `${MARKER}${randomBytes(9).toString('base64url')}`;
+      const heard = new Promise<void>((resolve) => waiting.set(marker, resolve));
+      await sql`select pg_notify(${channel}, ${marker})`.execute(db);
+      await heard;
+    },
+    async close() {
+      closed = true;
+      await started;
+      const last = client;
+      client = undefined;
+      live = false;
+      for (const resolve of waiting.values()) resolve();
+      waiting.clear();
+      await last?.end().catch(() => {});
+    },
+  };
+}

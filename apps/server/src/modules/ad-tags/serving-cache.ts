@@ -1,0 +1,139 @@
+import { type ChangeFeed, EVERYTHING } from '../../db/change-feed';
+
+/** Compiled creatives kept at most; the least recently compiled go first. */
+const SETS_MAX = 5000;
+/** Tags kept at most. */
+const TAGS_MAX = 50_000;
+/** Change epochs remembered per key; past it the memory starts over (and nothing compiled meanwhile is kept). */
+const CHANGES_MAX = 100_000;
+
+/** What a kept value depends on: the change-feed keys (`creative:12`, …) whose change drops it. */
+export interface Kept<T> {
+  value: T;
+  creativeId: number;
+  keys: readonly string[];
+}
+
+/**
+ * What served tags keep in memory (the ad tags issue, DESIGN section 11): each tag by its token and
+ * each creative's compiled set, both dropped when the change feed announces a change of a key they
+ * depend on — on every instance, as PostgreSQL delivers the notification at commit. A value being
+ * compiled while one of its keys changes answers its request but is not kept (it may have read the
+ * rows before the change). Nothing is kept while the feed cannot hear changes.
+ */
+export function createServingCache<TagT, SetT>(
+  feed: ChangeFeed,
+  onChange: (keys: readonly string[]) => void,
+) {
+  const tags = new Map<string, Kept<TagT>>();
+  const sets = new Map<number, Kept<SetT>>();
+  /** Which creatives each key's change drops. */
+  const dependents = new Map<string, Set<number>>();
+  const tokensOf = new Map<number, Set<string>>();
+  const compiling = new Map<number, Promise<Kept<SetT>>>();
+  /** The epoch of each key's last change; `floor` for keys not remembered. */
+  const changedAt = new Map<string, number>();
+  let epoch = 0;
+  let floor = 0;
+
+  const drop = (creativeId: number) => {
+    sets.delete(creativeId);
+    for (const token of tokensOf.get(creativeId) ?? []) tags.delete(token);
+    tokensOf.delete(creativeId);
+  };
+  const clear = () => {
+    tags.clear();
+    sets.clear();
+    dependents.clear();
+    tokensOf.clear();
+  };
+
+  feed.subscribe({
+    changed(keys) {
+      epoch++;
+      if (changedAt.size > CHANGES_MAX) {
+        changedAt.clear();
+        floor = epoch;
+      }
+      for (const key of keys) {
+        if (key === EVERYTHING) {
+          floor = epoch;
+          clear();
+          continue;
+        }
+        changedAt.set(key, epoch);
+        for (const creativeId of dependents.get(key) ?? []) drop(creativeId);
+        dependents.delete(key);
+      }
+      onChange(keys);
+    },
+  });
+
+  /** Whether a value compiled since `started` may be kept: the feed hears, and none of its keys changed. */
+  const keepable = (started: number, keys: readonly string[]) =>
+    feed.live && floor <= started && keys.every((key) => (changedAt.get(key) ?? 0) <= started);
+
+  const depend = (creativeId: number, keys: readonly string[]) => {
+    for (const key of keys) {
+      let set = dependents.get(key);
+      if (!set) {
+        set = new Set();
+        dependents.set(key, set);
+      }
+      set.add(creativeId);
+    }
+  };
+
+  const bounded = <K, V>(map: Map<K, V>, max: number, evict: (key: K) => void) => {
+    while (map.size > max) evict(map.keys().next().value as K);
+  };
+
+  return {
+    /** The tag a token names: kept, or loaded (undefined when no tag has it; such misses are not kept). */
+    async tag(token: string, load: () => Promise<Kept<TagT> | undefined>): Promise<TagT | undefined> {
+      const kept = tags.get(token);
+      if (kept) return kept.value;
+      const started = epoch;
+      const loaded = await load();
+      if (!loaded) return undefined;
+      if (keepable(started, loaded.keys)) {
+        tags.set(token, loaded);
+        let tokens = tokensOf.get(loaded.creativeId);
+        if (!tokens) {
+          tokens = new Set();
+          tokensOf.set(loaded.creativeId, tokens);
+        }
+        tokens.add(token);
+        depend(loaded.creativeId, loaded.keys);
+        bounded(tags, TAGS_MAX, (oldest) => tags.delete(oldest));
+      }
+      return loaded.value;
+    },
+
+    /** The creative's compiled set: kept, or compiled once however many ask meanwhile. */
+    async set(creativeId: number, compile: () => Promise<Kept<SetT>>): Promise<SetT> {
+      const kept = sets.get(creativeId);
+      if (kept) return kept.value;
+      let running = compiling.get(creativeId);
+      if (!running) {
+        const started = epoch;
+        running = compile().then((compiled) => {
+          if (keepable(started, compiled.keys)) {
+            sets.set(creativeId, compiled);
+            depend(creativeId, compiled.keys);
+            bounded(sets, SETS_MAX, drop);
+          }
+          return compiled;
+        });
+        const settle = () => compiling.delete(creativeId);
+        running.then(settle, settle);
+        compiling.set(creativeId, running);
+      }
+      return (await running).value;
+    },
+
+    /** How much is kept (for tests and the benchmark). */
+    size: () => ({ tags: tags.size, sets: sets.size }),
+  };
+}
+export type ServingCache<TagT, SetT> = ReturnType<typeof createServingCache<TagT, SetT>>;
