@@ -508,6 +508,52 @@ async function countStatements(databaseUrl: string, dataDir: string, appKey: str
   }
 }
 
+/** Changes timed per configuration for the invalidation delay. */
+const CHANGES = 5;
+
+/**
+ * How soon every instance serves a committed change (the ad tags issue: within 1 s): the default
+ * rule's headline is rewritten by this process's own connection (a writer none of the servers is),
+ * and each server is asked, back to back, for a viewer that falls to that rule until its document
+ * shows the new headline. Prints the delay from the commit, median and worst over CHANGES changes.
+ */
+async function invalidationDelay(db: Db, bases: string[], filled: Filled) {
+  const defaultId = [...filled.positionOf].find(([, position]) => position === RULES)![0];
+  const delays: number[] = [];
+  for (let n = 1; n <= CHANGES; n++) {
+    const row = await db
+      .selectFrom('profile_rules')
+      .select('data')
+      .where('id', '=', defaultId)
+      .executeTakeFirstOrThrow();
+    const marker = `Changed offers ${n}-${randomBytes(4).toString('hex')}`;
+    const data = { ...JSON.parse(row.data), Headline: marker };
+    await db
+      .updateTable('profile_rules')
+      .set({ data: JSON.stringify(data) })
+      .where('id', '=', defaultId)
+      .execute();
+    const committed = performance.now();
+    const seen = await Promise.all(
+      bases.map(async (base) => {
+        for (;;) {
+          const res = await fetch(`${base}/serve/${filled.token}?tz=Etc%2FUTC`, {
+            headers: { 'cf-ipcountry': OTHER_COUNTRIES[0], 'user-agent': BROWSER },
+          });
+          if ((await res.text()).includes(marker)) return performance.now() - committed;
+          if (performance.now() - committed > 10_000) return Number.POSITIVE_INFINITY;
+        }
+      }),
+    );
+    delays.push(Math.max(...seen));
+  }
+  delays.sort((a, b) => a - b);
+  const worst = delays.at(-1)!;
+  console.log(
+    `  change served by ${bases.length === 1 ? 'the instance' : `all ${bases.length} instances`}: median ${delays[Math.floor(delays.length / 2)]!.toFixed(1)} ms, worst ${worst.toFixed(1)} ms after the commit (${CHANGES} changes)   goal < 1000 ms — ${worst < 1000 ? 'held' : 'missed'}`,
+  );
+}
+
 const results: { engine: string; instances: number; measured: Measured }[] = [];
 
 async function runEngine(engine: 'sqlite' | 'postgres', origin: Origin, adminUrl: string) {
@@ -552,6 +598,11 @@ async function runEngine(engine: 'sqlite' | 'postgres', origin: Origin, adminUrl
       }
       const label = `${engine}, ${instances} instance${instances > 1 ? 's' : ''}`;
       results.push({ engine, instances, measured: await measure(label, servers, filled.token) });
+      await invalidationDelay(
+        db,
+        servers.map((server) => server.base),
+        filled,
+      );
       for (const server of servers) {
         const logs = server.logsSinceReady();
         if (server.child.exitCode !== null)

@@ -8,6 +8,8 @@ import { type Db, sqliteChangesOf } from './database';
 export const EVERYTHING = '*';
 /** How long to wait before listening again after the connection was lost. */
 const RECONNECT_MS = 500;
+/** How often SQLite is asked whether another process committed (its `data_version`). */
+const DATA_VERSION_MS = 200;
 /** Keys starting so are the feed's own markers (`settled`), never a change. */
 const MARKER = '~';
 
@@ -20,7 +22,7 @@ export interface ChangeListener {
  * Committed changes of what served ads depend on (the serving triggers, migration
  * 2026-12-01-1000), as every instance hears them: on PostgreSQL through `LISTEN` on the schema's
  * channel (delivered at commit, in commit order, to every instance); on SQLite in process, from the
- * connection's trigger function. While it cannot hear (PostgreSQL not connected yet, or the
+ * connection's trigger function, and another process's commit as `*` within DATA_VERSION_MS. While it cannot hear (PostgreSQL not connected yet, or the
  * connection lost), `live` is false: what listeners keep may be stale, so they keep nothing; when
  * it hears again, listeners get `*`.
  */
@@ -50,11 +52,26 @@ export function openChangeFeed(
   if (local || config.kind !== 'postgres') {
     const hear = (keys: readonly string[]) => deliver(keys);
     local?.listeners.add(hear);
+    // Another process's commit (the sqlite3 shell, a CLI) calls no function of ours: SQLite's
+    // data_version tells that one happened, and listeners drop everything.
+    let version: number | undefined;
+    const poll = setInterval(() => {
+      sql<{ data_version: number }>`pragma data_version`
+        .execute(db)
+        .then(({ rows }) => {
+          const now = rows[0]?.data_version;
+          if (version !== undefined && now !== version) deliver([EVERYTHING]);
+          version = now;
+        })
+        .catch(() => {});
+    }, DATA_VERSION_MS);
+    poll.unref();
     return {
       live: true,
       subscribe,
       settled: async () => {},
       close: async () => {
+        clearInterval(poll);
         local?.listeners.delete(hear);
       },
     };

@@ -57,8 +57,10 @@ export const sessionPlugin = fp(
         }
       }
       const guest = request.cookies[XSRF_COOKIE];
-      request.xsrfToken =
-        request.session?.xsrfToken ?? (guest && TOKEN_SHAPE.test(guest) ? guest : randomToken());
+      // A cookie-less route (served ads) sets no XSRF cookie and takes no write: no token to draw.
+      if (!config.cookieless)
+        request.xsrfToken =
+          request.session?.xsrfToken ?? (guest && TOKEN_SHAPE.test(guest) ? guest : randomToken());
 
       // No route matched: the not-found handler answers, nothing to guard.
       if (request.routeOptions.url === undefined) return;
@@ -115,7 +117,7 @@ export const needsXsrf = (guard: Pick<RouteGuard, 'xsrf'>, method: string): bool
 /** Whether the request echoes this session's XSRF token: `X-XSRF-TOKEN` header, or a form's `_token`. */
 export function hasValidXsrfToken(request: FastifyRequest): boolean {
   const sent = sentXsrfToken(request);
-  return sent !== undefined && safeEqual(sent, request.xsrfToken);
+  return sent !== undefined && request.xsrfToken !== '' && safeEqual(sent, request.xsrfToken);
 }
 
 function sentXsrfToken(request: FastifyRequest): string | undefined {

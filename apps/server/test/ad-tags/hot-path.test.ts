@@ -86,7 +86,8 @@ describe(`the serving hot path (${engine})`, () => {
     let statements = 0;
     const counting: KyselyPlugin = {
       transformQuery: (args) => {
-        statements++;
+        // The change feed's own poll of SQLite's data_version is no statement of a decision.
+        if (args.node.kind !== 'RawNode') statements++;
         return args.node;
       },
       transformResult: async (args) => args.result,

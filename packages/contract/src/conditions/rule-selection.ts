@@ -59,13 +59,23 @@ export const SimulationContextSchema = z.object({
 export type SimulationContextInput = z.input<typeof SimulationContextSchema>;
 export type SimulationContext = z.output<typeof SimulationContextSchema>;
 
+/** Zones judged so far: building a formatter to find out costs ~100 µs, more than a served decision. */
+const zonesJudged = new Map<string, boolean>();
+const ZONES_JUDGED_MAX = 2000;
+
 function isTimeZone(zone: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: zone });
-    return true;
-  } catch {
-    return false;
+  let valid = zonesJudged.get(zone);
+  if (valid === undefined) {
+    try {
+      new Intl.DateTimeFormat('en', { timeZone: zone });
+      valid = true;
+    } catch {
+      valid = false;
+    }
+    if (zonesJudged.size >= ZONES_JUDGED_MAX) zonesJudged.clear();
+    zonesJudged.set(zone, valid);
   }
+  return valid;
 }
 
 /** The context as predicates read it: the moment broken down in the viewer's zone. */

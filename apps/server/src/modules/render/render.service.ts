@@ -7,12 +7,13 @@ import { packageFileKey } from '../packages';
 import type { RenderRepository } from './render.repository';
 import type { RenderTargets } from './render-links';
 import {
+  clickTagLiteral,
   contentLiteral,
   dynamicContentOf,
   injectRuntime,
+  runtimeAround,
   runtimeIndex,
   runtimeScript,
-  runtimeScriptOf,
 } from './runtime';
 
 /** An entry HTML file larger than this is not one a banner has; it is served as it is. */
@@ -36,8 +37,8 @@ export interface LiveEntry {
   document(content: string, ruleId: number, clickTag: string): Buffer;
 }
 
-/** Base URLs are signed render URLs, which stay the same within an hour (render-links.ts). */
-const BASE_KEPT_MS = 60_000;
+/** Served documents' parts hold a signed render URL, which stays the same within an hour (render-links.ts). */
+const PARTS_KEPT_MS = 60_000;
 
 /** A file of a render, as the route sends it; `cacheControl` when it differs from a render's default. */
 export interface RenderedFile {
@@ -114,24 +115,32 @@ export function createRenderService({ repository, targets, files, clickUrl }: De
       const at = runtimeIndex(html);
       const [before, after] = [html.slice(0, at), html.slice(at)];
       const entry = pkg.entry_file;
-      const bases = new Map<number, { base: string; until: number }>();
-      const baseOf = (ruleId: number) => {
+      // Per rule, the document's bytes before and after its click URL, made once a minute (the base
+      // URL is a signed render URL); a viewer's document is those with the click URL between.
+      const parts = new Map<number, { head: Buffer; tail: Buffer; content: string; until: number }>();
+      const partsOf = (content: string, ruleId: number) => {
         const now = Date.now();
-        let kept = bases.get(ruleId);
-        if (!kept || kept.until <= now) {
+        let kept = parts.get(ruleId);
+        if (!kept || kept.until <= now || kept.content !== content) {
           const entryUrl = targets.url({ creativeId, packageId: 0 }, ruleId, entry);
+          const base = `<base href="${escapeHtml(new URL('.', entryUrl).href)}">`;
+          const [head, tail] = runtimeAround(content);
           kept = {
-            base: `<base href="${escapeHtml(new URL('.', entryUrl).href)}">`,
-            until: now + BASE_KEPT_MS,
+            head: Buffer.from(before + base + head, 'utf8'),
+            tail: Buffer.from(tail + after, 'utf8'),
+            content,
+            until: now + PARTS_KEPT_MS,
           };
-          bases.set(ruleId, kept);
+          parts.set(ruleId, kept);
         }
-        return kept.base;
+        return kept;
       };
       return {
         packageId: pkg.id,
-        document: (content, ruleId, clickTag) =>
-          Buffer.from(before + baseOf(ruleId) + runtimeScriptOf(content, clickTag) + after, 'utf8'),
+        document: (content, ruleId, clickTag) => {
+          const { head, tail } = partsOf(content, ruleId);
+          return Buffer.concat([head, Buffer.from(clickTagLiteral(clickTag), 'utf8'), tail]);
+        },
       };
     },
 

@@ -115,8 +115,19 @@ const [BEFORE_CONTENT, BETWEEN, AFTER_CLICKTAG] = (() => {
 })();
 
 /** The runtime `<script>` of a content literal (`contentLiteral`) and a click URL. */
-export const runtimeScriptOf = (content: string, clickTag: string): string =>
-  BEFORE_CONTENT + content + BETWEEN + literal(clickTag) + AFTER_CLICKTAG;
+export const runtimeScriptOf = (content: string, clickTag: string): string => {
+  const [head, tail] = runtimeAround(content);
+  return head + clickTagLiteral(clickTag) + tail;
+};
+
+/** The runtime `<script>` of a content literal, before and after its click URL's literal. */
+export const runtimeAround = (content: string): [string, string] => [
+  BEFORE_CONTENT + content + BETWEEN,
+  AFTER_CLICKTAG,
+];
+
+/** A click URL as the runtime takes it (a script-safe literal). */
+export const clickTagLiteral = (clickTag: string): string => literal(clickTag);
 
 const HEAD = /<head(?=[\s>/])[^>]*>/i;
 const FIRST_SCRIPT = /<script(?=[\s>/])/i;
