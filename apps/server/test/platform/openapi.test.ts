@@ -1114,6 +1114,14 @@ describe('every documented operation answers as documented', () => {
     await answer(guest, 'GET', serve, 404, { params: { token: 'x'.repeat(43) } });
     await answer(guest, 'GET', script, 404, { params: { token: 'x'.repeat(43) } });
 
+    const tryIt = '/v1/creatives/:id/tags/:tagId/try';
+    const tagParams = { id, tagId: tag.id };
+    await answer(admin, 'POST', tryIt, 200, { params: tagParams, payload: { country: 'NL' } });
+    await answer(admin, 'POST', tryIt, 422, { params: tagParams, payload: { country: 'Netherlands' } });
+    await answer(admin, 'POST', tryIt, 404, { params: { id, tagId: MISSING }, payload: {} });
+    await answer(admin, 'POST', tryIt, 419, { params: tagParams, payload: {}, xsrf: false });
+    await answer(reader, 'POST', tryIt, 403, { params: tagParams, payload: {} });
+
     const revoke = '/v1/creatives/:id/tags/:tagId';
     await answer(reader, 'DELETE', revoke, 403, { params: { id, tagId: tag.id } });
     await answer(admin, 'DELETE', revoke, 204, { params: { id, tagId: tag.id } });

@@ -190,6 +190,7 @@ beforeAll(async () => {
     'profile-templates': template.id,
     conditions: await insertCondition(t.db, { companyId, name: 'Text condition' }),
     datasource: await insertDataSource(t.db, { companyId, name: 'Text data source' }),
+    tags: (await created(`/v1/creatives/${creativeId}/tags`, { name: 'Text tag' })).id,
   });
   fingerprint = await rowFingerprint(t);
 });

@@ -29,9 +29,20 @@ const AdTagsTab = lazy(() =>
   import('../features/ad-tags/components/ad-tags-tab').then((module) => ({ default: module.AdTagsTab })),
 );
 
+/** Loads when a tag's "Try it" opens: the Tags tab's first load carries none of the simulator's form. */
+const TagTrial = lazy(() => import('./tag-trial').then((module) => ({ default: module.TagTrial })));
+
 const tagsTab = (creative: Creative) => (
   <Suspense fallback={<LoadingState label="Loading tags…" />}>
-    <AdTagsTab creative={creative} />
+    <AdTagsTab
+      creative={creative}
+      tryIt={(tag) => (
+        <Suspense fallback={<LoadingState label="Loading Try it…" />}>
+          {/* Another tag starts from an empty form. */}
+          <TagTrial key={tag.id} creative={creative} tag={tag} />
+        </Suspense>
+      )}
+    />
   </Suspense>
 );
 

@@ -10,7 +10,7 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { ActionsTableHead } from '../../../components/ui/actions-table-head';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { QueryView } from '../../../components/ui/query-view';
@@ -28,24 +28,59 @@ import { TagSnippets } from './tag-snippets';
 export const REVOKE_MESSAGE = 'Revoked tags answer 410; the placement stops showing the ad.';
 const COLUMNS = ['Placement', 'Publisher', 'Created', 'Status', 'Impressions', 'Clicks'];
 const SNIPPETS_ID = 'ad-tag-snippets';
+const TRIAL_ID = 'ad-tag-trial';
+
+/** The panel open under the table: a tag's snippets, or its "Try it". */
+type Panel = 'snippets' | 'try';
+
+/** A row's panel toggle, announcing what it shows and whether it is open. */
+function PanelToggle({
+  open,
+  controls,
+  label,
+  onClick,
+  children,
+}: {
+  open: boolean;
+  controls: string;
+  label: string;
+  onClick: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <Button
+      size="small"
+      onClick={onClick}
+      aria-expanded={open}
+      aria-controls={open ? controls : undefined}
+      aria-label={`${open ? 'Hide' : 'Show'} ${label}`}
+      endIcon={open ? <ExpandLessIcon /> : <ExpandMoreIcon />}
+    >
+      {children}
+    </Button>
+  );
+}
 
 function TagRow({
   tag,
   publisher,
   open,
   onToggle,
+  canTry,
   onRevoke,
 }: {
   tag: AdTagListItem;
   publisher: string;
-  open: boolean;
-  onToggle: () => void;
+  /** The panel of this tag that is open, if any. */
+  open: Panel | undefined;
+  onToggle: (panel: Panel) => void;
+  canTry: boolean;
   /** Absent for readers: they may not revoke. */
   onRevoke: (() => void) | undefined;
 }) {
   const active = tag.revoked_at === null;
   return (
-    <TableRow data-testid="ad-tag" selected={open}>
+    <TableRow data-testid="ad-tag" selected={open !== undefined}>
       <TableCell component="th" scope="row" sx={{ fontWeight: 500 }}>
         {tag.name}
       </TableCell>
@@ -62,16 +97,24 @@ function TagRow({
       <TableCell>{formatCount(tag.clicks_7d)}</TableCell>
       <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
         {active ? (
-          <Button
-            size="small"
-            onClick={onToggle}
-            aria-expanded={open}
-            aria-controls={open ? SNIPPETS_ID : undefined}
-            aria-label={`${open ? 'Hide' : 'Show'} the snippets of ${tag.name}`}
-            endIcon={open ? <ExpandLessIcon /> : <ExpandMoreIcon />}
+          <PanelToggle
+            open={open === 'snippets'}
+            controls={SNIPPETS_ID}
+            label={`the snippets of ${tag.name}`}
+            onClick={() => onToggle('snippets')}
           >
             Snippets
-          </Button>
+          </PanelToggle>
+        ) : null}
+        {active && canTry ? (
+          <PanelToggle
+            open={open === 'try'}
+            controls={TRIAL_ID}
+            label={`Try it for ${tag.name}`}
+            onClick={() => onToggle('try')}
+          >
+            Try it
+          </PanelToggle>
         ) : null}
         {active && onRevoke ? (
           <Button size="small" color="error" onClick={onRevoke} aria-label={`Revoke ${tag.name}`}>
@@ -85,9 +128,17 @@ function TagRow({
 
 /**
  * The creative's ad tags: one per placement, with its 7-day figures and, when active, the snippets to
- * paste into an ad server. Creative editors create and revoke (the server checks it again).
+ * paste into an ad server and, given `tryIt`, what the tag serves a chosen viewer (a read: readers
+ * try too). Creative editors create and revoke (the server checks it again).
  */
-export function AdTagsTab({ creative }: { creative: Creative }) {
+export function AdTagsTab({
+  creative,
+  tryIt,
+}: {
+  creative: Creative;
+  /** The "Try it" panel's body for an active tag (the app composes it with the conditions' simulator). */
+  tryIt?: ((tag: AdTagListItem) => ReactNode) | undefined;
+}) {
   const canWrite = useCanAccess('creatives', 'write');
   // The server lets only campaign editors list publishers: others create tags without one.
   const canReadPublishers = useCanAccess('campaigns', 'write');
@@ -95,10 +146,13 @@ export function AdTagsTab({ creative }: { creative: Creative }) {
   const [creating, setCreating] = useState(false);
   const publishers = usePublisherOptions(canReadPublishers && creating);
   const revoke = useRevokeAdTag();
-  const [openId, setOpenId] = useState<number | null>(null);
+  // One panel at a time, under the table.
+  const [open, setOpen] = useState<{ id: number; panel: Panel } | null>(null);
   const [revoking, setRevoking] = useState<AdTagListItem | null>(null);
 
-  const openTag = tags.data?.find((tag) => tag.id === openId && tag.revoked_at === null);
+  const openTag = tags.data?.find((tag) => tag.id === open?.id && tag.revoked_at === null);
+  const toggle = (id: number, panel: Panel) =>
+    setOpen(open?.id === id && open.panel === panel ? null : { id, panel });
 
   return (
     <Box sx={{ display: 'grid', gap: 2 }}>
@@ -137,8 +191,9 @@ export function AdTagsTab({ creative }: { creative: Creative }) {
                   key={tag.id}
                   tag={tag}
                   publisher={tag.media_entity_name ?? '—'}
-                  open={openId === tag.id}
-                  onToggle={() => setOpenId(openId === tag.id ? null : tag.id)}
+                  open={open?.id === tag.id ? open.panel : undefined}
+                  onToggle={(panel) => toggle(tag.id, panel)}
+                  canTry={tryIt !== undefined}
                   onRevoke={canWrite ? () => setRevoking(tag) : undefined}
                 />
               ))}
@@ -146,7 +201,7 @@ export function AdTagsTab({ creative }: { creative: Creative }) {
           </ScrollTable>
         )}
       </QueryView>
-      {openTag ? (
+      {openTag && open?.panel === 'snippets' ? (
         // Below the table, not in a row of it: at a phone's width the table scrolls, the snippets must not.
         <Paper
           variant="outlined"
@@ -161,13 +216,27 @@ export function AdTagsTab({ creative }: { creative: Creative }) {
           <TagSnippets tag={openTag} />
         </Paper>
       ) : null}
+      {openTag && open?.panel === 'try' && tryIt ? (
+        <Paper
+          variant="outlined"
+          component="section"
+          id={TRIAL_ID}
+          aria-labelledby={`${TRIAL_ID}-title`}
+          sx={{ p: 2, minWidth: 0 }}
+        >
+          <Typography variant="h3" component="h2" id={`${TRIAL_ID}-title`} sx={{ mb: 2 }}>
+            Try {openTag.name}
+          </Typography>
+          {tryIt(openTag)}
+        </Paper>
+      ) : null}
       {canWrite ? (
         <NewTagDialog
           creativeId={creative.id}
           open={creating}
           publishers={canReadPublishers ? (publishers.data?.data ?? []) : undefined}
           onClose={() => setCreating(false)}
-          onCreated={(tag) => setOpenId(tag.id)}
+          onCreated={(tag) => setOpen({ id: tag.id, panel: 'snippets' })}
         />
       ) : null}
       <ConfirmDialog
