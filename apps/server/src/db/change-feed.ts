@@ -55,19 +55,26 @@ export function openChangeFeed(
     // Another process's commit (the sqlite3 shell, a CLI) calls no function of ours: SQLite's
     // data_version tells that one happened, and listeners drop everything.
     let version: number | undefined;
-    const poll = setInterval(() => {
-      sql<{ data_version: number }>`pragma data_version`
-        .execute(db)
-        .then(({ rows }) => {
-          const now = rows[0]?.data_version;
-          if (version !== undefined && now !== version) deliver([EVERYTHING]);
-          version = now;
-        })
-        .catch(() => {});
-    }, DATA_VERSION_MS);
-    poll.unref();
+    let poll: NodeJS.Timeout | undefined;
+    const start = () => {
+      poll ??= setInterval(() => {
+        sql<{ data_version: number }>`pragma data_version`
+          .execute(db)
+          .then(({ rows }) => {
+            const now = rows[0]?.data_version;
+            if (version !== undefined && now !== version) deliver([EVERYTHING]);
+            version = now;
+          })
+          .catch(() => {});
+      }, DATA_VERSION_MS);
+      poll.unref();
+    };
     return {
-      live: true,
+      // Asked before anything is kept: the feed starts hearing other processes then.
+      get live() {
+        start();
+        return true;
+      },
       subscribe,
       settled: async () => {},
       close: async () => {
@@ -106,10 +113,15 @@ export function openChangeFeed(
       waiting.clear();
       if (!closed) setTimeout(() => void reconnect(), RECONNECT_MS).unref();
     });
-    await next.connect();
-    const { rows } = await next.query<{ schema: string }>('select current_schema() as schema');
-    channel = `serving_${rows[0]!.schema}`;
-    await next.query(`listen ${pg.escapeIdentifier(channel)}`);
+    try {
+      await next.connect();
+      const { rows } = await next.query<{ schema: string }>('select current_schema() as schema');
+      channel = `serving_${rows[0]!.schema}`;
+      await next.query(`listen ${pg.escapeIdentifier(channel)}`);
+    } catch (error) {
+      await next.end().catch(() => {});
+      throw error;
+    }
     if (closed) {
       await next.end();
       return;
@@ -126,15 +138,22 @@ export function openChangeFeed(
       if (!closed) setTimeout(() => void reconnect(), RECONNECT_MS * 4).unref();
     }
   };
-  const started = reconnect();
+  // Listening starts when first asked (before anything is kept): services that never serve a tag
+  // (a test's second set of services, a CLI) open no connection.
+  let started: Promise<void> | undefined;
+  const start = () => {
+    started ??= reconnect();
+    return started;
+  };
 
   return {
     get live() {
+      void start();
       return live;
     },
     subscribe,
     async settled() {
-      await started;
+      await start();
       if (!live || !channel) return;
       const marker = `${MARKER}${randomBytes(9).toString('base64url')}`;
       const heard = new Promise<void>((resolve) => waiting.set(marker, resolve));
@@ -143,6 +162,7 @@ export function openChangeFeed(
     },
     async close() {
       closed = true;
+      if (!started) return;
       await started;
       const last = client;
       client = undefined;

@@ -19,6 +19,7 @@ const GZIP = { level: 3 };
  * server) for ~20 % more bytes, a few hundred; Brotli stays for large answers and built assets.
  */
 export function chosenEncoding(accept: string | undefined): 'br' | 'gzip' | undefined {
+  if (!accept) return undefined;
   const accepted = new Map<string, number>();
   for (const part of (accept ?? '').split(',')) {
     const [name = '', ...params] = part.trim().toLowerCase().split(';');

@@ -14,7 +14,7 @@ import { parseJson } from '../../lib/json';
 import { type LiveValues, placeholdersOf } from '../data-sources';
 import type { LiveEntry, RenderService } from '../render';
 import type { CompiledFeed, RuleChooser } from '../rule-selection';
-import type { StatsBuffer, TrackingLinks } from '../tracking';
+import type { StatsBuffer, TrackedView, TrackingLinks } from '../tracking';
 import type { AdServingRepository } from './ad-tags.repository';
 import { createServingCache } from './serving-cache';
 import { adServerClick, fallbackDocument, loaderScript, servePath } from './snippets';
@@ -124,6 +124,8 @@ interface ServingSet {
   feed: CompiledFeed | 'none' | 'too_large';
   /** Content literals of the rules served so far (made on first use). */
   contents: Map<number, string>;
+  /** Our click tracker's signed URL per tag and rule (`{tag}.{rule}`), made on first use. */
+  trackers: Map<string, string>;
 }
 
 /**
@@ -218,6 +220,7 @@ export function createAdServing({
       fallback,
       feed,
       contents: new Map(),
+      trackers: new Map(),
     };
     return { value, creativeId: tag.creativeId, keys };
   };
@@ -265,6 +268,17 @@ export function createAdServing({
     return { decision: { serves: set.fallback ? 'fallback' : 'nothing', because }, set };
   }
 
+  /** The click tracker's URL of a tag's view of a rule: signed once per set (the signature is an HMAC). */
+  const trackerOf = (set: ServingSet, view: Omit<TrackedView, 'ruleId'>, ruleId: number) => {
+    const key = `${view.tagId}.${ruleId}`;
+    let url = set.trackers.get(key);
+    if (url === undefined) {
+      url = clickUrl({ ...view, ruleId });
+      set.trackers.set(key, url);
+    }
+    return url;
+  };
+
   const contentFor = (set: ServingSet, ruleId: number) => {
     if (ruleId === 0 || typeof set.feed !== 'object') return noContent;
     let content = set.contents.get(ruleId);
@@ -301,7 +315,7 @@ export function createAdServing({
       };
       if (decision.serves === 'variant') {
         const ruleId = decision.ruleId;
-        const click = prefix + clickUrl({ ...view, ruleId });
+        const click = prefix + trackerOf(set, view, ruleId);
         const body =
           set.feed === 'too_large'
             ? ((await document(tag.creativeId, ruleId, click))?.body as Buffer | undefined)
@@ -315,7 +329,7 @@ export function createAdServing({
       if (!set.fallback) return { file: 'empty.gif', body: PIXEL };
       const html = fallbackDocument(
         readUrl(set.fallback.storage_key, set.fallback.content_type),
-        prefix + clickUrl({ ...view, ruleId: 0 }),
+        prefix + trackerOf(set, view, 0),
         set.size,
       );
       return counted({ file: 'fallback.html', body: Buffer.from(html, 'utf8') }, 0);

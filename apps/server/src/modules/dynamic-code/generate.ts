@@ -22,12 +22,18 @@ export function identifierOf(name: string): string {
   return /^[0-9]/.test(cleaned) ? `_${cleaned}` : cleaned;
 }
 
+const SCRIPT_UNSAFE = /[<\u2028\u2029]/;
 /** A value as a JavaScript literal: JSON, with the characters that end a script escaped too. */
-export const literal = (value: unknown) =>
-  JSON.stringify(value ?? '')
-    .replace(/</g, '\\u003c')
-    .replace(/\u2028/g, '\\u2028')
-    .replace(/\u2029/g, '\\u2029');
+export const literal = (value: unknown) => {
+  const json = JSON.stringify(value ?? '');
+  // Served ads make one per view (their click URL): most need no escape, so look before replacing.
+  return SCRIPT_UNSAFE.test(json)
+    ? json
+        .replace(/</g, '\\u003c')
+        .replace(/\u2028/g, '\\u2028')
+        .replace(/\u2029/g, '\\u2029')
+    : json;
+};
 
 /** Names of the columns, each unique as an identifier (`Image URL` and `Image_URL` do not collide). */
 export function columnIdentifiers(columns: readonly string[]): Map<string, string> {

@@ -54,9 +54,22 @@ export function createStatsBuffer({
   /** Hits dropped since the last warning about them. */
   let overflow = 0;
 
+  const keyOf = (creativeId: number, ruleId: number, day: string, campaignId: number, tagId?: number) =>
+    `${creativeId}.${ruleId}.${day}.${campaignId}.${tagId || 0}`;
+  /** The UTC day of now, made again only when the clock leaves the day it made last. */
+  let day = { name: '', from: 0, to: 0 };
+  const today = () => {
+    const at = now().getTime();
+    if (at < day.from || at >= day.to) {
+      const from = at - (at % 86_400_000);
+      day = { name: new Date(from).toISOString().slice(0, 10), from, to: from + 86_400_000 };
+    }
+    return day.name;
+  };
+
   /** Adds `count` under its key, unless the map is full; answers whether it was kept. */
   const keep = (into: Map<string, StatsCount>, count: StatsCount) => {
-    const key = `${count.creativeId}.${count.ruleId}.${count.day}.${count.campaignId}.${count.tagId ?? 0}`;
+    const key = keyOf(count.creativeId, count.ruleId, count.day, count.campaignId, count.tagId);
     const known = into.get(key);
     if (known) {
       known.impressions += count.impressions;
@@ -121,12 +134,20 @@ export function createStatsBuffer({
   return {
     /** Counts one hit of `view` now. */
     add(view: Omit<TrackedView, 'preview'>, hit: Hit): void {
+      // Served ads count one per view: the common case (a key seen already) builds nothing.
+      const day = today();
+      const known = pending.get(keyOf(view.creativeId, view.ruleId, day, view.campaignId, view.tagId));
+      if (known) {
+        if (hit === 'impression') known.impressions++;
+        else known.clicks++;
+        return;
+      }
       const count = {
         campaignId: view.campaignId,
         creativeId: view.creativeId,
         ruleId: view.ruleId,
         ...(view.tagId ? { tagId: view.tagId } : {}),
-        day: now().toISOString().slice(0, 10),
+        day,
         impressions: hit === 'impression' ? 1 : 0,
         clicks: hit === 'click' ? 1 : 0,
       };
