@@ -65,7 +65,8 @@ declare module 'fastify' {
     session?: false;
     /**
      * True for answers embedded in other sites' pages (served ad tags): no session is looked up and
-     * no cookie is set, not even the XSRF cookie every other answer refreshes.
+     * no cookie is set, not even the XSRF cookie every other answer refreshes; the app's page
+     * security headers are left out (the answer sets its own sandbox CSP), but `Referrer-Policy`.
      */
     cookieless?: true;
   }

@@ -73,9 +73,17 @@ export const securityPlugin = fp(
       crossOriginEmbedderPolicy: false,
       hsts: app.config.secureCookies,
     });
-    app.addHook('onRequest', (request, reply, done) =>
-      securityHeaders(request.raw, reply.raw, (error) => done(error as Error | undefined)),
-    );
+    const hsts = app.config.secureCookies ? 'max-age=31536000; includeSubDomains' : undefined;
+    app.addHook('onRequest', (request, reply, done) => {
+      // An answer embedded in other sites' pages (a served ad) sets its own sandbox CSP, type and
+      // framing headers (render-response.ts); the app's page policy would only be replaced.
+      if (request.routeOptions.config?.cookieless) {
+        reply.header('referrer-policy', 'no-referrer');
+        if (hsts) reply.header('strict-transport-security', hsts);
+        return done();
+      }
+      securityHeaders(request.raw, reply.raw, (error) => done(error as Error | undefined));
+    });
     // Route-level limits (a token page's per token and IP) come from the plugin; the per-IP ceiling
     // is a hook of its own ahead of the session's, so that refused requests (401, 404, 419) count.
     await app.register(rateLimit, {

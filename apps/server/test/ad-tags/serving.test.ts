@@ -58,6 +58,9 @@ describe(`serving a tag (${engine})`, () => {
     expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(res.headers['cache-control']).toBe('no-store');
     expect(res.headers['x-frame-options']).toBeUndefined();
+    // The app's page headers stay out (an ad is no page of ours), but no referrer leaves it.
+    expect(res.headers['referrer-policy']).toBe('no-referrer');
+    expect(res.headers['x-dns-prefetch-control']).toBeUndefined();
     expect(res.headers['set-cookie']).toBeUndefined();
     expect(res.body).toContain('"City":"Lisbon"');
     // The package's other files come from its render URL.
