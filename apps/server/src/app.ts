@@ -10,6 +10,7 @@ import type { Config } from './config';
 import type { Db } from './db/database';
 import { MAX_PARAM_LENGTH } from './lib/params';
 import { createResponseSerializerCompiler } from './lib/response-serializer';
+import { accessTokensRoutes } from './modules/access-tokens/access-tokens.routes';
 import { accountRoutes } from './modules/account/account.routes';
 import { adTagsRoutes } from './modules/ad-tags/ad-tags.routes';
 import { approvalsRoutes } from './modules/approvals/approvals.routes';
@@ -156,6 +157,7 @@ export async function buildApp({ config, db, logger }: BuildAppOptions) {
   await app.register(trackingRoutes);
   await app.register(dashboardRoutes);
   await app.register(accountRoutes);
+  await app.register(accessTokensRoutes);
   await app.register(feedbackRoutes);
 
   await app.register(spaPlugin);

@@ -6,6 +6,7 @@ import { openChangeFeed } from './db/change-feed';
 import type { Db, Executor } from './db/database';
 import type { JobQueue } from './jobs/types';
 import { createTransactor } from './lib/transaction';
+import { createAccessTokensService } from './modules/access-tokens/access-tokens.service';
 import { createAccountService } from './modules/account/account.service';
 import { createAdServing } from './modules/ad-tags/ad-serving';
 import { createAdServingRepository, createAdTagsRepository } from './modules/ad-tags/ad-tags.repository';
@@ -81,6 +82,7 @@ import type { UploadPurpose } from './modules/uploads/upload-rules';
 import { createUploadsRepository } from './modules/uploads/uploads.repository';
 import { createUploadsService } from './modules/uploads/uploads.service';
 import { refusalLogOn, safeFetchToFile } from './net/safe-fetch';
+import { createAccessTokensRepository } from './repositories/access-tokens.repository';
 import { createLoginAttemptsRepository, createSessionsRepository } from './repositories/sessions.repository';
 import { createUsersRepository } from './repositories/users.repository';
 import { resolveAppKey } from './storage/app-key';
@@ -430,11 +432,19 @@ export function createServices(
     renderUrls: variantRenderUrls,
   });
 
+  const accessTokens = createAccessTokensService({
+    tokens: createAccessTokensRepository(db),
+    audit: audit('access_token'),
+    transaction,
+  });
+
   const search = createSearchService({ search: searchRepository });
   const dashboard = createDashboardService({ dashboard: dashboardRepository });
   const feedback = createFeedbackService({ feedback: feedbackRepository });
 
   return {
+    /** Personal access tokens: one's own, and an admin's view of the company's. */
+    accessTokens,
     account,
     /** Serving ad tags: `/serve/{token}` and its script. */
     adServing,

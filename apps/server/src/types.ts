@@ -2,6 +2,7 @@ import type { Section, User } from '@adstudio/contract';
 import type { preHandlerAsyncHookHandler } from 'fastify';
 import type { Config } from './config';
 import type { Db } from './db/database';
+import type { RequestToken } from './plugins/access-token-auth';
 import type { Services } from './services';
 import type { ObjectStore } from './storage/object-store';
 import type { Signer } from './storage/signer';
@@ -46,6 +47,8 @@ declare module 'fastify' {
     session: RequestSession | null;
     sessionExpired: boolean;
     xsrfToken: string;
+    /** The personal access token of a bearer request (the session plugin); null otherwise. */
+    accessToken: RequestToken | null;
   }
   interface FastifyContextConfig {
     /**

@@ -1,4 +1,5 @@
 export * from './access';
+export * from './account/access-tokens';
 export * from './account/account';
 export * from './ad-tags/ad-tag';
 export * from './approvals/approval';

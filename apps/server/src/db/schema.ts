@@ -47,6 +47,19 @@ export interface SessionsTable {
   user_agent: string | null;
 }
 
+/** Personal access tokens (Sanctum's model): the secret's SHA-256, abilities as JSON text. */
+export interface PersonalAccessTokensTable {
+  id: Id;
+  company_id: number;
+  user_id: number;
+  name: string;
+  token_hash: string;
+  abilities: string; // JSON ('read' | 'write')[]
+  expires_at: string;
+  last_used_at: string | null;
+  created_at: string;
+}
+
 export interface LoginAttemptsTable {
   key: string;
   failures: number;
@@ -439,6 +452,9 @@ export interface AuditLogTable {
   action: string; // created | updated | deleted | restored | status
   changes: string; // JSON {field: [old, new]}
   created_at: string;
+  /** The personal access token the write was made with (its name kept when it goes). */
+  token_id: Generated<number | null>;
+  token_name: Generated<string | null>;
 }
 
 /** Rows per company, list, status ('' for lists without one) and deleted (0/1); kept by triggers. */
@@ -513,6 +529,7 @@ export interface DB {
   companies: CompaniesTable;
   users: UsersTable;
   sessions: SessionsTable;
+  personal_access_tokens: PersonalAccessTokensTable;
   login_attempts: LoginAttemptsTable;
   campaigns: CampaignsTable;
   creatives: CreativesTable;

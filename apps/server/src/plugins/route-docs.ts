@@ -30,6 +30,13 @@ export const SECURITY_SCHEMES = {
       'The URL-decoded value of the `XSRF-TOKEN` cookie, which every answer sets (e.g. ' +
       '`GET /sanctum/csrf-cookie`). Needed on state-changing requests.',
   },
+  bearer: {
+    type: 'http',
+    scheme: 'bearer',
+    description:
+      'A personal access token, `{id}|{secret}` (`POST /v1/user/tokens`), instead of the cookie: no ' +
+      'XSRF header. A `read` token may only read (403 on a write); never with a session cookie (400).',
+  },
 } as const;
 type Scheme = keyof typeof SECURITY_SCHEMES;
 
@@ -54,6 +61,8 @@ const ANSWERS = {
   ),
   429: error('Too many requests; retry after the seconds in the Retry-After header.'),
   500: ServerErrorBodySchema.describe('Unexpected failure, logged under `request_id`.'),
+  bearer400: error('Broken body, or a bearer token sent with a session cookie (send one of the two).'),
+  bearer403: error('A permission is missing, or the bearer token has the read ability only.'),
 };
 
 const STATE_CHANGING_GET_NOTE =
@@ -92,8 +101,17 @@ export function defaultAnswers(method: string, route: DocumentedRoute): Record<n
     answers[422] = ANSWERS[422];
   if (params.some((name) => ID_PARAM.test(name))) answers[404] = ANSWERS[404];
   if (route.config?.tokenParam) Object.assign(answers, { 404: ANSWERS[404], 410: ANSWERS[410] });
+  if (takesBearer(route.url, guard)) {
+    answers[400] = ANSWERS.bearer400;
+    // A route's own 403 (a missing permission) wins; a read-only token's refusal is one too.
+    if (xsrf) answers[403] = ANSWERS.bearer403;
+  }
   return answers;
 }
+
+/** Whether a script's bearer token may call the route: signed-in API routes, but managing tokens. */
+const takesBearer = (url: string, guard: { public: boolean }) =>
+  !guard.public && /^\/(v1|vapor)\//.test(url) && !/^\/v1\/(user\/)?tokens/.test(url);
 
 /**
  * Who may call the route, as an OpenAPI security requirement (`[]`: anyone, e.g. a public token
@@ -104,7 +122,10 @@ export function securityOf(method: string, route: DocumentedRoute): Record<strin
   const schemes: Scheme[] = [];
   if (!guard.public) schemes.push('session');
   if (needsXsrf(guard, method)) schemes.push('xsrf');
-  return schemes.length === 0 ? [] : [Object.fromEntries(schemes.map((name) => [name, []]))];
+  if (schemes.length === 0) return [];
+  const signedIn = Object.fromEntries(schemes.map((name) => [name, []]));
+  // Or a script's bearer token on the API (not to manage tokens: that is done signed in).
+  return takesBearer(route.url, guard) ? [signedIn, { bearer: [] }] : [signedIn];
 }
 
 /**

@@ -58,7 +58,7 @@ const tooMany = (ttlMs: number) => ({
 });
 
 /** 429 with `Retry-After`, as the rate-limit plugin answers. */
-function refuse(reply: FastifyReply, ttlMs: number): never {
+export function refuse(reply: FastifyReply, ttlMs: number): never {
   reply.header('retry-after', Math.ceil(ttlMs / 1000));
   throw new HttpError(429, tooMany(ttlMs).message);
 }

@@ -5,9 +5,12 @@ import { HttpError } from '../lib/http-errors';
 import { runPeriodically } from '../lib/periodic';
 import { nowIso } from '../lib/time';
 import { randomToken, safeEqual, sha256 } from '../lib/tokens';
+import { createAccessTokensRepository } from '../repositories/access-tokens.repository';
 import { createSessionsRepository } from '../repositories/sessions.repository';
 import { toUser } from '../repositories/users.repository';
 import type { RouteGuard } from '../types';
+import { createBearerAuth } from './access-token-auth';
+import { refuse } from './security';
 
 export const SESSION_COOKIE = 'adstudio_session';
 export const XSRF_COOKIE = 'XSRF-TOKEN';
@@ -34,6 +37,14 @@ export const sessionPlugin = fp(
     app.decorateRequest('session', null);
     app.decorateRequest('sessionExpired', false);
     app.decorateRequest('xsrfToken', '');
+    app.decorateRequest('accessToken', null);
+    const bearer = createBearerAuth(createAccessTokensRepository(app.db));
+    // Rate limits apply per token too (the per-IP ceiling ran before, in the security plugin).
+    const perToken = app.createRateLimit({
+      max: app.config.rateLimitPerMinute,
+      timeWindow: 60_000,
+      keyGenerator: (request) => `token|${request.accessToken?.id ?? 0}`,
+    });
 
     // Sessions first, then the guards of the route the router chose (its config, set at registration
     // from its pattern), before any body is read: `/%761/x` and `/v1/x` are one route, one rule.
@@ -41,6 +52,20 @@ export const sessionPlugin = fp(
       const raw = request.cookies[SESSION_COOKIE];
       // Probes answer from the process alone: no session lookup, so no database.
       const { config } = request.routeOptions;
+      // A script's personal access token on an API route: it stands for its user, without cookies
+      // and so without the XSRF header (access-token-auth.ts). Public routes (token pages and their
+      // own actions) authenticate nobody: there the header is ignored.
+      const pattern = request.routeOptions.url;
+      const guard = config as RouteGuard;
+      if (pattern !== undefined && API_PATTERN.test(pattern) && !guard.public && bearer.carries(request)) {
+        await bearer.authenticate(request, {
+          hasCookie: raw !== undefined,
+          writes: bearer.writes(request.method, guard.xsrf),
+        });
+        const limit = await perToken(request);
+        if (!limit.isAllowed && limit.isExceeded) refuse(reply, limit.ttl);
+        return;
+      }
       if (raw && config.session !== false && !config.cookieless) {
         const row = await sessions.findWithUser(sha256(raw));
         const now = Date.now();
@@ -64,7 +89,6 @@ export const sessionPlugin = fp(
 
       // No route matched: the not-found handler answers, nothing to guard.
       if (request.routeOptions.url === undefined) return;
-      const guard = request.routeOptions.config as RouteGuard;
       if (needsXsrf(guard, request.method) && !hasValidXsrfToken(request)) {
         throw new HttpError(419, CSRF_MISMATCH_MESSAGE);
       }
@@ -76,7 +100,13 @@ export const sessionPlugin = fp(
     });
 
     app.addHook('onSend', async (request, reply) => {
+      // A served ad sets no cookie; a bearer request (a script's) gets none either.
       if (request.routeOptions.config.cookieless) return;
+      // (A bearer request that was refused has no XSRF token drawn either: it gets no cookie.)
+      if (request.accessToken || bearer.carries(request)) {
+        reply.header('cache-control', 'no-store');
+        return;
+      }
       reply.setCookie(XSRF_COOKIE, request.xsrfToken, { ...cookieOptions, httpOnly: false });
       // Answers of signed-in routes are the user's own data: never kept by a browser or proxy cache.
       if ((request.routeOptions.config as Partial<RouteGuard>).public === false) {

@@ -108,6 +108,7 @@ describe('the document', () => {
     expect(schemes).toEqual({
       session: expect.objectContaining({ type: 'apiKey', in: 'cookie', name: 'adstudio_session' }),
       xsrf: expect.objectContaining({ type: 'apiKey', in: 'header', name: 'X-XSRF-TOKEN' }),
+      bearer: expect.objectContaining({ type: 'http', scheme: 'bearer' }),
     });
   });
 
@@ -115,8 +116,9 @@ describe('the document', () => {
     const security = (method: string, path: string) =>
       (doc as { paths: Record<string, Record<string, { security: unknown }>> }).paths[path]![method]!
         .security;
-    expect(security('get', '/v1/campaigns')).toEqual([{ session: [] }]);
-    expect(security('put', '/v1/campaigns/{id}')).toEqual([{ session: [], xsrf: [] }]);
+    expect(security('get', '/v1/campaigns')).toEqual([{ session: [] }, { bearer: [] }]);
+    expect(security('put', '/v1/campaigns/{id}')).toEqual([{ session: [], xsrf: [] }, { bearer: [] }]);
+    expect(security('post', '/v1/user/tokens')).toEqual([{ session: [], xsrf: [] }]);
     expect(security('post', '/logout')).toEqual([{ xsrf: [] }]);
     expect(security('get', '/healthz')).toEqual([]);
     expect(security('get', '/readyz')).toEqual([]);
@@ -186,9 +188,12 @@ describe('route-docs, the one place that completes a route', () => {
   it('adds 401 and 419 to session routes, 422 to validated ones, 404 to ids in the path', () => {
     const keys = (route: Parameters<typeof documentRoute>[0]) =>
       Object.keys(documentRoute(route).response as object).sort();
-    expect(keys({ method: 'GET', url: '/v1/things' })).toEqual(['401', '419', '429', '500']);
+    // API routes take a bearer token too: 400 when it comes with a cookie, 403 for a read token's write.
+    expect(keys({ method: 'GET', url: '/v1/things' })).toEqual(['400', '401', '419', '429', '500']);
     expect(keys({ method: 'DELETE', url: '/v1/things/:id', config: { rateLimit: false } })).toEqual([
+      '400',
       '401',
+      '403',
       '404',
       '419',
       '500',
@@ -1128,6 +1133,32 @@ describe('every documented operation answers as documented', () => {
     await answer(admin, 'DELETE', revoke, 404, { params: { id, tagId: MISSING } });
     await answer(guest, 'GET', serve, 410, { params: { token: tag.token } });
     await answer(guest, 'GET', script, 410, { params: { token: tag.token } });
+  });
+
+  it('personal access tokens: create, list, revoke; the company’s for admins', async () => {
+    const mine = '/v1/user/tokens';
+    const made = (
+      await answer(reader, 'POST', mine, 201, { payload: { name: 'Docs script', abilities: ['read'] } })
+    ).json().data;
+    await answer(reader, 'POST', mine, 422, { payload: { name: 'Docs script', abilities: ['root'] } });
+    await answer(reader, 'POST', mine, 419, {
+      payload: { name: 'No header', abilities: ['read'] },
+      xsrf: false,
+    });
+    await answer(guest, 'POST', mine, 401, { payload: { name: 'Nobody', abilities: ['read'] } });
+    await answer(reader, 'GET', mine, 200);
+    await answer(guest, 'GET', mine, 401);
+    const company = '/v1/tokens';
+    await answer(admin, 'GET', company, 200);
+    await answer(reader, 'GET', company, 403);
+    await answer(reader, 'DELETE', `${company}/:id`, 403, { params: { id: made.id } });
+    await answer(admin, 'DELETE', `${company}/:id`, 404, { params: { id: MISSING } });
+    const other = (
+      await answer(reader, 'POST', mine, 201, { payload: { name: 'Docs other', abilities: ['read'] } })
+    ).json().data;
+    await answer(admin, 'DELETE', `${company}/:id`, 204, { params: { id: other.id } });
+    await answer(reader, 'DELETE', `${mine}/:id`, 204, { params: { id: made.id } });
+    await answer(reader, 'DELETE', `${mine}/:id`, 404, { params: { id: made.id } });
   });
 
   it('exercised every documented operation, each at least once with success', () => {

@@ -23,6 +23,8 @@ export const HistoryEntrySchema = z.object({
   user: z.object({ id: z.number().int(), name: z.string() }).nullable(),
   changes: z.record(z.string(), z.tuple([z.unknown(), z.unknown()])),
   created_at: z.string(),
+  /** The personal access token the change was made with (its name then); absent for the app's own. */
+  token_name: z.string().optional(),
   /**
    * The rows its id-valued changes name, by field and id: `{campaign_id: {"12": {type, name, deleted}}}`.
    * Only rows of the item's company; an id missing here names nothing that exists. Absent when the

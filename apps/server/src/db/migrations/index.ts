@@ -30,6 +30,7 @@ import * as listVersions from './2026-11-28-1100-list-versions';
 import * as adTags from './2026-11-28-1200-ad-tags';
 import * as tagStats from './2026-11-28-1300-tag-stats';
 import * as servingChanges from './2026-12-01-1000-serving-changes';
+import * as accessTokens from './2026-12-01-1100-access-tokens';
 
 /** Every migration, by name in the order they run. Listed statically so the bundled server carries them. */
 export const migrations: Record<string, Migration> = {
@@ -64,4 +65,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-28-1200-ad-tags': adTags,
   '2026-11-28-1300-tag-stats': tagStats,
   '2026-12-01-1000-serving-changes': servingChanges,
+  '2026-12-01-1100-access-tokens': accessTokens,
 };

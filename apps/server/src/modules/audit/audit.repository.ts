@@ -12,6 +12,9 @@ export interface AuditRecord {
   entityId: number;
   action: AuditAction;
   changes: Changes;
+  /** The personal access token the write was made with. */
+  tokenId?: number;
+  tokenName?: string;
 }
 
 export interface HistoryScope {
@@ -40,6 +43,8 @@ export const createAuditRepository = (db: Db) => ({
           action: entry.action,
           changes: JSON.stringify(entry.changes),
           created_at: at,
+          token_id: entry.tokenId ?? null,
+          token_name: entry.tokenName ?? null,
         })),
       )
       .execute();
@@ -66,6 +71,7 @@ export const createAuditRepository = (db: Db) => ({
         'audit_log.created_at',
         'users.id as user_id',
         'users.name as user_name',
+        'audit_log.token_name',
       ])
       .orderBy('audit_log.created_at', 'desc')
       .orderBy('audit_log.id', 'desc')
@@ -76,6 +82,7 @@ export const createAuditRepository = (db: Db) => ({
       user: row.user_id !== null && row.user_name !== null ? { id: row.user_id, name: row.user_name } : null,
       changes: parseJson<Changes>(row.changes, {}),
       created_at: row.created_at,
+      ...(row.token_name !== null ? { token_name: row.token_name } : {}),
     }));
     const fields = AUDIT_REFERENCES[entityType] ?? {};
     const found = await Promise.all(

@@ -1,0 +1,69 @@
+import {
+  TOKEN_AND_COOKIE,
+  TOKEN_READ_ONLY,
+  type TokenAbility,
+  UNAUTHENTICATED_MESSAGE,
+} from '@adstudio/contract';
+import type { FastifyRequest } from 'fastify';
+import { actingThrough } from '../lib/current-user';
+import { HttpError } from '../lib/http-errors';
+import { parseJson } from '../lib/json';
+import { nowIso } from '../lib/time';
+import { safeEqual, sha256 } from '../lib/tokens';
+import type { AccessTokensRepository } from '../repositories/access-tokens.repository';
+import { toUser } from '../repositories/users.repository';
+
+/** `Authorization: Bearer {id}|{secret}` (Sanctum's form); the secret is base64url. */
+const BEARER = /^Bearer\s+([1-9][0-9]{0,9})\|([A-Za-z0-9_-]{20,200})\s*$/i;
+/** `last_used_at` is written at most this often per token. */
+const TOUCH_EVERY_MS = 60_000;
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** The token a request was authenticated with. */
+export interface RequestToken {
+  id: number;
+  name: string;
+  abilities: readonly TokenAbility[];
+}
+
+/**
+ * Bearer requests (the integrations issue, DESIGN section 12): a personal access token stands for
+ * its user — no cookie, so no XSRF header — within the user's permissions and the token's
+ * abilities. A request with a bearer token and a session cookie is refused (400); an unknown,
+ * expired or revoked token answers 401 `Unauthenticated.` (never 419, which a script would read as
+ * "sign in again"); a read-only token's write answers 403.
+ */
+export function createBearerAuth(tokens: AccessTokensRepository) {
+  return {
+    /** Whether the request carries `Authorization: Bearer …` (well formed or not). */
+    carries: (request: FastifyRequest) => /^bearer\s/i.test(request.headers.authorization ?? ''),
+
+    /** Authenticates the request's bearer token (see above); `writes` when the route changes state. */
+    async authenticate(
+      request: FastifyRequest,
+      { hasCookie, writes }: { hasCookie: boolean; writes: boolean },
+    ) {
+      if (hasCookie) throw new HttpError(400, TOKEN_AND_COOKIE);
+      const match = BEARER.exec(request.headers.authorization ?? '');
+      const row = match ? await tokens.findWithUser(Number(match[1])) : undefined;
+      if (
+        !match ||
+        !row ||
+        !safeEqual(sha256(match[2]!), row.token_hash) ||
+        Date.parse(row.expires_at) <= Date.now()
+      )
+        throw new HttpError(401, UNAUTHENTICATED_MESSAGE);
+      const abilities = parseJson<TokenAbility[]>(row.abilities, []);
+      if (writes && !abilities.includes('write')) throw new HttpError(403, TOKEN_READ_ONLY);
+      if (row.last_used_at === null || Date.parse(row.last_used_at) + TOUCH_EVERY_MS <= Date.now())
+        await tokens.touch(row.token_id, nowIso());
+      request.user = actingThrough(toUser(row), { id: row.token_id, name: row.token_name });
+      request.accessToken = { id: row.token_id, name: row.token_name, abilities };
+    },
+
+    /** Whether a request of `method` to a route whose guard says `xsrf` changes state. */
+    writes: (method: string, xsrf: boolean | 'always' | undefined) =>
+      xsrf === 'always' || !SAFE_METHODS.has(method),
+  };
+}
+export type BearerAuth = ReturnType<typeof createBearerAuth>;

@@ -1,0 +1,74 @@
+import { TOKEN_READ_ONLY } from '@adstudio/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type Client, engine, type TestApp } from '../helper';
+
+/**
+ * The abilities matrix (the integrations issue): every documented operation of the API, with a
+ * `read` token and with a `write` token of an admin. A read token is refused (403, naming the
+ * ability) exactly where a signed-in browser needs the XSRF header — every write, and the GETs
+ * that change state — and nowhere else; a write token is never refused for its ability, never
+ * asked for an XSRF header (419), never unauthenticated (401). Ids are of no row: a write that
+ * passes its guards answers 404 or 422 and changes nothing.
+ */
+let t: TestApp;
+let admin: Client;
+let read: string;
+let write: string;
+const MANAGED_SIGNED_IN = /^\/v1\/(user\/)?tokens/;
+
+beforeAll(async () => {
+  t = await buildTestApp({ RATE_LIMIT_PER_MINUTE: '1000000' });
+  admin = await t.injectAs(await t.createUser({ roles: ['admin'] }));
+  const make = async (abilities: string[]) =>
+    (await admin.post('/v1/user/tokens', { name: abilities.join('+'), abilities })).json().data
+      .token as string;
+  read = await make(['read']);
+  write = await make(['read', 'write']);
+});
+afterAll(() => t.close());
+
+describe(`the abilities matrix (${engine})`, () => {
+  it('refuses a read token exactly where a session needs the XSRF header, and a write token nowhere', async () => {
+    const doc = (await admin.get('/docs/json')).json() as {
+      paths: Record<string, Record<string, { security?: Record<string, unknown>[] }>>;
+    };
+    let cells = 0;
+    for (const [path, item] of Object.entries(doc.paths)) {
+      if (!/^\/(v1|vapor)\//.test(path) || MANAGED_SIGNED_IN.test(path)) continue;
+      const url = path.replace(/\{[^}]+\}/g, '987654321');
+      for (const method of Object.keys(item).map((m) => m.toUpperCase())) {
+        if (!['GET', 'POST', 'PUT', 'PATCH', 'DELETE'].includes(method)) continue;
+        const as = (token: string) =>
+          t.app.inject({
+            method: method as 'GET',
+            url,
+            headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+            ...(method === 'GET' || method === 'DELETE' ? {} : { payload: '{}' }),
+          });
+        const session = await admin.inject({
+          method: method as 'GET',
+          url,
+          xsrf: false,
+          ...(method === 'GET' || method === 'DELETE' ? {} : { payload: {} }),
+        });
+        const needsXsrf = session.statusCode === 419;
+        const [byReader, byWriter] = [await as(read), await as(write)];
+        const where = `${method} ${path}`;
+        const readRefused = byReader.statusCode === 403 && byReader.json().message === TOKEN_READ_ONLY;
+        expect(
+          readRefused,
+          `${where}: read token ${byReader.statusCode} ${byReader.body.slice(0, 200)}`,
+        ).toBe(needsXsrf);
+        if (!needsXsrf) expect([401, 419], `${where}: read token`).not.toContain(byReader.statusCode);
+        expect([401, 419], `${where}: write token ${byWriter.body.slice(0, 200)}`).not.toContain(
+          byWriter.statusCode,
+        );
+        expect(byWriter.statusCode < 500, `${where}: write token ${byWriter.statusCode}`).toBe(true);
+        if (byWriter.statusCode === 403) expect(byWriter.json().message, where).not.toBe(TOKEN_READ_ONLY);
+        cells += 2;
+      }
+    }
+    // Every operation of the API, both abilities: the matrix cannot be empty by accident.
+    expect(cells).toBeGreaterThan(150);
+  });
+});
