@@ -39,6 +39,7 @@ import { previewPageRoutes } from './modules/token-pages/preview.routes';
 import { reportPageRoutes } from './modules/token-pages/report.routes';
 import { trackingRoutes } from './modules/tracking/tracking.routes';
 import { uploadsRoutes } from './modules/uploads/uploads.routes';
+import { webhooksRoutes } from './modules/webhooks/webhooks.routes';
 import { authorizationPlugin } from './plugins/authorization';
 import { compressSmallPlugin } from './plugins/compress-small';
 import { configPlugin } from './plugins/config';
@@ -158,6 +159,7 @@ export async function buildApp({ config, db, logger }: BuildAppOptions) {
   await app.register(dashboardRoutes);
   await app.register(accountRoutes);
   await app.register(accessTokensRoutes);
+  await app.register(webhooksRoutes);
   await app.register(feedbackRoutes);
 
   await app.register(spaPlugin);

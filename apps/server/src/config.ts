@@ -66,6 +66,12 @@ const EnvSchema = z.object({
   GOOGLE_TOKEN_URL: httpUrl.optional(),
   GOOGLE_APPLICATION_CREDENTIALS: z.string().min(1).optional(),
   DATASOURCE_ALLOW_HOSTS: z.string().optional(),
+  /** Seconds between a webhook delivery's attempts (the integrations issue): 8 tries over ~a day. */
+  WEBHOOK_RETRY_SECONDS: z
+    .string()
+    .regex(/^\s*\d+(\.\d+)?(\s*,\s*\d+(\.\d+)?)*\s*$/, 'must be a comma-separated list of seconds')
+    .default('60,300,900,3600,10800,21600,43200')
+    .transform((text) => text.split(',').map((part) => Number(part.trim()))),
   CHROMIUM_PATH: z.string().optional(),
   CORS_ORIGINS: originList.optional(),
   DATA_DIR: z.string().min(1).default('./data'),
@@ -150,6 +156,8 @@ export interface Config {
     /** Host names or IP addresses user-given URLs may reach though the SSRF guard would refuse them. */
     allowHosts: string[];
   };
+  /** Webhook deliveries: the waits between attempts (their count + 1 is the number of tries). */
+  webhooks: { retrySeconds: number[] };
   /** Headless Chromium for backup images of rules (processing assets); without it they are unavailable. */
   chromiumPath: string | undefined;
   /** Origins whose pages may call the API with credentials (CORS); empty means none. */
@@ -229,6 +237,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         .map((host) => host.trim().toLowerCase())
         .filter(Boolean),
     },
+    webhooks: { retrySeconds: e.WEBHOOK_RETRY_SECONDS },
     chromiumPath: e.CHROMIUM_PATH?.trim() || undefined,
     corsOrigins: e.CORS_ORIGINS ?? [],
     secureCookies: appUrl.startsWith('https://'),

@@ -5,6 +5,7 @@ import type { Config } from './config';
 import { openChangeFeed } from './db/change-feed';
 import type { Db, Executor } from './db/database';
 import type { JobQueue } from './jobs/types';
+import { createSealer } from './lib/secrets';
 import { createTransactor } from './lib/transaction';
 import { createAccessTokensService } from './modules/access-tokens/access-tokens.service';
 import { createAccountService } from './modules/account/account.service';
@@ -81,6 +82,9 @@ import { createTrackingLinks } from './modules/tracking/tracking-links';
 import type { UploadPurpose } from './modules/uploads/upload-rules';
 import { createUploadsRepository } from './modules/uploads/uploads.repository';
 import { createUploadsService } from './modules/uploads/uploads.service';
+import { createWebhookDispatch } from './modules/webhooks/webhook-dispatch';
+import { createWebhooksRepository } from './modules/webhooks/webhooks.repository';
+import { createWebhooksService } from './modules/webhooks/webhooks.service';
 import { refusalLogOn, safeFetchToFile } from './net/safe-fetch';
 import { createAccessTokensRepository } from './repositories/access-tokens.repository';
 import { createLoginAttemptsRepository, createSessionsRepository } from './repositories/sessions.repository';
@@ -438,6 +442,26 @@ export function createServices(
     transaction,
   });
 
+  // Webhooks: admins' endpoints, and the outbox's delivery to them through the job queue.
+  const webhooksRepository = createWebhooksRepository(db);
+  const webhookSealer = createSealer(appKey, 'webhook secrets', config.previousAppKeys);
+  const webhooks = createWebhooksService({
+    webhooks: webhooksRepository,
+    sealer: webhookSealer,
+    audit: audit('webhook'),
+    transaction,
+  });
+  const webhookDispatch = createWebhookDispatch({
+    db,
+    postgres: config.database.kind === 'postgres',
+    repository: webhooksRepository,
+    jobs,
+    sealer: webhookSealer,
+    retrySeconds: config.webhooks.retrySeconds,
+    allowHosts: config.feeds.allowHosts,
+    refusalLog,
+  });
+
   const search = createSearchService({ search: searchRepository });
   const dashboard = createDashboardService({ dashboard: dashboardRepository });
   const feedback = createFeedbackService({ feedback: feedbackRepository });
@@ -494,6 +518,9 @@ export function createServices(
     variantRenderUrls,
     /** "Try it": what a tag serves in a simulated context, with the simulator's trace. */
     tagTrial,
+    webhooks,
+    /** Fans the outbox out to webhooks and delivers (its tick and job are registered by the routes). */
+    webhookDispatch,
     /** Stops what runs in the background; the app calls it when it closes. */
     async close(): Promise<void> {
       await dataSourceValues.close();

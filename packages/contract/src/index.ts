@@ -28,3 +28,4 @@ export * from './search/search';
 export * from './statuses';
 export * from './uploads/signed-storage';
 export * from './users/user';
+export * from './webhooks/webhook';

@@ -60,6 +60,47 @@ export interface PersonalAccessTokensTable {
   created_at: string;
 }
 
+export interface WebhooksTable {
+  id: Id;
+  company_id: number;
+  url: string;
+  events: string; // JSON WebhookEvent[]
+  description: string | null;
+  secret: string; // sealed with APP_KEY (lib/secrets.ts)
+  active: Generated<number>; // 0 | 1
+  failing_since: string | null;
+  disabled_reason: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** Events written by triggers in the transaction of their change (migration 2026-12-01-1200). */
+export interface OutboxEventsTable {
+  id: Id;
+  company_id: number;
+  type: string;
+  data: string; // JSON
+  created_at: string;
+  dispatched: Generated<number>; // 0 | 1
+}
+
+export interface WebhookDeliveriesTable {
+  id: Id;
+  company_id: number;
+  webhook_id: number;
+  event_id: number;
+  event: string;
+  body: string;
+  status: Generated<'pending' | 'delivered' | 'failed'>;
+  attempt: Generated<number>;
+  response_status: number | null;
+  ms: number | null;
+  response_excerpt: string | null;
+  next_attempt_at: string | null;
+  created_at: string;
+  delivered_at: string | null;
+}
+
 export interface LoginAttemptsTable {
   key: string;
   failures: number;
@@ -530,6 +571,9 @@ export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
   personal_access_tokens: PersonalAccessTokensTable;
+  webhooks: WebhooksTable;
+  outbox_events: OutboxEventsTable;
+  webhook_deliveries: WebhookDeliveriesTable;
   login_attempts: LoginAttemptsTable;
   campaigns: CampaignsTable;
   creatives: CreativesTable;

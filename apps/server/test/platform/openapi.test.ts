@@ -1161,6 +1161,49 @@ describe('every documented operation answers as documented', () => {
     await answer(reader, 'DELETE', `${mine}/:id`, 404, { params: { id: made.id } });
   });
 
+  it('webhooks: create, list, show, change, deliveries, redeliver, remove (admins)', async () => {
+    const list = '/v1/webhooks';
+    const one = '/v1/webhooks/:id';
+    const hook = (
+      await answer(admin, 'POST', list, 201, {
+        payload: { url: 'https://hooks.example.com/adstudio', events: ['package.ready'] },
+      })
+    ).json().data;
+    await answer(admin, 'POST', list, 422, { payload: { url: 'nope', events: ['package.ready'] } });
+    await answer(reader, 'POST', list, 403, {
+      payload: { url: 'https://x.example.com/', events: ['package.ready'] },
+    });
+    await answer(admin, 'GET', list, 200);
+    await answer(reader, 'GET', list, 403);
+    await answer(admin, 'GET', one, 200, { params: { id: hook.id } });
+    await answer(admin, 'GET', one, 404, { params: { id: MISSING } });
+    await answer(admin, 'PUT', one, 200, { params: { id: hook.id }, payload: { active: false } });
+    await answer(admin, 'PUT', one, 422, { params: { id: hook.id }, payload: { events: [] } });
+    await answer(admin, 'GET', `${one}/deliveries`, 200, { params: { id: hook.id } });
+    const [delivery] = await t.db
+      .insertInto('webhook_deliveries')
+      .values({
+        company_id: t.companyId,
+        webhook_id: hook.id,
+        event_id: 1,
+        event: 'package.ready',
+        body: '{}',
+        created_at: new Date().toISOString(),
+        next_attempt_at: null,
+        response_status: null,
+        ms: null,
+        response_excerpt: null,
+        delivered_at: null,
+      })
+      .returning('id')
+      .execute();
+    const redeliver = `${one}/deliveries/:deliveryId/redeliver`;
+    await answer(admin, 'POST', redeliver, 201, { params: { id: hook.id, deliveryId: delivery!.id } });
+    await answer(admin, 'POST', redeliver, 404, { params: { id: hook.id, deliveryId: MISSING } });
+    await answer(admin, 'DELETE', one, 204, { params: { id: hook.id } });
+    await answer(admin, 'DELETE', one, 404, { params: { id: hook.id } });
+  });
+
   it('exercised every documented operation, each at least once with success', () => {
     const success = (statuses: Set<number> | undefined) => [...(statuses ?? [])].some((s) => s < 400);
     const missing = documentedOperations(doc)

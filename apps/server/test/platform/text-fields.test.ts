@@ -191,6 +191,9 @@ beforeAll(async () => {
     conditions: await insertCondition(t.db, { companyId, name: 'Text condition' }),
     datasource: await insertDataSource(t.db, { companyId, name: 'Text data source' }),
     tags: (await created(`/v1/creatives/${creativeId}/tags`, { name: 'Text tag' })).id,
+    webhooks: (
+      await created('/v1/webhooks', { url: 'https://hooks.example.com/', events: ['package.ready'] })
+    ).id,
   });
   fingerprint = await rowFingerprint(t);
 });

@@ -31,6 +31,7 @@ import * as adTags from './2026-11-28-1200-ad-tags';
 import * as tagStats from './2026-11-28-1300-tag-stats';
 import * as servingChanges from './2026-12-01-1000-serving-changes';
 import * as accessTokens from './2026-12-01-1100-access-tokens';
+import * as webhooks from './2026-12-01-1200-webhooks';
 
 /** Every migration, by name in the order they run. Listed statically so the bundled server carries them. */
 export const migrations: Record<string, Migration> = {
@@ -66,4 +67,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-28-1300-tag-stats': tagStats,
   '2026-12-01-1000-serving-changes': servingChanges,
   '2026-12-01-1100-access-tokens': accessTokens,
+  '2026-12-01-1200-webhooks': webhooks,
 };

@@ -1,0 +1,202 @@
+import { createHmac } from 'node:crypto';
+import type { Db } from '../../db/database';
+import type { JobQueue } from '../../jobs/types';
+import type { Sealer } from '../../lib/secrets';
+import { nowIso } from '../../lib/time';
+import { type RefusalLog, SafeFetchError, safeFetch } from '../../net/safe-fetch';
+import type { WebhooksRepository } from './webhooks.repository';
+
+/** The job that delivers one webhook's due deliveries, oldest first (one at a time per webhook). */
+export const DELIVER_JOB = 'webhook.deliver';
+/** How often each instance fans new events out and queues due webhooks. */
+export const DISPATCH_EVERY_MS = 500;
+/** A webhook failing this long without a success is turned off. */
+export const DISABLE_AFTER_MS = 24 * 3600 * 1000;
+const EVENTS_PER_TICK = 200;
+const TIMEOUT_MS = 10_000;
+const EXCERPT_CHARS = 500;
+const USER_AGENT = 'Adstudio-Webhooks/1';
+
+/** `t={unix seconds},v1={hex HMAC-SHA256(secret, "{t}.{body}")}` (Stripe's scheme). */
+export const signatureOf = (secret: string, body: string, at: number) => {
+  const t = Math.floor(at / 1000);
+  return `t=${t},v1=${createHmac('sha256', secret).update(`${t}.${body}`).digest('hex')}`;
+};
+
+interface Deps {
+  db: Db;
+  postgres: boolean;
+  repository: WebhooksRepository;
+  jobs: Pick<JobQueue, 'send'>;
+  /** Opens the webhooks' sealed secrets. */
+  sealer: Sealer;
+  /** Seconds between attempts; their count + 1 is the number of tries. */
+  retrySeconds: readonly number[];
+  allowHosts: readonly string[];
+  refusalLog: RefusalLog;
+}
+
+/**
+ * Delivering webhooks (the integrations issue, DESIGN section 12). Each tick, on every instance,
+ * fans the outbox's new events out to the subscribed webhooks — one delivery row per event and
+ * webhook, with its body, in the transaction that marks the events dispatched — and queues one
+ * delivery job per webhook that has a delivery due (a singleton per webhook, so deliveries keep
+ * their order). A job sends the webhook's oldest pending delivery, and the next, until one fails:
+ * that one waits for its next attempt (backoff), and the later ones behind it. At least once: a
+ * delivery is marked delivered only after the receiver answered 2xx; a process killed in between
+ * sends it again. Redirects are not followed; addresses go through the SSRF guard.
+ */
+export function createWebhookDispatch({
+  db,
+  postgres,
+  repository,
+  jobs,
+  sealer,
+  retrySeconds,
+  allowHosts,
+  refusalLog,
+}: Deps) {
+  async function fanOut(): Promise<number> {
+    return db.transaction().execute(async (trx) => {
+      const events = await repository.pendingEvents(EVENTS_PER_TICK, trx, postgres);
+      if (events.length === 0) return 0;
+      const hooks = await repository.activeOf([...new Set(events.map((event) => event.company_id))], trx);
+      const now = nowIso();
+      const rows = events.flatMap((event) => {
+        const body = JSON.stringify({
+          id: event.id,
+          type: event.type,
+          created_at: event.created_at,
+          company_id: event.company_id,
+          data: JSON.parse(event.data),
+        });
+        return hooks
+          .filter(
+            (hook) =>
+              hook.company_id === event.company_id &&
+              (JSON.parse(hook.events) as string[]).includes(event.type),
+          )
+          .map((hook) => ({
+            company_id: event.company_id,
+            webhook_id: hook.id,
+            event_id: event.id,
+            event: event.type,
+            body,
+            next_attempt_at: now,
+            created_at: now,
+            response_status: null,
+            ms: null,
+            response_excerpt: null,
+            delivered_at: null,
+          }));
+      });
+      await repository.insertDeliveries(rows, trx);
+      await repository.markDispatched(
+        events.map((event) => event.id),
+        trx,
+      );
+      return events.length;
+    });
+  }
+
+  /** One attempt of a delivery; answers whether the receiver took it. */
+  async function attempt(
+    hook: NonNullable<Awaited<ReturnType<WebhooksRepository['webhookById']>>>,
+    delivery: NonNullable<Awaited<ReturnType<WebhooksRepository['oldestPending']>>>,
+  ): Promise<boolean> {
+    const started = Date.now();
+    let status: number | null = null;
+    let excerpt: string;
+    try {
+      const secret = sealer.open(hook.secret);
+      const answer = await safeFetch(hook.url, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'user-agent': USER_AGENT,
+          'x-adstudio-event': delivery.event,
+          'x-adstudio-delivery': String(delivery.event_id),
+          'x-adstudio-signature': signatureOf(secret, delivery.body, started),
+        },
+        body: delivery.body,
+        timeoutMs: TIMEOUT_MS,
+        maxBytes: 64 * 1024,
+        maxRedirects: 0,
+        allowHosts,
+        log: refusalLog,
+      });
+      status = answer.status;
+      excerpt = answer.body.toString('utf8').slice(0, EXCERPT_CHARS);
+    } catch (error) {
+      excerpt =
+        error instanceof SafeFetchError && error.code === 'too_many_redirects'
+          ? 'The receiver answered a redirect, which deliveries do not follow.'
+          : error instanceof SafeFetchError
+            ? error.message
+            : 'The delivery could not be sent.';
+    }
+    const ms = Date.now() - started;
+    const now = nowIso();
+    const ok = status !== null && status >= 200 && status < 300;
+    const tries = delivery.attempt + 1;
+    if (ok) {
+      await repository.recordAttempt(delivery.id, {
+        status: 'delivered',
+        attempt: tries,
+        response_status: status,
+        ms,
+        response_excerpt: excerpt,
+        next_attempt_at: null,
+        delivered_at: now,
+      });
+      if (hook.failing_since !== null) await repository.setWebhook(hook.id, { failing_since: null });
+      return true;
+    }
+    const wait = retrySeconds[tries - 1];
+    await repository.recordAttempt(delivery.id, {
+      status: wait === undefined ? 'failed' : 'pending',
+      attempt: tries,
+      response_status: status,
+      ms,
+      response_excerpt: excerpt,
+      next_attempt_at: wait === undefined ? null : new Date(Date.now() + wait * 1000).toISOString(),
+    });
+    const since = hook.failing_since ?? now;
+    const off = Date.now() - Date.parse(since) >= DISABLE_AFTER_MS;
+    await repository.setWebhook(hook.id, {
+      failing_since: since,
+      ...(off
+        ? {
+            active: 0,
+            disabled_reason: `Turned off after a day of failed deliveries (the last: ${status ?? excerpt}).`,
+          }
+        : {}),
+    });
+    return false;
+  }
+
+  return {
+    /** Fans new events out and queues every webhook with a delivery due. */
+    async tick(): Promise<void> {
+      while ((await fanOut()) === EVENTS_PER_TICK) {}
+      for (const { webhook_id } of await repository.dueWebhooks(nowIso()))
+        await jobs.send(
+          DELIVER_JOB,
+          { webhookId: webhook_id },
+          { singletonKey: `webhook-${webhook_id}`, maxAttempts: 1 },
+        );
+    },
+
+    /** The delivery job: the webhook's due deliveries in order, until one fails or none is due. */
+    async deliver(webhookId: number): Promise<void> {
+      for (;;) {
+        const hook = await repository.webhookById(webhookId);
+        if (hook?.active !== 1) return;
+        const next = await repository.oldestPending(webhookId);
+        if (!next || next.next_attempt_at === null || Date.parse(next.next_attempt_at) > Date.now()) return;
+        if (!(await attempt(hook, next))) return;
+      }
+    },
+  };
+}
+export type WebhookDispatch = ReturnType<typeof createWebhookDispatch>;

@@ -1,0 +1,144 @@
+import { WEBHOOK_DELIVERIES_LISTED } from '@adstudio/contract';
+import { type Insertable, sql, type Updateable } from 'kysely';
+import type { Db, Executor } from '../../db/database';
+import type { WebhookDeliveriesTable, WebhooksTable } from '../../db/schema';
+
+/** Webhooks, the outbox and deliveries as rows; every query a user's request makes is scoped by company. */
+export const createWebhooksRepository = (db: Db) => ({
+  list: (companyId: number, trx: Executor = db) =>
+    trx.selectFrom('webhooks').selectAll().where('company_id', '=', companyId).orderBy('id').execute(),
+
+  find: (companyId: number, id: number, trx: Executor = db) =>
+    trx
+      .selectFrom('webhooks')
+      .selectAll()
+      .where('company_id', '=', companyId)
+      .where('id', '=', id)
+      .executeTakeFirst(),
+
+  count: async (companyId: number, trx: Executor = db) =>
+    Number(
+      (
+        await trx
+          .selectFrom('webhooks')
+          .select((eb) => eb.fn.countAll<number | string>().as('n'))
+          .where('company_id', '=', companyId)
+          .executeTakeFirstOrThrow()
+      ).n,
+    ),
+
+  insert: (row: Insertable<WebhooksTable>, trx: Executor = db) =>
+    trx.insertInto('webhooks').values(row).returningAll().executeTakeFirstOrThrow(),
+
+  update: (companyId: number, id: number, set: Updateable<WebhooksTable>, trx: Executor = db) =>
+    trx
+      .updateTable('webhooks')
+      .set(set)
+      .where('company_id', '=', companyId)
+      .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirst(),
+
+  remove: async (companyId: number, id: number, trx: Executor = db) =>
+    Number(
+      (
+        await trx
+          .deleteFrom('webhooks')
+          .where('company_id', '=', companyId)
+          .where('id', '=', id)
+          .executeTakeFirst()
+      ).numDeletedRows,
+    ) > 0,
+
+  deliveries: (companyId: number, webhookId: number, trx: Executor = db) =>
+    trx
+      .selectFrom('webhook_deliveries')
+      .selectAll()
+      .where('company_id', '=', companyId)
+      .where('webhook_id', '=', webhookId)
+      .orderBy('id', 'desc')
+      .limit(WEBHOOK_DELIVERIES_LISTED)
+      .execute(),
+
+  delivery: (companyId: number, webhookId: number, id: number, trx: Executor = db) =>
+    trx
+      .selectFrom('webhook_deliveries')
+      .selectAll()
+      .where('company_id', '=', companyId)
+      .where('webhook_id', '=', webhookId)
+      .where('id', '=', id)
+      .executeTakeFirst(),
+
+  insertDeliveries: (rows: Insertable<WebhookDeliveriesTable>[], trx: Executor = db) =>
+    rows.length === 0
+      ? Promise.resolve([])
+      : trx.insertInto('webhook_deliveries').values(rows).returningAll().execute(),
+
+  // The dispatcher's reads (no user: the job carries ids).
+
+  /** Events not fanned out yet, oldest first; locked for this transaction on PostgreSQL (others skip them). */
+  pendingEvents: (limit: number, trx: Executor, postgres: boolean) => {
+    const query = trx
+      .selectFrom('outbox_events')
+      .selectAll()
+      .where('dispatched', '=', 0)
+      .orderBy('id')
+      .limit(limit);
+    return (postgres ? query.forUpdate().skipLocked() : query).execute();
+  },
+
+  markDispatched: (ids: readonly number[], trx: Executor) =>
+    trx.updateTable('outbox_events').set({ dispatched: 1 }).where('id', 'in', ids).execute(),
+
+  /** The companies' active webhooks (what an event fans out to). */
+  activeOf: (companyIds: readonly number[], trx: Executor) =>
+    trx
+      .selectFrom('webhooks')
+      .select(['id', 'company_id', 'events'])
+      .where('company_id', 'in', companyIds)
+      .where('active', '=', 1)
+      .execute(),
+
+  /** Webhooks with a pending delivery due by `now`. */
+  dueWebhooks: (now: string, trx: Executor = db) =>
+    trx
+      .selectFrom('webhook_deliveries')
+      .innerJoin('webhooks', 'webhooks.id', 'webhook_deliveries.webhook_id')
+      .select('webhook_deliveries.webhook_id')
+      .distinct()
+      .where('webhook_deliveries.status', '=', 'pending')
+      .where('webhook_deliveries.next_attempt_at', '<=', now)
+      .where('webhooks.active', '=', 1)
+      .execute(),
+
+  webhookById: (id: number, trx: Executor = db) =>
+    trx.selectFrom('webhooks').selectAll().where('id', '=', id).executeTakeFirst(),
+
+  /** A webhook's oldest pending delivery (order per webhook: none overtakes it). */
+  oldestPending: (webhookId: number, trx: Executor = db) =>
+    trx
+      .selectFrom('webhook_deliveries')
+      .selectAll()
+      .where('webhook_id', '=', webhookId)
+      .where('status', '=', 'pending')
+      .orderBy('id')
+      .limit(1)
+      .executeTakeFirst(),
+
+  recordAttempt: (id: number, set: Updateable<WebhookDeliveriesTable>, trx: Executor = db) =>
+    trx.updateTable('webhook_deliveries').set(set).where('id', '=', id).execute(),
+
+  setWebhook: (id: number, set: Updateable<WebhooksTable>, trx: Executor = db) =>
+    trx.updateTable('webhooks').set(set).where('id', '=', id).execute(),
+
+  /** Dispatched events older than `before`, which every delivery copied: gone. */
+  pruneEvents: (before: string) =>
+    db.deleteFrom('outbox_events').where('dispatched', '=', 1).where('created_at', '<', before).execute(),
+
+  /** Keeps the last `keep` deliveries of every webhook. */
+  pruneDeliveries: (keep: number) =>
+    sql`delete from webhook_deliveries where status <> 'pending' and id not in (
+          select id from (select id, row_number() over (partition by webhook_id order by id desc) as n
+                          from webhook_deliveries) ranked where n <= ${keep})`.execute(db),
+});
+export type WebhooksRepository = ReturnType<typeof createWebhooksRepository>;

@@ -1,0 +1,135 @@
+import {
+  itemResponse,
+  NewWebhookSchema,
+  WebhookCreateSchema,
+  WebhookDeliverySchema,
+  WebhookSchema,
+  WebhookUpdateSchema,
+} from '@adstudio/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { currentUser } from '../../lib/current-user';
+import { idParam } from '../../lib/params';
+import { runPeriodically } from '../../lib/periodic';
+import {
+  forbiddenAnswer as errors,
+  idParams,
+  listOf,
+  noContent,
+  refusedAnswer,
+} from '../../lib/route-schemas';
+import { DELIVER_JOB, DISPATCH_EVERY_MS } from './webhook-dispatch';
+
+/** Webhooks (the integrations issue): admins' endpoints for the company's events, and their delivery. */
+export const webhooksRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { webhooks: service, webhookDispatch: dispatch } = app.services;
+  const tags = ['webhooks'];
+
+  app.jobs.work<{ webhookId: number }>(DELIVER_JOB, (job) => dispatch.deliver(job.data.webhookId));
+  runPeriodically(app, 'webhook dispatch', DISPATCH_EVERY_MS, () => dispatch.tick());
+
+  app.get(
+    '/v1/webhooks',
+    {
+      schema: {
+        tags,
+        summary: "List the company's webhooks (admins); never their secrets",
+        response: { 200: listOf(WebhookSchema), ...errors },
+      },
+    },
+    async (request) => ({ data: await service.list(currentUser(request)) }),
+  );
+
+  app.post(
+    '/v1/webhooks',
+    {
+      schema: {
+        tags,
+        summary: 'Create a webhook (admins); its signing secret is shown once',
+        description:
+          'Each event is a `POST` of JSON `{id, type, created_at, company_id, data}` with `X-Adstudio-Event`, ' +
+          '`X-Adstudio-Delivery` (the event id: the same on every retry) and `X-Adstudio-Signature: ' +
+          't={unix seconds},v1={hex HMAC-SHA256(secret, "{t}.{body}")}`. Retried with backoff (8 tries over ' +
+          'about a day) on non-2xx, timeouts and network errors; redirects are not followed.',
+        body: WebhookCreateSchema,
+        response: { 201: itemResponse(NewWebhookSchema), ...refusedAnswer('A field is invalid.'), ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send({ data: await service.create(currentUser(request), request.body) }),
+  );
+
+  app.get(
+    '/v1/webhooks/:id',
+    {
+      schema: {
+        tags,
+        summary: 'One webhook (admins)',
+        params: idParams,
+        response: { 200: itemResponse(WebhookSchema), ...errors },
+      },
+    },
+    async (request) => ({ data: await service.get(currentUser(request), request.params.id) }),
+  );
+
+  app.put(
+    '/v1/webhooks/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Change a webhook: its URL, events, description, or turn it on or off (admins)',
+        params: idParams,
+        body: WebhookUpdateSchema,
+        response: { 200: itemResponse(WebhookSchema), ...refusedAnswer('A field is invalid.'), ...errors },
+      },
+    },
+    async (request) => ({
+      data: await service.update(currentUser(request), request.params.id, request.body),
+    }),
+  );
+
+  app.delete(
+    '/v1/webhooks/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Remove a webhook and its deliveries (admins)',
+        params: idParams,
+        response: { 204: noContent, ...errors },
+      },
+    },
+    async (request, reply) => {
+      await service.remove(currentUser(request), request.params.id);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.get(
+    '/v1/webhooks/:id/deliveries',
+    {
+      schema: {
+        tags,
+        summary: "A webhook's last 100 deliveries, newest first (admins)",
+        params: idParams,
+        response: { 200: listOf(WebhookDeliverySchema), ...errors },
+      },
+    },
+    async (request) => ({ data: await service.deliveries(currentUser(request), request.params.id) }),
+  );
+
+  app.post(
+    '/v1/webhooks/:id/deliveries/:deliveryId/redeliver',
+    {
+      schema: {
+        tags,
+        summary: "Send a delivery's event again, as a new delivery (admins)",
+        params: z.object({ id: idParam, deliveryId: idParam }),
+        response: { 201: itemResponse(WebhookDeliverySchema), ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send({
+        data: await service.redeliver(currentUser(request), request.params.id, request.params.deliveryId),
+      }),
+  );
+};

@@ -1,0 +1,217 @@
+import { createHmac } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { buildTestApp, type Client, engine, type TestApp } from '../helper';
+import { insertCampaign } from '../rows';
+
+/**
+ * Webhooks (the integrations issue): events written in their change's transaction (an outbox),
+ * delivered by the job queue to a receiver this test runs — signed, in order, retried, never for
+ * a rolled-back change, never through a redirect or to an internal address.
+ */
+interface Received {
+  url: string;
+  headers: http.IncomingHttpHeaders;
+  body: string;
+}
+
+let t: TestApp;
+let admin: Client;
+let receiver: http.Server;
+let base: string;
+const received: Received[] = [];
+/** Statuses the receiver answers next, first first; 200 when empty. */
+const answers: number[] = [];
+
+const started = () =>
+  new Promise<void>((resolve) => {
+    receiver = http.createServer((req, res) => {
+      let body = '';
+      req.on('data', (chunk) => {
+        body += chunk;
+      });
+      req.on('end', () => {
+        received.push({ url: req.url ?? '', headers: req.headers, body });
+        if (req.url === '/moved') {
+          res.writeHead(302, { location: '/hook' }).end();
+          return;
+        }
+        const status = answers.shift() ?? 200;
+        res.writeHead(status, { 'content-type': 'text/plain' }).end(status === 200 ? 'thanks' : 'not now');
+      });
+    });
+    receiver.listen(0, '127.0.0.1', () => resolve());
+  });
+
+/** Runs the dispatcher until `done` holds (as its timer would, twice a second), at most 8 s. */
+async function dispatchUntil(done: () => boolean) {
+  const deadline = Date.now() + 8000;
+  while (!done() && Date.now() < deadline) {
+    await t.app.services.webhookDispatch.tick();
+    await t.app.jobs.idle();
+    if (!done()) await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  expect(done()).toBe(true);
+}
+
+const verify = (secret: string, r: Received) => {
+  const [, t0, v1] = /^t=(\d+),v1=([0-9a-f]{64})$/.exec(String(r.headers['x-adstudio-signature'])) ?? [];
+  const expected = createHmac('sha256', secret).update(`${t0}.${r.body}`).digest('hex');
+  return v1 === expected && Math.abs(Date.now() / 1000 - Number(t0)) < 300;
+};
+
+const createHook = async (body: object) => {
+  const res = await admin.post('/v1/webhooks', body);
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json().data as { id: number; secret: string; active: boolean };
+};
+
+beforeAll(async () => {
+  await started();
+  base = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
+  t = await buildTestApp({
+    DATASOURCE_ALLOW_HOSTS: '127.0.0.1',
+    WEBHOOK_RETRY_SECONDS: '0.1,0.1,0.1,0.1,0.1,0.1,0.1',
+    RATE_LIMIT_PER_MINUTE: '100000',
+  });
+  admin = await t.injectAs(await t.createUser({ roles: ['admin'] }));
+});
+afterAll(async () => {
+  await t?.close();
+  await new Promise((resolve) => receiver?.close(resolve));
+});
+beforeEach(() => {
+  received.length = 0;
+  answers.length = 0;
+});
+
+describe(`webhooks (${engine})`, () => {
+  it('delivers a status change signed, as {id, type, created_at, company_id, data}, in order', async () => {
+    const hook = await createHook({ url: `${base}/hook`, events: ['campaign.status_changed'] });
+    expect(hook.secret).toMatch(/^whsec_[A-Za-z0-9_-]{43}$/);
+    expect((await admin.get('/v1/webhooks')).json().data[0]).not.toHaveProperty('secret');
+    const campaign = await insertCampaign(t.db, { companyId: t.companyId, name: 'Hooked', status: 'draft' });
+    const move = async (status: string) => {
+      const current = (await admin.get(`/v1/campaigns/${campaign}`)).json().data;
+      const res = await admin.put(`/v1/campaigns/${campaign}`, { status, updated_at: current.updated_at });
+      expect(res.statusCode, res.body).toBe(200);
+    };
+    await move('quality assurance');
+    await move('testing');
+    await dispatchUntil(() => received.length >= 2);
+    const [first, second] = received.map((r) => ({ ...r, json: JSON.parse(r.body) }));
+    expect(first!.json).toEqual({
+      id: expect.any(Number),
+      type: 'campaign.status_changed',
+      created_at: expect.any(String),
+      company_id: t.companyId,
+      data: { id: campaign, name: 'Hooked', status: 'quality assurance', previous_status: 'draft' },
+    });
+    expect(second!.json.data).toMatchObject({ status: 'testing', previous_status: 'quality assurance' });
+    expect(second!.json.id).toBeGreaterThan(first!.json.id);
+    expect(first!.headers['x-adstudio-event']).toBe('campaign.status_changed');
+    expect(first!.headers['x-adstudio-delivery']).toBe(String(first!.json.id));
+    expect(first!.headers['content-type']).toBe('application/json');
+    expect(verify(hook.secret, first!)).toBe(true);
+    expect(verify(`${hook.secret}x`, first!)).toBe(false);
+    const deliveries = (await admin.get(`/v1/webhooks/${hook.id}/deliveries`)).json().data;
+    expect(deliveries.map((d: { status: string }) => d.status)).toEqual(['delivered', 'delivered']);
+    expect(deliveries[0]).toMatchObject({ attempt: 1, response_status: 200, response_excerpt: 'thanks' });
+    await admin.delete(`/v1/webhooks/${hook.id}`);
+  });
+
+  it('retries after a 500 with the same delivery id, keeps later events behind, and redelivers on demand', async () => {
+    const hook = await createHook({ url: `${base}/hook`, events: ['campaign.status_changed'] });
+    const campaign = await insertCampaign(t.db, { companyId: t.companyId, name: 'Flaky', status: 'draft' });
+    answers.push(500, 503);
+    await t.db.updateTable('campaigns').set({ status: 'testing' }).where('id', '=', campaign).execute();
+    await t.db.updateTable('campaigns').set({ status: 'ready' }).where('id', '=', campaign).execute();
+    await dispatchUntil(() => received.length >= 4);
+    const ids = received.map((r) => JSON.parse(r.body).data.status as string);
+    // The first event is tried three times before the second may go: order holds through retries.
+    expect(ids).toEqual(['testing', 'testing', 'testing', 'ready']);
+    expect(new Set(received.slice(0, 3).map((r) => r.headers['x-adstudio-delivery'])).size).toBe(1);
+    const deliveries = (await admin.get(`/v1/webhooks/${hook.id}/deliveries`)).json().data;
+    expect(deliveries.at(-1)).toMatchObject({ status: 'delivered', attempt: 3, response_status: 200 });
+
+    const again = await admin.post(`/v1/webhooks/${hook.id}/deliveries/${deliveries.at(-1).id}/redeliver`);
+    expect(again.statusCode, again.body).toBe(201);
+    received.length = 0;
+    await dispatchUntil(() => received.length >= 1);
+    expect(received[0]!.headers['x-adstudio-delivery']).toBe(String(deliveries.at(-1).event_id));
+    await admin.delete(`/v1/webhooks/${hook.id}`);
+  });
+
+  it('sends nothing for a rolled-back change, an event not subscribed, or a company without webhooks', async () => {
+    const hook = await createHook({ url: `${base}/hook`, events: ['approval.decided'] });
+    const campaign = await insertCampaign(t.db, {
+      companyId: t.companyId,
+      name: 'Rolled back',
+      status: 'draft',
+    });
+    const before = await t.db
+      .selectFrom('outbox_events')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirstOrThrow();
+    await t.db
+      .transaction()
+      .execute(async (trx) => {
+        await trx.updateTable('campaigns').set({ status: 'testing' }).where('id', '=', campaign).execute();
+        throw new Error('changed my mind');
+      })
+      .catch(() => {});
+    const after = await t.db
+      .selectFrom('outbox_events')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirstOrThrow();
+    expect(Number(after.n)).toBe(Number(before.n) + 0);
+    // Committed, but this webhook listens for approvals only.
+    await t.db.updateTable('campaigns').set({ status: 'testing' }).where('id', '=', campaign).execute();
+    const other = await t.createCompany();
+    const theirs = await insertCampaign(t.db, { companyId: other, name: 'Elsewhere', status: 'draft' });
+    await t.db.updateTable('campaigns').set({ status: 'testing' }).where('id', '=', theirs).execute();
+    await t.app.services.webhookDispatch.tick();
+    await t.app.jobs.idle();
+    expect(received).toEqual([]);
+    expect((await admin.get(`/v1/webhooks/${hook.id}/deliveries`)).json().data).toEqual([]);
+    await admin.delete(`/v1/webhooks/${hook.id}`);
+  });
+
+  it('follows no redirect and reaches no internal address', async () => {
+    const moved = await createHook({ url: `${base}/moved`, events: ['campaign.status_changed'] });
+    const internal = await createHook({
+      url: 'http://169.254.169.254/latest',
+      events: ['campaign.status_changed'],
+    });
+    const campaign = await insertCampaign(t.db, { companyId: t.companyId, name: 'Guarded', status: 'draft' });
+    await t.db.updateTable('campaigns').set({ status: 'testing' }).where('id', '=', campaign).execute();
+    const attempted = async (id: number) => (await admin.get(`/v1/webhooks/${id}/deliveries`)).json().data[0];
+    await dispatchUntil(() => received.length >= 1);
+    await dispatchUntil(() => true);
+    const [redirected, refused] = [await attempted(moved.id), await attempted(internal.id)];
+    expect(redirected).toMatchObject({ status: 'pending', attempt: 1, response_status: null });
+    expect(redirected.response_excerpt).toContain('redirect');
+    expect(received.map((r) => r.url)).toEqual(['/moved']);
+    expect(refused.attempt).toBeGreaterThanOrEqual(1);
+    expect(refused.response_excerpt).toContain('cannot be reached from here');
+    await admin.delete(`/v1/webhooks/${moved.id}`);
+    await admin.delete(`/v1/webhooks/${internal.id}`);
+  });
+
+  it('is for admins only, and refuses bad input on its fields', async () => {
+    const editor = await t.injectAs(await t.createUser({ permissions: ['edit campaigns'] }));
+    expect((await editor.get('/v1/webhooks')).statusCode).toBe(403);
+    expect(
+      (await editor.post('/v1/webhooks', { url: `${base}/x`, events: ['package.ready'] })).statusCode,
+    ).toBe(403);
+    for (const body of [
+      { url: 'ftp://example.com/', events: ['package.ready'] },
+      { url: `${base}/x`, events: [] },
+      { url: `${base}/x`, events: ['campaign.deleted'] },
+    ]) {
+      const res = await admin.post('/v1/webhooks', body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(422);
+    }
+  });
+});
