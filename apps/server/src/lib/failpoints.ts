@@ -20,7 +20,11 @@ export type Failpoint =
   | 'package-unpack-between'
   /** Every file of a package recorded, before it turns ready. */
   | 'package-unpack-ready'
-  | 'upload-write';
+  | 'upload-write'
+  /** A webhook's events fanned out to deliveries (committed), before any is sent. */
+  | 'webhook-fanned'
+  /** A delivery answered 2xx by its receiver, before it is recorded delivered. */
+  | 'webhook-sent';
 
 /** Whether `name` is armed, for a place that must set up a stop before reaching it (a stream). */
 export const isArmed = (name: Failpoint) => armed.has(name);

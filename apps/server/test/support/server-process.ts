@@ -210,11 +210,14 @@ export async function faultWorld(
     admin,
     session,
     failpoints,
+    extraEnv = {},
   }: {
     name: string;
     admin: { email: string; password: string };
     session: HttpSession;
     failpoints: Failpoint[];
+    /** More of the server's environment (e.g. DATASOURCE_ALLOW_HOSTS). */
+    extraEnv?: Record<string, string>;
   },
 ) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `adstudio-${name}-`));
@@ -235,7 +238,7 @@ export async function faultWorld(
       admin,
     },
     // A job whose process died is taken again once it expires (pg-boss); keep that short here.
-    { JOB_EXPIRE_SECONDS: '4' },
+    { JOB_EXPIRE_SECONDS: '4', ...extraEnv },
   );
   const server = new FaultyServer(base, env);
   await server.start(failpoints);

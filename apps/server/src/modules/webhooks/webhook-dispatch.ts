@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
 import type { Db } from '../../db/database';
 import type { JobQueue } from '../../jobs/types';
+import { failpoint } from '../../lib/failpoints';
 import type { Sealer } from '../../lib/secrets';
 import { nowIso } from '../../lib/time';
 import { type RefusalLog, SafeFetchError, safeFetch } from '../../net/safe-fetch';
@@ -140,6 +141,7 @@ export function createWebhookDispatch({
     const ok = status !== null && status >= 200 && status < 300;
     const tries = delivery.attempt + 1;
     if (ok) {
+      await failpoint('webhook-sent');
       await repository.recordAttempt(delivery.id, {
         status: 'delivered',
         attempt: tries,
@@ -178,7 +180,9 @@ export function createWebhookDispatch({
   return {
     /** Fans new events out and queues every webhook with a delivery due. */
     async tick(): Promise<void> {
-      while ((await fanOut()) === EVENTS_PER_TICK) {}
+      let fanned = 0;
+      for (let batch = EVENTS_PER_TICK; batch === EVENTS_PER_TICK; fanned += batch) batch = await fanOut();
+      if (fanned > 0) await failpoint('webhook-fanned');
       for (const { webhook_id } of await repository.dueWebhooks(nowIso()))
         await jobs.send(
           DELIVER_JOB,
