@@ -199,6 +199,36 @@ describe(`webhooks (${engine})`, () => {
     await admin.delete(`/v1/webhooks/${internal.id}`);
   });
 
+  it('prunes dispatched events after a week and keeps each webhook’s latest deliveries', async () => {
+    const hook = await createHook({ url: `${base}/hook`, events: ['campaign.status_changed'] });
+    const old = new Date(Date.now() - 8 * 86_400_000).toISOString();
+    const [stale] = await t.db
+      .insertInto('outbox_events')
+      .values({
+        company_id: t.companyId,
+        type: 'campaign.status_changed',
+        data: '{}',
+        created_at: old,
+        dispatched: 1,
+      })
+      .returning('id')
+      .execute();
+    const [waiting] = await t.db
+      .insertInto('outbox_events')
+      .values({ company_id: t.companyId, type: 'package.ready', data: '{}', created_at: old })
+      .returning('id')
+      .execute();
+    await t.app.services.webhookDispatch.prune();
+    const left = await t.db
+      .selectFrom('outbox_events')
+      .select('id')
+      .where('id', 'in', [stale!.id, waiting!.id])
+      .execute();
+    // Only the dispatched one goes: an event not fanned out yet is never dropped.
+    expect(left.map((row) => row.id)).toEqual([waiting!.id]);
+    await admin.delete(`/v1/webhooks/${hook.id}`);
+  });
+
   it('is for admins only, and refuses bad input on its fields', async () => {
     const editor = await t.injectAs(await t.createUser({ permissions: ['edit campaigns'] }));
     expect((await editor.get('/v1/webhooks')).statusCode).toBe(403);

@@ -11,6 +11,10 @@ import type { WebhooksRepository } from './webhooks.repository';
 export const DELIVER_JOB = 'webhook.deliver';
 /** How often each instance fans new events out and queues due webhooks. */
 export const DISPATCH_EVERY_MS = 500;
+/** Dispatched events are kept this long (their deliveries carry their bodies). */
+const EVENTS_KEPT_MS = 7 * 24 * 3600 * 1000;
+/** Finished deliveries kept per webhook (more than the 100 it lists). */
+const DELIVERIES_KEPT = 200;
 /** A webhook failing this long without a success is turned off. */
 export const DISABLE_AFTER_MS = 24 * 3600 * 1000;
 const EVENTS_PER_TICK = 200;
@@ -189,6 +193,12 @@ export function createWebhookDispatch({
           { webhookId: webhook_id },
           { singletonKey: `webhook-${webhook_id}`, maxAttempts: 1 },
         );
+    },
+
+    /** Drops dispatched events older than a week and all but the latest finished deliveries of each webhook. */
+    async prune(): Promise<void> {
+      await repository.pruneEvents(new Date(Date.now() - EVENTS_KEPT_MS).toISOString());
+      await repository.pruneDeliveries(DELIVERIES_KEPT);
     },
 
     /** The delivery job: the webhook's due deliveries in order, until one fails or none is due. */

@@ -27,6 +27,7 @@ export const webhooksRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.jobs.work<{ webhookId: number }>(DELIVER_JOB, (job) => dispatch.deliver(job.data.webhookId));
   runPeriodically(app, 'webhook dispatch', DISPATCH_EVERY_MS, () => dispatch.tick());
+  runPeriodically(app, 'webhook prune', 3_600_000, () => dispatch.prune(), { onReady: true });
 
   app.get(
     '/v1/webhooks',
