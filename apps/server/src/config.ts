@@ -66,6 +66,13 @@ const EnvSchema = z.object({
   GOOGLE_TOKEN_URL: httpUrl.optional(),
   GOOGLE_APPLICATION_CREDENTIALS: z.string().min(1).optional(),
   DATASOURCE_ALLOW_HOSTS: z.string().optional(),
+  /** E-mail (the integrations issue): `smtp://user:pass@host:587` (or `smtps://…:465`); none: no e-mail. */
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+    .optional(),
+  /** The sender of e-mails; default `Adstudio <no-reply@{APP_URL's host}>`. */
+  MAIL_FROM: z.string().min(3).optional(),
   /** Seconds between a webhook delivery's attempts (the integrations issue): 8 tries over ~a day. */
   WEBHOOK_RETRY_SECONDS: z
     .string()
@@ -156,6 +163,8 @@ export interface Config {
     /** Host names or IP addresses user-given URLs may reach though the SSRF guard would refuse them. */
     allowHosts: string[];
   };
+  /** E-mail over SMTP, when SMTP_URL is set. */
+  mail: { smtpUrl: string; from: string } | undefined;
   /** Webhook deliveries: the waits between attempts (their count + 1 is the number of tries). */
   webhooks: { retrySeconds: number[] };
   /** Headless Chromium for backup images of rules (processing assets); without it they are unavailable. */
@@ -238,6 +247,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         .filter(Boolean),
     },
     webhooks: { retrySeconds: e.WEBHOOK_RETRY_SECONDS },
+    mail: e.SMTP_URL
+      ? { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM ?? `Adstudio <no-reply@${new URL(appUrl).hostname}>` }
+      : undefined,
     chromiumPath: e.CHROMIUM_PATH?.trim() || undefined,
     corsOrigins: e.CORS_ORIGINS ?? [],
     secureCookies: appUrl.startsWith('https://'),

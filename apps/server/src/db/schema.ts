@@ -82,6 +82,9 @@ export interface OutboxEventsTable {
   data: string; // JSON
   created_at: string;
   dispatched: Generated<number>; // 0 | 1
+  mailed: Generated<number>; // 0 to send | 1 sent | 2 given up
+  mail_attempts: Generated<number>;
+  mail_after: string | null;
 }
 
 export interface WebhookDeliveriesTable {

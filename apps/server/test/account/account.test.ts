@@ -216,14 +216,25 @@ describe('/v1/user/settings', () => {
   it('defaults items_per_page to 25, then keeps what was saved', async () => {
     const user = await t.createUser();
     const client = await t.injectAs(user);
-    expect((await client.get('/v1/user/settings')).json()).toEqual({ data: { items_per_page: 25 } });
+    const DEFAULTS = { items_per_page: 25, email_approvals: true, email_syncs: true };
+    expect((await client.get('/v1/user/settings')).json()).toEqual({ data: DEFAULTS });
     const saved = await client.put('/v1/user/settings', { items_per_page: 50 });
     expect(saved.statusCode).toBe(200);
-    expect(saved.json()).toEqual({ data: { items_per_page: 50 } });
-    expect((await client.get('/v1/user/settings')).json()).toEqual({ data: { items_per_page: 50 } });
+    expect(saved.json()).toEqual({ data: { ...DEFAULTS, items_per_page: 50 } });
+    expect((await client.get('/v1/user/settings')).json()).toEqual({
+      data: { ...DEFAULTS, items_per_page: 50 },
+    });
+    // What a PUT leaves out stays as it is: an e-mail opt-out survives a page-size change.
+    await client.put('/v1/user/settings', { email_syncs: false });
+    await client.put('/v1/user/settings', { items_per_page: 10 });
+    expect((await client.get('/v1/user/settings')).json().data).toEqual({
+      ...DEFAULTS,
+      items_per_page: 10,
+      email_syncs: false,
+    });
     // Per user: someone else still has the default.
     const other = await t.injectAs(await t.createUser());
-    expect((await other.get('/v1/user/settings')).json()).toEqual({ data: { items_per_page: 25 } });
+    expect((await other.get('/v1/user/settings')).json()).toEqual({ data: DEFAULTS });
   });
 
   it('keeps other stored settings when saving', async () => {
@@ -235,7 +246,7 @@ describe('/v1/user/settings', () => {
       .execute();
     const client = await t.injectAs(user);
     // A stored value outside the choices reads as the default.
-    expect((await client.get('/v1/user/settings')).json()).toEqual({ data: { items_per_page: 25 } });
+    expect((await client.get('/v1/user/settings')).json().data.items_per_page).toBe(25);
     await client.put('/v1/user/settings', { items_per_page: 100 });
     const row = await t.db
       .selectFrom('users')

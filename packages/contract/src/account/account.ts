@@ -47,11 +47,25 @@ export type UpdatePasswordBody = z.infer<typeof UpdatePasswordBodySchema>;
 export const ITEMS_PER_PAGE_CHOICES = [10, 25, 50, 100] as const;
 export const DEFAULT_ITEMS_PER_PAGE = 25;
 
+const itemsPerPage = z.literal(ITEMS_PER_PAGE_CHOICES, {
+  error: `The items per page must be one of ${ITEMS_PER_PAGE_CHOICES.join(', ')}.`,
+});
+
 export const UserSettingsSchema = z.object({
-  items_per_page: z.literal(ITEMS_PER_PAGE_CHOICES, {
-    error: `The items per page must be one of ${ITEMS_PER_PAGE_CHOICES.join(', ')}.`,
-  }),
+  items_per_page: itemsPerPage,
+  /** E-mail me a publisher's decision on approvals I asked for (when the server sends e-mail). */
+  email_approvals: z.boolean().default(true),
+  /** E-mail me when a feed I made fails to sync or waits for confirmation (admins: any feed). */
+  email_syncs: z.boolean().default(true),
 });
 export type UserSettings = z.infer<typeof UserSettingsSchema>;
+
+/** PUT /v1/user/settings: what changes; what is left out stays as it is. */
+export const UserSettingsUpdateSchema = z.object({
+  items_per_page: itemsPerPage.optional(),
+  email_approvals: z.boolean({ error: 'The email approvals field must be true or false.' }).optional(),
+  email_syncs: z.boolean({ error: 'The email syncs field must be true or false.' }).optional(),
+});
+export type UserSettingsUpdate = z.infer<typeof UserSettingsUpdateSchema>;
 
 export const UserSettingsResponseSchema = z.object({ data: UserSettingsSchema });

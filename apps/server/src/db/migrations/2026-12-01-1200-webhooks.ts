@@ -57,7 +57,7 @@ const EVENTS: { table: string; when: string; type: string; data: [string, string
  * Webhooks (the integrations issue, DESIGN section 12). Events are written to `outbox_events` by
  * triggers in the transaction of the change that causes them — a rolled-back change leaves none,
  * and no writer (a bulk action, a job, psql) can forget one — and only for companies with an active
- * webhook. A dispatcher fans each event out to the webhooks subscribed to it (`webhook_deliveries`,
+ * webhook (or, for what e-mail tells a person of, always). A dispatcher fans each event out to the webhooks subscribed to it (`webhook_deliveries`,
  * one row per event and webhook, with the body as first sent) and the job queue delivers them.
  */
 export async function up(db: AnyDb): Promise<void> {
@@ -85,6 +85,15 @@ export async function up(db: AnyDb): Promise<void> {
     .addColumn('data', 'text', (c) => c.notNull())
     .addColumn('created_at', 'text', (c) => c.notNull())
     .addColumn('dispatched', 'integer', (c) => c.notNull().defaultTo(0))
+    // E-mail's side (approval decisions, failed and unconfirmed syncs): 0 to send, 1 sent, 2 given up.
+    .addColumn('mailed', 'integer', (c) => c.notNull().defaultTo(0))
+    .addColumn('mail_attempts', 'integer', (c) => c.notNull().defaultTo(0))
+    .addColumn('mail_after', 'text')
+    .execute();
+  await db.schema
+    .createIndex('outbox_events_mail_idx')
+    .on('outbox_events')
+    .columns(['mailed', 'id'])
     .execute();
   await db.schema
     .createIndex('outbox_events_pending_idx')
@@ -124,9 +133,12 @@ export async function up(db: AnyDb): Promise<void> {
     const now = postgres
       ? `to_char(now() at time zone 'utc', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`
       : `strftime('%Y-%m-%dT%H:%M:%fZ', 'now')`;
+    // Events that e-mail tells a person of are kept whether or not a webhook listens.
+    const mailed = event.table === 'approvals' || event.table === 'profiles';
     const insert = `insert into outbox_events (company_id, type, data, created_at)
       select new.company_id, ${event.type}, ${data}, ${now}
-      where exists (select 1 from webhooks where webhooks.company_id = new.company_id and webhooks.active = 1)`;
+      where ${mailed ? `${event.type} <> 'profile.sync_finished' or ` : ''}exists (
+        select 1 from webhooks where webhooks.company_id = new.company_id and webhooks.active = 1)`;
     const name = `${event.table}_outbox`;
     if (postgres) {
       await sql

@@ -3,7 +3,7 @@ import {
   UpdatePasswordBodySchema,
   UserSchema,
   UserSettingsResponseSchema,
-  UserSettingsSchema,
+  UserSettingsUpdateSchema,
 } from '@adstudio/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -56,7 +56,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Save personal settings',
-        body: UserSettingsSchema,
+        body: UserSettingsUpdateSchema,
         response: { 200: UserSettingsResponseSchema, ...staleAnswer('settings') },
       },
     },

@@ -5,6 +5,7 @@ import {
   type UpdatePasswordBody,
   type User,
   type UserSettings,
+  type UserSettingsUpdate,
 } from '@adstudio/contract';
 import type { Transactor } from '../../db/database';
 import { isUniqueViolation } from '../../lib/db-errors';
@@ -92,26 +93,33 @@ export function createAccountService({ users, sessions, transaction }: Deps) {
       });
     },
 
-    async settings(user: User): Promise<UserSettings> {
-      const stored = parseJson<Record<string, unknown>>((await userRow(user)).settings, {});
-      const perPage = stored.items_per_page;
-      return { items_per_page: isItemsPerPage(perPage) ? perPage : DEFAULT_ITEMS_PER_PAGE };
-    },
+    settings: async (user: User): Promise<UserSettings> => settingsOf((await userRow(user)).settings),
 
     /**
      * Merges into the stored settings, keeping keys this version does not know; the merge lands
      * only on the value it read (a compare-and-set), else it is merged again.
      */
-    async saveSettings(user: User, body: UserSettings): Promise<UserSettings> {
+    async saveSettings(user: User, body: UserSettingsUpdate): Promise<UserSettings> {
       for (let tries = 0; tries < SETTINGS_TRIES; tries++) {
         const current = (await userRow(user)).settings;
         const stored = parseJson<Record<string, unknown>>(current, {});
         const merged = JSON.stringify({ ...stored, ...body });
         if (await users.updateReturning(user.id, { settings: merged }, { guard: { settings: current } }))
-          return { items_per_page: body.items_per_page };
+          return settingsOf(merged);
       }
       throw new HttpError(409, 'Your settings changed meanwhile. Try again.');
     },
   };
 }
 export type AccountService = ReturnType<typeof createAccountService>;
+
+/** A user's settings as stored (JSON text), each unknown or missing one at its default. */
+export function settingsOf(stored: string): UserSettings {
+  const values = parseJson<Record<string, unknown>>(stored, {});
+  const perPage = values.items_per_page;
+  return {
+    items_per_page: isItemsPerPage(perPage) ? perPage : DEFAULT_ITEMS_PER_PAGE,
+    email_approvals: values.email_approvals !== false,
+    email_syncs: values.email_syncs !== false,
+  };
+}

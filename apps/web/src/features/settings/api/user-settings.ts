@@ -1,4 +1,9 @@
-import { ITEMS_PER_PAGE_CHOICES, type UserSettings, UserSettingsResponseSchema } from '@adstudio/contract';
+import {
+  ITEMS_PER_PAGE_CHOICES,
+  type UserSettings,
+  UserSettingsResponseSchema,
+  type UserSettingsUpdate,
+} from '@adstudio/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { userSettingsQueryOptions } from '../../../lib/user-settings';
@@ -7,7 +12,8 @@ export type { UserSettings };
 /** The default page sizes a user may pick (lists themselves also offer 'All'). */
 export const ITEMS_PER_PAGE_OPTIONS = ITEMS_PER_PAGE_CHOICES;
 
-export async function updateUserSettings(settings: UserSettings): Promise<UserSettings> {
+/** Saves what changes (what is left out stays as it is) and answers every setting. */
+export async function updateUserSettings(settings: UserSettingsUpdate): Promise<UserSettings> {
   return UserSettingsResponseSchema.parse((await api.put('/v1/user/settings', settings)).data).data;
 }
 
