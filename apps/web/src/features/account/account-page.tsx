@@ -5,6 +5,7 @@ import { PageHeader } from '../../components/ui/page-header';
 import { LoadingState } from '../../components/ui/states';
 import { TitledCard } from '../../components/ui/titled-card';
 import { useUser } from '../../lib/auth';
+import { AccessTokensCard } from './components/access-tokens-card';
 import { PasswordFormCard } from './components/password-form';
 import { ProfileFormCard } from './components/profile-form';
 
@@ -14,7 +15,7 @@ export function AccountPage() {
   const access = [...user.roles, ...user.permissions];
   return (
     <Box sx={{ maxWidth: 1100 }}>
-      <PageHeader title="My Account" subtitle="Your profile, password and access." />
+      <PageHeader title="My Account" subtitle="Your profile, password, access and API tokens." />
       <Box
         sx={{
           display: 'grid',
@@ -44,6 +45,9 @@ export function AccountPage() {
             )}
           </TitledCard>
         </Box>
+      </Box>
+      <Box sx={{ mt: 2 }}>
+        <AccessTokensCard />
       </Box>
     </Box>
   );

@@ -21,6 +21,7 @@ import {
   useUpdateUserSettings,
   useUserSettings,
 } from './api/user-settings';
+import { CompanyTokensCard } from './components/company-tokens-card';
 import { ProfileTemplatesCard } from './components/profile-templates-card';
 import { PublishersCard } from './components/publishers-card';
 
@@ -80,9 +81,11 @@ export function SettingsPage() {
         <TitledCard title="Lists">
           <RowsPerPage />
         </TitledCard>
-        {/* Templates belong to the profiles section (DESIGN section 6); publishers are admins'. */}
+        {/* Templates belong to the profiles section (DESIGN section 6); publishers and the company's
+            tokens are admins'. */}
         {user && canAccess(user, 'profiles', 'write') ? <ProfileTemplatesCard /> : null}
         {user && isAdmin(user) ? <PublishersCard /> : null}
+        {user && isAdmin(user) ? <CompanyTokensCard /> : null}
       </Box>
     </Box>
   );
