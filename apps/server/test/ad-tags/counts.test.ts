@@ -24,12 +24,15 @@ const createTag = async (name: string) =>
     token: string;
   };
 
-const serve = (token: string, country: string, userAgent = BROWSER, method: 'GET' | 'HEAD' = 'GET') =>
-  t.app.inject({
+/** Serves a tag once the server heard every change committed before (PostgreSQL: a moment after). */
+const serve = async (token: string, country: string, userAgent = BROWSER, method: 'GET' | 'HEAD' = 'GET') => {
+  await t.app.services.adServing.settled();
+  return t.app.inject({
     method,
     url: `/serve/${token}?tz=${zoneAtHour(20)}`,
     headers: { 'user-agent': userAgent, 'cf-ipcountry': country },
   });
+};
 
 /** The click tracker of a served document (after the ad server's click URL, if any). */
 const trackerOf = (html: string) => {

@@ -43,6 +43,8 @@ const createTag = async (
 
 /** Serves the tag once to a browser and, with `click`, follows the served document's click tracker. */
 async function serve(token: string, { click = false } = {}) {
+  // Once the server heard every change committed before (PostgreSQL: a moment after).
+  await t.app.services.adServing.settled();
   const res = await t.app.inject({
     method: 'GET',
     url: `/serve/${token}?tz=${zoneAtHour(20)}`,
