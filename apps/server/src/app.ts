@@ -24,6 +24,7 @@ import { dataSourcesRoutes } from './modules/data-sources/data-sources.routes';
 import { dynamicCodeRoutes } from './modules/dynamic-code/dynamic-code.routes';
 import { feedbackRoutes } from './modules/feedback/feedback.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { mailTasks } from './modules/mail/mail.tasks';
 import { mediaEntitiesRoutes } from './modules/media-entities/media-entities.routes';
 import { packagesRoutes } from './modules/packages/packages.routes';
 import { processingAssetsRoutes } from './modules/processing-assets/processing-assets.routes';
@@ -160,6 +161,7 @@ export async function buildApp({ config, db, logger }: BuildAppOptions) {
   await app.register(accountRoutes);
   await app.register(accessTokensRoutes);
   await app.register(webhooksRoutes);
+  await app.register(mailTasks);
   await app.register(feedbackRoutes);
 
   await app.register(spaPlugin);

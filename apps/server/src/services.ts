@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { PROCESSING_IMAGE_MAX_BYTES } from '@adstudio/contract';
 import type { FastifyBaseLogger } from 'fastify';
+import nodemailer from 'nodemailer';
 import type { Config } from './config';
 import { openChangeFeed } from './db/change-feed';
 import type { Db, Executor } from './db/database';
@@ -37,6 +38,8 @@ import { createDynamicCodeRepository } from './modules/dynamic-code/dynamic-code
 import { createDynamicCodeService } from './modules/dynamic-code/dynamic-code.service';
 import { createFeedbackRepository } from './modules/feedback/feedback.repository';
 import { createFeedbackService } from './modules/feedback/feedback.service';
+import { createMailRepository } from './modules/mail/mail.repository';
+import { createMailer } from './modules/mail/mailer';
 import { createMediaEntitiesRepository } from './modules/media-entities/media-entities.repository';
 import { createMediaEntitiesService } from './modules/media-entities/media-entities.service';
 import { createPackageLinks } from './modules/packages/package-links';
@@ -462,11 +465,27 @@ export function createServices(
     refusalLog,
   });
 
+  // E-mail (SMTP_URL): what needs a person, sent from the outbox.
+  const mailTransport = config.mail ? nodemailer.createTransport(config.mail.smtpUrl) : undefined;
+  const mailer = createMailer({
+    db,
+    postgres: config.database.kind === 'postgres',
+    repository: createMailRepository(db),
+    send: mailTransport
+      ? async (mail) => {
+          await mailTransport.sendMail({ from: config.mail!.from, ...mail });
+        }
+      : undefined,
+    spaUrl: (path) => `${config.spaUrl}${path}`,
+  });
+
   const search = createSearchService({ search: searchRepository });
   const dashboard = createDashboardService({ dashboard: dashboardRepository });
   const feedback = createFeedbackService({ feedback: feedbackRepository });
 
   return {
+    /** Sends the outbox's e-mails (a timer runs it; tests call it). */
+    mailer,
     /** Personal access tokens: one's own, and an admin's view of the company's. */
     accessTokens,
     account,
@@ -526,6 +545,7 @@ export function createServices(
       await dataSourceValues.close();
       await stats.close();
       await changes.close();
+      mailTransport?.close();
     },
   };
 }

@@ -1,0 +1,114 @@
+import { sql } from 'kysely';
+import type { Db, Executor } from '../../db/database';
+
+/** The events e-mail tells people of. */
+export const MAILED_EVENTS = [
+  'approval.decided',
+  'profile.sync_failed',
+  'profile.needs_confirmation',
+] as const;
+
+/** What e-mail reads: its events in the outbox and who to tell, each scoped by the event's company. */
+export const createMailRepository = (db: Db) => ({
+  /** Events to e-mail, oldest first, due by `now`; locked for this transaction on PostgreSQL. */
+  due: (now: string, limit: number, trx: Executor, postgres: boolean) => {
+    const query = trx
+      .selectFrom('outbox_events')
+      .selectAll()
+      .where('mailed', '=', 0)
+      .where('type', 'in', [...MAILED_EVENTS])
+      .where((eb) => eb.or([eb('mail_after', 'is', null), eb('mail_after', '<=', now)]))
+      .orderBy('id')
+      .limit(limit);
+    return (postgres ? query.forUpdate().skipLocked() : query).execute();
+  },
+
+  record: (
+    id: number,
+    set: { mailed: number; mail_attempts: number; mail_after: string | null },
+    trx: Executor,
+  ) => trx.updateTable('outbox_events').set(set).where('id', '=', id).execute(),
+
+  /** Who asked a publisher for approvals of a campaign (the links' makers), live users only. */
+  requesters: (companyId: number, campaignId: number, mediaEntityId: number, trx: Executor = db) =>
+    trx
+      .selectFrom('approval_links')
+      .innerJoin('users', 'users.id', 'approval_links.created_by')
+      .select(['users.id', 'users.name', 'users.email', 'users.settings'])
+      .distinct()
+      .where('approval_links.company_id', '=', companyId)
+      .where('approval_links.campaign_id', '=', campaignId)
+      .where('approval_links.media_entity_id', '=', mediaEntityId)
+      .where('users.deleted_at', 'is', null)
+      .execute(),
+
+  /** The profile's creator (its audit entry) and the company's admins, live users only. */
+  feedPeople: (companyId: number, profileId: number, trx: Executor = db) =>
+    trx
+      .selectFrom('users')
+      .select(['users.id', 'users.name', 'users.email', 'users.settings'])
+      .where('users.company_id', '=', companyId)
+      .where('users.deleted_at', 'is', null)
+      .where((eb) =>
+        eb.or([
+          sql<boolean>`users.roles like '%"admin"%'`,
+          eb(
+            'users.id',
+            'in',
+            eb
+              .selectFrom('audit_log')
+              .select('user_id')
+              .where('company_id', '=', companyId)
+              .where('entity_type', '=', 'profile')
+              .where('entity_id', '=', profileId)
+              .where('action', '=', 'created')
+              .where('user_id', 'is not', null)
+              .$castTo<number>(),
+          ),
+        ]),
+      )
+      .execute(),
+
+  /** Names for an approval's e-mail (the company's rows only). */
+  approvalNames: (
+    companyId: number,
+    ids: { campaignId: number; creativeId: number; mediaEntityId: number },
+    trx: Executor = db,
+  ) =>
+    Promise.all([
+      trx
+        .selectFrom('campaigns')
+        .select('name')
+        .where('company_id', '=', companyId)
+        .where('id', '=', ids.campaignId)
+        .executeTakeFirst(),
+      trx
+        .selectFrom('creatives')
+        .select('name')
+        .where('company_id', '=', companyId)
+        .where('id', '=', ids.creativeId)
+        .executeTakeFirst(),
+      trx
+        .selectFrom('media_entities')
+        .select('name')
+        .where('company_id', '=', companyId)
+        .where('id', '=', ids.mediaEntityId)
+        .executeTakeFirst(),
+    ]).then(([campaign, creative, publisher]) => ({
+      campaign: campaign?.name ?? `campaign #${ids.campaignId}`,
+      creative: creative?.name ?? `creative #${ids.creativeId}`,
+      publisher: publisher?.name ?? `publisher #${ids.mediaEntityId}`,
+    })),
+
+  /** A profile's sync error, if any (the e-mail quotes it). */
+  syncError: async (companyId: number, profileId: number, trx: Executor = db) =>
+    (
+      await trx
+        .selectFrom('profiles')
+        .select('sync_error')
+        .where('company_id', '=', companyId)
+        .where('id', '=', profileId)
+        .executeTakeFirst()
+    )?.sync_error ?? null,
+});
+export type MailRepository = ReturnType<typeof createMailRepository>;

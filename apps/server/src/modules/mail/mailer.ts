@@ -1,0 +1,142 @@
+import type { Db, Executor } from '../../db/database';
+import { parseJson } from '../../lib/json';
+import { nowIso } from '../../lib/time';
+import { settingsOf } from '../account';
+import type { MailRepository } from './mail.repository';
+
+/** Events e-mailed per tick, at most. */
+const PER_TICK = 20;
+/** Seconds between a failed e-mail's tries; then it is given up. */
+const RETRY_SECONDS = [60, 300, 1800, 7200];
+
+export interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+interface Person {
+  id: number;
+  name: string;
+  email: string;
+  settings: string;
+}
+
+interface Deps {
+  db: Db;
+  postgres: boolean;
+  repository: MailRepository;
+  /** Sends one e-mail (nodemailer over SMTP_URL); undefined: e-mail is off. */
+  send: ((mail: Mail) => Promise<void>) | undefined;
+  /** A path of the SPA as a full URL (links in the e-mails). */
+  spaUrl(path: string): string;
+  retrySeconds?: readonly number[];
+}
+
+const address = (person: Person) => `"${person.name.replace(/["\\\r\n]/g, ' ')}" <${person.email}>`;
+
+/**
+ * E-mail for what needs a person (the integrations issue), sent from the outbox, never inside a
+ * request: a publisher's decision to whoever asked them for approvals; a failed or unconfirmed sync
+ * to the feed's creator and the company's admins. Each person may turn either kind off (My
+ * Account). At least once: an event is marked sent after its e-mails went; a failure is tried
+ * again later (RETRY_SECONDS), then given up.
+ */
+export function createMailer({ db, postgres, repository, send, spaUrl, retrySeconds = RETRY_SECONDS }: Deps) {
+  let running = false;
+
+  async function compose(
+    event: { company_id: number; type: string; data: string },
+    trx: Executor,
+  ): Promise<Mail[]> {
+    const data = parseJson<Record<string, unknown>>(event.data, {});
+    if (event.type === 'approval.decided') {
+      const ids = {
+        campaignId: Number(data.campaign_id),
+        creativeId: Number(data.creative_id),
+        mediaEntityId: Number(data.media_entity_id),
+      };
+      const people = (
+        await repository.requesters(event.company_id, ids.campaignId, ids.mediaEntityId, trx)
+      ).filter((person) => settingsOf(person.settings).email_approvals);
+      if (people.length === 0) return [];
+      const names = await repository.approvalNames(event.company_id, ids, trx);
+      const verdict = data.status === 'approved' ? 'approved' : 'rejected';
+      const comment =
+        typeof data.comment === 'string' && data.comment ? `\n\nTheir comment: ${data.comment}` : '';
+      return people.map((person) => ({
+        to: address(person),
+        subject: `${names.publisher} ${verdict} ${names.creative}`,
+        text:
+          `${names.publisher} ${verdict} the creative "${names.creative}" of the campaign "${names.campaign}".${comment}\n\n` +
+          `See the campaign's approvals: ${spaUrl(`/campaigns/${ids.campaignId}?tab=approvals`)}\n\n` +
+          'You get this because you asked them for approvals. Turn these e-mails off in My Account.',
+      }));
+    }
+    const profileId = Number(data.id);
+    const people = (await repository.feedPeople(event.company_id, profileId, trx)).filter(
+      (person) => settingsOf(person.settings).email_syncs,
+    );
+    if (people.length === 0) return [];
+    const name = String(data.name ?? `#${profileId}`);
+    const link = spaUrl(`/profiles/${profileId}`);
+    const failed = event.type === 'profile.sync_failed';
+    const why = failed ? await repository.syncError(event.company_id, profileId, trx) : null;
+    return people.map((person) => ({
+      to: address(person),
+      subject: failed
+        ? `The feed "${name}" failed to sync`
+        : `The feed "${name}" waits for your confirmation`,
+      text:
+        (failed
+          ? `The latest sync of the feed "${name}" failed${why ? `: ${why.replace(/\.$/, '')}` : ''}. Its previous rules stay in place.`
+          : `The latest sync of the feed "${name}" would drop more than a fifth of its active rows, so it waits for someone to confirm it.`) +
+        `\n\nOpen the feed: ${link}\n\nYou get this because you made the feed or are an admin. Turn these e-mails off in My Account.`,
+    }));
+  }
+
+  async function mailDue(trx: Executor) {
+    const now = nowIso();
+    for (const event of await repository.due(now, PER_TICK, trx, postgres)) {
+      try {
+        for (const mail of await compose(event, trx)) await send!(mail);
+        await repository.record(
+          event.id,
+          { mailed: 1, mail_attempts: event.mail_attempts + 1, mail_after: null },
+          trx,
+        );
+      } catch {
+        const wait = retrySeconds[event.mail_attempts];
+        await repository.record(
+          event.id,
+          wait === undefined
+            ? { mailed: 2, mail_attempts: event.mail_attempts + 1, mail_after: null }
+            : {
+                mailed: 0,
+                mail_attempts: event.mail_attempts + 1,
+                mail_after: new Date(Date.now() + wait * 1000).toISOString(),
+              },
+          trx,
+        );
+      }
+    }
+  }
+
+  return {
+    /**
+     * Sends the e-mails of due events. On PostgreSQL in a transaction that locks them (another
+     * instance skips them); on SQLite (one process) without one, so no write waits on the network.
+     */
+    async tick(): Promise<void> {
+      if (!send || running) return;
+      running = true;
+      try {
+        if (postgres) await db.transaction().execute(mailDue);
+        else await mailDue(db);
+      } finally {
+        running = false;
+      }
+    },
+  };
+}
+export type Mailer = ReturnType<typeof createMailer>;
