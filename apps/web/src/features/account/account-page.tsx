@@ -6,6 +6,7 @@ import { LoadingState } from '../../components/ui/states';
 import { TitledCard } from '../../components/ui/titled-card';
 import { useUser } from '../../lib/auth';
 import { AccessTokensCard } from './components/access-tokens-card';
+import { EmailSettings } from './components/email-settings';
 import { PasswordFormCard } from './components/password-form';
 import { ProfileFormCard } from './components/profile-form';
 
@@ -15,7 +16,7 @@ export function AccountPage() {
   const access = [...user.roles, ...user.permissions];
   return (
     <Box sx={{ maxWidth: 1100 }}>
-      <PageHeader title="My Account" subtitle="Your profile, password, access and API tokens." />
+      <PageHeader title="My Account" subtitle="Your profile, password, e-mail, access and API tokens." />
       <Box
         sx={{
           display: 'grid',
@@ -30,6 +31,9 @@ export function AccountPage() {
         <Box sx={{ display: 'grid', gap: 2 }}>
           <TitledCard title="Password">
             <PasswordFormCard />
+          </TitledCard>
+          <TitledCard title="E-mail">
+            <EmailSettings />
           </TitledCard>
           <TitledCard title="Access">
             {access.length ? (

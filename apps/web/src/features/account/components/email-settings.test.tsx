@@ -1,0 +1,44 @@
+import { QueryClient } from '@tanstack/react-query';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { type ApiRequest, type ApiResponse, api } from '../../../lib/api-client';
+import { answer } from '../../../lib/stub-api';
+import { click, render, waitFor } from '../../../lib/test-render';
+import { EmailSettings } from './email-settings';
+
+const transport = api.defaults.transport;
+let requests: ApiRequest[];
+let settings = { items_per_page: 25, email_approvals: true, email_syncs: true };
+
+beforeEach(() => {
+  requests = [];
+  settings = { items_per_page: 25, email_approvals: true, email_syncs: true };
+  api.defaults.transport = async (request: ApiRequest): Promise<ApiResponse> => {
+    requests.push(request);
+    if (request.method === 'PUT') settings = { ...settings, ...(request.data as object) };
+    return answer(200, { data: settings });
+  };
+});
+afterEach(() => {
+  api.defaults.transport = transport;
+});
+
+describe('EmailSettings', () => {
+  it('shows each kind of e-mail as a switch and saves only the one turned off', async () => {
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const view = await render(<EmailSettings />, { queryClient });
+    await waitFor(() => view.container.querySelectorAll('input[type="checkbox"]').length === 2);
+    const [approvals, syncs] = [
+      ...view.container.querySelectorAll<HTMLInputElement>('input[type="checkbox"]'),
+    ];
+    expect([approvals!.checked, syncs!.checked]).toEqual([true, true]);
+    await click(syncs!);
+    await waitFor(() => requests.some((r) => r.method === 'PUT'));
+    const put = requests.find((r) => r.method === 'PUT')!;
+    expect(put.url).toBe('/v1/user/settings');
+    // Only the choice that changed: the page size and the other choice stay as they are.
+    expect(put.data).toEqual({ email_syncs: false });
+    await waitFor(
+      () => !view.container.querySelectorAll<HTMLInputElement>('input[type="checkbox"]')[1]!.checked,
+    );
+  });
+});
