@@ -24,6 +24,7 @@ import {
 import { CompanyTokensCard } from './components/company-tokens-card';
 import { ProfileTemplatesCard } from './components/profile-templates-card';
 import { PublishersCard } from './components/publishers-card';
+import { WebhooksCard } from './components/webhooks-card';
 
 function RowsPerPage() {
   const settings = useUserSettings();
@@ -86,6 +87,7 @@ export function SettingsPage() {
         {user && canAccess(user, 'profiles', 'write') ? <ProfileTemplatesCard /> : null}
         {user && isAdmin(user) ? <PublishersCard /> : null}
         {user && isAdmin(user) ? <CompanyTokensCard /> : null}
+        {user && isAdmin(user) ? <WebhooksCard /> : null}
       </Box>
     </Box>
   );

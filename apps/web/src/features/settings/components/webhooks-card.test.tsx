@@ -1,0 +1,142 @@
+import type { Webhook, WebhookDelivery } from '@adstudio/contract';
+import { QueryClient } from '@tanstack/react-query';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { type ApiRequest, type ApiResponse, api } from '../../../lib/api-client';
+import { answer } from '../../../lib/stub-api';
+import { byLabel, byText, click, render, type, waitFor } from '../../../lib/test-render';
+import { WebhooksCard } from './webhooks-card';
+
+const webhook = (changes: Partial<Webhook>): Webhook => ({
+  id: 1,
+  url: 'https://hooks.example.com/adstudio',
+  events: ['campaign.status_changed'],
+  description: null,
+  active: true,
+  failing_since: null,
+  disabled_reason: null,
+  created_at: '2026-11-20T10:00:00.000Z',
+  updated_at: '2026-11-20T10:00:00.000Z',
+  ...changes,
+});
+const HOOK = webhook({});
+const OFF = webhook({
+  id: 2,
+  url: 'https://down.example.com/hook',
+  active: false,
+  failing_since: '2026-11-19T10:00:00.000Z',
+  disabled_reason: 'its deliveries failed for a day',
+});
+const DELIVERY: WebhookDelivery = {
+  id: 9,
+  event_id: 40,
+  event: 'campaign.status_changed',
+  status: 'delivered',
+  attempt: 1,
+  response_status: 200,
+  ms: 12,
+  response_excerpt: 'ok',
+  next_attempt_at: null,
+  created_at: '2026-11-20T11:00:00.000Z',
+  delivered_at: '2026-11-20T11:00:01.000Z',
+};
+
+const transport = api.defaults.transport;
+let requests: ApiRequest[];
+let reply: (request: ApiRequest) => ApiResponse;
+const routes =
+  (list: Webhook[]) =>
+  (request: ApiRequest): ApiResponse => {
+    if (request.url.endsWith('/deliveries')) return answer(200, { data: [DELIVERY] });
+    if (request.url.endsWith('/redeliver')) return answer(201, { data: null });
+    if (request.method === 'PUT')
+      return answer(200, { data: { ...OFF, active: true, disabled_reason: null } });
+    return answer(200, { data: list });
+  };
+
+async function renderCard() {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const view = await render(<WebhooksCard />, { queryClient });
+  await waitFor(() => !view.container.textContent?.includes('Loading webhooks'));
+  return view.container;
+}
+const rows = (container: HTMLElement, testId: string) => [
+  ...container.querySelectorAll<HTMLTableRowElement>(`tr[data-testid="${testId}"]`),
+];
+
+describe('Settings’ webhooks', () => {
+  beforeEach(() => {
+    requests = [];
+    reply = routes([HOOK, OFF]);
+    api.defaults.transport = async (request) => {
+      requests.push(request);
+      return reply(request);
+    };
+  });
+  afterEach(() => {
+    api.defaults.transport = transport;
+  });
+
+  it('lists the webhooks with their events and state', async () => {
+    const container = await renderCard();
+    expect(requests.map((request) => request.url)).toEqual(['/v1/webhooks']);
+    const [first, second] = rows(container, 'webhook');
+    expect(first!.cells[0]!.textContent).toBe(HOOK.url);
+    expect(first!.cells[1]!.textContent).toBe('campaign.status_changed');
+    expect(byLabel<HTMLInputElement>('input', `${HOOK.url} active`, container)!.checked).toBe(true);
+    expect(byLabel<HTMLInputElement>('input', `${OFF.url} active`, container)!.checked).toBe(false);
+    expect(second!.cells[3]!.textContent).not.toBe('—');
+  });
+
+  it('warns of a webhook the failures turned off, and turns it on', async () => {
+    const container = await renderCard();
+    const warning = container.querySelector<HTMLElement>('[role="alert"]')!;
+    expect(warning.textContent).toContain(`${OFF.url} turned off: its deliveries failed for a day`);
+    await click(byText<HTMLElement>('button', 'Turn on', warning));
+    await waitFor(() => requests.some((request) => request.method === 'PUT'));
+    const put = requests.find((request) => request.method === 'PUT')!;
+    expect([put.url, put.data]).toEqual(['/v1/webhooks/2', { active: true }]);
+  });
+
+  it('creates a webhook and shows its secret once', async () => {
+    const container = await renderCard();
+    await click(byText<HTMLElement>('button', 'New webhook', container));
+    const dialog = () => document.querySelector<HTMLElement>('[role="dialog"]')!;
+    await type(dialog().querySelector<HTMLInputElement>('input[name="url"]')!, 'https://new.example.com/in');
+    const box = [...dialog().querySelectorAll<HTMLInputElement>('input[type="checkbox"]')][0]!;
+    await click(box);
+    reply = (request) =>
+      request.method === 'POST'
+        ? answer(201, {
+            data: { ...webhook({ id: 3, url: 'https://new.example.com/in' }), secret: 'whsec_abc' },
+          })
+        : routes([HOOK, OFF])(request);
+    await click(byText<HTMLElement>('button', 'Create webhook', dialog()));
+    await waitFor(() => Boolean(dialog().querySelector('[data-testid="new-webhook-secret"]')));
+    const post = requests.find((request) => request.method === 'POST')!;
+    expect(post.data).toEqual({
+      url: 'https://new.example.com/in',
+      events: ['campaign.status_changed'],
+      description: '',
+    });
+    expect(dialog().querySelector<HTMLInputElement>('[data-testid="new-webhook-secret"]')!.value).toBe(
+      'whsec_abc',
+    );
+    expect(dialog().textContent).toContain('It signs every delivery');
+    await click(byText<HTMLElement>('button', 'Done', dialog()));
+    await waitFor(() => !document.body.textContent?.includes('whsec_abc'));
+  });
+
+  it('shows a webhook’s deliveries and redelivers one', async () => {
+    const container = await renderCard();
+    await click(byLabel<HTMLElement>('button', `Show the deliveries to ${HOOK.url}`, container));
+    await waitFor(() => rows(container, 'webhook-delivery').length === 1);
+    expect(
+      [...rows(container, 'webhook-delivery')[0]!.cells].slice(0, 5).map((cell) => cell.textContent),
+    ).toEqual(['campaign.status_changed', 'delivered', '1', '200', '12']);
+    await click(byText<HTMLElement>('button', 'Redeliver', container));
+    await waitFor(() => requests.filter((request) => request.url.endsWith('/deliveries')).length === 2);
+    expect(requests.find((request) => request.method === 'POST')!.url).toBe(
+      '/v1/webhooks/1/deliveries/9/redeliver',
+    );
+  });
+});
