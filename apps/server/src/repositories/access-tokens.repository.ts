@@ -1,6 +1,7 @@
 import type { Insertable } from 'kysely';
 import type { Db, Executor } from '../db/database';
 import type { PersonalAccessTokensTable } from '../db/schema';
+import { USER_COLUMNS } from './users.repository';
 
 /**
  * Personal access tokens as rows (the integrations issue): the session plugin verifies bearer
@@ -22,18 +23,7 @@ export const createAccessTokensRepository = (db: Db) => ({
         'personal_access_tokens.abilities',
         'personal_access_tokens.expires_at',
         'personal_access_tokens.last_used_at',
-        'users.id',
-        'users.company_id',
-        'users.name',
-        'users.email',
-        'users.avatar',
-        'users.roles',
-        'users.permissions',
-        'users.settings',
-        'users.password_hash',
-        'users.created_at',
-        'users.updated_at',
-        'users.deleted_at',
+        ...USER_COLUMNS,
       ])
       .executeTakeFirst(),
 

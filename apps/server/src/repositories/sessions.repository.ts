@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db, Executor } from '../db/database';
 import type { SessionRow } from '../db/schema';
+import { USER_COLUMNS } from './users.repository';
 
 export const createSessionsRepository = (db: Db) => ({
   insert: (session: SessionRow, trx: Executor = db) => trx.insertInto('sessions').values(session).execute(),
@@ -17,18 +18,7 @@ export const createSessionsRepository = (db: Db) => ({
         'sessions.xsrf_token',
         'sessions.last_seen_at',
         'sessions.expires_at',
-        'users.id',
-        'users.company_id',
-        'users.name',
-        'users.email',
-        'users.avatar',
-        'users.roles',
-        'users.permissions',
-        'users.settings',
-        'users.password_hash',
-        'users.created_at',
-        'users.updated_at',
-        'users.deleted_at',
+        ...USER_COLUMNS,
       ])
       .executeTakeFirst(),
 

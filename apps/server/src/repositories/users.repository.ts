@@ -4,6 +4,22 @@ import type { NewUser, UserRow, UserUpdate } from '../db/schema';
 import { parseJson } from '../lib/json';
 import { nowIso } from '../lib/time';
 
+/** The user's columns a credential's lookup joins in (sessions, access tokens), for `toUser`. */
+export const USER_COLUMNS = [
+  'users.id',
+  'users.company_id',
+  'users.name',
+  'users.email',
+  'users.avatar',
+  'users.roles',
+  'users.permissions',
+  'users.settings',
+  'users.password_hash',
+  'users.created_at',
+  'users.updated_at',
+  'users.deleted_at',
+] as const;
+
 export const toUser = (row: UserRow): User => ({
   id: row.id,
   name: row.name,
