@@ -95,5 +95,5 @@ describe(`webhooks through kill -9 (${engine})`, () => {
     // In order: no event reached the receiver before an earlier one.
     const order = received.map((r) => r.status).filter((s, i, all) => all.indexOf(s) === i);
     expect(order).toEqual(['testing', 'ready', 'live']);
-  });
+  }, 120_000); // three server starts, and on PostgreSQL a killed job waits for its expiry
 });
