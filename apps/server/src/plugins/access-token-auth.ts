@@ -17,7 +17,6 @@ import { toUser } from '../repositories/users.repository';
 const BEARER = /^Bearer\s+([1-9][0-9]{0,9})\|([A-Za-z0-9_-]{20,200})\s*$/i;
 /** `last_used_at` is written at most this often per token. */
 const TOUCH_EVERY_MS = 60_000;
-const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** The token a request was authenticated with. */
 export interface RequestToken {
@@ -60,10 +59,6 @@ export function createBearerAuth(tokens: AccessTokensRepository) {
       request.user = actingThrough(toUser(row), { id: row.token_id, name: row.token_name });
       request.accessToken = { id: row.token_id, name: row.token_name, abilities };
     },
-
-    /** Whether a request of `method` to a route whose guard says `xsrf` changes state. */
-    writes: (method: string, xsrf: boolean | 'always' | undefined) =>
-      xsrf === 'always' || !SAFE_METHODS.has(method),
   };
 }
 export type BearerAuth = ReturnType<typeof createBearerAuth>;

@@ -2,7 +2,7 @@ import { ErrorBodySchema, ServerErrorBodySchema, ValidationErrorBodySchema } fro
 import type { FastifyContextConfig, FastifySchema } from 'fastify';
 import fp from 'fastify-plugin';
 import { z } from 'zod';
-import { needsXsrf, routeGuard, SESSION_COOKIE } from './session';
+import { needsXsrf, routeGuard, SESSION_COOKIE, takesBearer } from './session';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -101,7 +101,7 @@ export function defaultAnswers(method: string, route: DocumentedRoute): Record<n
     answers[422] = ANSWERS[422];
   if (params.some((name) => ID_PARAM.test(name))) answers[404] = ANSWERS[404];
   if (route.config?.tokenParam) Object.assign(answers, { 404: ANSWERS[404], 410: ANSWERS[410] });
-  if (takesBearer(route.url, guard)) {
+  if (documentsBearer(route.url, guard)) {
     answers[400] = ANSWERS.bearer400;
     // A route's own 403 (a missing permission) wins; a read-only token's refusal is one too.
     if (xsrf) answers[403] = ANSWERS.bearer403;
@@ -109,9 +109,9 @@ export function defaultAnswers(method: string, route: DocumentedRoute): Record<n
   return answers;
 }
 
-/** Whether a script's bearer token may call the route: signed-in API routes, but managing tokens. */
-const takesBearer = (url: string, guard: { public: boolean }) =>
-  !guard.public && /^\/(v1|vapor)\//.test(url) && !/^\/v1\/(user\/)?tokens/.test(url);
+/** Whether a bearer token may call the route (the session plugin's rule), but to manage tokens. */
+const documentsBearer = (url: string, guard: { public: boolean }) =>
+  takesBearer(url, guard) && !/^\/v1\/(user\/)?tokens/.test(url);
 
 /**
  * Who may call the route, as an OpenAPI security requirement (`[]`: anyone, e.g. a public token
@@ -125,7 +125,7 @@ export function securityOf(method: string, route: DocumentedRoute): Record<strin
   if (schemes.length === 0) return [];
   const signedIn = Object.fromEntries(schemes.map((name) => [name, []]));
   // Or a script's bearer token on the API (not to manage tokens: that is done signed in).
-  return takesBearer(route.url, guard) ? [signedIn, { bearer: [] }] : [signedIn];
+  return documentsBearer(route.url, guard) ? [signedIn, { bearer: [] }] : [signedIn];
 }
 
 /**

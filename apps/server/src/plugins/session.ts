@@ -57,10 +57,11 @@ export const sessionPlugin = fp(
       // own actions) authenticate nobody: there the header is ignored.
       const pattern = request.routeOptions.url;
       const guard = config as RouteGuard;
-      if (pattern !== undefined && API_PATTERN.test(pattern) && !guard.public && bearer.carries(request)) {
+      if (pattern !== undefined && takesBearer(pattern, guard) && bearer.carries(request)) {
+        // A write is what a session would need the XSRF header for: one rule for both credentials.
         await bearer.authenticate(request, {
           hasCookie: raw !== undefined,
-          writes: bearer.writes(request.method, guard.xsrf),
+          writes: needsXsrf(guard, request.method),
         });
         const limit = await perToken(request);
         if (!limit.isAllowed && limit.isExceeded) refuse(reply, limit.ttl);
@@ -139,6 +140,10 @@ export function routeGuard(pattern: string, config: FastifyContextConfig | undef
     xsrf: config?.xsrf ?? true,
   };
 }
+
+/** Whether a script's bearer token authenticates on a route: signed-in API routes (public ones authenticate nobody). */
+export const takesBearer = (pattern: string, guard: Pick<RouteGuard, 'public'>): boolean =>
+  !guard.public && API_PATTERN.test(pattern);
 
 /** Whether a request of `method` to a route with this guard must carry the XSRF token. */
 export const needsXsrf = (guard: Pick<RouteGuard, 'xsrf'>, method: string): boolean =>
