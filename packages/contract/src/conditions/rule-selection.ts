@@ -100,6 +100,20 @@ export function localMoment(
   at: Date,
   timeZone: string,
 ): Pick<EvaluationContext, 'date' | 'time' | 'weekday'> {
+  // Formatting costs more than a served decision; a moment names its minute, so one per zone is kept.
+  const minute = Math.floor(at.getTime() / 60_000);
+  const kept = lastMoments.get(timeZone);
+  if (kept?.minute === minute) return kept.moment;
+  const moment = formatMoment(at, timeZone);
+  if (lastMoments.size >= ZONES_JUDGED_MAX) lastMoments.clear();
+  lastMoments.set(timeZone, { minute, moment });
+  return moment;
+}
+
+type Moment = Pick<EvaluationContext, 'date' | 'time' | 'weekday'>;
+const lastMoments = new Map<string, { minute: number; moment: Moment }>();
+
+function formatMoment(at: Date, timeZone: string): Moment {
   let format = zoneFormats.get(timeZone);
   if (!format) {
     format = new Intl.DateTimeFormat('en-GB', {

@@ -2,7 +2,6 @@ import {
   type DataValue,
   type EvaluationContext,
   evaluationContext,
-  localMoment,
   type SimulationContext,
   SimulationContextSchema,
   type TagTrialBecause,
@@ -305,7 +304,10 @@ export function createAdServing({
     async serve(token: string, viewer: Viewer): Promise<Served> {
       const tag = await tagOf(token);
       const simulation = viewerContext(viewer);
-      const { decision, set } = await decide(tag, { simulation, context: servingContext(simulation) });
+      const { decision, set } = await decide(tag, {
+        simulation,
+        context: (known) => evaluationContext(simulation, known),
+      });
       if (!set || decision.serves === 'nothing') return { file: 'empty.gif', body: PIXEL };
       const view = { campaignId: set.campaignId, creativeId: tag.creativeId, tagId: tag.id, preview: false };
       const prefix = adServerClick(viewer.click) ?? '';
@@ -374,31 +376,3 @@ interface Viewing {
   simulation: SimulationContext;
   context(values: EvaluationValues): EvaluationContext;
 }
-
-/** Moments per time zone, kept for the minute they name (Intl's formatting costs more than a decision). */
-const moments = new Map<string, { minute: number; moment: ReturnType<typeof localMoment> }>();
-const MOMENTS_MAX = 1000;
-
-function momentIn(timeZone: string, now: number) {
-  const minute = Math.floor(now / 60_000);
-  const kept = moments.get(timeZone);
-  if (kept && kept.minute === minute) return kept.moment;
-  const moment = localMoment(new Date(now), timeZone);
-  if (moments.size >= MOMENTS_MAX) moments.clear();
-  moments.set(timeZone, { minute, moment });
-  return moment;
-}
-
-/** A served viewer's evaluation context, given the data source values. */
-const servingContext =
-  (context: SimulationContext) =>
-  (known: EvaluationValues): EvaluationContext => ({
-    ...momentIn(context.time_zone, Date.now()),
-    country: context.country,
-    region: context.region,
-    city: context.city,
-    device: context.device,
-    language: context.language,
-    params: context.params,
-    datasources: known,
-  });
