@@ -13,7 +13,7 @@
  *   npm run bench -- serve
  *   SERVE_SECONDS=10       each measured run (2 rounds of serve and /healthz, alternated)
  *   SERVE_CONNECTIONS=50
- *   SERVE_RATE=2000        the offered rate (req/s over all connections) of the latency run
+ *   SERVE_RATES=1000,2000,3000   the paced rates (req/s over all connections) of the latency runs
  *   SERVE_ENGINES=sqlite,postgres
  *   BENCH_DATABASE_URL or TEST_DATABASE_URL   PostgreSQL (default postgres://postgres@127.0.0.1:5432/test)
  */
@@ -41,6 +41,7 @@ import {
 } from './lib/load-servers';
 import { openSession, type Session, writeHeaders } from './lib/load-setup';
 import { describeSetup } from './lib/machine';
+import { type PacedFigures, type PacedRequest, pacedLoad } from './lib/paced-load';
 import { seconds } from './lib/stats';
 import { withThrowawayDir } from './lib/throwaway-db';
 
@@ -49,11 +50,14 @@ const CONNECTIONS = Number(process.env.SERVE_CONNECTIONS ?? 50);
 const ENGINES = (process.env.SERVE_ENGINES ?? 'sqlite,postgres').split(',').filter(Boolean);
 const ROUNDS = 2;
 /**
- * The latency run: CONNECTIONS connections sending SERVE_RATE requests a second in all, an offered
- * load below what the machine saturates at. At full speed a closed loop of 50 connections measures
- * its own queue (50 / throughput: 5 ms at 10,000 req/s, /healthz's included), not a decision.
+ * The latency runs: CONNECTIONS connections open, SERVE_RATES requests a second in all, evenly
+ * paced and counted from when each was due (lib/paced-load.ts). At full speed a closed loop of 50
+ * connections measures its own queue (50 / throughput: 5 ms at 10,000 req/s, /healthz's included),
+ * not a decision.
  */
-const RATE = Number(process.env.SERVE_RATE ?? 2000);
+const RATES = (process.env.SERVE_RATES ?? '1000,2000,3000').split(',').map(Number);
+if (!RATES.every((rate) => Number.isInteger(rate) && rate > 0 && rate <= 50_000))
+  throw new Error(`SERVE_RATES must be whole requests a second, not ${process.env.SERVE_RATES}`);
 const WARMUP_SECONDS = 2;
 const GOAL = { ofHealthz: 0.5, p99Ms: 10, twoVsOne: 1.6 };
 if (!(SECONDS > 0 && SECONDS <= 600)) throw new Error(`SERVE_SECONDS must be 1–600, not ${SECONDS}`);
@@ -399,9 +403,7 @@ interface Measured {
 async function measure(label: string, servers: ServerProcess[], token: string): Promise<Measured> {
   const bases = servers.map((s) => s.base);
   const serveRequests = variants(token);
-  const healthRequests: autocannon.Request[] = [
-    { method: 'GET', path: '/healthz', headers: { 'user-agent': BROWSER } },
-  ];
+  const healthRequests = [{ method: 'GET' as const, path: '/healthz', headers: { 'user-agent': BROWSER } }];
   await load(bases, serveRequests, WARMUP_SECONDS);
   await settle(bases);
   await load(bases, healthRequests, WARMUP_SECONDS);
@@ -436,13 +438,19 @@ async function measure(label: string, servers: ServerProcess[], token: string): 
     console.log(
       `  decision p99 at full speed ${result.serve.p99} ms (a closed loop of ${CONNECTIONS}: its queue; /healthz's ${result.healthz.p99} ms)`,
     );
-    await settle(bases);
-    const paced = await load(bases, serveRequests, SECONDS, RATE);
-    await settle(bases);
-    const pacedHealth = await load(bases, healthRequests, SECONDS, RATE);
-    console.log(
-      `  at ${RATE.toLocaleString('en')} req/s offered (${CONNECTIONS} connections): decisions p50 ${paced.p50} ms p99 ${paced.p99} ms (served ${Math.round(paced.rps).toLocaleString('en')}/s, errors ${paced.errors}); /healthz p50 ${pacedHealth.p50} ms p99 ${pacedHealth.p99} ms   goal p99 < ${GOAL.p99Ms} ms — ${paced.p99 < GOAL.p99Ms ? 'held' : 'missed'}`,
-    );
+    for (const rate of RATES) {
+      const paced = (requests: PacedRequest[]) =>
+        pacedLoad({ base: bases[0]!, requests, connections: CONNECTIONS, rate, seconds: SECONDS });
+      await settle(bases);
+      const serve = await paced(serveRequests);
+      await settle(bases);
+      const health = await paced(healthRequests);
+      const held = serve.p99 < GOAL.p99Ms && serve.errors === 0;
+      console.log(
+        `  paced ${rate.toLocaleString('en').padStart(5)} req/s on ${CONNECTIONS} connections: decisions p50 ${serve.p50} p99 ${serve.p99} p99.9 ${serve.p999} max ${serve.max} ms (served ${Math.round(serve.rps).toLocaleString('en')}/s, errors ${serve.errors}); /healthz p50 ${health.p50} p99 ${health.p99} p99.9 ${health.p999} ms; the generator's own lateness p50 ${serve.lagP50} p99 ${serve.lagP99} ms   goal p99 < ${GOAL.p99Ms} ms — ${held ? 'held' : 'missed'}`,
+      );
+      pacedRuns.push({ label, rate, serve, health });
+    }
   }
   return result;
 }
@@ -576,6 +584,7 @@ async function invalidationDelay(db: Db, bases: string[], filled: Filled) {
 }
 
 const results: { engine: string; instances: number; measured: Measured }[] = [];
+const pacedRuns: { label: string; rate: number; serve: PacedFigures; health: PacedFigures }[] = [];
 
 async function runEngine(engine: 'sqlite' | 'postgres', origin: Origin, adminUrl: string) {
   const instancesList = engine === 'sqlite' ? [1] : [1, 2];
@@ -670,6 +679,13 @@ async function main() {
   for (const { measured: m } of results)
     console.log(
       `${m.label.padEnd(22)} ${Math.round(m.serve.rps).toLocaleString('en').padStart(11)} ${String(m.serve.p50).padStart(7)} ${String(m.serve.p99).padStart(7)} ${Math.round(m.healthz.rps).toLocaleString('en').padStart(10)} ${share(m.serve.rps / m.healthz.rps).padStart(6)}`,
+    );
+  console.log(
+    `\n${'paced, one instance'.padEnd(22)} ${'req/s'.padStart(6)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'p99.9 ms'.padStart(9)} ${'healthz p99'.padStart(12)}`,
+  );
+  for (const { label, rate, serve, health } of pacedRuns)
+    console.log(
+      `${label.padEnd(22)} ${String(rate).padStart(6)} ${String(serve.p50).padStart(7)} ${String(serve.p99).padStart(7)} ${String(serve.p999).padStart(9)} ${String(health.p99).padStart(12)}`,
     );
   const one = results.find((r) => r.engine === 'postgres' && r.instances === 1);
   const two = results.find((r) => r.engine === 'postgres' && r.instances === 2);

@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import net from 'node:net';
 import path from 'node:path';
@@ -7,11 +7,22 @@ import { sql } from 'kysely';
 
 /**
  * The load benchmark's PostgreSQL and server processes. The servers are real processes started as
- * in production (Node with tsx as its loader), so a database of their own is needed — a schema
+ * in production — `npm start`'s bundle (apps/server/dist/server.js, built from the source once per
+ * benchmark run), not the source through tsx — so a database of their own is needed — a schema
  * cannot be given to them through DATABASE_URL — and is dropped again, with the processes, on any exit.
  */
-const serverEntry = path.resolve(import.meta.dirname, '../../apps/server/src/server.ts');
+const serverDir = path.resolve(import.meta.dirname, '../../apps/server');
+const serverEntry = path.join(serverDir, 'dist', 'server.js');
 const repoRoot = path.resolve(import.meta.dirname, '../..');
+let built = false;
+
+/** Bundles the server as `npm run build` does (esbuild, under a second), once per process. */
+function buildServer() {
+  if (built) return;
+  const result = spawnSync(process.execPath, ['build.mjs'], { cwd: serverDir, encoding: 'utf8' });
+  if (result.status !== 0) throw new Error(`building the server failed:\n${result.stderr}${result.stdout}`);
+  built = true;
+}
 const READY_WITHIN_MS = 90_000;
 const STOP_WITHIN_MS = 5_000;
 /** What is kept of each process's output, from its end. */
@@ -106,7 +117,12 @@ export async function startServer(
 ): Promise<ServerProcess> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', serverEntry], {
+  buildServer();
+  // BENCH_CPU_PROF=<folder>: each server writes a V8 CPU profile there when it stops.
+  const profile = process.env.BENCH_CPU_PROF
+    ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROF)}`]
+    : [];
+  const child = spawn(process.execPath, [...profile, serverEntry], {
     cwd: repoRoot,
     env: {
       ...process.env,
