@@ -93,7 +93,8 @@ export function defaultAnswers(method: string, route: DocumentedRoute): Record<n
   const session = !guard.public;
   const xsrf = needsXsrf(guard, method);
   const answers: Record<number, z.ZodType> = { 500: ANSWERS[500] };
-  if (route.config?.rateLimit !== false) answers[429] = ANSWERS[429];
+  // Outside the per-IP ceiling, a token route still answers 429 to an address that missed too often.
+  if (route.config?.rateLimit !== false || route.config?.tokenParam) answers[429] = ANSWERS[429];
   if (session) answers[401] = ANSWERS[401];
   if (session || xsrf) answers[419] = ANSWERS[419][session && xsrf ? 'both' : session ? 'session' : 'xsrf'];
   if (schema.body) Object.assign(answers, { 400: ANSWERS[400], 413: ANSWERS[413], 415: ANSWERS[415] });

@@ -100,13 +100,16 @@ export const securityPlugin = fp(
 
     app.addHook('onRequest', async (request, reply) => {
       const { config } = request.routeOptions;
-      if (config?.rateLimit === false) return;
-      const limit = await perIp(request);
-      if (!limit.isAllowed) {
-        reply.header('x-ratelimit-limit', limit.max);
-        reply.header('x-ratelimit-remaining', limit.remaining);
-        reply.header('x-ratelimit-reset', limit.ttlInSeconds);
-        if (limit.isExceeded) refuse(reply, limit.ttl);
+      // Ad traffic (trackers, served tags) stays outside the per-IP ceiling: behind a CDN or an
+      // office's NAT one address carries many viewers. A token route still pays for its misses.
+      if (config?.rateLimit !== false) {
+        const limit = await perIp(request);
+        if (!limit.isAllowed) {
+          reply.header('x-ratelimit-limit', limit.max);
+          reply.header('x-ratelimit-remaining', limit.remaining);
+          reply.header('x-ratelimit-reset', limit.ttlInSeconds);
+          if (limit.isExceeded) refuse(reply, limit.ttl);
+        }
       }
       if (config?.tokenParam) {
         const misses = await tokenMisses(request, { increment: false });

@@ -375,3 +375,35 @@ describe(`what a tag serves instead of the variant (${engine})`, () => {
     expect(res.headers['content-type']).toBe('image/gif');
   });
 });
+
+describe(`the per-IP ceiling (${engine})`, () => {
+  it('leaves served tags outside it, as trackers are: one address (a CDN, a NAT) carries many viewers', async () => {
+    const limited = await buildTestApp({ RATE_LIMIT_PER_MINUTE: '5' });
+    try {
+      const client = await limited.injectAs(await limited.createUser({ permissions: ['edit creatives'] }));
+      const own = await travelCreative(limited, limited.companyId);
+      const tag = (await client.post(`/v1/creatives/${own.creativeId}/tags`, { name: 'Behind a CDN' })).json()
+        .data as { token: string };
+      const from = {
+        remoteAddress: '198.51.100.7',
+        headers: { 'user-agent': BROWSER, 'cf-ipcountry': 'NL' },
+      };
+      for (let i = 0; i < 12; i++) {
+        await limited.app.services.adServing.settled();
+        const served = await limited.app.inject({ method: 'GET', url: `/serve/${tag.token}`, ...from });
+        expect(served.statusCode, `view ${i + 1}`).toBe(200);
+        expect(served.headers['x-rule-id']).toBe(String(own.rules.lisbon));
+        const script = await limited.app.inject({ method: 'GET', url: `/serve/${tag.token}.js`, ...from });
+        expect(script.statusCode, `script ${i + 1}`).toBe(200);
+      }
+      // The same address past the ceiling on an API route is refused, so the ceiling itself holds.
+      const api = async () =>
+        (await limited.app.inject({ method: 'GET', url: '/healthz/none', ...from })).statusCode;
+      const answers: number[] = [];
+      for (let i = 0; i < 8; i++) answers.push(await api());
+      expect(answers).toContain(429);
+    } finally {
+      await limited.close();
+    }
+  });
+});

@@ -83,24 +83,50 @@ export interface Served {
 export function viewerContext(
   viewer: Pick<Viewer, 'country' | 'region' | 'timeZone' | 'query'>,
 ): SimulationContext {
-  const params = Object.fromEntries(
-    Object.entries(viewer.query)
-      .filter(([name, value]) => !OWN_PARAMS.has(name) && typeof value === 'string')
-      .slice(0, PARAMS_MAX),
-  );
+  let params: Record<string, unknown> | undefined;
+  let count = 0;
+  for (const name in viewer.query) {
+    const value = viewer.query[name];
+    if (OWN_PARAMS.has(name) || typeof value !== 'string' || count === PARAMS_MAX) continue;
+    params ??= {};
+    params[name] = value;
+    count++;
+  }
+  const timeZone =
+    typeof viewer.timeZone === 'string' && viewer.timeZone !== '' ? viewer.timeZone : undefined;
+  // The common call (no parameters of its own) is judged once per zone, country and region; a key
+  // too long for any valid context is judged each time rather than kept.
+  let key: string | undefined = params ? undefined : `${timeZone}|${viewer.country}|${viewer.region}`;
+  if (key !== undefined && key.length > JUDGED_KEY_MAX) key = undefined;
+  const known = key === undefined ? undefined : judgedContexts.get(key);
+  if (known) return known;
   const candidate: Record<string, unknown> = {
-    time_zone: typeof viewer.timeZone === 'string' && viewer.timeZone !== '' ? viewer.timeZone : undefined,
+    time_zone: timeZone,
     country: viewer.country,
     region: viewer.region,
-    params,
+    params: params ?? {},
   };
-  for (let attempt = 0; attempt < 5; attempt++) {
+  let context: SimulationContext | undefined;
+  for (let attempt = 0; attempt < 5 && !context; attempt++) {
     const parsed = SimulationContextSchema.safeParse(candidate);
-    if (parsed.success) return parsed.data;
-    for (const issue of parsed.error.issues) delete candidate[String(issue.path[0])];
+    if (parsed.success) context = parsed.data;
+    else for (const issue of parsed.error.issues) delete candidate[String(issue.path[0])];
   }
-  return SimulationContextSchema.parse({});
+  context ??= SimulationContextSchema.parse({});
+  if (key !== undefined) {
+    if (judgedContexts.size >= JUDGED_CONTEXTS_MAX) judgedContexts.clear();
+    Object.freeze(context.params);
+    Object.freeze(context.datasources);
+    judgedContexts.set(key, Object.freeze(context));
+  }
+  return context;
 }
+
+/** Viewer contexts judged already, by zone, country and region (all a plain ad call gives). */
+const judgedContexts = new Map<string, SimulationContext>();
+const JUDGED_CONTEXTS_MAX = 10_000;
+/** Zone (64), country (2) and region (100) at most, as the schema takes them, and the separators. */
+const JUDGED_KEY_MAX = 180;
 
 /** A tag as serving keeps it: what its token names, and whether its publisher lets the creative serve. */
 interface ServedTag {
@@ -312,7 +338,11 @@ export function createAdServing({
       const view = { campaignId: set.campaignId, creativeId: tag.creativeId, tagId: tag.id, preview: false };
       const prefix = adServerClick(viewer.click) ?? '';
       const counted = (served: Served, ruleId: number): Served => {
-        if (!viewer.head && !isBot(viewer.userAgent)) stats.add({ ...view, ruleId }, 'impression');
+        if (!viewer.head && !isBot(viewer.userAgent))
+          stats.add(
+            { campaignId: view.campaignId, creativeId: view.creativeId, tagId: view.tagId, ruleId },
+            'impression',
+          );
         return served;
       };
       if (decision.serves === 'variant') {

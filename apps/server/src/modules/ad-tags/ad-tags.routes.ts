@@ -133,9 +133,16 @@ export const adTagsRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
   );
 
-  // Serving: public, no session and no cookie; the token is the credential, and unknown tokens count
-  // toward the per-IP miss limit of token routes.
-  const config = { public: true, session: false, cookieless: true, tokenParam: 'token' } as const;
+  // Serving: public, no session and no cookie; the token is the credential. Ad traffic, like the
+  // trackers', is outside the per-IP ceiling (a CDN's address carries many viewers), but unknown
+  // tokens count toward the per-IP miss limit of token routes.
+  const config = {
+    public: true,
+    session: false,
+    cookieless: true,
+    rateLimit: false,
+    tokenParam: 'token',
+  } as const;
   const send = (reply: Parameters<typeof sendRenderFile>[0], served: Served) => {
     if (served.ruleId !== undefined) reply.header('x-rule-id', String(served.ruleId));
     return sendRenderFile(reply, served.file, served.body.length, served.body, 'no-store');
