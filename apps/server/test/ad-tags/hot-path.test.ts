@@ -50,6 +50,7 @@ const viewer = (country: string): Viewer => ({
   query: {},
   userAgent: BROWSER,
   head: false,
+  gzip: false,
 });
 
 /** A feed served from a URL the test controls, so a sync swaps its rules as a real one would. */

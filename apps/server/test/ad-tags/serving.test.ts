@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RENDER_CSP } from '../../src/modules/render/render-response';
 import { TOKEN_MISSES_MAX } from '../../src/plugins/security';
@@ -405,5 +406,51 @@ describe(`the per-IP ceiling (${engine})`, () => {
     } finally {
       await limited.close();
     }
+  });
+});
+
+describe(`compression of served documents (${engine})`, () => {
+  it('gzips a variant for a browser, byte for byte the document it serves uncompressed', async () => {
+    const click = 'https://adserver.example/click?id=7&u=';
+    const query = { tz: zoneAtHour(20), click };
+    const plain = await serve(token, { headers: { 'cf-ipcountry': 'BE' }, query });
+    expect(plain.statusCode).toBe(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toMatch(/accept-encoding/i);
+    expect(plain.body).toContain('"City":"Lisbon"');
+
+    const browser = await serve(token, {
+      headers: { 'cf-ipcountry': 'BE', 'accept-encoding': 'gzip, deflate, br, zstd' },
+      query,
+    });
+    expect(browser.statusCode).toBe(200);
+    expect(browser.headers['content-encoding']).toBe('gzip');
+    expect(browser.headers.vary).toMatch(/accept-encoding/i);
+    expect(browser.headers['x-rule-id']).toBe(String(travel.rules.lisbon));
+    expect(Number(browser.headers['content-length'])).toBe(browser.rawPayload.length);
+    expect(browser.rawPayload.length).toBeLessThan(plain.rawPayload.length);
+    expect(gunzipSync(browser.rawPayload).toString('utf8')).toBe(plain.body);
+
+    // Another click URL, another document from the same compressed parts.
+    const other = await serve(token, {
+      headers: { 'cf-ipcountry': 'NL', 'accept-encoding': 'gzip' },
+      query: { tz: zoneAtHour(20), click: 'https://other.example/c?x=%%CACHEBUSTER%%&u=' },
+    });
+    const unzipped = gunzipSync(other.rawPayload).toString('utf8');
+    expect(unzipped).toContain('"https://other.example/c?x=%%CACHEBUSTER%%&u=http');
+    expect(unzipped.replace(/"https:\/\/other\.example[^"]*"/, '')).toBe(
+      plain.body.replace(/"https:\/\/adserver\.example[^"]*"/, ''),
+    );
+
+    // A client that takes only Brotli gets it as any other answer, and a refused gzip none of it.
+    const brotli = await serve(token, { headers: { 'cf-ipcountry': 'BE', 'accept-encoding': 'br' }, query });
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(brotli.rawPayload).toString('utf8')).toBe(plain.body);
+    const refused = await serve(token, {
+      headers: { 'cf-ipcountry': 'BE', 'accept-encoding': 'gzip;q=0, identity' },
+      query,
+    });
+    expect(refused.headers['content-encoding']).toBeUndefined();
+    expect(refused.body).toBe(plain.body);
   });
 });

@@ -63,10 +63,12 @@ export interface Viewer {
   timeZone: unknown;
   /** The ad server's click URL (`click`); dropped unless an http(s) URL (snippets.ts). */
   click: unknown;
-  /** The other query parameters of the call. */
+  /** The call's query parameters; conditions read those other than the tag's own (`click`, `tz`, `cb`). */
   query: Record<string, unknown>;
   userAgent: string | undefined;
   head: boolean;
+  /** The viewer takes gzip (every browser): a variant's document is sent gzipped, made from parts compressed once. */
+  gzip: boolean;
 }
 
 /** A served tag's answer: a file sent as renders are, named for its type, and the rule it plays. */
@@ -74,6 +76,8 @@ export interface Served {
   file: 'index.html' | 'fallback.html' | 'empty.gif' | 'tag.js';
   body: Buffer;
   ruleId?: number;
+  /** The body's Content-Encoding, when it is encoded. */
+  encoding?: 'gzip';
 }
 
 /**
@@ -348,15 +352,17 @@ export function createAdServing({
       if (decision.serves === 'variant') {
         const ruleId = decision.ruleId;
         const click = prefix + trackerOf(set, view, ruleId);
+        const gzip = viewer.gzip && !viewer.head && set.feed !== 'too_large';
         const body =
           set.feed === 'too_large'
             ? ((await document(tag.creativeId, ruleId, click))?.body as Buffer | undefined)
-            : set.entry!.document(contentFor(set, ruleId), ruleId, click);
-        if (body)
-          return counted(
-            ruleId > 0 ? { file: 'index.html', body, ruleId } : { file: 'index.html', body },
-            ruleId,
-          );
+            : set.entry![gzip ? 'gzipped' : 'document'](contentFor(set, ruleId), ruleId, click);
+        if (body) {
+          const served: Served = { file: 'index.html', body };
+          if (ruleId > 0) served.ruleId = ruleId;
+          if (gzip) served.encoding = 'gzip';
+          return counted(served, ruleId);
+        }
       }
       if (!set.fallback) return { file: 'empty.gif', body: PIXEL };
       const html = fallbackDocument(

@@ -17,6 +17,7 @@ import {
   noContent,
   refusedAnswer,
 } from '../../lib/route-schemas';
+import { chosenEncoding } from '../../plugins/compress-small';
 import { sendRenderFile } from '../render';
 import type { Served, Viewer } from './ad-serving';
 
@@ -145,6 +146,9 @@ export const adTagsRoutes: FastifyPluginAsyncZod = async (app) => {
   } as const;
   const send = (reply: Parameters<typeof sendRenderFile>[0], served: Served) => {
     if (served.ruleId !== undefined) reply.header('x-rule-id', String(served.ruleId));
+    // A variant's document is gzipped by the service (compress-small leaves an encoded answer alone).
+    if (served.file === 'index.html') reply.header('vary', 'Accept-Encoding');
+    if (served.encoding) reply.header('content-encoding', served.encoding);
     return sendRenderFile(reply, served.file, served.body.length, served.body, 'no-store');
   };
   const header = (value: string | string[] | undefined) => (typeof value === 'string' ? value : undefined);
@@ -198,15 +202,16 @@ export const adTagsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { click, tz, cb: _cb, ...query } = request.query;
+      const { query } = request;
       const viewer: Viewer = {
         country: header(request.headers[countryHeader]),
         region: header(request.headers[regionHeader]),
-        timeZone: tz,
-        click,
+        timeZone: query.tz,
+        click: query.click,
         query,
         userAgent: request.headers['user-agent'],
         head: request.method === 'HEAD',
+        gzip: chosenEncoding(request.headers['accept-encoding']) === 'gzip',
       };
       return send(reply, await serving.serve(request.params.token, viewer));
     },

@@ -1,5 +1,6 @@
 import type { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
+import { type GzipParts, gzipAround, gzipParts } from '../../lib/gzip-parts';
 import { escapeHtml } from '../../lib/html';
 import { notFound } from '../../lib/http-errors';
 import { isMissing, type ObjectStore } from '../../storage/object-store';
@@ -35,6 +36,8 @@ export interface LiveEntry {
   packageId: number;
   /** The entry file with `content` (a `contentOf` literal) and `clickTag` injected, and a base URL for the package's other files. */
   document(content: string, ruleId: number, clickTag: string): Buffer;
+  /** The same document gzipped, its fixed parts compressed once (lib/gzip-parts.ts). */
+  gzipped(content: string, ruleId: number, clickTag: string): Buffer;
 }
 
 /** Served documents' parts hold a signed render URL, which stays the same within an hour (render-links.ts). */
@@ -117,7 +120,10 @@ export function createRenderService({ repository, targets, files, clickUrl }: De
       const entry = pkg.entry_file;
       // Per rule, the document's bytes before and after its click URL, made once a minute (the base
       // URL is a signed render URL); a viewer's document is those with the click URL between.
-      const parts = new Map<number, { head: Buffer; tail: Buffer; content: string; until: number }>();
+      const parts = new Map<
+        number,
+        { head: Buffer; tail: Buffer; gzip: GzipParts | undefined; content: string; until: number }
+      >();
       const partsOf = (content: string, ruleId: number) => {
         const now = Date.now();
         let kept = parts.get(ruleId);
@@ -128,6 +134,7 @@ export function createRenderService({ repository, targets, files, clickUrl }: De
           kept = {
             head: Buffer.from(before + base + head, 'utf8'),
             tail: Buffer.from(tail + after, 'utf8'),
+            gzip: undefined,
             content,
             until: now + PARTS_KEPT_MS,
           };
@@ -140,6 +147,11 @@ export function createRenderService({ repository, targets, files, clickUrl }: De
         document: (content, ruleId, clickTag) => {
           const { head, tail } = partsOf(content, ruleId);
           return Buffer.concat([head, Buffer.from(clickTagLiteral(clickTag), 'utf8'), tail]);
+        },
+        gzipped: (content, ruleId, clickTag) => {
+          const kept = partsOf(content, ruleId);
+          kept.gzip ??= gzipParts(kept.head, kept.tail);
+          return gzipAround(kept.gzip, Buffer.from(clickTagLiteral(clickTag), 'utf8'));
         },
       };
     },
