@@ -8,7 +8,8 @@
  * from a CSV address, the conditions and the data source are made through the API, the campaign,
  * creative and approved package with the server's row helpers. Prints figures beside the goals
  * (≥ 50 % of /healthz, p99 < 10 ms at 50 connections on one instance, two instances ≥ 1.6× one)
- * and, per engine, the SQL statements one decision runs; asserts nothing.
+ * and, per engine, the SQL statements one decision runs; asserts nothing. Requests carry a
+ * browser's Accept-Encoding, as every ad call does (served documents are gzipped).
  *
  *   npm run bench -- serve
  *   SERVE_SECONDS=10       each measured run (2 rounds of serve and /healthz, alternated)
@@ -30,6 +31,7 @@ import autocannon from 'autocannon';
 import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs } from 'kysely';
 import { insertCampaign, insertCreative, insertPackage } from '../apps/server/test/rows';
 import { cpuProfile } from './lib/cpu-profile';
+import { ACCEPT_ENCODING } from './lib/http';
 import {
   ADMIN,
   createLoadDatabase,
@@ -302,7 +304,7 @@ function variants(token: string) {
   return list.map(({ country, tz }) => ({
     method: 'GET' as const,
     path: `/serve/${token}?tz=${encodeURIComponent(tz)}&cb=1`,
-    headers: { 'cf-ipcountry': country, 'user-agent': BROWSER },
+    headers: { 'cf-ipcountry': country, 'user-agent': BROWSER, 'accept-encoding': ACCEPT_ENCODING },
   }));
 }
 
@@ -403,7 +405,13 @@ interface Measured {
 async function measure(label: string, servers: ServerProcess[], token: string): Promise<Measured> {
   const bases = servers.map((s) => s.base);
   const serveRequests = variants(token);
-  const healthRequests = [{ method: 'GET' as const, path: '/healthz', headers: { 'user-agent': BROWSER } }];
+  const healthRequests = [
+    {
+      method: 'GET' as const,
+      path: '/healthz',
+      headers: { 'user-agent': BROWSER, 'accept-encoding': ACCEPT_ENCODING },
+    },
+  ];
   await load(bases, serveRequests, WARMUP_SECONDS);
   await settle(bases);
   await load(bases, healthRequests, WARMUP_SECONDS);
