@@ -178,6 +178,8 @@ async function proveByCountry(
     const dutch = await viewerIn('NL');
     contexts.push(dutch.context);
     expect(dutch.served.headers()['x-rule-id']).toBe(String(benelux.rule!.id));
+    // The browser took it gzipped, assembled from the parts the server compressed once.
+    expect(dutch.served.headers()['content-encoding']).toBe('gzip');
     const ad = dutch.viewer.frameLocator('aside iframe');
     await expect(ad.locator('.headline')).toHaveText('Pastel de nata and tram 28');
     await expect(ad.locator('.cta')).toHaveText('From 149');
