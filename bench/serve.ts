@@ -339,6 +339,8 @@ async function checkDecisions(base: string, filled: Filled, origin: Origin) {
 
 interface Figures {
   rps: number;
+  /** The servers' CPU (all their threads) per answer, in µs: what scaling out is bounded by. */
+  cpuUs?: number;
   p50: number;
   p99: number;
   errors: number;
@@ -401,6 +403,14 @@ interface Measured {
   healthz: Figures;
 }
 
+/** A run's figures with the CPU the servers spent on it, per answer. */
+async function withCpu(servers: ServerProcess[], run: () => Promise<Figures>): Promise<Figures> {
+  const cpu = () => servers.reduce((sum, server) => sum + server.cpuSeconds(), 0);
+  const before = cpu();
+  const figures = await run();
+  return { ...figures, cpuUs: ((cpu() - before) * 1e6) / (figures.rps * SECONDS) };
+}
+
 /** Decisions and /healthz alternated for ROUNDS rounds after a warm-up each: means of rates, worst latencies. */
 async function measure(label: string, servers: ServerProcess[], token: string): Promise<Measured> {
   const bases = servers.map((s) => s.base);
@@ -418,12 +428,13 @@ async function measure(label: string, servers: ServerProcess[], token: string): 
   const runs = { serve: [] as Figures[], healthz: [] as Figures[] };
   for (let round = 0; round < ROUNDS; round++) {
     await settle(bases);
-    runs.serve.push(await load(bases, serveRequests, SECONDS));
+    runs.serve.push(await withCpu(servers, () => load(bases, serveRequests, SECONDS)));
     await settle(bases);
-    runs.healthz.push(await load(bases, healthRequests, SECONDS));
+    runs.healthz.push(await withCpu(servers, () => load(bases, healthRequests, SECONDS)));
   }
   const combine = (list: Figures[]): Figures => ({
     rps: list.reduce((s, f) => s + f.rps, 0) / list.length,
+    cpuUs: list.reduce((s, f) => s + (f.cpuUs ?? 0), 0) / list.length,
     p50: Math.max(...list.map((f) => f.p50)),
     p99: Math.max(...list.map((f) => f.p99)),
     errors: list.reduce((s, f) => s + f.errors, 0),
@@ -431,7 +442,7 @@ async function measure(label: string, servers: ServerProcess[], token: string): 
   const result = { label, serve: combine(runs.serve), healthz: combine(runs.healthz) };
   const line = (name: string, f: Figures, runsOf: Figures[]) =>
     console.log(
-      `  ${name.padEnd(22)} ${Math.round(f.rps).toLocaleString('en').padStart(7)} req/s (runs ${runsOf.map((r) => Math.round(r.rps)).join(', ')})  p50 ${f.p50} ms  p99 ${f.p99} ms  errors ${f.errors}`,
+      `  ${name.padEnd(22)} ${Math.round(f.rps).toLocaleString('en').padStart(7)} req/s (runs ${runsOf.map((r) => Math.round(r.rps)).join(', ')})  p50 ${f.p50} ms  p99 ${f.p99} ms  errors ${f.errors}  server CPU ${f.cpuUs!.toFixed(0)} µs an answer`,
     );
   console.log(
     `\n-- ${label}: ${CONNECTIONS} connections, ${ROUNDS} × ${SECONDS} s each after ${WARMUP_SECONDS} s of warm-up --`,
@@ -446,19 +457,20 @@ async function measure(label: string, servers: ServerProcess[], token: string): 
     console.log(
       `  decision p99 at full speed ${result.serve.p99} ms (a closed loop of ${CONNECTIONS}: its queue; /healthz's ${result.healthz.p99} ms)`,
     );
-    for (const rate of RATES) {
-      const paced = (requests: PacedRequest[]) =>
-        pacedLoad({ base: bases[0]!, requests, connections: CONNECTIONS, rate, seconds: SECONDS });
-      await settle(bases);
-      const serve = await paced(serveRequests);
-      await settle(bases);
-      const health = await paced(healthRequests);
-      const held = serve.p99 < GOAL.p99Ms && serve.errors === 0;
-      console.log(
-        `  paced ${rate.toLocaleString('en').padStart(5)} req/s on ${CONNECTIONS} connections: decisions p50 ${serve.p50} p99 ${serve.p99} p99.9 ${serve.p999} max ${serve.max} ms (served ${Math.round(serve.rps).toLocaleString('en')}/s, errors ${serve.errors}); /healthz p50 ${health.p50} p99 ${health.p99} p99.9 ${health.p999} ms; the generator's own lateness p50 ${serve.lagP50} p99 ${serve.lagP99} ms   goal p99 < ${GOAL.p99Ms} ms — ${held ? 'held' : 'missed'}`,
-      );
-      pacedRuns.push({ label, rate, serve, health });
-    }
+    for (const rate of RATES)
+      for (let round = 1; round <= ROUNDS; round++) {
+        const paced = (requests: PacedRequest[]) =>
+          pacedLoad({ base: bases[0]!, requests, connections: CONNECTIONS, rate, seconds: SECONDS });
+        await settle(bases);
+        const serve = await paced(serveRequests);
+        await settle(bases);
+        const health = await paced(healthRequests);
+        const held = serve.p99 < GOAL.p99Ms && serve.errors === 0;
+        console.log(
+          `  paced ${rate.toLocaleString('en').padStart(5)} req/s on ${CONNECTIONS} connections, round ${round}: decisions p50 ${serve.p50} p99 ${serve.p99} p99.9 ${serve.p999} max ${serve.max} ms, p99 from the send ${serve.sentP99} ms (served ${Math.round(serve.rps).toLocaleString('en')}/s, errors ${serve.errors}); /healthz p50 ${health.p50} p99 ${health.p99} p99.9 ${health.p999} ms; the generator's own lateness p50 ${serve.lagP50} p99 ${serve.lagP99} ms   goal p99 < ${GOAL.p99Ms} ms — ${held ? 'held' : 'missed'}`,
+        );
+        pacedRuns.push({ label, rate, round, serve, health });
+      }
   }
   return result;
 }
@@ -592,7 +604,8 @@ async function invalidationDelay(db: Db, bases: string[], filled: Filled) {
 }
 
 const results: { engine: string; instances: number; measured: Measured }[] = [];
-const pacedRuns: { label: string; rate: number; serve: PacedFigures; health: PacedFigures }[] = [];
+const pacedRuns: { label: string; rate: number; round: number; serve: PacedFigures; health: PacedFigures }[] =
+  [];
 
 async function runEngine(engine: 'sqlite' | 'postgres', origin: Origin, adminUrl: string) {
   const instancesList = engine === 'sqlite' ? [1] : [1, 2];
@@ -689,11 +702,11 @@ async function main() {
       `${m.label.padEnd(22)} ${Math.round(m.serve.rps).toLocaleString('en').padStart(11)} ${String(m.serve.p50).padStart(7)} ${String(m.serve.p99).padStart(7)} ${Math.round(m.healthz.rps).toLocaleString('en').padStart(10)} ${share(m.serve.rps / m.healthz.rps).padStart(6)}`,
     );
   console.log(
-    `\n${'paced, one instance'.padEnd(22)} ${'req/s'.padStart(6)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'p99.9 ms'.padStart(9)} ${'healthz p99'.padStart(12)}`,
+    `\n${'paced, one instance'.padEnd(22)} ${'req/s'.padStart(6)} ${'round'.padStart(5)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'p99.9 ms'.padStart(9)} ${'healthz p99'.padStart(12)} ${'own lateness p99'.padStart(17)}`,
   );
-  for (const { label, rate, serve, health } of pacedRuns)
+  for (const { label, rate, round, serve, health } of pacedRuns)
     console.log(
-      `${label.padEnd(22)} ${String(rate).padStart(6)} ${String(serve.p50).padStart(7)} ${String(serve.p99).padStart(7)} ${String(serve.p999).padStart(9)} ${String(health.p99).padStart(12)}`,
+      `${label.padEnd(22)} ${String(rate).padStart(6)} ${String(round).padStart(5)} ${String(serve.p50).padStart(7)} ${String(serve.p99).padStart(7)} ${String(serve.p999).padStart(9)} ${String(health.p99).padStart(12)} ${String(serve.lagP99).padStart(17)}`,
     );
   const one = results.find((r) => r.engine === 'postgres' && r.instances === 1);
   const two = results.find((r) => r.engine === 'postgres' && r.instances === 2);
@@ -701,6 +714,11 @@ async function main() {
     const scale = two.measured.serve.rps / one.measured.serve.rps;
     console.log(
       `postgres: two instances / one ${scale.toFixed(2)}   goal ≥ ${GOAL.twoVsOne} — ${scale >= GOAL.twoVsOne ? 'held' : 'missed'} (2 cores shared by the servers, PostgreSQL and the load generator); /healthz ${(two.measured.healthz.rps / one.measured.healthz.rps).toFixed(2)}`,
+    );
+    // What two instances would give with a core each: decisions per server CPU-second, two / one.
+    const perCpu = one.measured.serve.cpuUs! / two.measured.serve.cpuUs!;
+    console.log(
+      `postgres: server CPU per decision, 1 instance ${one.measured.serve.cpuUs!.toFixed(0)} µs, 2 instances ${two.measured.serve.cpuUs!.toFixed(0)} µs: decisions per CPU-second two / one ${perCpu.toFixed(2)} (1.00: nothing the instances share costs them; scaling is the cores given)`,
     );
   }
 }

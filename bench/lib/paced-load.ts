@@ -42,6 +42,8 @@ export interface PacedFigures {
   /** Answers other than 2xx, and requests never answered before the end (counted at the end). */
   errors: number;
   sent: number;
+  /** p99 counted from when each request was sent instead (the server's part, without the generator's lateness). */
+  sentP99: number;
   /** How late the generator itself sent, p50 and p99 (ms): its timer's part of every latency above. */
   lagP50: number;
   lagP99: number;
@@ -77,6 +79,7 @@ function run({ base, requests, connections, rate, seconds }: PacedOptions): Prom
   });
   const total = Math.round(rate * seconds);
   const latencies = new Float64Array(total);
+  const fromSend = new Float64Array(total);
   const lags = new Float64Array(total);
   let answered = 0;
   let errors = 0;
@@ -89,6 +92,7 @@ function run({ base, requests, connections, rate, seconds }: PacedOptions): Prom
     socket: net.Socket;
     busy: boolean;
     due: number;
+    sentAt: number;
     chunks: Buffer[];
     received: number;
     /** Header block length and body length of the answer being read, once its headers are in. */
@@ -107,10 +111,13 @@ function run({ base, requests, connections, rate, seconds }: PacedOptions): Prom
     c.received = 0;
     c.head = -1;
     c.socket.write(wire[next++ % wire.length]!);
-    lags[sent++] = performance.now() - due;
+    c.sentAt = performance.now();
+    lags[sent++] = c.sentAt - due;
   };
   const finish = (c: Connection) => {
-    latencies[answered++] = performance.now() - c.due;
+    const now = performance.now();
+    fromSend[answered] = now - c.sentAt;
+    latencies[answered++] = now - c.due;
     if (c.status < 200 || c.status >= 300) errors++;
     c.busy = false;
     if (waitingHead < waiting.length) send(c, waiting[waitingHead++]!);
@@ -144,6 +151,7 @@ function run({ base, requests, connections, rate, seconds }: PacedOptions): Prom
         socket,
         busy: false,
         due: 0,
+        sentAt: 0,
         chunks: [],
         received: 0,
         head: -1,
@@ -182,6 +190,7 @@ function run({ base, requests, connections, rate, seconds }: PacedOptions): Prom
         for (const c of pool) c.socket.destroy();
         const sorted = latencies.subarray(0, answered).sort();
         const lagSorted = lags.subarray(0, sent).sort();
+        const sentSorted = fromSend.subarray(0, answered).sort();
         const at = (p: number, of = sorted) =>
           of.length === 0 ? 0 : Number(of[Math.min(of.length - 1, Math.ceil(p * of.length) - 1)]!.toFixed(2));
         resolve({
@@ -193,6 +202,7 @@ function run({ base, requests, connections, rate, seconds }: PacedOptions): Prom
           max: at(1),
           errors: errors + unanswered,
           sent,
+          sentP99: at(0.99, sentSorted),
           lagP50: at(0.5, lagSorted),
           lagP99: at(0.99, lagSorted),
         });
