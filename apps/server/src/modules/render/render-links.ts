@@ -30,6 +30,10 @@ export function createRenderTargets(signer: Pick<Signer, 'signature' | 'verify'>
       const signature = signer.signature(request(target, expires));
       return `${target.creativeId}.${target.packageId}.${expires}.${signature}`;
     },
+    /** When the URLs made now change (ms since the epoch): the next whole hour, when their expiry moves on. */
+    renewsAt(): number {
+      return (Math.floor(Date.now() / 1000 / RENDER_TTL_SECONDS) + 1) * RENDER_TTL_SECONDS * 1000;
+    },
     /** The URL of `entry` (the package's entry file) rendering rule `ruleId` (0: none). */
     url(target: RenderTarget, ruleId: number, entry: string): string {
       const path = entry.split('/').map(encodeURIComponent).join('/');

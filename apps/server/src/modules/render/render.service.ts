@@ -40,9 +40,6 @@ export interface LiveEntry {
   gzipped(content: string, ruleId: number, clickTag: string): Buffer;
 }
 
-/** Served documents' parts hold a signed render URL, which stays the same within an hour (render-links.ts). */
-const PARTS_KEPT_MS = 60_000;
-
 /** A file of a render, as the route sends it; `cacheControl` when it differs from a render's default. */
 export interface RenderedFile {
   size: number;
@@ -118,8 +115,8 @@ export function createRenderService({ repository, targets, files, clickUrl }: De
       const at = runtimeIndex(html);
       const [before, after] = [html.slice(0, at), html.slice(at)];
       const entry = pkg.entry_file;
-      // Per rule, the document's bytes before and after its click URL, made once a minute (the base
-      // URL is a signed render URL); a viewer's document is those with the click URL between.
+      // Per rule, the document's bytes before and after its click URL (and their deflate), made once an
+      // hour (the base URL is a signed render URL); a viewer's document is those with the click URL between.
       const parts = new Map<
         number,
         { head: Buffer; tail: Buffer; gzip: GzipParts | undefined; content: string; until: number }
@@ -136,7 +133,8 @@ export function createRenderService({ repository, targets, files, clickUrl }: De
             tail: Buffer.from(tail + after, 'utf8'),
             gzip: undefined,
             content,
-            until: now + PARTS_KEPT_MS,
+            // Their `<base>` is a signed render URL, the same until the hour ends (render-links.ts).
+            until: targets.renewsAt(),
           };
           parts.set(ruleId, kept);
         }
