@@ -22,7 +22,7 @@ const ENTRY_MAX_BYTES = 2 * 1024 * 1024;
 
 interface Deps {
   repository: RenderRepository;
-  targets: Pick<RenderTargets, 'verify' | 'url'>;
+  targets: Pick<RenderTargets, 'verify' | 'url' | 'renewsAt'>;
   files: Pick<ObjectStore, 'read'>;
   /** The click tracker's URL of a view (tracking's signed links). */
   clickUrl(view: { campaignId: number; creativeId: number; ruleId: number; preview: boolean }): string;
