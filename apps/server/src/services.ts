@@ -455,7 +455,7 @@ export function createServices(
     transaction,
   });
   const webhookDispatch = createWebhookDispatch({
-    db,
+    transaction,
     postgres: config.database.kind === 'postgres',
     repository: webhooksRepository,
     jobs,
@@ -469,6 +469,7 @@ export function createServices(
   const mailTransport = config.mail ? nodemailer.createTransport(config.mail.smtpUrl) : undefined;
   const mailer = createMailer({
     db,
+    transaction,
     postgres: config.database.kind === 'postgres',
     repository: createMailRepository(db),
     send: mailTransport

@@ -1,4 +1,4 @@
-import type { Db, Executor } from '../../db/database';
+import type { Db, Executor, Transactor } from '../../db/database';
 import { parseJson } from '../../lib/json';
 import { nowIso } from '../../lib/time';
 import { settingsOf } from '../account';
@@ -23,7 +23,9 @@ interface Person {
 }
 
 interface Deps {
+  /** The database itself: on SQLite a tick runs outside a transaction (see `tick`). */
   db: Db;
+  transaction: Transactor;
   postgres: boolean;
   repository: MailRepository;
   /** Sends one e-mail (nodemailer over SMTP_URL); undefined: e-mail is off. */
@@ -42,7 +44,15 @@ const address = (person: Person) => `"${person.name.replace(/["\\\r\n]/g, ' ')}"
  * Account). At least once: an event is marked sent after its e-mails went; a failure is tried
  * again later (RETRY_SECONDS), then given up.
  */
-export function createMailer({ db, postgres, repository, send, spaUrl, retrySeconds = RETRY_SECONDS }: Deps) {
+export function createMailer({
+  db,
+  transaction,
+  postgres,
+  repository,
+  send,
+  spaUrl,
+  retrySeconds = RETRY_SECONDS,
+}: Deps) {
   let running = false;
 
   async function compose(
@@ -131,7 +141,7 @@ export function createMailer({ db, postgres, repository, send, spaUrl, retrySeco
       if (!send || running) return;
       running = true;
       try {
-        if (postgres) await db.transaction().execute(mailDue);
+        if (postgres) await transaction(mailDue);
         else await mailDue(db);
       } finally {
         running = false;

@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import type { Db } from '../../db/database';
+import type { Transactor } from '../../db/database';
 import type { JobQueue } from '../../jobs/types';
 import { failpoint } from '../../lib/failpoints';
 import type { Sealer } from '../../lib/secrets';
@@ -29,7 +29,7 @@ export const signatureOf = (secret: string, body: string, at: number) => {
 };
 
 interface Deps {
-  db: Db;
+  transaction: Transactor;
   postgres: boolean;
   repository: WebhooksRepository;
   jobs: Pick<JobQueue, 'send'>;
@@ -52,7 +52,7 @@ interface Deps {
  * sends it again. Redirects are not followed; addresses go through the SSRF guard.
  */
 export function createWebhookDispatch({
-  db,
+  transaction,
   postgres,
   repository,
   jobs,
@@ -62,7 +62,7 @@ export function createWebhookDispatch({
   refusalLog,
 }: Deps) {
   async function fanOut(): Promise<number> {
-    return db.transaction().execute(async (trx) => {
+    return transaction(async (trx) => {
       const events = await repository.pendingEvents(EVENTS_PER_TICK, trx, postgres);
       if (events.length === 0) return 0;
       const hooks = await repository.activeOf([...new Set(events.map((event) => event.company_id))], trx);
