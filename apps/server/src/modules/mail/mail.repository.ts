@@ -74,31 +74,26 @@ export const createMailRepository = (db: Db) => ({
     companyId: number,
     ids: { campaignId: number; creativeId: number; mediaEntityId: number },
     trx: Executor = db,
-  ) =>
-    Promise.all([
-      trx
-        .selectFrom('campaigns')
-        .select('name')
-        .where('company_id', '=', companyId)
-        .where('id', '=', ids.campaignId)
-        .executeTakeFirst(),
-      trx
-        .selectFrom('creatives')
-        .select('name')
-        .where('company_id', '=', companyId)
-        .where('id', '=', ids.creativeId)
-        .executeTakeFirst(),
-      trx
-        .selectFrom('media_entities')
-        .select('name')
-        .where('company_id', '=', companyId)
-        .where('id', '=', ids.mediaEntityId)
-        .executeTakeFirst(),
+  ) => {
+    const nameOf = async (table: 'campaigns' | 'creatives' | 'media_entities', id: number) =>
+      (
+        await trx
+          .selectFrom(table)
+          .select('name')
+          .where('company_id', '=', companyId)
+          .where('id', '=', id)
+          .executeTakeFirst()
+      )?.name;
+    return Promise.all([
+      nameOf('campaigns', ids.campaignId),
+      nameOf('creatives', ids.creativeId),
+      nameOf('media_entities', ids.mediaEntityId),
     ]).then(([campaign, creative, publisher]) => ({
-      campaign: campaign?.name ?? `campaign #${ids.campaignId}`,
-      creative: creative?.name ?? `creative #${ids.creativeId}`,
-      publisher: publisher?.name ?? `publisher #${ids.mediaEntityId}`,
-    })),
+      campaign: campaign ?? `campaign #${ids.campaignId}`,
+      creative: creative ?? `creative #${ids.creativeId}`,
+      publisher: publisher ?? `publisher #${ids.mediaEntityId}`,
+    }));
+  },
 
   /** A profile's sync error, if any (the e-mail quotes it). */
   syncError: async (companyId: number, profileId: number, trx: Executor = db) =>
