@@ -98,32 +98,30 @@ export function viewerContext(
   }
   const timeZone =
     typeof viewer.timeZone === 'string' && viewer.timeZone !== '' ? viewer.timeZone : undefined;
+  const candidate = { time_zone: timeZone, country: viewer.country, region: viewer.region, params };
   // The common call (no parameters of its own) is judged once per zone, country and region; a key
   // too long for any valid context is judged each time rather than kept.
-  let key: string | undefined = params ? undefined : `${timeZone}|${viewer.country}|${viewer.region}`;
-  if (key !== undefined && key.length > JUDGED_KEY_MAX) key = undefined;
-  const known = key === undefined ? undefined : judgedContexts.get(key);
-  if (known) return known;
-  const candidate: Record<string, unknown> = {
-    time_zone: timeZone,
-    country: viewer.country,
-    region: viewer.region,
-    params: params ?? {},
-  };
-  let context: SimulationContext | undefined;
-  for (let attempt = 0; attempt < 5 && !context; attempt++) {
-    const parsed = SimulationContextSchema.safeParse(candidate);
-    if (parsed.success) context = parsed.data;
-    else for (const issue of parsed.error.issues) delete candidate[String(issue.path[0])];
-  }
-  context ??= SimulationContextSchema.parse({});
-  if (key !== undefined) {
-    if (judgedContexts.size >= JUDGED_CONTEXTS_MAX) judgedContexts.clear();
+  const key = `${timeZone}|${viewer.country}|${viewer.region}`;
+  if (params || key.length > JUDGED_KEY_MAX) return judged(candidate);
+  let context = judgedContexts.get(key);
+  if (!context) {
+    context = judged(candidate);
     Object.freeze(context.params);
     Object.freeze(context.datasources);
+    if (judgedContexts.size >= JUDGED_CONTEXTS_MAX) judgedContexts.clear();
     judgedContexts.set(key, Object.freeze(context));
   }
   return context;
+}
+
+/** The context the schema takes of `candidate`, leaving out each part it refuses. */
+function judged(candidate: Record<string, unknown>): SimulationContext {
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const parsed = SimulationContextSchema.safeParse(candidate);
+    if (parsed.success) return parsed.data;
+    for (const issue of parsed.error.issues) delete candidate[String(issue.path[0])];
+  }
+  return SimulationContextSchema.parse({});
 }
 
 /** Viewer contexts judged already, by zone, country and region (all a plain ad call gives). */
