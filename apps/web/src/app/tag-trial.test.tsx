@@ -9,9 +9,9 @@ import {
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AdTagsTab } from '../features/ad-tags/components/ad-tags-tab';
-import { type ApiRequest, type ApiResponse, api } from '../lib/api-client';
+import type { ApiRequest, ApiResponse } from '../lib/api-client';
 import { setUser } from '../lib/auth';
-import { answer } from '../lib/stub-api';
+import { answer, recordApi, restoreApi } from '../lib/stub-api';
 import { byLabel, byText, click, render, waitFor } from '../lib/test-render';
 import { TagTrial } from './tag-trial';
 
@@ -86,7 +86,6 @@ const NO_SOURCES = {
   meta: { current_page: 1, from: null, last_page: 1, path: '', per_page: 1000, to: null, total: 0 },
 };
 
-const transport = api.defaults.transport;
 let requests: ApiRequest[];
 let trial: () => ApiResponse;
 
@@ -105,19 +104,17 @@ const panel = () => document.querySelector<HTMLElement>('#ad-tag-trial');
 
 describe('“Try it” in the tags tab', () => {
   beforeEach(() => {
-    requests = [];
     trial = () => answer(200, { data: SERVED });
-    api.defaults.transport = async (request) => {
-      requests.push(request);
+    requests = recordApi((request) => {
       if (request.url.endsWith('/try')) return trial();
       // The trace names data sources: the conditions' list of them.
       if (request.url.startsWith('/v1/datasource/')) return answer(200, NO_SOURCES);
       return answer(200, { data: [HOME, OLD] });
-    };
+    });
     setUser(reader);
   });
   afterEach(() => {
-    api.defaults.transport = transport;
+    restoreApi();
     setUser(null);
   });
 

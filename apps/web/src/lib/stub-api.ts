@@ -1,4 +1,6 @@
-import { type ApiResponse, api } from './api-client';
+import { type ApiRequest, type ApiResponse, api } from './api-client';
+
+const original = api.defaults.transport;
 
 /** For tests: an answer of the api client. */
 export const answer = (status: number, data: unknown): ApiResponse => ({
@@ -10,7 +12,7 @@ export const answer = (status: number, data: unknown): ApiResponse => ({
 
 /**
  * For tests: the api client answers each url with `reply(url)` (an empty 200 by default), and the
- * urls asked for are recorded. The test puts `api.defaults.transport` back afterwards.
+ * urls asked for are recorded. `restoreApi` puts the real transport back.
  */
 export function stubApi(reply: (url: string) => ApiResponse = () => answer(200, {})): string[] {
   const asked: string[] = [];
@@ -19,4 +21,22 @@ export function stubApi(reply: (url: string) => ApiResponse = () => answer(200, 
     return reply(request.url);
   };
   return asked;
+}
+
+/**
+ * For tests: the api client answers each request with `reply(request)`, and the requests are
+ * recorded (method, url, body) in the list answered. `restoreApi` puts the real transport back.
+ */
+export function recordApi(reply: (request: ApiRequest) => ApiResponse): ApiRequest[] {
+  const requests: ApiRequest[] = [];
+  api.defaults.transport = async (request) => {
+    requests.push(request);
+    return reply(request);
+  };
+  return requests;
+}
+
+/** For tests: the api client's real transport again (after `stubApi` or `recordApi`). */
+export function restoreApi() {
+  api.defaults.transport = original;
 }

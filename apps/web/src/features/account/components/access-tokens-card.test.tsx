@@ -4,8 +4,8 @@ import { QueryClient } from '@tanstack/react-query';
 import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { getAlert } from '../../../lib/alert';
-import { type ApiRequest, type ApiResponse, api } from '../../../lib/api-client';
-import { answer } from '../../../lib/stub-api';
+import type { ApiRequest, ApiResponse } from '../../../lib/api-client';
+import { answer, recordApi, restoreApi } from '../../../lib/stub-api';
 import { byLabel, byText, click, render, type, waitFor } from '../../../lib/test-render';
 import { AccessTokensCard, REVOKE_TOKEN_MESSAGE } from './access-tokens-card';
 import { tokenBody } from './new-token-dialog';
@@ -33,7 +33,6 @@ const CREATED: NewAccessToken = {
   token: SECRET,
 };
 
-const transport = api.defaults.transport;
 let requests: ApiRequest[];
 let reply: (request: ApiRequest) => ApiResponse;
 const listed = (tokens: AccessToken[]) => () => answer(200, { data: tokens });
@@ -61,15 +60,11 @@ const choose = (select: HTMLSelectElement, value: string) =>
 
 describe('My Account’s API tokens', () => {
   beforeEach(() => {
-    requests = [];
     reply = listed([EXPORT, SYNC]);
-    api.defaults.transport = async (request) => {
-      requests.push(request);
-      return reply(request);
-    };
+    requests = recordApi((request) => reply(request));
   });
   afterEach(() => {
-    api.defaults.transport = transport;
+    restoreApi();
   });
 
   it('lists my tokens: name, abilities, created, last used and expiry', async () => {

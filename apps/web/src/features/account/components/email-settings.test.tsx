@@ -1,26 +1,21 @@
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type ApiRequest, type ApiResponse, api } from '../../../lib/api-client';
-import { answer } from '../../../lib/stub-api';
+import type { ApiRequest } from '../../../lib/api-client';
+import { answer, recordApi, restoreApi } from '../../../lib/stub-api';
 import { click, render, waitFor } from '../../../lib/test-render';
 import { EmailSettings } from './email-settings';
 
-const transport = api.defaults.transport;
 let requests: ApiRequest[];
 let settings = { items_per_page: 25, email_approvals: true, email_syncs: true };
 
 beforeEach(() => {
-  requests = [];
   settings = { items_per_page: 25, email_approvals: true, email_syncs: true };
-  api.defaults.transport = async (request: ApiRequest): Promise<ApiResponse> => {
-    requests.push(request);
+  requests = recordApi((request) => {
     if (request.method === 'PUT') settings = { ...settings, ...(request.data as object) };
     return answer(200, { data: settings });
-  };
+  });
 });
-afterEach(() => {
-  api.defaults.transport = transport;
-});
+afterEach(restoreApi);
 
 describe('EmailSettings', () => {
   it('shows each kind of e-mail as a switch and saves only the one turned off', async () => {

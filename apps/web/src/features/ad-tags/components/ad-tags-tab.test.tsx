@@ -2,9 +2,9 @@ import type { AdTagListItem, Creative, User } from '@adstudio/contract';
 import { QueryClient } from '@tanstack/react-query';
 import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type ApiRequest, type ApiResponse, api } from '../../../lib/api-client';
+import type { ApiRequest, ApiResponse } from '../../../lib/api-client';
 import { setUser } from '../../../lib/auth';
-import { answer } from '../../../lib/stub-api';
+import { answer, recordApi, restoreApi } from '../../../lib/stub-api';
 import { byLabel, byText, click, render, type, waitFor } from '../../../lib/test-render';
 import { AdTagsTab, REVOKE_MESSAGE } from './ad-tags-tab';
 
@@ -64,7 +64,6 @@ const publishers = {
   meta: { current_page: 1, from: 1, last_page: 1, path: '', per_page: 1000, to: 1, total: 1 },
 };
 
-const transport = api.defaults.transport;
 let requests: ApiRequest[];
 let reply: (request: ApiRequest) => ApiResponse;
 
@@ -92,15 +91,11 @@ const rows = (container: HTMLElement) =>
 
 describe('the creative’s tags tab', () => {
   beforeEach(() => {
-    requests = [];
     reply = listed([HOME, SPORT, OLD]);
-    api.defaults.transport = async (request) => {
-      requests.push(request);
-      return reply(request);
-    };
+    requests = recordApi((request) => reply(request));
   });
   afterEach(() => {
-    api.defaults.transport = transport;
+    restoreApi();
     setUser(null);
   });
 

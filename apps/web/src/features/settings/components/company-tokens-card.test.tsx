@@ -2,8 +2,8 @@ import type { CompanyAccessToken } from '@adstudio/contract';
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { getAlert } from '../../../lib/alert';
-import { type ApiRequest, type ApiResponse, api } from '../../../lib/api-client';
-import { answer } from '../../../lib/stub-api';
+import type { ApiRequest, ApiResponse } from '../../../lib/api-client';
+import { answer, recordApi, restoreApi } from '../../../lib/stub-api';
 import { byLabel, byText, click, render, waitFor } from '../../../lib/test-render';
 import { CompanyTokensCard } from './company-tokens-card';
 
@@ -25,7 +25,6 @@ const SYNC = token({
   user: { id: 8, name: 'Grace Hopper', email: 'grace@example.com' },
 });
 
-const transport = api.defaults.transport;
 let requests: ApiRequest[];
 let reply: (request: ApiRequest) => ApiResponse;
 const listed = (tokens: CompanyAccessToken[]) => () => answer(200, { data: tokens });
@@ -44,15 +43,11 @@ const rows = (container: HTMLElement) =>
 
 describe('Settings’ company API tokens', () => {
   beforeEach(() => {
-    requests = [];
     reply = listed([EXPORT, SYNC]);
-    api.defaults.transport = async (request) => {
-      requests.push(request);
-      return reply(request);
-    };
+    requests = recordApi((request) => reply(request));
   });
   afterEach(() => {
-    api.defaults.transport = transport;
+    restoreApi();
   });
 
   it('lists the company’s tokens with their users, and has nothing to create', async () => {

@@ -1,8 +1,8 @@
 import type { Webhook, WebhookDelivery } from '@adstudio/contract';
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type ApiRequest, type ApiResponse, api } from '../../../lib/api-client';
-import { answer } from '../../../lib/stub-api';
+import type { ApiRequest, ApiResponse } from '../../../lib/api-client';
+import { answer, recordApi, restoreApi } from '../../../lib/stub-api';
 import { byLabel, byText, click, render, type, waitFor } from '../../../lib/test-render';
 import { WebhooksCard } from './webhooks-card';
 
@@ -40,7 +40,6 @@ const DELIVERY: WebhookDelivery = {
   delivered_at: '2026-11-20T11:00:01.000Z',
 };
 
-const transport = api.defaults.transport;
 let requests: ApiRequest[];
 let reply: (request: ApiRequest) => ApiResponse;
 const routes =
@@ -65,15 +64,11 @@ const rows = (container: HTMLElement, testId: string) => [
 
 describe('Settings’ webhooks', () => {
   beforeEach(() => {
-    requests = [];
     reply = routes([HOOK, OFF]);
-    api.defaults.transport = async (request) => {
-      requests.push(request);
-      return reply(request);
-    };
+    requests = recordApi((request) => reply(request));
   });
   afterEach(() => {
-    api.defaults.transport = transport;
+    restoreApi();
   });
 
   it('lists the webhooks with their events and state', async () => {
