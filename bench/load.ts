@@ -241,7 +241,7 @@ function printTable(instances: number, phase: Phase) {
   );
   const cores = (n: number) => (Number.isNaN(n) ? '?' : n.toFixed(2));
   console.log(
-    `CPU, cores busy of ${cpu.cores}: ${cpu.servers.map((n, i) => `server ${i + 1} ${cores(n)}`).join(', ')}, PostgreSQL ${cores(cpu.postgres)}, load generator ${cores(cpu.generator)}, other work ${cores(cpu.other)} (machine ${cores(cpu.machine)}); load average ${os
+    `CPU, cores busy of ${cpu.cores}: ${cpu.servers.map((n, i) => `server ${i + 1} ${cores(n)}`).join(', ')}, PostgreSQL ${cores(cpu.postgres)}, load generator ${cores(cpu.generator)}, other work ${cores(cpu.other)}, stolen by the hypervisor ${cores(cpu.steal)} (machine ${cores(cpu.machine)}); load average ${os
       .loadavg()
       .map((n) => n.toFixed(1))
       .join(' ')}`,

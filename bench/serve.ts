@@ -14,13 +14,15 @@
  *   npm run bench -- serve
  *   SERVE_SECONDS=10       each measured run (2 rounds of serve and /healthz, alternated)
  *   SERVE_CONNECTIONS=50
- *   SERVE_RATES=1000,2000,3000   the paced rates (req/s over all connections) of the latency runs
+ *   SERVE_LOADS=0.25,0.5,0.75    the paced rates of the latency runs, as shares of the instance's measured capacity
+ *   SERVE_RATES=1000,2000         or as requests a second over all connections (instead of SERVE_LOADS)
  *   SERVE_ENGINES=sqlite,postgres
  *   BENCH_DATABASE_URL or TEST_DATABASE_URL   PostgreSQL (default postgres://postgres@127.0.0.1:5432/test)
  */
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { buildApp } from '@adstudio/server/src/app';
 import { loadConfig } from '@adstudio/server/src/config';
@@ -32,6 +34,7 @@ import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs 
 import { insertCampaign, insertCreative, insertPackage } from '../apps/server/test/rows';
 import { cpuProfile } from './lib/cpu-profile';
 import { ACCEPT_ENCODING } from './lib/http';
+import { cpuShares, cpuSnapshot } from './lib/load-cpu';
 import {
   ADMIN,
   createLoadDatabase,
@@ -46,21 +49,38 @@ import { describeSetup } from './lib/machine';
 import { type PacedFigures, type PacedRequest, pacedLoad } from './lib/paced-load';
 import { seconds } from './lib/stats';
 import { withThrowawayDir } from './lib/throwaway-db';
+import { type ClosedRequest, wrkLoad, wrkPath } from './lib/wrk-load';
 
 const SECONDS = Number(process.env.SERVE_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.SERVE_CONNECTIONS ?? 50);
 const ENGINES = (process.env.SERVE_ENGINES ?? 'sqlite,postgres').split(',').filter(Boolean);
 const ROUNDS = 2;
 /**
- * The latency runs: CONNECTIONS connections open, SERVE_RATES requests a second in all, evenly
+ * The latency runs: CONNECTIONS connections open, a given rate of requests a second in all, evenly
  * paced and counted from when each was due (lib/paced-load.ts). At full speed a closed loop of 50
  * connections measures its own queue (50 / throughput: 5 ms at 10,000 req/s, /healthz's included),
  * not a decision.
  */
-const RATES = (process.env.SERVE_RATES ?? '1000,2000,3000').split(',').map(Number);
-if (!RATES.every((rate) => Number.isInteger(rate) && rate > 0 && rate <= 50_000))
+const RATES = process.env.SERVE_RATES?.split(',').map(Number);
+if (RATES && !RATES.every((rate) => Number.isInteger(rate) && rate > 0 && rate <= 50_000))
   throw new Error(`SERVE_RATES must be whole requests a second, not ${process.env.SERVE_RATES}`);
+/**
+ * Without SERVE_RATES, the paced rates are shares of the closed loop's decisions/s on the same
+ * instance just before: a machine three times slower is asked a third as much, so "p99 at half the
+ * capacity" means the same thing on every machine (a fixed 3,000 req/s is a quarter of one
+ * machine's capacity and all of another's).
+ */
+const LOADS = (process.env.SERVE_LOADS ?? '0.25,0.5,0.75').split(',').map(Number);
+if (!LOADS.every((share) => share > 0 && share <= 1))
+  throw new Error(`SERVE_LOADS must be shares of the capacity (0–1], not ${process.env.SERVE_LOADS}`);
 const WARMUP_SECONDS = 2;
+/**
+ * The closed loop's generator: wrk when it is installed (`apt-get install wrk`), which leaves a
+ * second instance a core on a 2-core machine (lib/wrk-load.ts), else autocannon.
+ */
+const GENERATOR = process.env.SERVE_GENERATOR ?? (wrkPath() ? 'wrk' : 'autocannon');
+if (GENERATOR !== 'wrk' && GENERATOR !== 'autocannon')
+  throw new Error(`SERVE_GENERATOR must be wrk or autocannon, not ${GENERATOR}`);
 const GOAL = { ofHealthz: 0.5, p99Ms: 10, twoVsOne: 1.6 };
 if (!(SECONDS > 0 && SECONDS <= 600)) throw new Error(`SERVE_SECONDS must be 1–600, not ${SECONDS}`);
 if (!(Number.isInteger(CONNECTIONS) && CONNECTIONS >= 2 && CONNECTIONS <= 1000))
@@ -341,38 +361,49 @@ interface Figures {
   rps: number;
   /** The servers' CPU (all their threads) per answer, in µs: what scaling out is bounded by. */
   cpuUs?: number;
+  /** Cores the whole machine kept busy meanwhile (servers, PostgreSQL, generator, anything else). */
+  busyCores?: number;
   p50: number;
   p99: number;
   errors: number;
 }
 
 /**
- * One run at CONNECTIONS connections, split evenly over the servers (one autocannon each, in its
- * own worker thread). The p50 and p99 are the worse of the servers'.
+ * One run at CONNECTIONS connections, split evenly over the servers (one generator each: a wrk
+ * process, or autocannon in a worker thread). The p50 and p99 are the worse of the servers'.
  */
-async function load(
-  bases: string[],
-  requests: autocannon.Request[],
-  duration: number,
-  rate?: number,
-): Promise<Figures> {
-  const results = await Promise.all(
-    bases.map((base, i) =>
-      autocannon({
-        url: base,
-        connections: Math.floor(CONNECTIONS / bases.length) + (i < CONNECTIONS % bases.length ? 1 : 0),
-        duration,
-        requests,
-        workers: 1,
-        ...(rate ? { overallRate: Math.round(rate / bases.length) } : {}),
-      }),
-    ),
-  );
+async function load(bases: string[], requests: autocannon.Request[], duration: number): Promise<Figures> {
+  const connectionsOf = (i: number) =>
+    Math.floor(CONNECTIONS / bases.length) + (i < CONNECTIONS % bases.length ? 1 : 0);
+  const results =
+    GENERATOR === 'wrk'
+      ? await Promise.all(
+          bases.map((base, i) =>
+            wrkLoad({
+              base,
+              requests: requests as ClosedRequest[],
+              connections: connectionsOf(i),
+              seconds: duration,
+            }),
+          ),
+        )
+      : (
+          await Promise.all(
+            bases.map((base, i) =>
+              autocannon({ url: base, connections: connectionsOf(i), duration, requests, workers: 1 }),
+            ),
+          )
+        ).map((r) => ({
+          rps: r.requests.average,
+          p50: r.latency.p50,
+          p99: r.latency.p99,
+          errors: r.non2xx + r.errors + r.timeouts,
+        }));
   return {
-    rps: results.reduce((sum, r) => sum + r.requests.average, 0),
-    p50: Math.max(...results.map((r) => r.latency.p50)),
-    p99: Math.max(...results.map((r) => r.latency.p99)),
-    errors: results.reduce((sum, r) => sum + r.non2xx + r.errors + r.timeouts, 0),
+    rps: results.reduce((sum, r) => sum + r.rps, 0),
+    p50: Math.max(...results.map((r) => r.p50)),
+    p99: Math.max(...results.map((r) => r.p99)),
+    errors: results.reduce((sum, r) => sum + r.errors, 0),
   };
 }
 
@@ -403,12 +434,17 @@ interface Measured {
   healthz: Figures;
 }
 
-/** A run's figures with the CPU the servers spent on it, per answer. */
+/** A run's figures with the CPU the servers spent on it, per answer, and the machine's busy cores. */
 async function withCpu(servers: ServerProcess[], run: () => Promise<Figures>): Promise<Figures> {
   const cpu = () => servers.reduce((sum, server) => sum + server.cpuSeconds(), 0);
   const before = cpu();
+  const machine = cpuSnapshot([]);
   const figures = await run();
-  return { ...figures, cpuUs: ((cpu() - before) * 1e6) / (figures.rps * SECONDS) };
+  return {
+    ...figures,
+    cpuUs: ((cpu() - before) * 1e6) / (figures.rps * SECONDS),
+    busyCores: cpuShares(machine, cpuSnapshot([]), os.availableParallelism()).machine,
+  };
 }
 
 /** Decisions and /healthz alternated for ROUNDS rounds after a warm-up each: means of rates, worst latencies. */
@@ -435,6 +471,7 @@ async function measure(label: string, servers: ServerProcess[], token: string): 
   const combine = (list: Figures[]): Figures => ({
     rps: list.reduce((s, f) => s + f.rps, 0) / list.length,
     cpuUs: list.reduce((s, f) => s + (f.cpuUs ?? 0), 0) / list.length,
+    busyCores: list.reduce((s, f) => s + (f.busyCores ?? 0), 0) / list.length,
     p50: Math.max(...list.map((f) => f.p50)),
     p99: Math.max(...list.map((f) => f.p99)),
     errors: list.reduce((s, f) => s + f.errors, 0),
@@ -442,10 +479,10 @@ async function measure(label: string, servers: ServerProcess[], token: string): 
   const result = { label, serve: combine(runs.serve), healthz: combine(runs.healthz) };
   const line = (name: string, f: Figures, runsOf: Figures[]) =>
     console.log(
-      `  ${name.padEnd(22)} ${Math.round(f.rps).toLocaleString('en').padStart(7)} req/s (runs ${runsOf.map((r) => Math.round(r.rps)).join(', ')})  p50 ${f.p50} ms  p99 ${f.p99} ms  errors ${f.errors}  server CPU ${f.cpuUs!.toFixed(0)} µs an answer`,
+      `  ${name.padEnd(22)} ${Math.round(f.rps).toLocaleString('en').padStart(7)} req/s (runs ${runsOf.map((r) => Math.round(r.rps)).join(', ')})  p50 ${f.p50} ms  p99 ${f.p99} ms  errors ${f.errors}  server CPU ${f.cpuUs!.toFixed(0)} µs an answer, machine ${f.busyCores!.toFixed(2)} of ${os.availableParallelism()} cores busy`,
     );
   console.log(
-    `\n-- ${label}: ${CONNECTIONS} connections, ${ROUNDS} × ${SECONDS} s each after ${WARMUP_SECONDS} s of warm-up --`,
+    `\n-- ${label}: ${CONNECTIONS} connections (${GENERATOR}), ${ROUNDS} × ${SECONDS} s each after ${WARMUP_SECONDS} s of warm-up --`,
   );
   line('GET /serve/{token}', result.serve, runs.serve);
   line('GET /healthz', result.healthz, runs.healthz);
@@ -457,19 +494,25 @@ async function measure(label: string, servers: ServerProcess[], token: string): 
     console.log(
       `  decision p99 at full speed ${result.serve.p99} ms (a closed loop of ${CONNECTIONS}: its queue; /healthz's ${result.healthz.p99} ms)`,
     );
-    for (const rate of RATES)
+    const rates =
+      RATES ?? LOADS.map((share) => Math.max(100, Math.round((share * result.serve.rps) / 100) * 100));
+    for (const rate of rates)
       for (let round = 1; round <= ROUNDS; round++) {
         const paced = (requests: PacedRequest[]) =>
           pacedLoad({ base: bases[0]!, requests, connections: CONNECTIONS, rate, seconds: SECONDS });
         await settle(bases);
+        const before = cpuSnapshot([]);
         const serve = await paced(serveRequests);
+        const machine = cpuShares(before, cpuSnapshot([]), os.availableParallelism());
+        // Core time the hypervisor gave other guests meanwhile: a virtual machine's stalls, not ours.
+        const stolenMs = Math.round(machine.steal * SECONDS * 1000);
         await settle(bases);
         const health = await paced(healthRequests);
         const held = serve.p99 < GOAL.p99Ms && serve.errors === 0;
         console.log(
-          `  paced ${rate.toLocaleString('en').padStart(5)} req/s on ${CONNECTIONS} connections, round ${round}: decisions p50 ${serve.p50} p99 ${serve.p99} p99.9 ${serve.p999} max ${serve.max} ms, p99 from the send ${serve.sentP99} ms (served ${Math.round(serve.rps).toLocaleString('en')}/s, errors ${serve.errors}); /healthz p50 ${health.p50} p99 ${health.p99} p99.9 ${health.p999} ms; the generator's own lateness p50 ${serve.lagP50} p99 ${serve.lagP99} ms   goal p99 < ${GOAL.p99Ms} ms — ${held ? 'held' : 'missed'}`,
+          `  paced ${rate.toLocaleString('en').padStart(5)} req/s (${Math.round((100 * rate) / result.serve.rps)} % of the capacity) on ${CONNECTIONS} connections, round ${round}: decisions p50 ${serve.p50} p99 ${serve.p99} p99.9 ${serve.p999} max ${serve.max} ms, p99 from the send ${serve.sentP99} ms (served ${Math.round(serve.rps).toLocaleString('en')}/s, errors ${serve.errors}, ${serve.queued} waited for a free connection); /healthz p50 ${health.p50} p99 ${health.p99} p99.9 ${health.p999} ms; the generator's timer late p50 ${serve.lagP50} p99 ${serve.lagP99} ms; machine ${machine.machine.toFixed(2)} cores busy, ${stolenMs} ms of core time stolen by the hypervisor   goal p99 < ${GOAL.p99Ms} ms — ${held ? 'held' : 'missed'}`,
         );
-        pacedRuns.push({ label, rate, round, serve, health });
+        pacedRuns.push({ label, rate, round, serve, health, stolenMs });
       }
   }
   return result;
@@ -604,8 +647,14 @@ async function invalidationDelay(db: Db, bases: string[], filled: Filled) {
 }
 
 const results: { engine: string; instances: number; measured: Measured }[] = [];
-const pacedRuns: { label: string; rate: number; round: number; serve: PacedFigures; health: PacedFigures }[] =
-  [];
+const pacedRuns: {
+  label: string;
+  rate: number;
+  round: number;
+  serve: PacedFigures;
+  health: PacedFigures;
+  stolenMs: number;
+}[] = [];
 
 async function runEngine(engine: 'sqlite' | 'postgres', origin: Origin, adminUrl: string) {
   const instancesList = engine === 'sqlite' ? [1] : [1, 2];
@@ -702,11 +751,11 @@ async function main() {
       `${m.label.padEnd(22)} ${Math.round(m.serve.rps).toLocaleString('en').padStart(11)} ${String(m.serve.p50).padStart(7)} ${String(m.serve.p99).padStart(7)} ${Math.round(m.healthz.rps).toLocaleString('en').padStart(10)} ${share(m.serve.rps / m.healthz.rps).padStart(6)}`,
     );
   console.log(
-    `\n${'paced, one instance'.padEnd(22)} ${'req/s'.padStart(6)} ${'round'.padStart(5)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'p99.9 ms'.padStart(9)} ${'healthz p99'.padStart(12)} ${'own lateness p99'.padStart(17)}`,
+    `\n${'paced, one instance'.padEnd(22)} ${'req/s'.padStart(6)} ${'round'.padStart(5)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'p99.9 ms'.padStart(9)} ${'healthz p99'.padStart(12)} ${'timer late p99'.padStart(15)} ${'waited'.padStart(7)} ${'stolen ms'.padStart(10)}`,
   );
-  for (const { label, rate, round, serve, health } of pacedRuns)
+  for (const { label, rate, round, serve, health, stolenMs } of pacedRuns)
     console.log(
-      `${label.padEnd(22)} ${String(rate).padStart(6)} ${String(round).padStart(5)} ${String(serve.p50).padStart(7)} ${String(serve.p99).padStart(7)} ${String(serve.p999).padStart(9)} ${String(health.p99).padStart(12)} ${String(serve.lagP99).padStart(17)}`,
+      `${label.padEnd(22)} ${String(rate).padStart(6)} ${String(round).padStart(5)} ${String(serve.p50).padStart(7)} ${String(serve.p99).padStart(7)} ${String(serve.p999).padStart(9)} ${String(health.p99).padStart(12)} ${String(serve.lagP99).padStart(15)} ${String(serve.queued).padStart(7)} ${String(stolenMs).padStart(10)}`,
     );
   const one = results.find((r) => r.engine === 'postgres' && r.instances === 1);
   const two = results.find((r) => r.engine === 'postgres' && r.instances === 2);

@@ -9,8 +9,8 @@ const TICKS_PER_SECOND = 100;
 
 export interface CpuSnapshot {
   at: number;
-  /** Busy and total ticks of all cores. */
-  machine: { busy: number; total: number } | undefined;
+  /** Busy, stolen (the hypervisor ran something else on our cores) and total ticks of all cores. */
+  machine: { busy: number; steal: number; total: number } | undefined;
   servers: (number | undefined)[];
   postgres: number;
   generator: NodeJS.CpuUsage;
@@ -33,7 +33,7 @@ function machineTicks(): CpuSnapshot['machine'] {
     // cpu user nice system idle iowait irq softirq steal …
     const ticks = line.trim().split(/\s+/).slice(1, 9).map(Number);
     const total = ticks.reduce((a, b) => a + b, 0);
-    return { busy: total - ticks[3]! - ticks[4]!, total };
+    return { busy: total - ticks[3]! - ticks[4]!, steal: ticks[7] ?? 0, total };
   } catch {
     return undefined;
   }
@@ -75,6 +75,8 @@ export interface CpuShares {
   generator: number;
   other: number;
   machine: number;
+  /** Cores the hypervisor took for other guests (part of `machine`): a virtual machine's noise. */
+  steal: number;
   cores: number;
 }
 
@@ -91,8 +93,20 @@ export function cpuShares(before: CpuSnapshot, after: CpuSnapshot, cores: number
     after.machine && before.machine
       ? (cores * (after.machine.busy - before.machine.busy)) / (after.machine.total - before.machine.total)
       : Number.NaN;
+  const steal =
+    after.machine && before.machine
+      ? (cores * (after.machine.steal - before.machine.steal)) / (after.machine.total - before.machine.total)
+      : Number.NaN;
   const mine = servers.reduce((a, b) => a + b, 0) + Math.max(0, postgres) + generator;
-  return { servers, postgres, generator, other: Math.max(0, machine - mine), machine, cores };
+  return {
+    servers,
+    postgres,
+    generator,
+    other: Math.max(0, machine - mine - (steal || 0)),
+    machine,
+    steal,
+    cores,
+  };
 }
 
 /**

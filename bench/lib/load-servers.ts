@@ -140,7 +140,10 @@ export async function startServer(
   const profile = process.env.BENCH_CPU_PROF
     ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROF)}`]
     : [];
-  const child = spawn(process.execPath, [...profile, serverEntry], {
+  // BENCH_SERVER_FLAGS: more Node flags for the servers (e.g. --trace-gc); BENCH_SERVER_OUTPUT=<folder>:
+  // each server's whole output is written there too (server-1.log, …), for what the flags print.
+  const flags = (process.env.BENCH_SERVER_FLAGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...profile, ...flags, serverEntry], {
     cwd: repoRoot,
     env: {
       ...process.env,
@@ -169,7 +172,12 @@ export async function startServer(
   let ready = false;
   let partial = '';
   const logs = { first: [] as string[], count: 0 };
+  const outputFolder = process.env.BENCH_SERVER_OUTPUT;
+  const outputFile = outputFolder
+    ? fs.createWriteStream(path.join(path.resolve(outputFolder), `server-${index + 1}.log`), { flags: 'a' })
+    : undefined;
   const keep = (chunk: Buffer) => {
+    outputFile?.write(chunk);
     const text = chunk.toString();
     output += text;
     if (output.length > OUTPUT_KEPT * 2) output = output.slice(-OUTPUT_KEPT);

@@ -44,9 +44,14 @@ export interface PacedFigures {
   sent: number;
   /** p99 counted from when each request was sent instead (the server's part, without the generator's lateness). */
   sentP99: number;
-  /** How late the generator itself sent, p50 and p99 (ms): its timer's part of every latency above. */
+  /**
+   * How late the generator's timer came to each request, p50 and p99 (ms): its own part of every
+   * latency above (a wait for a free connection is the server's, and not counted here).
+   */
   lagP50: number;
   lagP99: number;
+  /** Requests that found all connections busy and waited for an answer to free one (the server behind). */
+  queued: number;
 }
 
 /** Runs one paced load in a process of its own (this file, through tsx) and answers its figures (milliseconds). */
@@ -84,6 +89,8 @@ function run({ base, requests, connections, rate, seconds }: PacedOptions): Prom
   let answered = 0;
   let errors = 0;
   let sent = 0;
+  let scheduled = 0;
+  let queued = 0;
   /** Due moments of requests waiting for a free connection. */
   const waiting: number[] = [];
   let waitingHead = 0;
@@ -112,7 +119,7 @@ function run({ base, requests, connections, rate, seconds }: PacedOptions): Prom
     c.head = -1;
     c.socket.write(wire[next++ % wire.length]!);
     c.sentAt = performance.now();
-    lags[sent++] = c.sentAt - due;
+    sent++;
   };
   const finish = (c: Connection) => {
     const now = performance.now();
@@ -171,15 +178,17 @@ function run({ base, requests, connections, rate, seconds }: PacedOptions): Prom
     function start() {
       const interval = 1000 / rate;
       const began = performance.now();
-      let scheduled = 0;
       const tick = () => {
         const now = performance.now();
         while (scheduled < total && began + scheduled * interval <= now) {
           const due = began + scheduled * interval;
-          scheduled++;
+          lags[scheduled++] = now - due;
           const c = idle.pop();
           if (c) send(c, due);
-          else waiting.push(due);
+          else {
+            waiting.push(due);
+            queued++;
+          }
         }
         if (scheduled < total) setTimeout(tick, 0);
         else setTimeout(end, 2000);
@@ -189,7 +198,7 @@ function run({ base, requests, connections, rate, seconds }: PacedOptions): Prom
         const unanswered = sent - answered + (waiting.length - waitingHead);
         for (const c of pool) c.socket.destroy();
         const sorted = latencies.subarray(0, answered).sort();
-        const lagSorted = lags.subarray(0, sent).sort();
+        const lagSorted = lags.subarray(0, scheduled).sort();
         const sentSorted = fromSend.subarray(0, answered).sort();
         const at = (p: number, of = sorted) =>
           of.length === 0 ? 0 : Number(of[Math.min(of.length - 1, Math.ceil(p * of.length) - 1)]!.toFixed(2));
@@ -205,6 +214,7 @@ function run({ base, requests, connections, rate, seconds }: PacedOptions): Prom
           sentP99: at(0.99, sentSorted),
           lagP50: at(0.5, lagSorted),
           lagP99: at(0.99, lagSorted),
+          queued,
         });
       };
     }
