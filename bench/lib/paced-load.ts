@@ -50,6 +50,7 @@ export interface PacedFigures {
    */
   lagP50: number;
   lagP99: number;
+  lagMax: number;
   /** Requests that found all connections busy and waited for an answer to free one (the server behind). */
   queued: number;
 }
@@ -214,6 +215,7 @@ function run({ base, requests, connections, rate, seconds }: PacedOptions): Prom
           sentP99: at(0.99, sentSorted),
           lagP50: at(0.5, lagSorted),
           lagP99: at(0.99, lagSorted),
+          lagMax: at(1, lagSorted),
           queued,
         });
       };
