@@ -9,6 +9,7 @@ export * from './audit/history';
 export * from './auth/login';
 export * from './campaigns';
 export * from './common/based-on';
+export * from './common/bounded-memo';
 export * from './common/bulk';
 export * from './common/csv';
 export * from './common/errors';

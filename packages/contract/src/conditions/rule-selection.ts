@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { remember } from '../common/bounded-memo';
 import { textField } from '../common/fields';
 import {
   CONTEXT_FIELDS,
@@ -72,8 +73,7 @@ function isTimeZone(zone: string): boolean {
     } catch {
       valid = false;
     }
-    if (zonesJudged.size >= ZONES_JUDGED_MAX) zonesJudged.clear();
-    zonesJudged.set(zone, valid);
+    remember(zonesJudged, zone, valid, ZONES_JUDGED_MAX);
   }
   return valid;
 }
@@ -104,10 +104,8 @@ export function localMoment(
   const minute = Math.floor(at.getTime() / 60_000);
   const kept = lastMoments.get(timeZone);
   if (kept?.minute === minute) return kept.moment;
-  const moment = formatMoment(at, timeZone);
-  if (lastMoments.size >= ZONES_JUDGED_MAX) lastMoments.clear();
-  lastMoments.set(timeZone, { minute, moment });
-  return moment;
+  return remember(lastMoments, timeZone, { minute, moment: formatMoment(at, timeZone) }, ZONES_JUDGED_MAX)
+    .moment;
 }
 
 type Moment = Pick<EvaluationContext, 'date' | 'time' | 'weekday'>;

@@ -2,6 +2,7 @@ import {
   type DataValue,
   type EvaluationContext,
   evaluationContext,
+  remember,
   type SimulationContext,
   SimulationContextSchema,
   type TagTrialBecause,
@@ -108,8 +109,7 @@ export function viewerContext(
     context = judged(candidate);
     Object.freeze(context.params);
     Object.freeze(context.datasources);
-    if (judgedContexts.size >= JUDGED_CONTEXTS_MAX) judgedContexts.clear();
-    judgedContexts.set(key, Object.freeze(context));
+    remember(judgedContexts, key, Object.freeze(context), JUDGED_CONTEXTS_MAX);
   }
   return context;
 }
