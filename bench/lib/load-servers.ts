@@ -14,6 +14,19 @@ import { sql } from 'kysely';
  */
 const serverDir = path.resolve(import.meta.dirname, '../../apps/server');
 const serverEntry = path.join(serverDir, 'dist', 'server.js');
+/**
+ * The Node flags `npm start` gives the server (its package's start script, `node <flags> dist/server.js`),
+ * so that the benchmarks run what production runs.
+ */
+const startFlags = (() => {
+  const manifest = JSON.parse(fs.readFileSync(path.join(serverDir, 'package.json'), 'utf8'));
+  const words = String(manifest.scripts.start).split(/\s+/);
+  if (words[0] !== 'node' || words.at(-1) !== 'dist/server.js')
+    throw new Error(
+      `apps/server's start script is no longer "node [flags] dist/server.js": ${manifest.scripts.start}`,
+    );
+  return words.slice(1, -1);
+})();
 const repoRoot = path.resolve(import.meta.dirname, '../..');
 let built = false;
 
@@ -143,7 +156,7 @@ export async function startServer(
   // BENCH_SERVER_FLAGS: more Node flags for the servers (e.g. --trace-gc); BENCH_SERVER_OUTPUT=<folder>:
   // each server's whole output is written there too (server-1.log, …), for what the flags print.
   const flags = (process.env.BENCH_SERVER_FLAGS ?? '').split(' ').filter(Boolean);
-  const child = spawn(process.execPath, [...profile, ...flags, serverEntry], {
+  const child = spawn(process.execPath, [...startFlags, ...profile, ...flags, serverEntry], {
     cwd: repoRoot,
     env: {
       ...process.env,
