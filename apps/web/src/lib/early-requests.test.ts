@@ -1,12 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, api, errorStatus, registerSessionExpiredHandler } from './api-client';
+import { ApiError, errorStatus, registerSessionExpiredHandler } from './api-client';
 import { clearEarlyRequests, EARLY_REQUEST_TTL_MS, startEarly, takeEarly, takeOrGet } from './early-requests';
-import { answer, stubApi } from './stub-api';
+import { answer, restoreApi, stubApi } from './stub-api';
 
 describe('early requests', () => {
-  const transport = api.defaults.transport;
   afterEach(() => {
-    api.defaults.transport = transport;
+    restoreApi();
     clearEarlyRequests();
     vi.useRealTimers();
   });

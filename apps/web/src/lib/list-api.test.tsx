@@ -6,7 +6,7 @@ import { api } from './api-client';
 import { clearEarlyRequests, startEarly } from './early-requests';
 import { type Collection, listQuery, wholeListQuery } from './list-api';
 import { resourceKeys } from './resource-keys';
-import { answer, stubApi } from './stub-api';
+import { answer, restoreApi, stubApi } from './stub-api';
 import { render, type View } from './test-render';
 
 const ThingSchema = z.object({ id: z.number(), name: z.string() });
@@ -31,9 +31,8 @@ const page = (things: Thing[], page = 1): Collection<Thing> => ({
 const serve = (reply: (url: string) => unknown) => stubApi((url) => answer(200, reply(url)));
 
 describe('listQuery', () => {
-  const transport = api.defaults.transport;
   afterEach(() => {
-    api.defaults.transport = transport;
+    restoreApi();
     clearEarlyRequests();
   });
 
@@ -67,7 +66,6 @@ describe('listQuery', () => {
 });
 
 describe('listQuery().useList', () => {
-  const transport = api.defaults.transport;
   let view: View;
   let client: QueryClient;
   let shown: UseQueryResult<Collection<Thing>> | undefined;
@@ -77,7 +75,7 @@ describe('listQuery().useList', () => {
     view = await render(null, { queryClient: client });
   });
   afterEach(() => {
-    api.defaults.transport = transport;
+    restoreApi();
   });
 
   const renderList = async (

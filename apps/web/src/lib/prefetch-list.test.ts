@@ -1,12 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { api } from './api-client';
 import { setUser } from './auth';
 import { clearEarlyRequests, takeEarly } from './early-requests';
 import type { ListQueryParams } from './list-query';
 import { PAGE_SIZE_HINT_KEY, userSettingsKey } from './page-size-hint';
 import { prefetchList } from './prefetch-list';
 import { queryClient } from './query-client';
-import { stubApi } from './stub-api';
+import { restoreApi, stubApi } from './stub-api';
 
 const list = {
   section: 'campaigns' as const,
@@ -25,9 +24,8 @@ const user = (permissions: string[]) => ({
 });
 
 describe('a list prefetched from its route loader', () => {
-  const transport = api.defaults.transport;
   afterEach(() => {
-    api.defaults.transport = transport;
+    restoreApi();
     clearEarlyRequests();
     queryClient.clear();
     localStorage.clear();
