@@ -114,6 +114,13 @@ describe(`e-mail (${engine})`, () => {
     expect(mails).toHaveLength(1);
   });
 
+  it('a tick while one runs (the server’s own, every second) joins it instead of returning at once', async () => {
+    const { mailer } = t.app.services;
+    const first = mailer.tick();
+    expect(mailer.tick()).toBe(first);
+    await first;
+  });
+
   it('tells the feed’s creator and the admins of a failed sync, but not an admin who turned it off', async () => {
     const admin = await t.createUser({ name: 'Ada Admin', roles: ['admin'] });
     const quiet = await t.createUser({ name: 'Quiet Admin', roles: ['admin'] });

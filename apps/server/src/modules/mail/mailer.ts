@@ -53,7 +53,8 @@ export function createMailer({
   spaUrl,
   retrySeconds = RETRY_SECONDS,
 }: Deps) {
-  let running = false;
+  /** The run in progress: a tick meanwhile joins it rather than start a second or return early. */
+  let running: Promise<void> | undefined;
 
   async function compose(
     event: { company_id: number; type: string; data: string },
@@ -136,16 +137,14 @@ export function createMailer({
     /**
      * Sends the e-mails of due events. On PostgreSQL in a transaction that locks them (another
      * instance skips them); on SQLite (one process) without one, so no write waits on the network.
+     * A tick during a run joins it: it resolves when that run has ended, having sent all it found.
      */
-    async tick(): Promise<void> {
-      if (!send || running) return;
-      running = true;
-      try {
-        if (postgres) await transaction(mailDue);
-        else await mailDue(db);
-      } finally {
-        running = false;
-      }
+    tick(): Promise<void> {
+      if (!send) return Promise.resolve();
+      running ??= (postgres ? transaction(mailDue) : mailDue(db)).finally(() => {
+        running = undefined;
+      });
+      return running;
     },
   };
 }
