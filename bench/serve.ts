@@ -49,7 +49,7 @@ import { describeSetup } from './lib/machine';
 import { type PacedFigures, type PacedRequest, pacedLoad } from './lib/paced-load';
 import { seconds } from './lib/stats';
 import { withThrowawayDir } from './lib/throwaway-db';
-import { type ClosedRequest, wrkLoad, wrkPath } from './lib/wrk-load';
+import { wrkLoad, wrkPath } from './lib/wrk-load';
 
 const SECONDS = Number(process.env.SERVE_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.SERVE_CONNECTIONS ?? 50);
@@ -310,7 +310,7 @@ async function fillServing(db: Db, dataDir: string, base: string, origin: Origin
 }
 
 /** The requests the load generator cycles through: every viewer country with every time zone. */
-function variants(token: string) {
+function variants(token: string): PacedRequest[] {
   const countries = [...FEED_COUNTRIES, ...OTHER_COUNTRIES];
   const list: { country: string; tz: string }[] = [];
   for (const country of countries) for (const tz of ZONES) list.push({ country, tz });
@@ -372,7 +372,7 @@ interface Figures {
  * One run at CONNECTIONS connections, split evenly over the servers (one generator each: a wrk
  * process, or autocannon in a worker thread). The p50 and p99 are the worse of the servers'.
  */
-async function load(bases: string[], requests: autocannon.Request[], duration: number): Promise<Figures> {
+async function load(bases: string[], requests: PacedRequest[], duration: number): Promise<Figures> {
   const connectionsOf = (i: number) =>
     Math.floor(CONNECTIONS / bases.length) + (i < CONNECTIONS % bases.length ? 1 : 0);
   const results =
@@ -381,7 +381,7 @@ async function load(bases: string[], requests: autocannon.Request[], duration: n
           bases.map((base, i) =>
             wrkLoad({
               base,
-              requests: requests as ClosedRequest[],
+              requests,
               connections: connectionsOf(i),
               seconds: duration,
             }),

@@ -16,8 +16,8 @@ export interface CpuSnapshot {
   generator: NodeJS.CpuUsage;
 }
 
-/** utime + stime of a process in seconds (stat(5) fields 14 and 15). */
-function processSeconds(pid: number | string | undefined): number | undefined {
+/** utime + stime of a process in seconds (stat(5) fields 14 and 15); undefined where there is none. */
+export function processSeconds(pid: number | string | undefined): number | undefined {
   try {
     const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');

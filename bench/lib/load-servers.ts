@@ -5,6 +5,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { createDb, type Db } from '@adstudio/server/src/db/database';
 import { sql } from 'kysely';
+import { processSeconds } from './load-cpu';
 
 /**
  * The load benchmark's PostgreSQL and server processes. The servers are real processes started as
@@ -108,21 +109,6 @@ export interface ServerProcess {
   stop(): Promise<void>;
   /** CPU seconds the process has used so far (user + system, from /proc; 0 where there is none). */
   cpuSeconds(): number;
-}
-
-/** Clock ticks per second of /proc/<pid>/stat's times (USER_HZ: 100 on Linux). */
-const TICKS_PER_SECOND = 100;
-
-/** CPU seconds a process has used (user + system), from /proc/<pid>/stat; 0 where there is none. */
-export function cpuSecondsOf(pid: number | undefined): number {
-  try {
-    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-    // Fields after the command (which may hold spaces) in parentheses: utime and stime are 14 and 15.
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
-  } catch {
-    return 0;
-  }
 }
 
 const freePort = () =>
@@ -243,6 +229,6 @@ export async function startServer(
     logsSinceReady: () => logs,
     exited,
     stop,
-    cpuSeconds: () => cpuSecondsOf(child.pid),
+    cpuSeconds: () => processSeconds(child.pid) ?? 0,
   };
 }

@@ -12,12 +12,7 @@ import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-
-export interface ClosedRequest {
-  method: 'GET' | 'HEAD';
-  path: string;
-  headers?: Record<string, string>;
-}
+import type { PacedRequest } from './paced-load';
 
 export interface ClosedFigures {
   /** Answered per second. */
@@ -43,7 +38,7 @@ function lua(text: string): string {
   return `"${text.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
 }
 
-function script(requests: ClosedRequest[]): string {
+function script(requests: PacedRequest[]): string {
   const formatted = requests.map((r) => {
     const headers = Object.entries(r.headers ?? {})
       .map(([name, value]) => `[${lua(name)}] = ${lua(value)}`)
@@ -74,7 +69,7 @@ end
 /** One closed-loop run of `connections` connections (one wrk thread) against `base` for `seconds` whole seconds. */
 export function wrkLoad(options: {
   base: string;
-  requests: ClosedRequest[];
+  requests: PacedRequest[];
   connections: number;
   seconds: number;
 }): Promise<ClosedFigures> {
