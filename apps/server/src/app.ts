@@ -65,11 +65,20 @@ export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger'];
 }
 
+/**
+ * Fastify takes proxies' addresses as they are, but answers a hop count by trusting nobody (it
+ * cannot check the nearest peer): a count trusts that many hops from the socket, for a server that
+ * is reachable only through its proxies (docs/operations.md).
+ */
+function trustedHops(trust: Config['trustProxy']): FastifyServerOptions['trustProxy'] {
+  return typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust;
+}
+
 /** Builds the whole server. No side effects until called; `server.ts` listens. */
 export async function buildApp({ config, db, logger }: BuildAppOptions) {
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
-    trustProxy: config.trustProxy,
+    trustProxy: trustedHops(config.trustProxy),
     // Request ids are ours: a client's X-Request-Id never reaches bodies or logs.
     requestIdHeader: false,
     genReqId: () => randomUUID(),

@@ -57,6 +57,26 @@ describe('loadConfig', () => {
     });
   });
 
+  it('reads TRUST_PROXY as off, a number of hops or the proxies’ addresses', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '0' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 192.168.1.7,loopback,::1,fd00::/8' }).trustProxy).toEqual([
+      '10.0.0.0/8',
+      '192.168.1.7',
+      'loopback',
+      '::1',
+      'fd00::/8',
+    ]);
+  });
+
+  it('refuses TRUST_PROXY=true, saying why', () => {
+    expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(
+      /^Invalid TRUST_PROXY \("true"\): true would trust every hop, so a client could pick its own address/,
+    );
+  });
+
   it('treats empty values as unset', () => {
     expect(loadConfig({ PORT: '', SEED: '' }).port).toBe(8080);
   });
@@ -73,6 +93,9 @@ describe('loadConfig', () => {
     ['CORS_ORIGINS', 'https://a.example.com ftp://b.example.com', /^Invalid CORS_ORIGINS /],
     ['CORS_ORIGINS', 'null', /^Invalid CORS_ORIGINS /],
     ['DATABASE_URL', 'mysql://x', /^Invalid DATABASE_URL \("mysql:\/\/x"\): must start with postgres/],
+    ['TRUST_PROXY', '10.0.0.0/33', /^Invalid TRUST_PROXY \("10.0.0.0\/33"\): must be false, a number/],
+    ['TRUST_PROXY', 'proxy.example.com', /^Invalid TRUST_PROXY /],
+    ['TRUST_PROXY', '10.0.0.1,', /^Invalid TRUST_PROXY /],
     ['SEED', 'maybe', /^Invalid SEED \("maybe"\): SEED must be true or false$/],
     ['ADMIN_EMAIL', 'nope', /^Invalid ADMIN_EMAIL \("nope"\): /],
     ['ADMIN_PASSWORD', 'short', /^Invalid ADMIN_PASSWORD \("short"\): must be at least 8 characters$/],

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -38,6 +39,50 @@ const originList = z.string().transform((v, ctx) => {
   ctx.addIssue({
     code: 'custom',
     message: 'must be a comma-separated list of origins (scheme://host[:port])',
+  });
+  return z.NEVER;
+});
+
+/** proxy-addr's names for address ranges, which Fastify's `trustProxy` takes beside addresses. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** An IP address, or one with a `/prefix` that fits its family. */
+function isAddressOrCidr(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * Which hops in front of the server are ours (Fastify's `trustProxy`): off, how many proxies there
+ * are, or their addresses and CIDRs. The client's address is then the nearest one not trusted.
+ * `true` would trust every hop — the leftmost X-Forwarded-For entry, which the client writes, would
+ * be its address — so it is refused rather than taken.
+ */
+const trustedProxies = z.string().transform((v, ctx): TrustProxy => {
+  const value = v.trim();
+  if (/^(false|no|0)$/i.test(value)) return false;
+  if (/^(true|yes)$/i.test(value)) {
+    ctx.addIssue({
+      code: 'custom',
+      message:
+        'true would trust every hop, so a client could pick its own address with X-Forwarded-For; ' +
+        'give the number of proxies in front of the server (e.g. 1) or their addresses/CIDRs (e.g. 10.0.0.0/8)',
+    });
+    return z.NEVER;
+  }
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    if (hops <= 32) return hops;
+  }
+  const entries = value.split(',').map((entry) => entry.trim().toLowerCase());
+  if (entries.every(isAddressOrCidr)) return entries;
+  ctx.addIssue({
+    code: 'custom',
+    message: 'must be false, a number of proxies (1–32), or a comma-separated list of proxy addresses/CIDRs',
   });
   return z.NEVER;
 });
@@ -129,11 +174,14 @@ const EnvSchema = z.object({
   RATE_LIMIT_PER_MINUTE: positiveInt.default(1200),
   SCHEDULE_TICK_SECONDS: positiveInt.default(60),
   JOB_EXPIRE_SECONDS: positiveInt.default(15 * 60),
-  TRUST_PROXY: bool('TRUST_PROXY'),
+  TRUST_PROXY: trustedProxies.optional(),
   GEO_COUNTRY_HEADER: headerName.default('cf-ipcountry'),
   GEO_REGION_HEADER: headerName.default('cf-region-code'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
+
+/** Off, the number of proxy hops in front of the server, or the proxies' addresses and CIDRs. */
+export type TrustProxy = false | number | string[];
 
 export type Database = { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string; schema?: string };
 
@@ -198,7 +246,8 @@ export interface Config {
    * failed. Longer than any job may run (a 700,000-row feed, a large package).
    */
   jobExpireSeconds: number;
-  trustProxy: boolean;
+  /** Which hops in front of the server are trusted proxies (client addresses, rate limits, throttles). */
+  trustProxy: TrustProxy;
   /**
    * Served ad tags (the ad tags issue): the request headers a CDN or load balancer adds with the
    * viewer's country (ISO 3166-1 alpha-2) and region, which rule selection reads.

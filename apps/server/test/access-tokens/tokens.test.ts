@@ -252,7 +252,7 @@ describe('a token’s rate limit', () => {
   afterAll(() => limited?.close());
 
   it('applies per token, whichever address it comes from', async () => {
-    limited = await buildTestApp({ RATE_LIMIT_PER_MINUTE: '5', TRUST_PROXY: 'true' });
+    limited = await buildTestApp({ RATE_LIMIT_PER_MINUTE: '5', TRUST_PROXY: '1' });
     const user = await limited.createUser({ permissions: ['edit campaigns'] });
     const client = await limited.injectAs(user);
     const res = await client.post('/v1/user/tokens', { name: 'Busy', abilities: ['read'] });
