@@ -14,7 +14,7 @@ import {
 /**
  * Text is text (an outside security probe): every string of every JSON body a write route takes is
  * refused — 422 with an error on that field's key, no row changed — when it holds a lone UTF-16
- * surrogate or a control character. The fields come from the OpenAPI document (/docs/json), walked
+ * surrogate, a control character, a bidirectional override or a noncharacter. The fields come from the OpenAPI document (/docs/json), walked
  * through nested objects, lists, records and unions, so a field added later is tested without
  * editing this file. Free text must answer the contract's text rule; a string held to an enum or a
  * date format may answer with its own message.
@@ -27,6 +27,9 @@ const NOT_TEXT: Record<string, string> = {
   ESC: 'esc-\u001b[31m-x',
   'a C1 control (NEL)': 'nel-\u0085-x',
   DEL: 'del-\u007f-x',
+  'a right-to-left override': 'rlo-\u202etxt.exe',
+  'a first-strong isolate': 'fsi-\u2068-x',
+  'the noncharacter U+FFFF': 'nonchar-\uffff-x',
 };
 /**
  * Refused everywhere but in multi-line fields (textareas), which take tab and line breaks; by the

@@ -20,6 +20,9 @@ const TEXT = [
   '日本語のテキスト',
   'zero\u200bwidth and\u00a0no-break space',
   'a line\u2028separator',
+  // Marks that set a direction without overriding what follows: typed with RTL keyboards.
+  'left-to-right\u200emark, right-to-left\u200fmark, Arabic letter\u061cmark',
+  'the last characters before the noncharacters: \ufffd\ufffc',
 ];
 const REFUSED = {
   'a lone high surrogate': 'lone-\ud800',
@@ -36,6 +39,14 @@ const REFUSED = {
   'a C1 control (NEL)': 'a\u0085b',
   'the first C1 control': 'a\u0080b',
   'the last C1 control': 'a\u009fb',
+  // Trojan Source: text that reads one way and is stored another (`invoice\u202etxt.exe` shows as `invoiceexe.txt`).
+  'a left-to-right embedding (LRE)': 'a\u202ab',
+  'a right-to-left override (RLO)': 'invoice\u202etxt.exe',
+  'a pop directional formatting (PDF)': 'a\u202cb',
+  'a left-to-right isolate (LRI)': 'a\u2066b',
+  'a pop directional isolate (PDI)': 'a\u2069b',
+  'the noncharacter U+FFFE': 'a\ufffeb',
+  'the noncharacter U+FFFF': 'a\uffffb',
 };
 const LINE_BREAKS = ['two\nlines', 'windows\r\nlines', 'a\ttab', 'a\rreturn'];
 
@@ -68,6 +79,8 @@ describe('textField', () => {
     expect(messages(textField('name'), 'lone-\ud800')).toEqual([ONE_LINE]);
     expect(messages(textField('name'), 'two\nlines')).toEqual([ONE_LINE]);
     expect(messages(notes, 'nul-\u0000')).toEqual([NOTES]);
+    expect(messages(nameField(40), 'invoice\u202etxt.exe')).toEqual([ONE_LINE]);
+    expect(messages(notes, 'a\u2067b')).toEqual([NOTES]);
   });
 
   it('keeps the field’s own checks and their messages', () => {

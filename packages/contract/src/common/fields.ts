@@ -14,12 +14,18 @@ export const isoDate = (label: string) =>
  * What text may not hold: control characters (C0, DEL, C1) and lone UTF-16 surrogates — half an
  * emoji, which no encoding can store (SQLite keeps it as invalid UTF-8, PostgreSQL refuses NUL).
  * In `u` mode a surrogate pair reads as one character, so `\p{Cs}` matches only a lone half.
+ * Also the bidirectional embeddings, overrides and isolates (U+202A–U+202E, U+2066–U+2069), which
+ * make a name show other than it is stored (`invoice\u202etxt.exe` reads `invoiceexe.txt`) and spill
+ * into the text around it, and the noncharacters U+FFFE and U+FFFF. The marks LRM, RLM and ALM
+ * (U+200E, U+200F, U+061C) stay: right-to-left keyboards type them, and they override nothing.
  */
-// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
-const NOT_TEXT = /[\u0000-\u001f\u007f-\u009f]|\p{Cs}/u;
+const NOT_TEXT =
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
+  /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069\ufffe\uffff]|\p{Cs}/u;
 /** The same, but tab and line breaks are text in a multi-line field (notes, comments, messages). */
-// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
-const NOT_MULTILINE_TEXT = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]|\p{Cs}/u;
+const NOT_MULTILINE_TEXT =
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
+  /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069\ufffe\uffff]|\p{Cs}/u;
 
 export interface TextOptions {
   /** Tab and line breaks are allowed (a textarea); single-line text refuses them. */
