@@ -11,8 +11,13 @@ import { MAX_PARAM_LENGTH } from '../lib/params';
  * the API signs out on POST, and a page opened at `/logout` (a typed address, a new tab) is the
  * SPA's sign-out route, whose loader posts there and goes on to sign-in.
  */
-const SERVER_PATHS = /^\/(v1|auth|vapor|storage|render|t|docs|healthz|readyz|demo)(\/|$|\?)/;
+const SERVER_PATHS = /^\/(v1|auth|vapor|sanctum|serve|storage|render|t|docs|healthz|readyz|demo)(\/|$|\?)/;
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+/**
+ * A path no SPA route has, decoded: its last segment names a file (`index-Ab12.js`, `robots.txt`;
+ * routes and tokens have no dot), or it climbs with `..` (a probe for files outside the web root).
+ */
+const NOT_A_ROUTE = /\/[^/]*\.[a-z0-9]+$|(^|\/)\.\.?(\/|$)/i;
 const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 
 /**
@@ -55,9 +60,28 @@ function notRouted(app: FastifyInstance, request: FastifyRequest, reply: Fastify
 }
 
 /**
+ * What a GET of a path that is no file and no server path asks for: a browser names text/html; a
+ * link checker, a mail scanner or curl accepts anything (any type, or no Accept header at all) and
+ * gets the page too, as a link in an e-mail must. A client that names JSON but not HTML (the api
+ * client; axios sends JSON, text and anything) wants JSON, and keeps the JSON 404. A missing file
+ * (a stale script after a deploy, robots.txt) gets the page only when HTML is named: a script tag
+ * accepts anything, and must fail rather than run a page (NOT_A_ROUTE).
+ */
+function wantsPage(accept: string | undefined, urlPath: string) {
+  const types = (accept ?? '*/*')
+    .toLowerCase()
+    .split(',')
+    .map((part) => part.split(';')[0]!.trim());
+  if (types.includes('text/html')) return true;
+  if (NOT_A_ROUTE.test(decoded(urlPath))) return false;
+  if (types.some((type) => type === 'application/json' || type.endsWith('+json'))) return false;
+  return types.includes('*/*') || types.includes('text/*');
+}
+
+/**
  * Serves the built SPA: hashed assets cached for a year, other files revalidated, and any other
- * GET that accepts HTML answered with index.html (history mode); precompressed copies where the
- * build made them. Files are looked up per request,
+ * GET that would take a page answered with index.html (history mode, `wantsPage`); precompressed
+ * copies where the build made them. Files are looked up per request,
  * so a rebuild is served without a restart. Unknown API paths stay JSON 404s.
  */
 export const spaPlugin = fp(
@@ -100,7 +124,7 @@ export const spaPlugin = fp(
           .header('cache-control', hashed ? IMMUTABLE : 'no-cache')
           .sendFile(file, { cacheControl: false });
       }
-      if (built && (request.headers.accept?.includes('text/html') ?? false)) {
+      if (built && wantsPage(request.headers.accept, urlPath)) {
         return reply.header('cache-control', 'no-cache').sendFile('index.html', { cacheControl: false });
       }
       return notRouted(app, request, reply);
