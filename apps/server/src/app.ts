@@ -109,9 +109,16 @@ export async function buildApp({ config, db, logger }: BuildAppOptions) {
     // The guards read these from the matched route, never from the request's URL text.
     const guard = routeGuard(route.url, route.config);
     route.config = { ...route.config, ...guard };
-    const tokenParam = route.config?.tokenParam;
+    const { tokenParam, servesKnownTokens, sessionOnly } = route.config ?? {};
     for (const method of [route.method].flat())
-      routes.push({ method, url: route.url, ...guard, ...(tokenParam ? { tokenParam } : {}) });
+      routes.push({
+        method,
+        url: route.url,
+        ...guard,
+        ...(tokenParam ? { tokenParam } : {}),
+        ...(servesKnownTokens ? { servesKnownTokens } : {}),
+        ...(sessionOnly ? { sessionOnly } : {}),
+      });
   });
   app.decorate('routeTable', routes);
 

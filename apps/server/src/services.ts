@@ -173,7 +173,17 @@ export function createServices(
 
   // Services, each after what it asks of.
   const auth = createAuthService({ config, users, sessions, attempts: loginAttempts, transaction });
-  const account = createAccountService({ users, sessions, transaction });
+  const accessTokens = createAccessTokensService({
+    tokens: createAccessTokensRepository(db),
+    audit: audit('access_token'),
+    transaction,
+  });
+  const account = createAccountService({
+    users,
+    sessions,
+    revokeTokens: accessTokens.revokeAllOf,
+    transaction,
+  });
   const uploads = createUploadsService({
     uploads: uploadsRepository,
     transaction,
@@ -437,12 +447,6 @@ export function createServices(
     decision: adServing.decision,
     chooseRule,
     renderUrls: variantRenderUrls,
-  });
-
-  const accessTokens = createAccessTokensService({
-    tokens: createAccessTokensRepository(db),
-    audit: audit('access_token'),
-    transaction,
   });
 
   // Webhooks: admins' endpoints, and the outbox's delivery to them through the job queue.

@@ -24,6 +24,10 @@ export interface RouteEntry extends RouteGuard {
   url: string;
   /** A token page's route: the path parameter holding its token (the token is its credential). */
   tokenParam?: string;
+  /** Known tokens are answered whatever the address's misses (the route's config). */
+  servesKnownTokens?: true;
+  /** Needs a signed-in session: a bearer token's 403 message (the route's config). */
+  sessionOnly?: string;
 }
 
 export interface RequestSession {
@@ -72,5 +76,15 @@ declare module 'fastify' {
      * security headers are left out (the answer sets its own sandbox CSP), but `Referrer-Policy`.
      */
     cookieless?: true;
+    /**
+     * A token route that answers a known token whatever the address's misses (served ad tags: one
+     * address carries many viewers). Its misses count apart, and past the limit they answer 429.
+     */
+    servesKnownTokens?: true;
+    /**
+     * A route a signed-in session must call: a bearer token gets 403 with this message. What makes
+     * or changes credentials (tokens, webhooks, the password) must not outlive a leaked token.
+     */
+    sessionOnly?: string;
   }
 }

@@ -6,6 +6,12 @@ export function currentUser(request: { user: User | null }): User {
   return request.user;
 }
 
+/** The session of a route that needs one (`config.sessionOnly`: a bearer request never gets here). */
+export function currentSession<S>(request: { session: S | null }): S {
+  if (!request.session) throw new Error('currentSession() used on a route that is not session-only');
+  return request.session;
+}
+
 /** The personal access token a user acts through on a bearer request (never serialized: a symbol). */
 const VIA_TOKEN = Symbol('via token');
 export interface ViaToken {

@@ -8,6 +8,7 @@ import type { FastifyRequest } from 'fastify';
 import { actingThrough } from '../lib/current-user';
 import { HttpError } from '../lib/http-errors';
 import { parseJson } from '../lib/json';
+import { MAX_ID } from '../lib/params';
 import { nowIso } from '../lib/time';
 import { safeEqual, sha256 } from '../lib/tokens';
 import type { AccessTokensRepository } from '../repositories/access-tokens.repository';
@@ -34,8 +35,11 @@ export interface RequestToken {
  */
 export function createBearerAuth(tokens: AccessTokensRepository) {
   return {
-    /** Whether the request carries `Authorization: Bearer …` (well formed or not). */
-    carries: (request: FastifyRequest) => /^bearer\s/i.test(request.headers.authorization ?? ''),
+    /**
+     * Whether the request carries `Authorization: Bearer …` (well formed or not, empty included):
+     * such a request is a script's, answered 401 or 403, never a session's 419.
+     */
+    carries: (request: FastifyRequest) => /^bearer(\s|$)/i.test(request.headers.authorization ?? ''),
 
     /** Authenticates the request's bearer token (see above); `writes` when the route changes state. */
     async authenticate(
@@ -44,7 +48,9 @@ export function createBearerAuth(tokens: AccessTokensRepository) {
     ) {
       if (hasCookie) throw new HttpError(400, TOKEN_AND_COOKIE);
       const match = BEARER.exec(request.headers.authorization ?? '');
-      const row = match ? await tokens.findWithUser(Number(match[1])) : undefined;
+      const id = match ? Number(match[1]) : 0;
+      // An id past the column's range names no token (PostgreSQL would refuse the query itself).
+      const row = match && id <= MAX_ID ? await tokens.findWithUser(id) : undefined;
       if (
         !match ||
         !row ||

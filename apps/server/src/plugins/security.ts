@@ -97,6 +97,13 @@ export const securityPlugin = fp(
       timeWindow: TOKEN_MISSES_WINDOW,
       keyGenerator: (request) => `token-miss|${request.ip}`,
     });
+    // Served tags' misses count apart: a scanner behind a CDN's or a carrier's address must not
+    // lock that address out of the token pages, nor its viewers out of their ads.
+    const servedMisses = app.createRateLimit({
+      max: TOKEN_MISSES_MAX,
+      timeWindow: TOKEN_MISSES_WINDOW,
+      keyGenerator: (request) => `served-miss|${request.ip}`,
+    });
 
     app.addHook('onRequest', async (request, reply) => {
       const { config } = request.routeOptions;
@@ -111,13 +118,27 @@ export const securityPlugin = fp(
           if (limit.isExceeded) refuse(reply, limit.ttl);
         }
       }
-      if (config?.tokenParam) {
+      if (config?.tokenParam && !config.servesKnownTokens) {
         const misses = await tokenMisses(request, { increment: false });
         if (!misses.isAllowed && misses.remaining === 0) refuse(reply, misses.ttl);
       }
     });
-    app.addHook('onResponse', async (request, reply) => {
-      if (reply.statusCode === 404 && request.routeOptions.config?.tokenParam) await tokenMisses(request);
+    // A miss is counted when its answer is known. On a route that serves known tokens whatever the
+    // address tried before, the lockout only turns the address's further misses into 429.
+    app.addHook('onSend', async (request, reply, payload) => {
+      const { config } = request.routeOptions;
+      if (reply.statusCode !== 404 || !config?.tokenParam) return payload;
+      if (!config.servesKnownTokens) {
+        await tokenMisses(request);
+        return payload;
+      }
+      const misses = await servedMisses(request);
+      if (misses.isAllowed || !misses.isExceeded) return payload;
+      reply
+        .code(429)
+        .header('retry-after', Math.ceil(misses.ttl / 1000))
+        .type('application/json');
+      return JSON.stringify({ message: tooMany(misses.ttl).message });
     });
   },
   { name: 'security', dependencies: ['config'] },

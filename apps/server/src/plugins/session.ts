@@ -1,4 +1,9 @@
-import { CSRF_MISMATCH_MESSAGE, SESSION_EXPIRED_MESSAGE, UNAUTHENTICATED_MESSAGE } from '@adstudio/contract';
+import {
+  CSRF_MISMATCH_MESSAGE,
+  SESSION_EXPIRED_MESSAGE,
+  TOKEN_READ_ONLY,
+  UNAUTHENTICATED_MESSAGE,
+} from '@adstudio/contract';
 import type { FastifyContextConfig, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { HttpError } from '../lib/http-errors';
@@ -61,8 +66,10 @@ export const sessionPlugin = fp(
         // A write is what a session would need the XSRF header for: one rule for both credentials.
         await bearer.authenticate(request, {
           hasCookie: raw !== undefined,
-          writes: needsXsrf(guard, request.method),
+          // A session-only route refuses every token alike, with its own reason.
+          writes: needsXsrf(guard, request.method) && !config.sessionOnly,
         });
+        if (config.sessionOnly) throw new HttpError(403, config.sessionOnly);
         const limit = await perToken(request);
         if (!limit.isAllowed && limit.isExceeded) refuse(reply, limit.ttl);
         return;
@@ -153,6 +160,18 @@ export const needsXsrf = (guard: Pick<RouteGuard, 'xsrf'>, method: string): bool
 export function hasValidXsrfToken(request: FastifyRequest): boolean {
   const sent = sentXsrfToken(request);
   return sent !== undefined && request.xsrfToken !== '' && safeEqual(sent, request.xsrfToken);
+}
+
+/**
+ * Whether a request may change state on a route that does so only sometimes (a GET that creates a
+ * link on first ask): a session echoing its XSRF token (false without: the caller answers 419), or
+ * a bearer token with the write ability — a read-only one is refused here (403), as on any write.
+ */
+export function mayWrite(request: FastifyRequest): boolean {
+  const token = request.accessToken;
+  if (!token) return hasValidXsrfToken(request);
+  if (!token.abilities.includes('write')) throw new HttpError(403, TOKEN_READ_ONLY);
+  return true;
 }
 
 function sentXsrfToken(request: FastifyRequest): string | undefined {

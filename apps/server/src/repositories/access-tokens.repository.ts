@@ -74,6 +74,14 @@ export const createAccessTokensRepository = (db: Db) => ({
     trx.insertInto('personal_access_tokens').values(row).returningAll().executeTakeFirstOrThrow(),
 
   /** Deletes a token of `scope` (its user, or an admin's company); answers the row it deleted. */
+  /** Deletes every token of a user; answers what went. */
+  revokeAllOf: (userId: number, trx: Executor = db) =>
+    trx
+      .deleteFrom('personal_access_tokens')
+      .where('user_id', '=', userId)
+      .returning(['id', 'name'])
+      .execute(),
+
   revoke: (scope: { userId: number } | { companyId: number }, id: number, trx: Executor = db) =>
     trx
       .deleteFrom('personal_access_tokens')

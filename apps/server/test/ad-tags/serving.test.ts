@@ -225,18 +225,32 @@ describe(`serving a tag (${engine})`, () => {
 });
 
 describe(`guessing tokens (${engine})`, () => {
-  it('counts unknown tokens toward the per-IP miss limit of token routes', async () => {
-    const guess = (url: string) =>
-      t.app.inject({ method: 'GET', url, remoteAddress: '203.0.113.9', headers: { 'user-agent': BROWSER } });
+  it('serves a known tag to an address that missed too often; only its further misses answer 429', async () => {
+    const address = {
+      remoteAddress: '203.0.113.9',
+      headers: { 'user-agent': BROWSER, 'cf-ipcountry': 'BE' },
+    };
+    const guess = (url: string) => t.app.inject({ method: 'GET', url, ...address });
     for (let i = 0; i < TOKEN_MISSES_MAX; i++) {
       const res = await guess(`/serve/${String(i).padStart(43, 'g')}${i % 2 ? '.js' : ''}`);
       expect(res.statusCode).toBe(404);
     }
-    const locked = await guess(`/serve/${token}`);
-    expect(locked.statusCode).toBe(429);
-    expect(locked.headers['retry-after']).toBeDefined();
-    // Another viewer is served as before.
-    expect((await serve(token, { headers: { 'cf-ipcountry': 'BE' } })).statusCode).toBe(200);
+    const refused = await guess(`/serve/${'h'.repeat(43)}`);
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(60);
+    expect(refused.json().message).toMatch(/^Too many requests\./);
+    // Every viewer behind that address still gets the real ad, and its script.
+    const served = await guess(`/serve/${token}`);
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['x-rule-id']).toBeDefined();
+    expect((await guess(`/serve/${token}.js`)).statusCode).toBe(200);
+    // The address's token pages are not locked by its served-tag misses.
+    const page = await t.app.inject({
+      method: 'GET',
+      url: `/v1/campaigns/externalreport/${'k'.repeat(43)}`,
+      ...address,
+    });
+    expect(page.statusCode).toBe(404);
   });
 });
 

@@ -21,6 +21,10 @@ export const TOKEN_READ_ONLY =
 export const TOKEN_AND_COOKIE = 'Send a bearer token or a session cookie, not both.';
 export const TOKENS_NEED_SESSION = 'Tokens are managed signed in, not with a token.';
 
+/** `DELETE /v1/user/tokens`: how many of my tokens were revoked. */
+export const RevokedTokensSchema = z.object({ revoked: z.number().int() });
+export type RevokedTokens = z.infer<typeof RevokedTokensSchema>;
+
 /** A token as listed: never its secret. */
 export const AccessTokenSchema = z.object({
   id: z.number().int(),

@@ -22,6 +22,7 @@ export const UpdateAccountBodySchema = z.object({
 export type UpdateAccountBody = z.infer<typeof UpdateAccountBodySchema>;
 
 export const PASSWORD_MIN_LENGTH = 10;
+export const PASSWORD_NEEDS_SESSION = 'The password is changed signed in, not with a token.';
 
 export const UpdatePasswordBodySchema = z
   .object({
@@ -37,6 +38,8 @@ export const UpdatePasswordBodySchema = z
     password_confirmation: z
       .string({ error: 'The password confirmation field is required.' })
       .check(plainText('password confirmation')),
+    /** Revoke every personal access token of mine as well: a password change leaves them alive. */
+    revoke_tokens: z.boolean({ error: 'The revoke tokens field must be true or false.' }).optional(),
   })
   .refine((body) => body.password === body.password_confirmation, {
     path: ['password_confirmation'],

@@ -18,6 +18,7 @@ export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 /** Deliveries a webhook lists: its latest. */
 export const WEBHOOK_DELIVERIES_LISTED = 100;
 export const WEBHOOKS_MAX = 20;
+export const WEBHOOKS_NEED_SESSION = 'Webhooks are managed signed in, not with a token.';
 export const WEBHOOKS_TOO_MANY = `The company has ${WEBHOOKS_MAX} webhooks already: remove one first.`;
 
 const url = textField('url', { required: true, max: 2048 }).refine(

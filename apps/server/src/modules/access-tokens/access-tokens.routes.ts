@@ -4,11 +4,11 @@ import {
   CompanyAccessTokenSchema,
   itemResponse,
   NewAccessTokenSchema,
+  RevokedTokensSchema,
   TOKENS_NEED_SESSION,
 } from '@adstudio/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser } from '../../lib/current-user';
-import { HttpError } from '../../lib/http-errors';
 import {
   forbiddenAnswer as errors,
   idParams,
@@ -25,11 +25,7 @@ import {
 export const accessTokensRoutes: FastifyPluginAsyncZod = async (app) => {
   const { accessTokens: service } = app.services;
   const tags = ['access tokens'];
-  const signedIn = {
-    preHandler: async (request: { accessToken: unknown }) => {
-      if (request.accessToken) throw new HttpError(403, TOKENS_NEED_SESSION);
-    },
-  };
+  const signedIn = { config: { sessionOnly: TOKENS_NEED_SESSION } };
 
   app.get(
     '/v1/user/tokens',
@@ -81,6 +77,19 @@ export const accessTokensRoutes: FastifyPluginAsyncZod = async (app) => {
       await service.revoke(currentUser(request), request.params.id);
       return reply.code(204).send(null);
     },
+  );
+
+  app.delete(
+    '/v1/user/tokens',
+    {
+      ...signedIn,
+      schema: {
+        tags,
+        summary: 'Revoke all my tokens: every one answers 401 from now on',
+        response: { 200: itemResponse(RevokedTokensSchema), ...errors },
+      },
+    },
+    async (request) => ({ data: await service.revokeMine(currentUser(request)) }),
   );
 
   app.get(

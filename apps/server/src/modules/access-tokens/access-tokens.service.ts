@@ -4,13 +4,14 @@ import {
   type CompanyAccessToken,
   isAdmin,
   type NewAccessToken,
+  type RevokedTokens,
   TOKEN_DEFAULT_DAYS,
   TOKENS_MAX,
   TOKENS_TOO_MANY,
   type TokenAbility,
   type User,
 } from '@adstudio/contract';
-import type { Transactor } from '../../db/database';
+import type { Executor, Transactor } from '../../db/database';
 import { forbidden, notFound, unprocessable } from '../../lib/http-errors';
 import { parseJson } from '../../lib/json';
 import { nowIso } from '../../lib/time';
@@ -87,6 +88,14 @@ export function createAccessTokensService({ tokens, audit, transaction }: Deps) 
     /** Revokes one of the user's tokens (404 for another's). */
     revoke: (user: User, id: number) => revoke(user, { userId: user.id }, id),
 
+    /** Revokes every token of the user ("revoke all my tokens"). */
+    revokeMine: async (user: User): Promise<RevokedTokens> => ({
+      revoked: await transaction((trx) => revokeAllOf(user, trx)),
+    }),
+
+    /** Revokes every token of the user inside `trx` (a password change may ask for it); how many. */
+    revokeAllOf,
+
     /** The company's tokens, each with its user (admins). */
     async ofCompany(user: User): Promise<CompanyAccessToken[]> {
       if (!isAdmin(user)) throw forbidden();
@@ -102,6 +111,17 @@ export function createAccessTokensService({ tokens, audit, transaction }: Deps) 
       await revoke(user, { companyId: user.company_id }, id);
     },
   };
+
+  async function revokeAllOf(user: User, trx: Executor): Promise<number> {
+    const gone = await tokens.revokeAllOf(user.id, trx);
+    for (const token of gone)
+      await audit.log(trx, user, {
+        entityId: token.id,
+        action: 'deleted',
+        changes: { name: [token.name, null] },
+      });
+    return gone.length;
+  }
 
   async function revoke(user: User, scope: { userId: number } | { companyId: number }, id: number) {
     await transaction(async (trx) => {

@@ -1,4 +1,5 @@
 import {
+  PASSWORD_NEEDS_SESSION,
   UpdateAccountBodySchema,
   UpdatePasswordBodySchema,
   UserSchema,
@@ -7,7 +8,7 @@ import {
 } from '@adstudio/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { currentUser } from '../../lib/current-user';
+import { currentSession, currentUser } from '../../lib/current-user';
 import { staleAnswer } from '../../lib/route-schemas';
 
 /** The signed-in user's own account; `GET /v1/user` itself lives with the session (auth module). */
@@ -31,15 +32,19 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/v1/user/password',
     {
+      config: { sessionOnly: PASSWORD_NEEDS_SESSION },
       schema: {
         tags,
         summary: 'Change the password; signs out the other sessions',
+        description:
+          'Needs a signed-in session (403 for a bearer token). Personal access tokens stay valid unless ' +
+          '`revoke_tokens` is true, which revokes every token of the user in the same transaction.',
         body: UpdatePasswordBodySchema,
         response: { 204: z.null() },
       },
     },
     async (request, reply) => {
-      await service.changePassword(currentUser(request), request.session!.id, request.body);
+      await service.changePassword(currentUser(request), currentSession(request).id, request.body);
       return reply.code(204).send(null);
     },
   );

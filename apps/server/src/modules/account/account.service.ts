@@ -7,7 +7,7 @@ import {
   type UserSettings,
   type UserSettingsUpdate,
 } from '@adstudio/contract';
-import type { Transactor } from '../../db/database';
+import type { Executor, Transactor } from '../../db/database';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { HttpError, notFound, unprocessable } from '../../lib/http-errors';
 import { parseJson } from '../../lib/json';
@@ -27,13 +27,15 @@ const isItemsPerPage = (n: unknown): n is UserSettings['items_per_page'] =>
 interface Deps {
   users: UsersRepository;
   sessions: SessionsRepository;
+  /** Revokes every personal access token of the user inside the transaction; how many. */
+  revokeTokens: (user: User, trx: Executor) => Promise<number>;
   transaction: Transactor;
 }
 
 /** Settings saved at once by two tabs: each merge is retried on the stored value this often. */
 const SETTINGS_TRIES = 5;
 
-export function createAccountService({ users, sessions, transaction }: Deps) {
+export function createAccountService({ users, sessions, revokeTokens, transaction }: Deps) {
   async function userRow(user: User) {
     const row = await users.findById(user.id);
     if (!row) throw notFound();
@@ -75,7 +77,8 @@ export function createAccountService({ users, sessions, transaction }: Deps) {
 
     /**
      * Checks the current password, stores the new one and signs out every other session of the
-     * user, in one transaction; the new hash lands only over the one that was checked.
+     * user, in one transaction; the new hash lands only over the one that was checked. Personal
+     * access tokens live on (Sanctum's rule: a script keeps working) unless `revoke_tokens` asks.
      */
     async changePassword(user: User, currentSessionId: string, body: UpdatePasswordBody): Promise<void> {
       const row = await userRow(user);
@@ -90,6 +93,7 @@ export function createAccountService({ users, sessions, transaction }: Deps) {
         );
         if (!updated) throw unprocessable({ current_password: [WRONG_CURRENT_PASSWORD] });
         await sessions.deleteForUser(user.id, currentSessionId, trx);
+        if (body.revoke_tokens) await revokeTokens(user, trx);
       });
     },
 

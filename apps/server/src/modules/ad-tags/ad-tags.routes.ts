@@ -135,14 +135,15 @@ export const adTagsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   // Serving: public, no session and no cookie; the token is the credential. Ad traffic, like the
-  // trackers', is outside the per-IP ceiling (a CDN's address carries many viewers), but unknown
-  // tokens count toward the per-IP miss limit of token routes.
+  // trackers', is outside the per-IP ceiling (a CDN's address carries many viewers); a known tag is
+  // served whatever its address missed before, and only further misses meet the miss limit.
   const config = {
     public: true,
     session: false,
     cookieless: true,
     rateLimit: false,
     tokenParam: 'token',
+    servesKnownTokens: true,
   } as const;
   const send = (reply: Parameters<typeof sendRenderFile>[0], served: Served) => {
     if (served.ruleId !== undefined) reply.header('x-rule-id', String(served.ruleId));

@@ -21,7 +21,7 @@ import {
   refusedAnswer,
   staleAnswer,
 } from '../../lib/route-schemas';
-import { hasValidXsrfToken } from '../../plugins/session';
+import { mayWrite } from '../../plugins/session';
 
 const tags = ['creatives'];
 const fallbackParams = z.object({ id: idParam, assetId: idParam });
@@ -114,8 +114,9 @@ export const creativesRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "The creative's shareable preview link, created on the first call",
         description:
           'Answers the link in use; when the creative has none yet, creates it (a 256-bit token), ' +
-          'which needs `edit creatives` (403 for a reader: publishing to outsiders is an edit) and the ' +
-          'X-XSRF-TOKEN header (419 without). Every later call answers the same link.',
+          'which needs `edit creatives` (403 for a reader: publishing to outsiders is an edit) and what a ' +
+          'write needs: the X-XSRF-TOKEN header with a session (419 without), the write ability with a ' +
+          'bearer token (403 for a read-only one). Every later call answers the same link.',
         params,
         response: {
           200: itemResponse(PreviewLinkSchema),
@@ -128,7 +129,7 @@ export const creativesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       data: await service.previewLink(currentUser(request), request.params.id, {
-        mayCreate: hasValidXsrfToken(request),
+        mayCreate: () => mayWrite(request),
       }),
     }),
   );

@@ -334,9 +334,14 @@ export function createCreativesService({ creatives, refs, audit, transaction, sp
     /**
      * The creative's preview link: the one in use, or a new one (256-bit token) when it has none.
      * Creating one publishes the creative to outsiders: it needs `edit creatives` (a reader sees only a
-     * link that exists) and, being a state change, the XSRF header (`mayCreate`); reading one does not.
+     * link that exists) and, being a state change, what any write needs (`mayCreate`: the session's
+     * XSRF header, or a token's write ability); reading one does not.
      */
-    async previewLink(user: User, id: number, { mayCreate }: { mayCreate: boolean }): Promise<PreviewLink> {
+    async previewLink(
+      user: User,
+      id: number,
+      { mayCreate }: { mayCreate: () => boolean },
+    ): Promise<PreviewLink> {
       await base.find(user, id);
       const toLink = (row: PreviewLinkRow): PreviewLink => ({
         id: row.id,
@@ -349,7 +354,7 @@ export function createCreativesService({ creatives, refs, audit, transaction, sp
       const now = nowIso();
       if (existing && (!existing.expires_at || existing.expires_at > now)) return toLink(existing);
       assertWriter(user);
-      if (!mayCreate) throw new HttpError(419, CSRF_MISMATCH_MESSAGE);
+      if (!mayCreate()) throw new HttpError(419, CSRF_MISMATCH_MESSAGE);
       try {
         return toLink(
           await transaction(async (trx) => {

@@ -1,6 +1,7 @@
 import {
   itemResponse,
   NewWebhookSchema,
+  WEBHOOKS_NEED_SESSION,
   WebhookCreateSchema,
   WebhookDeliverySchema,
   WebhookSchema,
@@ -24,6 +25,8 @@ import { DELIVER_JOB, DISPATCH_EVERY_MS } from './webhook-dispatch';
 export const webhooksRoutes: FastifyPluginAsyncZod = async (app) => {
   const { webhooks: service, webhookDispatch: dispatch } = app.services;
   const tags = ['webhooks'];
+  // Managed signed in, like tokens: a webhook made with a leaked token would outlive its revocation.
+  const config = { sessionOnly: WEBHOOKS_NEED_SESSION };
 
   app.jobs.work<{ webhookId: number }>(DELIVER_JOB, (job) => dispatch.deliver(job.data.webhookId));
   runPeriodically(app, 'webhook dispatch', DISPATCH_EVERY_MS, () => dispatch.tick());
@@ -32,6 +35,7 @@ export const webhooksRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/v1/webhooks',
     {
+      config,
       schema: {
         tags,
         summary: "List the company's webhooks (admins); never their secrets",
@@ -44,6 +48,7 @@ export const webhooksRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/v1/webhooks',
     {
+      config,
       schema: {
         tags,
         summary: 'Create a webhook (admins); its signing secret is shown once',
@@ -63,6 +68,7 @@ export const webhooksRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/v1/webhooks/:id',
     {
+      config,
       schema: {
         tags,
         summary: 'One webhook (admins)',
@@ -76,6 +82,7 @@ export const webhooksRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/v1/webhooks/:id',
     {
+      config,
       schema: {
         tags,
         summary: 'Change a webhook: its URL, events, description, or turn it on or off (admins)',
@@ -92,6 +99,7 @@ export const webhooksRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/v1/webhooks/:id',
     {
+      config,
       schema: {
         tags,
         summary: 'Remove a webhook and its deliveries (admins)',
@@ -108,6 +116,7 @@ export const webhooksRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/v1/webhooks/:id/deliveries',
     {
+      config,
       schema: {
         tags,
         summary: "A webhook's last 100 deliveries, newest first (admins)",
@@ -121,6 +130,7 @@ export const webhooksRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/v1/webhooks/:id/deliveries/:deliveryId/redeliver',
     {
+      config,
       schema: {
         tags,
         summary: "Send a delivery's event again, as a new delivery (admins)",
