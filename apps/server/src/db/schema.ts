@@ -1,4 +1,5 @@
 import type {
+  AdServer,
   ApprovalStatus,
   DynamicCodeStatus,
   PackageProcessing,
@@ -556,6 +557,8 @@ export interface AdTagsTable {
   media_entity_id: number | null;
   name: string;
   token: string;
+  /** The ad server the tag is pasted into (contract `AD_SERVERS`; migration 2026-12-02-1000). */
+  ad_server: Generated<AdServer>;
   created_by: number | null;
   created_at: string;
   revoked_at: string | null;

@@ -57,6 +57,8 @@ describe(`a creative's ad tags (${engine})`, () => {
       name: 'Homepage leaderboard',
       media_entity_id: mediaEntityId,
       token: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
+      // Google Ad Manager unless told otherwise (click-macros.test.ts covers the others).
+      ad_server: 'gam',
       serve_url: `${t.config.appUrl}/serve/${tag.token}`,
       js: `<script src="${t.config.appUrl}/serve/${tag.token}.js?click=%%CLICK_URL_ESC%%&amp;cb=%%CACHEBUSTER%%"></script>`,
       iframe: expect.stringContaining(

@@ -22,6 +22,7 @@ const tag = (changes: Partial<AdTagListItem>): AdTagListItem => ({
   name: 'Homepage MPU',
   media_entity_id: null,
   token: 'tok1',
+  ad_server: 'gam',
   serve_url: 'https://render.example/serve/tok1',
   js: '<script src="https://render.example/serve/tok1.js"></script>',
   iframe: '<iframe src="https://render.example/serve/tok1"></iframe>',

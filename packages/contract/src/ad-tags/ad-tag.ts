@@ -6,13 +6,47 @@ export const AD_TAG_NAME_MAX = 100;
 /** The longest `click` (the ad server's click URL) a served tag takes; longer ones are dropped. */
 export const AD_TAG_CLICK_MAX = 1024;
 
+/** The ad servers a tag is written for: its snippets carry that ad server's macros. */
+export const AD_SERVERS = ['gam', 'cm360', 'ttd', 'xandr', 'generic'] as const;
+export const AdServerSchema = z.enum(AD_SERVERS);
+export type AdServer = z.infer<typeof AdServerSchema>;
+
+/** What each ad server reads as, in the Tags tab. */
+export const AD_SERVER_LABELS: Record<AdServer, string> = {
+  gam: 'Google Ad Manager',
+  cm360: 'Campaign Manager 360',
+  ttd: 'The Trade Desk',
+  xandr: 'Xandr',
+  generic: 'Generic',
+};
+
 /**
- * The macros the snippets carry (Google Ad Manager's, escaped: the click URL sits in a query
- * parameter). An ad server that does not replace them leaves text that is no http(s) URL: the tag
- * then serves without the ad server's click counting, never broken.
+ * An ad server's macros as its own documentation spells them (docs/api.md, "Ad tags", names the
+ * pages). `click` is its click URL macro, written into the snippet's `click=` parameter: `escaped`
+ * when the ad server fills it URL-encoded (a parameter's value, decoded once by the query string),
+ * else as is (then `click=` comes last and is read to the end of the URL). `join` is how our click
+ * tracker follows that click URL: `raw` for a click URL that takes the rest of itself as the target
+ * (Google Ad Manager's `adurl=`), `encoded` (encodeURIComponent, once) for a redirector that reads
+ * its target as one parameter and would cut a raw one at its first `&`, losing the signature.
+ * An ad server that does not replace a macro leaves text that is no http(s) URL: the tag then serves
+ * without the ad server's click counting, never broken.
  */
-export const AD_TAG_CLICK_MACRO = '%%CLICK_URL_ESC%%';
-export const AD_TAG_CACHEBUSTER_MACRO = '%%CACHEBUSTER%%';
+export interface AdServerMacros {
+  click: string;
+  escaped: boolean;
+  cachebuster: string;
+  join: 'raw' | 'encoded';
+}
+
+/** Each ad server's macros; `generic` has none (the tag serves our click tracker alone). */
+export const AD_SERVER_MACROS: Record<AdServer, AdServerMacros | null> = {
+  gam: { click: '%%CLICK_URL_ESC%%', escaped: true, cachebuster: '%%CACHEBUSTER%%', join: 'raw' },
+  cm360: { click: '%c', escaped: false, cachebuster: '%n', join: 'encoded' },
+  ttd: { click: '%%TTD_CLK_ESC%%', escaped: true, cachebuster: '%%TTD_CACHEBUSTER%%', join: 'encoded' },
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: Xandr spells its macros ${…}
+  xandr: { click: '${CLICK_URL_ENC}', escaped: true, cachebuster: '${CACHEBUSTER}', join: 'encoded' },
+  generic: null,
+};
 
 /**
  * An ad tag (the ad tags issue): one placement of a creative, optionally for a publisher, with a
@@ -25,6 +59,8 @@ export const AdTagSchema = z.object({
   name: z.string(),
   media_entity_id: z.number().int().nullable(),
   token: z.string(),
+  /** The ad server the snippets are written for: their macros and how our click tracker joins its click URL. */
+  ad_server: AdServerSchema,
   serve_url: z.string(),
   js: z.string(),
   iframe: z.string(),
@@ -47,12 +83,17 @@ export const AdTagListItemSchema = AdTagSchema.extend({
 });
 export type AdTagListItem = z.infer<typeof AdTagListItemSchema>;
 
-/** POST /v1/creatives/{id}/tags: the placement's name and, optionally, its publisher. */
+/**
+ * POST /v1/creatives/{id}/tags: the placement's name, optionally its publisher, and the ad server
+ * it is pasted into (Google Ad Manager when absent).
+ */
 export const AdTagCreateSchema = z.object({
   name: nameField(AD_TAG_NAME_MAX),
   media_entity_id: idField('publisher').nullish(),
+  ad_server: AdServerSchema.default('gam'),
 });
 export type AdTagCreate = z.infer<typeof AdTagCreateSchema>;
+export type AdTagCreateInput = z.input<typeof AdTagCreateSchema>;
 
 export const AD_TAG_PUBLISHER_INVALID = 'The selected publisher is invalid.';
 

@@ -32,6 +32,7 @@ import * as tagStats from './2026-11-28-1300-tag-stats';
 import * as servingChanges from './2026-12-01-1000-serving-changes';
 import * as accessTokens from './2026-12-01-1100-access-tokens';
 import * as webhooks from './2026-12-01-1200-webhooks';
+import * as tagAdServers from './2026-12-02-1000-tag-ad-servers';
 
 /** Every migration, by name in the order they run. Listed statically so the bundled server carries them. */
 export const migrations: Record<string, Migration> = {
@@ -68,4 +69,5 @@ export const migrations: Record<string, Migration> = {
   '2026-12-01-1000-serving-changes': servingChanges,
   '2026-12-01-1100-access-tokens': accessTokens,
   '2026-12-01-1200-webhooks': webhooks,
+  '2026-12-02-1000-tag-ad-servers': tagAdServers,
 };

@@ -1,4 +1,6 @@
 import {
+  AD_SERVER_MACROS,
+  type AdServerMacros,
   type DataValue,
   type EvaluationContext,
   evaluationContext,
@@ -17,7 +19,14 @@ import type { CompiledFeed, RuleChooser } from '../rule-selection';
 import type { StatsBuffer, TrackedView, TrackingLinks } from '../tracking';
 import type { AdServingRepository } from './ad-tags.repository';
 import { createServingCache } from './serving-cache';
-import { adServerClick, fallbackDocument, loaderScript, servePath } from './snippets';
+import {
+  clickUrlParams,
+  fallbackDocument,
+  givenClick,
+  joinedClick,
+  loaderScript,
+  servePath,
+} from './snippets';
 
 /** A revoked tag (DESIGN section 4: 410 for a revoked token). */
 export const TAG_REVOKED = 'This ad tag was revoked.';
@@ -64,6 +73,11 @@ export interface Viewer {
   timeZone: unknown;
   /** The ad server's click URL (`click`); dropped unless an http(s) URL (snippets.ts). */
   click: unknown;
+  /**
+   * The raw text after `click=` to the end of the ad call's query string: the click URL of an ad
+   * server that fills its macro unescaped (snippets.ts `givenClick`).
+   */
+  clickRest?: string;
   /** The call's query parameters; conditions read those other than the tag's own (`click`, `tz`, `cb`). */
   query: Record<string, unknown>;
   userAgent: string | undefined;
@@ -124,6 +138,19 @@ function judged(candidate: Record<string, unknown>): SimulationContext {
   return SimulationContextSchema.parse({});
 }
 
+/**
+ * The viewer as conditions read the ad call: without the parameters the query string parser split
+ * off an unescaped click URL (its own, not the ad call's).
+ */
+function adCall(tag: Pick<ServedTag, 'macros'>, viewer: Viewer): Viewer {
+  if (!tag.macros || tag.macros.escaped) return viewer;
+  const names = clickUrlParams(viewer.clickRest);
+  if (names.length === 0) return viewer;
+  const query = { ...viewer.query };
+  for (const name of names) delete query[name];
+  return { ...viewer, query };
+}
+
 /** Viewer contexts judged already, by zone, country and region (all a plain ad call gives). */
 const judgedContexts = new Map<string, SimulationContext>();
 const JUDGED_CONTEXTS_MAX = 10_000;
@@ -138,6 +165,8 @@ interface ServedTag {
   revoked: boolean;
   /** Approved by the tag's publisher, or never asked (or no publisher). */
   allowed: boolean;
+  /** The macros of the ad server the tag is pasted into (none: `generic`). */
+  macros: AdServerMacros | null;
   creative: NonNullable<Awaited<ReturnType<AdServingRepository['byToken']>>>;
 }
 
@@ -212,6 +241,7 @@ export function createAdServing({
       creativeId: row.creative_id,
       revoked: row.revoked_at !== null,
       allowed: verdict === undefined || verdict === 'approved',
+      macros: AD_SERVER_MACROS[row.ad_server],
       creative: row,
     };
     return { value, creativeId: row.creative_id, keys };
@@ -321,24 +351,25 @@ export function createAdServing({
 
   return {
     /** The JS tag: an iframe of the tag's document at the creative's size (it decides nothing itself). */
-    async loader(token: string, click: unknown): Promise<Served> {
+    async loader(token: string, given: Pick<Viewer, 'click' | 'clickRest'>): Promise<Served> {
       const tag = await tagOf(token);
       const size = { width: tag.creative.width ?? 1, height: tag.creative.height ?? 1 };
-      const script = loaderScript(`${serveBase}${servePath(token)}`, size, adServerClick(click));
+      const click = givenClick(tag.macros, given.click, given.clickRest);
+      const script = loaderScript(`${serveBase}${servePath(token)}`, size, click);
       return { file: 'tag.js', body: Buffer.from(script, 'utf8') };
     },
 
     /** The tag's document for this viewer. */
     async serve(token: string, viewer: Viewer): Promise<Served> {
       const tag = await tagOf(token);
-      const simulation = viewerContext(viewer);
+      const simulation = viewerContext(adCall(tag, viewer));
       const { decision, set } = await decide(tag, {
         simulation,
         context: (known) => evaluationContext(simulation, known),
       });
       if (!set || decision.serves === 'nothing') return { file: 'empty.gif', body: PIXEL };
       const view = { campaignId: set.campaignId, creativeId: tag.creativeId, tagId: tag.id, preview: false };
-      const prefix = adServerClick(viewer.click) ?? '';
+      const adServerUrl = givenClick(tag.macros, viewer.click, viewer.clickRest);
       const counted = (served: Served, ruleId: number): Served => {
         if (!viewer.head && !isBot(viewer.userAgent))
           stats.add(
@@ -349,7 +380,7 @@ export function createAdServing({
       };
       if (decision.serves === 'variant') {
         const ruleId = decision.ruleId;
-        const click = prefix + trackerOf(set, view, ruleId);
+        const click = joinedClick(tag.macros, adServerUrl, trackerOf(set, view, ruleId));
         const gzip = viewer.gzip && !viewer.head && set.feed !== 'too_large';
         const body =
           set.feed === 'too_large'
@@ -365,7 +396,7 @@ export function createAdServing({
       if (!set.fallback) return { file: 'empty.gif', body: PIXEL };
       const html = fallbackDocument(
         readUrl(set.fallback.storage_key, set.fallback.content_type),
-        prefix + trackerOf(set, view, 0),
+        joinedClick(tag.macros, adServerUrl, trackerOf(set, view, 0)),
         set.size,
       );
       return counted({ file: 'fallback.html', body: Buffer.from(html, 'utf8') }, 0);

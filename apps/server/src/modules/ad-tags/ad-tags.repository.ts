@@ -79,6 +79,7 @@ export const createAdServingRepository = (db: Db) => ({
         'ad_tags.company_id',
         'ad_tags.creative_id',
         'ad_tags.media_entity_id',
+        'ad_tags.ad_server',
         'ad_tags.revoked_at',
         'campaigns.id as campaign_id',
         // The creative's campaign even when deleted: serving listens for its restore.

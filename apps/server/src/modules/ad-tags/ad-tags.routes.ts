@@ -20,6 +20,7 @@ import {
 import { chosenEncoding } from '../../plugins/compress-small';
 import { sendRenderFile } from '../render';
 import type { Served, Viewer } from './ad-serving';
+import { clickRest } from './snippets';
 
 const tags = ['ad tags'];
 const tagParams = z.object({ id: idParam, tagId: idParam });
@@ -33,8 +34,11 @@ const ServeQuerySchema = z
   .object({
     click: optional(
       2048,
-      "The ad server's click URL (its click macro, escaped): the variant's clickTag is this URL followed " +
-        'by our click tracker. Only an absolute http(s) URL of at most 1024 printable characters is used.',
+      "The ad server's click URL (its click macro): the variant's clickTag is this URL followed by our " +
+        "click tracker, as is or URL-encoded as the tag's ad server reads it (docs/api.md, Ad tags). " +
+        'An ad server that fills its macro unescaped has `click` last, read to the end of the URL. ' +
+        'Only an absolute http(s) URL of at most 1024 printable characters is used; `generic` tags ' +
+        'ignore it.',
     ),
     tz: optional(100, "The viewer's time zone (IANA, e.g. Europe/Paris), which the JS tag sends; else UTC."),
     cb: optional(100, 'A cache-buster (the ad server fills it); not read.'),
@@ -78,9 +82,10 @@ export const adTagsRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Create an ad tag: a placement of the creative, optionally for a publisher',
         description:
           'Answers the tag with its snippets: `js` (a script that writes a sandboxed iframe with the ' +
-          "viewer's time zone) and `iframe` (at the creative's size), both with the ad server's click " +
-          'and cache-buster macros (Google Ad Manager’s; docs/api.md lists other ad servers’). A tag ' +
-          'for a publisher serves only what they approved, when the campaign asked them.',
+          "viewer's time zone) and `iframe` (at the creative's size), both with the click and " +
+          'cache-buster macros of its `ad_server` (Google Ad Manager when absent; `generic`: none; ' +
+          'docs/api.md lists them). A tag for a publisher serves only what they approved, when the ' +
+          'campaign asked them.',
         params: idParams,
         body: AdTagCreateSchema,
         response: { 201: itemResponse(AdTagSchema), ...errors },
@@ -153,6 +158,11 @@ export const adTagsRoutes: FastifyPluginAsyncZod = async (app) => {
     return sendRenderFile(reply, served.file, served.body.length, served.body, 'no-store');
   };
   const header = (value: string | string[] | undefined) => (typeof value === 'string' ? value : undefined);
+  /** The raw text after `click=`: an unescaped click URL, its own `&`s included (snippets.ts). */
+  const restOfClick = (url: string) => {
+    const at = url.indexOf('?');
+    return at === -1 ? undefined : clickRest(url.slice(at + 1));
+  };
 
   app.get(
     '/serve/:token.js',
@@ -174,7 +184,14 @@ export const adTagsRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request, reply) => send(reply, await serving.loader(request.params.token, request.query.click)),
+    async (request, reply) =>
+      send(
+        reply,
+        await serving.loader(request.params.token, {
+          click: request.query.click,
+          clickRest: restOfClick(request.url),
+        }),
+      ),
   );
 
   app.get(
@@ -209,6 +226,7 @@ export const adTagsRoutes: FastifyPluginAsyncZod = async (app) => {
         region: header(request.headers[regionHeader]),
         timeZone: query.tz,
         click: query.click,
+        clickRest: restOfClick(request.url),
         query,
         userAgent: request.headers['user-agent'],
         head: request.method === 'HEAD',

@@ -53,8 +53,9 @@ export function createAdTagsService({ tags, creative, publishers, audit, transac
       name: row.name,
       media_entity_id: row.media_entity_id,
       token: row.token,
+      ad_server: row.ad_server,
       serve_url: serveUrl,
-      ...tagSnippets(serveUrl, size),
+      ...tagSnippets(serveUrl, size, row.ad_server),
       created_at: row.created_at,
       revoked_at: row.revoked_at,
     };
@@ -102,6 +103,7 @@ export function createAdTagsService({ tags, creative, publishers, audit, transac
             media_entity_id: publisher,
             name: body.name,
             token: randomToken(),
+            ad_server: body.ad_server,
             created_by: user.id,
             created_at: nowIso(),
           },
@@ -110,7 +112,11 @@ export function createAdTagsService({ tags, creative, publishers, audit, transac
         await audit.log(trx, user, {
           entityId: row.id,
           action: 'created',
-          changes: { name: [null, row.name], media_entity_id: [null, row.media_entity_id] },
+          changes: {
+            name: [null, row.name],
+            media_entity_id: [null, row.media_entity_id],
+            ad_server: [null, row.ad_server],
+          },
         });
         return toAdTag(row, size);
       }),

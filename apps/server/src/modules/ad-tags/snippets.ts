@@ -1,8 +1,9 @@
 import {
   AD_SANDBOX,
-  AD_TAG_CACHEBUSTER_MACRO,
-  AD_TAG_CLICK_MACRO,
+  AD_SERVER_MACROS,
   AD_TAG_CLICK_MAX,
+  type AdServer,
+  type AdServerMacros,
 } from '@adstudio/contract';
 import { escapeHtml } from '../../lib/html';
 
@@ -11,14 +12,27 @@ export const FRAME_SANDBOX = AD_SANDBOX;
 
 export const servePath = (token: string) => `/serve/${token}`;
 
-/** The snippets of a tag whose document is at `serveUrl`, for a creative of this size. */
-export function tagSnippets(serveUrl: string, size: { width: number; height: number }) {
-  const query = `click=${AD_TAG_CLICK_MACRO}&cb=${AD_TAG_CACHEBUSTER_MACRO}`;
+/**
+ * The ad call's parameters a tag's snippets carry for its ad server: its click and cache-buster
+ * macros, `click=` last when the ad server fills it unescaped (it is then read to the end, its own
+ * `&`s included: `givenClick`); none for `generic`.
+ */
+function macroQuery(adServer: AdServer) {
+  const macros = AD_SERVER_MACROS[adServer];
+  if (!macros) return '';
+  return macros.escaped
+    ? `?click=${macros.click}&cb=${macros.cachebuster}`
+    : `?cb=${macros.cachebuster}&click=${macros.click}`;
+}
+
+/** The snippets of a tag whose document is at `serveUrl`, for a creative of this size and an ad server. */
+export function tagSnippets(serveUrl: string, size: { width: number; height: number }, adServer: AdServer) {
+  const query = macroQuery(adServer);
   const attr = (url: string) => escapeHtml(url);
   return {
-    js: `<script src="${attr(`${serveUrl}.js?${query}`)}"></script>`,
+    js: `<script src="${attr(`${serveUrl}.js${query}`)}"></script>`,
     iframe:
-      `<iframe src="${attr(`${serveUrl}?${query}`)}" width="${size.width}" height="${size.height}" ` +
+      `<iframe src="${attr(`${serveUrl}${query}`)}" width="${size.width}" height="${size.height}" ` +
       `frameborder="0" scrolling="no" marginwidth="0" marginheight="0" style="border:0" ` +
       `sandbox="${FRAME_SANDBOX}"></iframe>`,
   };
@@ -43,6 +57,58 @@ export function adServerClick(value: unknown): string | undefined {
   } catch {
     return undefined;
   }
+}
+
+/** The raw text after the ad call's `click=` parameter, to the end of its query string. */
+export function clickRest(rawQuery: string): string | undefined {
+  if (rawQuery.startsWith('click=')) return rawQuery.slice('click='.length);
+  const at = rawQuery.indexOf('&click=');
+  return at === -1 ? undefined : rawQuery.slice(at + '&click='.length);
+}
+
+/**
+ * The ad server's click URL an ad call gives a tag, checked (`adServerClick`): the `click` parameter,
+ * decoded once, for a macro the ad server fills escaped; for one it fills as is, everything after
+ * `click=` (`rest`), unless that arrives escaped too (the JS tag's iframe re-encodes what it was
+ * given). None for an ad server without macros (`generic`).
+ */
+export function givenClick(
+  macros: AdServerMacros | null,
+  param: unknown,
+  rest: string | undefined,
+): string | undefined {
+  if (!macros) return undefined;
+  if (!macros.escaped && rest !== undefined && UNESCAPED_URL.test(rest)) return adServerClick(rest);
+  return adServerClick(param);
+}
+const UNESCAPED_URL = /^https?:/i;
+
+/**
+ * The parameters the query string parser split off an unescaped click URL (`rest`, read whole by
+ * `givenClick`) at its own `&`s: the ad server's, not the ad call's, so conditions never read them.
+ */
+export function clickUrlParams(rest: string | undefined): string[] {
+  const names: string[] = [];
+  if (rest === undefined || !UNESCAPED_URL.test(rest)) return names;
+  for (const part of rest.split('&').slice(1)) {
+    const name = part.split('=', 1)[0] ?? '';
+    try {
+      names.push(decodeURIComponent(name.replace(/\+/g, ' ')));
+    } catch {
+      names.push(name);
+    }
+  }
+  return names;
+}
+
+/**
+ * Our click tracker after the ad server's click URL, as that ad server reads its target: as is
+ * (`raw`: the click URL takes the rest of itself as the target) or URL-encoded once (`encoded`: the
+ * target is one parameter's value, which a raw `&` would cut, losing the tracker's signature).
+ */
+export function joinedClick(macros: AdServerMacros | null, adServerUrl: string | undefined, tracker: string) {
+  if (!macros || !adServerUrl) return tracker;
+  return adServerUrl + (macros.join === 'encoded' ? encodeURIComponent(tracker) : tracker);
 }
 
 /** A JSON literal safe inside a `<script>`: nothing in it can end the script or open a comment. */

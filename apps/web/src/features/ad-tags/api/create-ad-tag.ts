@@ -1,16 +1,16 @@
-import { type AdTag, type AdTagCreate, AdTagSchema } from '@adstudio/contract';
+import { type AdTag, type AdTagCreateInput, AdTagSchema } from '@adstudio/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { getData } from '../../../lib/get-data';
 import { adTagKeys } from './keys';
 
-/** POST /v1/creatives/{id}/tags {name, media_entity_id?} → 201 the tag with its token and snippets. */
+/** POST /v1/creatives/{id}/tags {name, media_entity_id?, ad_server?} → 201 the tag with its token and snippets. */
 export const createAdTag = ({
   creativeId,
   body,
 }: {
   creativeId: number;
-  body: AdTagCreate;
+  body: AdTagCreateInput;
 }): Promise<AdTag> => getData(AdTagSchema, api.post(`/v1/creatives/${creativeId}/tags`, body));
 
 export function useCreateAdTag() {
