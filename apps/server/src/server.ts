@@ -4,6 +4,7 @@ import { createDb } from './db/database';
 import { migrateToLatest, schemaOf } from './db/migrate';
 import { prepareDatabase } from './db/seed';
 import { initErrorReporting } from './lib/error-reporting';
+import { localSenderWarning } from './modules/mail';
 
 async function main() {
   let config: ReturnType<typeof loadConfig>;
@@ -37,6 +38,7 @@ async function main() {
 
   await app.listen({ port: config.port, host: config.host });
   const where = config.database.kind === 'sqlite' ? config.database.file : 'PostgreSQL';
+  const senderWarning = localSenderWarning(config.mail?.from);
   const lines = [
     '',
     `  Adstudio is running at ${config.appUrl}`,
@@ -47,6 +49,7 @@ async function main() {
       : '  Password: the one set with ADMIN_PASSWORD (or `npm run user -- password --email … --password …`)',
     ...(setup.demoUsers.length ? [`  Demo users (same password): ${setup.demoUsers.join(', ')}`] : []),
     `  API docs: ${config.appUrl}/docs`,
+    ...(senderWarning ? ['', `  ${senderWarning}`] : []),
     '',
   ];
   console.log(lines.join('\n'));

@@ -8,7 +8,8 @@ import { insertCampaign, insertCreative } from '../rows';
 /**
  * E-mail (the integrations issue): sent from the outbox to a local SMTP server this test runs —
  * a publisher's decision to whoever asked them, a failed sync to the feed's creator and the
- * company's admins — and never to someone who turned it off.
+ * company's admins — and never to someone who turned it off. Each as mail clients expect (issue 41):
+ * a text and an HTML part with the same words and links, sent by a machine, with where to stop it.
  */
 interface Received {
   to: string[];
@@ -35,6 +36,76 @@ const text = (mail: Received) =>
     )
     .replace(/=\r?\n/g, '')
     .replace(/=[0-9A-F]{2}/g, hex);
+
+/** A message's header and body, split at the first blank line; the header's folded lines unfolded. */
+function split(raw: string) {
+  const at = raw.search(/\r?\n\r?\n/);
+  const head = raw.slice(0, at).replace(/\r?\n[ \t]+/g, ' ');
+  return { head, body: raw.slice(at).replace(/^\r?\n\r?\n/, '') };
+}
+const header = (head: string, name: string) => new RegExp(`^${name}:\\s*(.*)$`, 'im').exec(head)?.[1]?.trim();
+
+/** A part's body as its reader sees it: quoted-printable or base64 undone, read as UTF-8. */
+function decoded(part: { head: string; body: string }) {
+  const encoding = header(part.head, 'Content-Transfer-Encoding')?.toLowerCase();
+  if (encoding === 'base64') return Buffer.from(part.body, 'base64').toString('utf8');
+  if (encoding !== 'quoted-printable') return part.body;
+  const bytes = part.body
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/gi, (_, h: string) => String.fromCharCode(Number.parseInt(h, 16)));
+  return Buffer.from(bytes, 'latin1').toString('utf8');
+}
+
+/** The top-level header, and the text and HTML parts of a multipart/alternative message. */
+function partsOf(mail: Received) {
+  const message = split(mail.raw);
+  const type = header(message.head, 'Content-Type') ?? '';
+  expect(type).toMatch(/^multipart\/alternative;/);
+  const boundary = /boundary="?([^";]+)"?/.exec(type)![1]!;
+  const parts = message.body
+    .split(`--${boundary}`)
+    .slice(1, -1)
+    .map((part) => split(part.replace(/^\r?\n/, '')));
+  const of = (kind: string) => {
+    const part = parts.find((p) => header(p.head, 'Content-Type')?.startsWith(kind));
+    expect(part, `a ${kind} part`).toBeDefined();
+    return decoded(part!);
+  };
+  // SMTP carries CRLF line ends; the texts were written with LF.
+  const lines = (text: string) => text.replace(/\r\n/g, '\n');
+  return { head: message.head, text: lines(of('text/plain')), html: lines(of('text/html')) };
+}
+
+const linksInText = (text: string) => [...text.matchAll(/https?:\/\/\S+/g)].map((m) => m[0]).sort();
+const linksInHtml = (html: string) =>
+  [...html.matchAll(/href="([^"]*)"/g)].map((m) => m[1]!.replaceAll('&amp;', '&')).sort();
+
+/** A campaign's creative, a publisher the editor asks for approvals, and its decision: the mail sent. */
+async function approvalMail(names: {
+  campaign: string;
+  creative: string;
+  publisher: string;
+  comment: string;
+}) {
+  const campaignId = await insertCampaign(t.db, { companyId: t.companyId, name: names.campaign });
+  const creativeId = await insertCreative(t.db, { companyId: t.companyId, campaignId, name: names.creative });
+  const admin = await t.injectAs(await t.createUser({ roles: ['admin'] }));
+  const made = await admin.post('/v1/media-entities', { name: names.publisher });
+  expect(made.statusCode, made.body).toBe(201);
+  const asked = await editor.post(`/v1/campaigns/${campaignId}/approvals`, {
+    creative_ids: [creativeId],
+    media_entity_ids: [made.json().data.id],
+  });
+  expect(asked.statusCode, asked.body).toBe(201);
+  await t.db
+    .updateTable('approvals')
+    .set({ status: 'approved', comment: names.comment, decided_at: new Date().toISOString() })
+    .where('creative_id', '=', creativeId)
+    .execute();
+  await sendUntil(() => mails.length >= 1);
+  expect(mails).toHaveLength(1);
+  return { campaignId, mail: mails[0]! };
+}
 
 async function sendUntil(done: () => boolean) {
   const deadline = Date.now() + 8000;
@@ -87,22 +158,12 @@ beforeEach(() => {
 
 describe(`e-mail (${engine})`, () => {
   it('tells whoever asked a publisher for approvals of their decision, and no one else', async () => {
-    const campaignId = await insertCampaign(t.db, { companyId: t.companyId, name: 'Winter sale' });
-    const creativeId = await insertCreative(t.db, { companyId: t.companyId, campaignId, name: 'Skyscraper' });
-    const admin = await t.injectAs(await t.createUser({ roles: ['admin'] }));
-    const publisher = (await admin.post('/v1/media-entities', { name: 'Daily Planet' })).json().data;
-    const asked = await editor.post(`/v1/campaigns/${campaignId}/approvals`, {
-      creative_ids: [creativeId],
-      media_entity_ids: [publisher.id],
+    const { campaignId } = await approvalMail({
+      campaign: 'Winter sale',
+      creative: 'Skyscraper',
+      publisher: 'Daily Planet',
+      comment: 'Looks great',
     });
-    expect(asked.statusCode, asked.body).toBe(201);
-    await t.db
-      .updateTable('approvals')
-      .set({ status: 'approved', comment: 'Looks great', decided_at: new Date().toISOString() })
-      .where('creative_id', '=', creativeId)
-      .execute();
-    await sendUntil(() => mails.length >= 1);
-    expect(mails).toHaveLength(1);
     expect(mails[0]!.to).toEqual([editorEmail]);
     const body = text(mails[0]!);
     expect(body).toContain('Subject: Daily Planet approved Skyscraper');
@@ -112,6 +173,60 @@ describe(`e-mail (${engine})`, () => {
     // Sent once: the event is marked.
     await t.app.services.mailer.tick();
     expect(mails).toHaveLength(1);
+  });
+
+  it('sends a text and an HTML part with the same links, marked as sent by a machine, with where to stop it', async () => {
+    const { campaignId, mail } = await approvalMail({
+      campaign: 'Spring sale',
+      creative: 'Leaderboard',
+      publisher: 'Morning Post',
+      comment: 'Fine by us',
+    });
+    const { head, text: plain, html } = partsOf(mail);
+    expect(header(head, 'Auto-Submitted')).toBe('auto-generated');
+    const settings = `${t.config.spaUrl}/myaccount`;
+    expect(header(head, 'List-Unsubscribe')).toBe(`<${settings}>`);
+    // One-click unsubscribing (RFC 8058) needs an endpoint that works signed out: not offered.
+    expect(header(head, 'List-Unsubscribe-Post')).toBeUndefined();
+
+    const approvals = `${t.config.spaUrl}/campaigns/${campaignId}?tab=approvals`;
+    expect(linksInText(plain)).toEqual([approvals, settings].sort());
+    expect(linksInHtml(html)).toEqual(linksInText(plain));
+    // The same words in both; the action is a button.
+    for (const words of [
+      'Morning Post approved the creative "Leaderboard" of the campaign "Spring sale".',
+      'Their comment: Fine by us',
+      'You get this because you asked them for approvals.',
+    ]) {
+      expect(plain).toContain(words);
+      expect(html).toContain(words.replaceAll('"', '&quot;'));
+    }
+    const button = /<a href="([^"]*)" style="display:inline-block;[^"]*">([^<]*)<\/a>/.exec(html);
+    expect(button?.slice(1)).toEqual([approvals, 'See the campaign&#39;s approvals']);
+    expect(plain).toContain(`See the campaign's approvals: ${approvals}`);
+  });
+
+  it('escapes every name and comment in the HTML part', async () => {
+    const { campaignId, mail } = await approvalMail({
+      campaign: "<a href='https://evil.example'>Win</a>",
+      creative: '<b>Big</b> & "bold"',
+      publisher: '<img src=x onerror=alert(1)>',
+      comment: '<script>alert("hi")</script>\nSecond line',
+    });
+    const { text: plain, html } = partsOf(mail);
+    expect(plain).toContain('<img src=x onerror=alert(1)> approved the creative "<b>Big</b> & "bold""');
+    expect(plain).toContain('Their comment: <script>alert("hi")</script>\nSecond line');
+    expect(html).toContain('&lt;img src=x onerror=alert(1)&gt; approved');
+    expect(html).toContain('&lt;b&gt;Big&lt;/b&gt; &amp; &quot;bold&quot;');
+    expect(html).toContain('&lt;a href=&#39;https://evil.example&#39;&gt;Win&lt;/a&gt;');
+    expect(html).toContain('&lt;script&gt;alert(&quot;hi&quot;)&lt;/script&gt;<br>Second line');
+    expect(html).toContain('<title>&lt;img src=x onerror=alert(1)&gt; approved &lt;b&gt;Big&lt;/b&gt;');
+    for (const hostile of ['<img', '<b>', '<script', "evil.example'>", "href='"])
+      expect(html).not.toContain(hostile);
+    // Only our own links are links: the campaign's name is text.
+    expect(linksInHtml(html)).toEqual(
+      [`${t.config.spaUrl}/campaigns/${campaignId}?tab=approvals`, `${t.config.spaUrl}/myaccount`].sort(),
+    );
   });
 
   it('a tick while one runs (the server’s own, every second) joins it instead of returning at once', async () => {
@@ -143,5 +258,11 @@ describe(`e-mail (${engine})`, () => {
     const body = text(mails.find((mail) => mail.to.includes(admin.email))!);
     expect(body).toContain('Subject: The feed "Broken feed" failed to sync');
     expect(body).toContain(`/profiles/${profile.id}`);
+    const { text: plain, html } = partsOf(mails.find((mail) => mail.to.includes(admin.email))!);
+    expect(linksInText(plain)).toEqual(
+      [`${t.config.spaUrl}/profiles/${profile.id}`, `${t.config.spaUrl}/myaccount`].sort(),
+    );
+    expect(linksInHtml(html)).toEqual(linksInText(plain));
+    expect(html).toContain('The latest sync of the feed &quot;Broken feed&quot; failed');
   });
 });

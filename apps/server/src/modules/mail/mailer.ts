@@ -3,16 +3,21 @@ import { parseJson } from '../../lib/json';
 import { nowIso } from '../../lib/time';
 import { settingsOf } from '../account';
 import type { MailRepository } from './mail.repository';
+import { type MailContent, mailHtml, mailText } from './mail-message';
 
 /** Events e-mailed per tick, at most. */
 const PER_TICK = 20;
 /** Seconds between a failed e-mail's tries; then it is given up. */
 const RETRY_SECONDS = [60, 300, 1800, 7200];
+/** My Account, where each kind of e-mail is turned off: the SPA's `ROUTES.myaccount` (apps/web/src/config/paths.ts). */
+export const MY_ACCOUNT_PATH = '/myaccount';
 
 export interface Mail {
   to: string;
   subject: string;
   text: string;
+  html: string;
+  headers: Record<string, string>;
 }
 
 interface Person {
@@ -55,6 +60,20 @@ export function createMailer({
 }: Deps) {
   /** The run in progress: a tick meanwhile joins it rather than start a second or return early. */
   let running: Promise<void> | undefined;
+  const settings = { label: 'Turn these e-mails off in My Account', url: spaUrl(MY_ACCOUNT_PATH) };
+  /**
+   * Headers mail clients and servers read: sent by a machine (no out-of-office replies to it), and
+   * where to stop them. List-Unsubscribe names the settings page only; its one-click POST
+   * (List-Unsubscribe-Post, RFC 8058) would need an endpoint that works without signing in.
+   */
+  const headers = { 'Auto-Submitted': 'auto-generated', 'List-Unsubscribe': `<${settings.url}>` };
+  const mailTo = (person: Person, content: MailContent): Mail => ({
+    to: address(person),
+    subject: content.subject,
+    text: mailText(content),
+    html: mailHtml(content),
+    headers,
+  });
 
   async function compose(
     event: { company_id: number; type: string; data: string },
@@ -73,16 +92,21 @@ export function createMailer({
       if (people.length === 0) return [];
       const names = await repository.approvalNames(event.company_id, ids, trx);
       const verdict = data.status === 'approved' ? 'approved' : 'rejected';
-      const comment =
-        typeof data.comment === 'string' && data.comment ? `\n\nTheir comment: ${data.comment}` : '';
-      return people.map((person) => ({
-        to: address(person),
+      const comment = typeof data.comment === 'string' && data.comment ? data.comment : undefined;
+      const content: MailContent = {
         subject: `${names.publisher} ${verdict} ${names.creative}`,
-        text:
-          `${names.publisher} ${verdict} the creative "${names.creative}" of the campaign "${names.campaign}".${comment}\n\n` +
-          `See the campaign's approvals: ${spaUrl(`/campaigns/${ids.campaignId}?tab=approvals`)}\n\n` +
-          'You get this because you asked them for approvals. Turn these e-mails off in My Account.',
-      }));
+        paragraphs: [
+          `${names.publisher} ${verdict} the creative "${names.creative}" of the campaign "${names.campaign}".`,
+          ...(comment ? [`Their comment: ${comment}`] : []),
+        ],
+        action: {
+          label: "See the campaign's approvals",
+          url: spaUrl(`/campaigns/${ids.campaignId}?tab=approvals`),
+        },
+        reason: 'You get this because you asked them for approvals.',
+        settings,
+      };
+      return people.map((person) => mailTo(person, content));
     }
     const profileId = Number(data.id);
     const people = (await repository.feedPeople(event.company_id, profileId, trx)).filter(
@@ -90,20 +114,22 @@ export function createMailer({
     );
     if (people.length === 0) return [];
     const name = String(data.name ?? `#${profileId}`);
-    const link = spaUrl(`/profiles/${profileId}`);
     const failed = event.type === 'profile.sync_failed';
     const why = failed ? await repository.syncError(event.company_id, profileId, trx) : null;
-    return people.map((person) => ({
-      to: address(person),
+    const content: MailContent = {
       subject: failed
         ? `The feed "${name}" failed to sync`
         : `The feed "${name}" waits for your confirmation`,
-      text:
-        (failed
+      paragraphs: [
+        failed
           ? `The latest sync of the feed "${name}" failed${why ? `: ${why.replace(/\.$/, '')}` : ''}. Its previous rules stay in place.`
-          : `The latest sync of the feed "${name}" would drop more than a fifth of its active rows, so it waits for someone to confirm it.`) +
-        `\n\nOpen the feed: ${link}\n\nYou get this because you made the feed or are an admin. Turn these e-mails off in My Account.`,
-    }));
+          : `The latest sync of the feed "${name}" would drop more than a fifth of its active rows, so it waits for someone to confirm it.`,
+      ],
+      action: { label: 'Open the feed', url: spaUrl(`/profiles/${profileId}`) },
+      reason: 'You get this because you made the feed or are an admin.',
+      settings,
+    };
+    return people.map((person) => mailTo(person, content));
   }
 
   async function mailDue(trx: Executor) {
