@@ -89,6 +89,7 @@ import { createWebhookDispatch } from './modules/webhooks/webhook-dispatch';
 import { createWebhooksRepository } from './modules/webhooks/webhooks.repository';
 import { createWebhooksService } from './modules/webhooks/webhooks.service';
 import { refusalLogOn, safeFetchToFile } from './net/safe-fetch';
+import { savedUrlCheck } from './net/saved-url';
 import { createAccessTokensRepository } from './repositories/access-tokens.repository';
 import { createLoginAttemptsRepository, createSessionsRepository } from './repositories/sessions.repository';
 import { createUsersRepository } from './repositories/users.repository';
@@ -135,6 +136,8 @@ export function createServices(
   const refusalLog = refusalLogOn(log);
   /** Outbound fetches of user-given URLs go through the SSRF guard with these. */
   const reach = { allowHosts: config.feeds.allowHosts, appUrl: config.appUrl, log: refusalLog };
+  /** …and are refused when saved if the guard would refuse them whatever DNS answers. */
+  const reachable = savedUrlCheck(config.feeds.allowHosts);
 
   // Repositories, each once.
   const users = createUsersRepository(db);
@@ -302,6 +305,7 @@ export function createServices(
     conditionsUsing: (companyId, ids, trx) => conditions.usingDataSources(companyId, ids, trx),
     vault: headerVault,
     reach,
+    reachable,
     audit: audit('data_source'),
     transaction,
   });
@@ -331,6 +335,7 @@ export function createServices(
     profiles: profilesRepository,
     rules: profileRulesRepository,
     uploads,
+    reachable,
     audit: audit('profile'),
     transaction,
     startSync: profileSyncs.start,
@@ -454,6 +459,7 @@ export function createServices(
   const webhookSealer = createSealer(appKey, 'webhook secrets', config.previousAppKeys);
   const webhooks = createWebhooksService({
     webhooks: webhooksRepository,
+    reachable,
     sealer: webhookSealer,
     audit: audit('webhook'),
     transaction,

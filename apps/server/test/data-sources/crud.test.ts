@@ -1,6 +1,7 @@
 import { dataSourceInUse } from '@adstudio/contract';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_WEATHER_PATH } from '../../src/modules/data-sources/demo-weather';
 import { auditOf, insertCondition } from '../conditions/fixtures';
 import { buildTestApp, type Client, type TestApp } from '../helper';
 import { expectDocumentedAnswer } from '../openapi';
@@ -113,6 +114,38 @@ describe('POST /v1/datasource', () => {
       'headers.1.value': ['A header value may not hold line breaks.'],
       'headers.2.name': ['This header is given twice.'],
     });
+  });
+
+  it('refuses, when saved, a URL the SSRF guard would refuse at every fetch', async () => {
+    for (const [url, host] of [
+      ['http://169.254.169.254/latest/meta-data/iam', '169.254.169.254'],
+      ['http://0177.0.0.1/stock', '127.0.0.1'],
+      ['http://redis:6379/', 'redis'],
+    ]) {
+      const res = await client.post('/v1/datasource', { ...valid(), url });
+      expect(res.statusCode, url).toBe(422);
+      expect(res.json().errors).toEqual({ url: [`${host} cannot be reached from here`] });
+    }
+    const data = await create({ ...valid(), name: unique('Guarded') });
+    const edited = await client.put(`/v1/datasource/${data.id}`, { url: 'http://[fe80::1]/x' });
+    expect(edited.statusCode).toBe(422);
+    expect(edited.json().errors).toEqual({ url: ['[fe80::1] cannot be reached from here'] });
+    // The app's own demo endpoint (localhost by default) is answered in process, never fetched.
+    const demo = `${t.config.appUrl}${DEMO_WEATHER_PATH}?city={city}`;
+    expect(new URL(demo).hostname).toBe('localhost');
+    expect(
+      (await client.post('/v1/datasource', { ...valid(), name: unique('Demo'), url: demo })).statusCode,
+    ).toBe(201);
+    // A host only a placeholder knows is the fetch's to check.
+    expect(
+      (
+        await client.post('/v1/datasource', {
+          ...valid(),
+          name: unique('Any host'),
+          url: 'https://{param:host}/x',
+        })
+      ).statusCode,
+    ).toBe(201);
   });
 
   it('requires a value for a new header', async () => {

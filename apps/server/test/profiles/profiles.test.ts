@@ -555,21 +555,52 @@ describe('profiles: a feed URL goes through the SSRF guard', () => {
     await new Promise((resolve) => server.close(resolve));
   });
 
-  const syncFrom = async (app: TestApp) => {
-    const client = await app.injectAs(await app.createUser({ permissions: ['edit profiles'] }));
-    const res = await client.post('/v1/profiles', { name: 'By URL', source: 'url', url });
-    expect(res.statusCode, res.body).toBe(201);
-    await app.app.jobs.idle();
-    return (await client.get(`/v1/profiles/${res.json().data.id}`)).json().data as Profile;
-  };
+  const editorOf = async (app: TestApp) =>
+    app.injectAs(await app.createUser({ permissions: ['edit profiles'] }));
 
-  it('refuses a loopback address unless the operator allows the host', async () => {
-    const refused = await syncFrom(guarded);
-    expect(refused.status).toBe('failed');
-    expect(refused.sync_error).toMatch(/127\.0\.0\.1/);
-    const allowed = await syncFrom(open);
-    expect(allowed.status).toBe('synced');
-    expect(allowed.rows_active).toBe(2);
+  it('refuses a loopback address when saved, unless the operator allows the host', async () => {
+    const client = await editorOf(guarded);
+    const refused = await client.post('/v1/profiles', { name: 'By URL', source: 'url', url });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().errors.url).toEqual(['127.0.0.1 cannot be reached from here']);
+    // Nor may an edit point an existing feed inside.
+    const upload = await client.post('/v1/profiles', {
+      name: 'Elsewhere',
+      source: 'url',
+      url: 'https://feeds.example.com/a.csv',
+    });
+    expect(upload.statusCode, upload.body).toBe(201);
+    const edited = await client.put(`/v1/profiles/${upload.json().data.id}`, {
+      url: 'http://[::1]:8080/feed.csv',
+    });
+    expect(edited.statusCode).toBe(422);
+    expect(edited.json().errors.url).toEqual(['[::1] cannot be reached from here']);
+
+    const allowed = await editorOf(open);
+    const res = await allowed.post('/v1/profiles', { name: 'By URL', source: 'url', url });
+    expect(res.statusCode, res.body).toBe(201);
+    await open.app.jobs.idle();
+    const synced = (await allowed.get(`/v1/profiles/${res.json().data.id}`)).json().data as Profile;
+    expect(synced.status).toBe('synced');
+    expect(synced.rows_active).toBe(2);
+  });
+
+  it('still refuses at the sync a feed saved before the rule (or whose name now resolves inside)', async () => {
+    const client = await editorOf(guarded);
+    const res = await client.post('/v1/profiles', {
+      name: 'Moved inside',
+      source: 'url',
+      url: 'https://feeds.example.com/b.csv',
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const id = res.json().data.id as number;
+    await guarded.app.jobs.idle();
+    await guarded.db.updateTable('profiles').set({ url }).where('id', '=', id).execute();
+    expect((await client.get(`/v1/profiles/${id}/sync`)).statusCode).toBeLessThan(300);
+    await guarded.app.jobs.idle();
+    const failed = (await client.get(`/v1/profiles/${id}`)).json().data as Profile;
+    expect(failed.status).toBe('failed');
+    expect(failed.sync_error).toMatch(/127\.0\.0\.1/);
   });
 });
 

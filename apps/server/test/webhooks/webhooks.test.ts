@@ -180,10 +180,13 @@ describe(`webhooks (${engine})`, () => {
 
   it('follows no redirect and reaches no internal address', async () => {
     const moved = await createHook({ url: `${base}/moved`, events: ['campaign.status_changed'] });
-    const internal = await createHook({
-      url: 'http://169.254.169.254/latest',
-      events: ['campaign.status_changed'],
-    });
+    // Saved before the rule below, or a name whose DNS now points inside: refused at delivery.
+    const internal = await createHook({ url: `${base}/soon-internal`, events: ['campaign.status_changed'] });
+    await t.db
+      .updateTable('webhooks')
+      .set({ url: 'http://169.254.169.254/latest' })
+      .where('id', '=', internal.id)
+      .execute();
     const campaign = await insertCampaign(t.db, { companyId: t.companyId, name: 'Guarded', status: 'draft' });
     await t.db.updateTable('campaigns').set({ status: 'testing' }).where('id', '=', campaign).execute();
     const attempted = async (id: number) => (await admin.get(`/v1/webhooks/${id}/deliveries`)).json().data[0];
@@ -243,5 +246,26 @@ describe(`webhooks (${engine})`, () => {
       const res = await admin.post('/v1/webhooks', body);
       expect(res.statusCode, JSON.stringify(body)).toBe(422);
     }
+  });
+
+  it('refuses, when saved, a URL the SSRF guard would refuse at every delivery', async () => {
+    const hook = await createHook({ url: `${base}/kept`, events: ['package.ready'] });
+    for (const [url, host] of [
+      ['http://169.254.169.254/latest/meta-data', '169.254.169.254'],
+      ['http://0x7f.0.0.2:8080/hook', '127.0.0.2'],
+      ['http://2130706434/hook', '127.0.0.2'],
+      ['http://[::ffff:10.0.0.1]/hook', '[::ffff:a00:1]'],
+      ['http://localhost/hook', 'localhost'],
+      ['http://metadata.google.internal/computeMetadata/v1/', 'metadata.google.internal'],
+    ]) {
+      const created = await admin.post('/v1/webhooks', { url, events: ['package.ready'] });
+      expect(created.statusCode, url).toBe(422);
+      expect(created.json().errors.url).toEqual([`${host} cannot be reached from here`]);
+      const edited = await admin.put(`/v1/webhooks/${hook.id}`, { url });
+      expect(edited.statusCode, url).toBe(422);
+      expect(edited.json().errors.url).toEqual([`${host} cannot be reached from here`]);
+    }
+    expect((await admin.get(`/v1/webhooks/${hook.id}`)).json().data.url).toBe(`${base}/kept`);
+    await admin.delete(`/v1/webhooks/${hook.id}`);
   });
 });

@@ -20,6 +20,7 @@ import type { ListPage } from '../../lib/list';
 import { resourceService } from '../../lib/resource';
 import { nowIso } from '../../lib/time';
 import { assertCurrentVersion, basedOnOf, changedMeanwhile } from '../../lib/versions';
+import type { SavedUrlCheck } from '../../net/saved-url';
 import type { AuditLog } from '../audit';
 import {
   type FetchDefinition,
@@ -30,6 +31,7 @@ import {
 import type { HeaderVault } from './data-source-headers';
 import { currentValue, filledUrl } from './data-source-values';
 import type { DataSourceRow, DataSourcesRepository } from './data-sources.repository';
+import { isOwnDemoUrl } from './demo-weather';
 
 export const NAME_TAKEN = 'The name has already been taken.';
 export const CHANGED_MEANWHILE = changedMeanwhile('data source');
@@ -87,6 +89,8 @@ interface Deps {
   ) => Promise<Map<number, { id: number; name: string }[]>>;
   vault: HeaderVault;
   reach: FetchReach;
+  /** Refuses a URL the SSRF guard would refuse at every fetch (422 on `url`). */
+  reachable: SavedUrlCheck;
   audit: AuditLog;
   transaction: Transactor;
 }
@@ -96,9 +100,14 @@ export function createDataSourcesService({
   conditionsUsing: usedBy,
   vault,
   reach,
+  reachable,
   audit,
   transaction,
 }: Deps) {
+  /** The app's own demo endpoint is answered in process (demo-weather.ts); any other URL must be reachable. */
+  const assertReachable = (url: string | undefined) => {
+    if (url && !isOwnDemoUrl(url, reach.appUrl)) reachable(url);
+  };
   /** Names are unique among the company's live data sources, ignoring case (the check, then the index). */
   const base = resourceService({
     noun: 'data source',
@@ -176,6 +185,7 @@ export function createDataSourcesService({
 
     create: (user: User, body: DataSourceCreate): Promise<DataSource> =>
       transaction(async (trx) => {
+        assertReachable(body.url);
         await base.assertNameFree(user, body.name, undefined, trx);
         const fields: DataSourceFields = {
           name: body.name,
@@ -216,6 +226,7 @@ export function createDataSourcesService({
     update: (user: User, id: number, body: DataSourceUpdate, ifMatch?: string): Promise<DataSource> =>
       transaction(async (trx) => {
         const { updated_at, headers: sentHeaders, ...edits } = body;
+        assertReachable(edits.url);
         const basedOn = basedOnOf(updated_at, ifMatch);
         const row = await base.find(user, id, trx);
         const before = fieldsOf(row);

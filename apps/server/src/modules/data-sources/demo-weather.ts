@@ -53,6 +53,13 @@ export function demoWeather(city: string, at: Date): DemoWeather {
  * and the demo path), else null. Data sources read it in process: the SSRF guard, rightly, refuses
  * the loopback address the demo server listens on, and nothing needs to leave the process anyway.
  */
+const isOwnDemo = (url: URL, app: URL) => url.origin === app.origin && url.pathname === DEMO_WEATHER_PATH;
+
+/** Whether a data source's URL is this app's demo endpoint, which is answered in process, never fetched. */
+export function isOwnDemoUrl(url: string, appUrl: string): boolean {
+  return URL.canParse(url) && URL.canParse(appUrl) && isOwnDemo(new URL(url), new URL(appUrl));
+}
+
 export function ownDemoAnswer(
   url: string,
   appUrl: string,
@@ -66,6 +73,6 @@ export function ownDemoAnswer(
   } catch {
     return null;
   }
-  if (parsed.origin !== own.origin || parsed.pathname !== DEMO_WEATHER_PATH) return null;
+  if (!isOwnDemo(parsed, own)) return null;
   return { status: 200, text: JSON.stringify(demoWeather(parsed.searchParams.get('city') ?? '', now)) };
 }

@@ -2,6 +2,7 @@ import { gsheetIdOf, type ProfileCreate, sheetUrl, type User } from '@adstudio/c
 import { unprocessable } from '../../lib/http-errors';
 import { parseJson } from '../../lib/json';
 import { randomToken } from '../../lib/tokens';
+import type { SavedUrlCheck } from '../../net/saved-url';
 import type { UploadsService } from '../uploads';
 import type { ProfileRow } from './profiles.repository';
 
@@ -47,6 +48,8 @@ export const audited = ({ file_key: _key, ranges, ...fields }: Partial<SourceFie
 
 interface Deps {
   uploads: Pick<UploadsService, 'claim'>;
+  /** Refuses a feed URL the SSRF guard would refuse at every sync (422 on `url`). */
+  reachable: SavedUrlCheck;
   /** Whether the company has this live template (asked of templates). */
   templateExists: (companyId: number, id: number) => Promise<boolean>;
 }
@@ -57,7 +60,7 @@ interface Deps {
  * answers before anything is written.
  */
 export const createSourceResolver =
-  ({ uploads, templateExists }: Deps) =>
+  ({ uploads, reachable, templateExists }: Deps) =>
   async (user: User, body: Partial<ProfileCreate>, current: SourceFields | undefined) => {
     const source = body.source ?? current?.source ?? 'gsheet';
     const out: Partial<SourceFields> = { source };
@@ -81,6 +84,7 @@ export const createSourceResolver =
       const url = body.url ?? (sourceChanged ? null : current?.url);
       if (!url || !/^https?:\/\/[^/\s]+/i.test(url) || !URL.canParse(url))
         throw unprocessable({ url: [URL_NEEDED] });
+      reachable(url);
       Object.assign(out, { url, gsheet_id: null, file_key: null, file_name: null });
     }
     if (source === 'upload' && (sourceChanged || body.key)) {

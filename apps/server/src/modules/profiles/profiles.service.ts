@@ -16,6 +16,7 @@ import type { ListPage } from '../../lib/list';
 import { resourceService } from '../../lib/resource';
 import { nowIso } from '../../lib/time';
 import { assertCurrentVersion, basedOnOf, changedMeanwhile } from '../../lib/versions';
+import type { SavedUrlCheck } from '../../net/saved-url';
 import type { AuditLog } from '../audit';
 import type { UploadsService } from '../uploads';
 import type { ProfileRulesRepository } from './profile-rules.repository';
@@ -64,6 +65,8 @@ interface Deps {
   profiles: ProfilesRepository;
   rules: Pick<ProfileRulesRepository, 'servedRules' | 'servedFallbacks' | 'activeServedRules'>;
   uploads: Pick<UploadsService, 'claim'>;
+  /** Refuses a feed URL the SSRF guard would refuse at every sync (422 on `url`). */
+  reachable: SavedUrlCheck;
   audit: AuditLog;
   transaction: Transactor;
   /** Starts a profile's sync (profile-syncs.service.ts); a new profile syncs at once. */
@@ -83,6 +86,7 @@ export function createProfilesService({
   profiles,
   rules,
   uploads,
+  reachable,
   audit,
   transaction,
   startSync,
@@ -108,6 +112,7 @@ export function createProfilesService({
 
   const resolveSource = createSourceResolver({
     uploads,
+    reachable,
     templateExists: async (companyId, id) => (await templateOf(companyId, id)) !== undefined,
   });
 

@@ -18,11 +18,14 @@ import { parseJson } from '../../lib/json';
 import type { Sealer } from '../../lib/secrets';
 import { nowIso } from '../../lib/time';
 import { randomToken } from '../../lib/tokens';
+import type { SavedUrlCheck } from '../../net/saved-url';
 import type { AuditLog } from '../audit';
 import type { WebhooksRepository } from './webhooks.repository';
 
 interface Deps {
   webhooks: WebhooksRepository;
+  /** Refuses a URL the SSRF guard would refuse at every delivery (422 on `url`). */
+  reachable: SavedUrlCheck;
   sealer: Sealer;
   audit: AuditLog;
   transaction: Transactor;
@@ -59,7 +62,7 @@ const deliveryOf = (row: Selectable<WebhookDeliveriesTable>): WebhookDelivery =>
  * company's webhooks, list a webhook's latest deliveries and send one again. The signing secret is
  * shown once and stored sealed with APP_KEY.
  */
-export function createWebhooksService({ webhooks, sealer, audit, transaction }: Deps) {
+export function createWebhooksService({ webhooks, reachable, sealer, audit, transaction }: Deps) {
   const assertAdmin = (user: User) => {
     if (!isAdmin(user)) throw forbidden();
   };
@@ -80,6 +83,7 @@ export function createWebhooksService({ webhooks, sealer, audit, transaction }: 
 
     async create(user: User, body: WebhookCreate): Promise<NewWebhook> {
       assertAdmin(user);
+      reachable(body.url);
       const secret = `whsec_${randomToken(32)}`;
       const now = nowIso();
       return transaction(async (trx) => {
@@ -110,6 +114,7 @@ export function createWebhooksService({ webhooks, sealer, audit, transaction }: 
 
     async update(user: User, id: number, body: WebhookUpdate): Promise<Webhook> {
       const before = await mustFind(user, id);
+      reachable(body.url);
       const reactivated = body.active === true && before.active !== 1;
       return transaction(async (trx) => {
         const row = await webhooks.update(
