@@ -20,15 +20,21 @@ test('creates a tag, copies its JS snippet, serves it, and revokes it so that it
   const dialog = page.getByRole('dialog', { name: 'New tag' });
   await dialog.getByLabel('Placement').fill(name);
   await expect(dialog.getByLabel('Publisher (optional)')).toHaveValue('');
+  // Google Ad Manager unless told otherwise; this placement is bought through The Trade Desk.
+  await expect(dialog.getByLabel('Ad server')).toHaveValue('gam');
+  await dialog.getByLabel('Ad server').selectOption({ label: 'The Trade Desk' });
   await page.screenshot({ path: '/tmp/ad-tags-new-1366.png', animations: 'disabled' });
   await dialog.getByRole('button', { name: 'Create tag' }).click();
   await expect(dialog).toBeHidden();
 
   const row = page.getByTestId('ad-tag').filter({ hasText: name });
   await expect(row).toContainText('Active');
-  // The new tag's snippets are open: its JS tag is shown whole and copied as it is.
+  await expect(row).toContainText('The Trade Desk');
+  // The new tag's snippets are open, with The Trade Desk's macros: its JS tag is shown whole and copied as it is.
   const js = page.getByTestId('tag-js');
-  await expect(js).toHaveValue(/^<script[^>]+\/serve\/[A-Za-z0-9_-]{43}\.js\?/);
+  await expect(js).toHaveValue(
+    /^<script[^>]+\/serve\/[A-Za-z0-9_-]{43}\.js\?click=%%TTD_CLK_ESC%%&amp;cb=%%TTD_CACHEBUSTER%%"/,
+  );
   await page.getByRole('button', { name: 'Copy javascript tag' }).click();
   await expect(alertBanner(page)).toContainText('JavaScript tag copied to the clipboard.');
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(await js.inputValue());

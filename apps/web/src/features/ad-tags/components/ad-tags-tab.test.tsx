@@ -15,6 +15,7 @@ const tag = (changes: Partial<AdTagListItem>): AdTagListItem => ({
   name: 'Homepage MPU',
   media_entity_id: null,
   token: 'tok1',
+  ad_server: 'gam',
   serve_url: 'https://render.example/serve/tok1',
   js: '<script src="https://render.example/serve/tok1.js?click=%%CLICK_URL_ESC%%"></script>',
   iframe: '<iframe src="https://render.example/serve/tok1" width="300" height="250"></iframe>',
@@ -29,6 +30,7 @@ const HOME = tag({});
 const SPORT = tag({
   id: 2,
   name: 'Sport section',
+  ad_server: 'ttd',
   media_entity_id: 3,
   media_entity_name: 'Daily Planet',
   token: 'tok2',
@@ -86,7 +88,7 @@ const choose = (select: HTMLSelectElement, value: string) =>
 
 const rows = (container: HTMLElement) =>
   [...container.querySelectorAll<HTMLTableRowElement>('tr[data-testid="ad-tag"]')].map((row) =>
-    [...row.cells].slice(0, 6).map((cell) => cell.textContent),
+    [...row.cells].slice(0, 7).map((cell) => cell.textContent),
   );
 
 describe('the creative’s tags tab', () => {
@@ -99,13 +101,13 @@ describe('the creative’s tags tab', () => {
     setUser(null);
   });
 
-  it('lists each tag with its publisher, creation, status and 7-day figures; editors may create and revoke', async () => {
+  it('lists each tag with its publisher, ad server, creation, status and 7-day figures; editors may create and revoke', async () => {
     setUser(user(['edit creatives', 'edit campaigns']));
     const container = await renderTab();
     expect(rows(container)).toEqual([
-      ['Homepage MPU', '—', '20/11/2026', 'Active', '1,234', '56'],
-      ['Sport section', 'Daily Planet', '20/11/2026', 'Active', '0', '0'],
-      ['Old slot', '—', '20/11/2026', 'Revoked 25/11/2026', '1,234', '56'],
+      ['Homepage MPU', '—', 'Google Ad Manager', '20/11/2026', 'Active', '1,234', '56'],
+      ['Sport section', 'Daily Planet', 'The Trade Desk', '20/11/2026', 'Active', '0', '0'],
+      ['Old slot', '—', 'Google Ad Manager', '20/11/2026', 'Revoked 25/11/2026', '1,234', '56'],
     ]);
     expect(byText('button', 'New tag', container)).toBeDefined();
     expect(byLabel('button', 'Revoke Homepage MPU', container)).toBeDefined();
@@ -156,7 +158,7 @@ describe('the creative’s tags tab', () => {
     expect(byText('button', 'Retry', container)).toBeDefined();
   });
 
-  it('creates a tag from the dialog, showing a 422 beside its field, then the new tag’s snippets', async () => {
+  it('creates a tag for an ad server from the dialog, showing a 422 beside its field, then the new tag’s snippets', async () => {
     setUser(user(['edit creatives', 'edit campaigns']));
     const container = await renderTab();
     await click(byText<HTMLElement>('button', 'New tag', container));
@@ -165,12 +167,23 @@ describe('the creative’s tags tab', () => {
     const select = document.querySelector<HTMLSelectElement>('select[name="media_entity_id"]')!;
     expect([...select.options].map((option) => option.textContent)).toEqual(['No publisher', 'Daily Planet']);
     await choose(select, '3');
+    const server = document.querySelector<HTMLSelectElement>('select[name="ad_server"]')!;
+    expect([...server.options].map((option) => option.textContent)).toEqual([
+      'Google Ad Manager',
+      'Campaign Manager 360',
+      'The Trade Desk',
+      'Xandr',
+      'Generic',
+    ]);
+    expect(server.value).toBe('gam');
+    await choose(server, 'xandr');
 
     const created = tag({
       id: 4,
       name: 'Sidebar',
       media_entity_id: 3,
       token: 'tok4',
+      ad_server: 'xandr',
       impressions_7d: 0,
       clicks_7d: 0,
     });
@@ -185,7 +198,7 @@ describe('the creative’s tags tab', () => {
     await waitFor(() => document.body.textContent!.includes('The selected publisher is invalid.'));
     const post = requests.find((request) => request.method === 'POST')!;
     expect(post.url).toBe('/v1/creatives/12/tags');
-    expect(post.data).toEqual({ name: 'Sidebar', media_entity_id: 3 });
+    expect(post.data).toEqual({ name: 'Sidebar', media_entity_id: 3, ad_server: 'xandr' });
 
     reply = (request) =>
       request.method === 'POST'
@@ -193,6 +206,7 @@ describe('the creative’s tags tab', () => {
         : listed([HOME, SPORT, OLD, created])(request);
     await click(byText<HTMLElement>('button', 'Create tag'));
     await waitFor(() => container.querySelectorAll('tr[data-testid="ad-tag"]').length === 4);
+    expect(rows(container)[3]?.[2]).toBe('Xandr');
     await waitFor(
       () => container.querySelector<HTMLTextAreaElement>('[data-testid="tag-js"]')?.value === created.js,
     );

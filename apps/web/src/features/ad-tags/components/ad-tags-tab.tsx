@@ -1,4 +1,4 @@
-import type { AdTagListItem, Creative } from '@adstudio/contract';
+import { AD_SERVER_LABELS, type AdTagListItem, type Creative } from '@adstudio/contract';
 import AddIcon from '@mui/icons-material/Add';
 import ExpandLessIcon from '@mui/icons-material/ExpandLess';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
@@ -26,7 +26,7 @@ import { NewTagDialog } from './new-tag-dialog';
 import { TagSnippets } from './tag-snippets';
 
 export const REVOKE_MESSAGE = 'Revoked tags answer 410; the placement stops showing the ad.';
-const COLUMNS = ['Placement', 'Publisher', 'Created', 'Status', 'Impressions', 'Clicks'];
+const COLUMNS = ['Placement', 'Publisher', 'Ad server', 'Created', 'Status', 'Impressions', 'Clicks'];
 const SNIPPETS_ID = 'ad-tag-snippets';
 const TRIAL_ID = 'ad-tag-trial';
 
@@ -85,6 +85,7 @@ function TagRow({
         {tag.name}
       </TableCell>
       <TableCell>{publisher}</TableCell>
+      <TableCell>{AD_SERVER_LABELS[tag.ad_server]}</TableCell>
       <TableCell>{formatDate(tag.created_at)}</TableCell>
       <TableCell>
         {active ? (

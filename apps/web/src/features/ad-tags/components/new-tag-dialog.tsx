@@ -1,4 +1,10 @@
-import { type AdTag, AdTagCreateSchema, type MediaEntity } from '@adstudio/contract';
+import {
+  AD_SERVER_LABELS,
+  AD_SERVERS,
+  type AdTag,
+  AdTagCreateSchema,
+  type MediaEntity,
+} from '@adstudio/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import DialogContentText from '@mui/material/DialogContentText';
 import TextField from '@mui/material/TextField';
@@ -8,10 +14,11 @@ import { DialogFormBody, TitledDialog } from '../../../components/ui/form-dialog
 import { dialogSave } from '../../../lib/dialog-save';
 import { useCreateAdTag } from '../api/create-ad-tag';
 
-/** The form's values: the publisher as the select holds it ('' for none). */
+/** The form's values: the publisher as the select holds it ('' for none), and the ad server. */
 const TagFormSchema = z.object({
   name: AdTagCreateSchema.shape.name,
   media_entity_id: z.string(),
+  ad_server: z.enum(AD_SERVERS),
 });
 type TagForm = z.input<typeof TagFormSchema>;
 
@@ -34,7 +41,7 @@ function TagFields({
   const create = useCreateAdTag();
   const form = useForm<TagForm, unknown, z.output<typeof TagFormSchema>>({
     resolver: zodResolver(TagFormSchema),
-    defaultValues: { name: '', media_entity_id: '' },
+    defaultValues: { name: '', media_entity_id: '', ad_server: 'gam' },
   });
   const { formState, register } = form;
   const submit = (values: z.output<typeof TagFormSchema>) =>
@@ -46,6 +53,7 @@ function TagFields({
           body: {
             name: values.name,
             media_entity_id: values.media_entity_id ? Number(values.media_entity_id) : null,
+            ad_server: values.ad_server,
           },
         });
         onCreated(tag);
@@ -75,6 +83,24 @@ function TagFields({
         error={Boolean(formState.errors.name)}
         helperText={formState.errors.name?.message ?? 'What the tag is for, as traffickers call the slot.'}
       />
+      <TextField
+        select
+        label="Ad server"
+        {...register('ad_server')}
+        defaultValue="gam"
+        slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+        error={Boolean(formState.errors.ad_server)}
+        helperText={
+          formState.errors.ad_server?.message ??
+          'The snippets carry its click and cache-buster macros; Generic has none.'
+        }
+      >
+        {AD_SERVERS.map((server) => (
+          <option key={server} value={server}>
+            {AD_SERVER_LABELS[server]}
+          </option>
+        ))}
+      </TextField>
       {publishers ? (
         <TextField
           select
@@ -101,7 +127,7 @@ function TagFields({
 }
 
 /**
- * A new tag for one placement, optionally a publisher's: the contract's rules checked before
+ * A new tag for one placement and ad server, optionally a publisher's: the contract's rules checked before
  * sending, a 422's messages on their fields, anything else above the buttons. Escape and Cancel close it.
  */
 export function NewTagDialog({ open, ...props }: Props) {

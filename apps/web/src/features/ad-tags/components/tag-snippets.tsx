@@ -1,4 +1,4 @@
-import type { AdTag } from '@adstudio/contract';
+import { AD_SERVER_LABELS, type AdTag } from '@adstudio/contract';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { CopyField as Snippet } from '../../../components/ui/copy-field';
@@ -11,9 +11,10 @@ export function TagSnippets({ tag }: { tag: AdTag }) {
       <Snippet label="Iframe tag" text={tag.iframe} testId="tag-iframe" rows={3} />
       <Snippet label="Serve URL" text={tag.serve_url} testId="tag-serve-url" />
       <Typography variant="body2" color="textSecondary">
-        The snippets carry Google Ad Manager's click and cache-buster macros; in another ad server replace
-        them with its own (API documentation, "Ad tags"). The JavaScript tag passes the viewer's time zone;
-        the iframe tag reads times in UTC.
+        {tag.ad_server === 'generic'
+          ? 'The snippets carry no ad server macros: only our click tracker counts clicks.'
+          : `The snippets carry ${AD_SERVER_LABELS[tag.ad_server]}'s click and cache-buster macros, which it fills in.`}{' '}
+        The JavaScript tag passes the viewer's time zone; the iframe tag reads times in UTC.
       </Typography>
     </Box>
   );
