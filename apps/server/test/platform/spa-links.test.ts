@@ -1,4 +1,6 @@
 import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -89,6 +91,24 @@ describe('SPA links for any client', () => {
       }
     }
     expect((await get('/assets/index-Ab12Cd34.js', '*/*')).body).toBe('console.log(1)');
+  });
+
+  it('keeps a 404 for a path that climbs out of the web root, as sent over the wire', async () => {
+    // Injected requests are URL-normalised (`/%2e%2e/etc/hostname` becomes `/etc/hostname`, an
+    // SPA path like any other); a real client's path reaches the server as it was sent.
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = t.app.server.address() as AddressInfo;
+    for (const url of ['/%2e%2e/%2e%2e/etc/hostname', '/..%2f..%2fetc%2fpasswd']) {
+      const status = await new Promise<number | undefined>((resolve, reject) =>
+        http
+          .get({ host: '127.0.0.1', port, path: url, headers: { accept: '*/*' } }, (res) => {
+            res.resume();
+            res.on('end', () => resolve(res.statusCode));
+          })
+          .on('error', reject),
+      );
+      expect(status, url).toBe(404);
+    }
   });
 });
 
