@@ -29,4 +29,5 @@ export * from './search/search';
 export * from './statuses';
 export * from './uploads/signed-storage';
 export * from './users/user';
+export * from './webhooks/events';
 export * from './webhooks/webhook';

@@ -1,4 +1,11 @@
-import { ErrorBodySchema, ServerErrorBodySchema, ValidationErrorBodySchema } from '@adstudio/contract';
+import {
+  DYNAMIC_CODE_MOVES,
+  ErrorBodySchema,
+  ServerErrorBodySchema,
+  STATUS_TRANSITIONS,
+  UpdatedAtSchema,
+  ValidationErrorBodySchema,
+} from '@adstudio/contract';
 import type { FastifyContextConfig, FastifySchema } from 'fastify';
 import fp from 'fastify-plugin';
 import { z } from 'zod';
@@ -12,7 +19,13 @@ declare module 'fastify' {
      */
     tokenParam?: string;
   }
+  interface FastifySchema {
+    /** The graph an operation moves `status` along: each status → the statuses it may move to. */
+    'x-status-graph'?: StatusGraph;
+  }
 }
+
+type StatusGraph = Readonly<Record<string, readonly string[]>>;
 
 /** The API's credentials (components.securitySchemes), named in every operation's `security`. */
 export const SECURITY_SCHEMES = {
@@ -20,7 +33,10 @@ export const SECURITY_SCHEMES = {
     type: 'apiKey',
     in: 'cookie',
     name: SESSION_COOKIE,
-    description: 'The session cookie (HttpOnly) that `POST /auth/login` sets.',
+    description:
+      'The session cookie (HttpOnly) that `POST /auth/login` sets. Every operation that names `bearer` ' +
+      'takes it instead (with `xsrf` where it writes); those operations name only `bearer`, because ' +
+      'tools send every scheme an operation names and a request with both is refused (400).',
   },
   xsrf: {
     type: 'apiKey',
@@ -34,8 +50,9 @@ export const SECURITY_SCHEMES = {
     type: 'http',
     scheme: 'bearer',
     description:
-      'A personal access token, `{id}|{secret}` (`POST /v1/user/tokens`), instead of the cookie: no ' +
-      'XSRF header. A `read` token may only read (403 on a write); never with a session cookie (400).',
+      'A personal access token, `{id}|{secret}` (`POST /v1/user/tokens`), instead of the session ' +
+      'cookie: no XSRF header. A `read` token may only read (403 on a write); never with a session ' +
+      'cookie (400).',
   },
 } as const;
 type Scheme = keyof typeof SECURITY_SCHEMES;
@@ -72,7 +89,32 @@ const STATE_CHANGING_GET_NOTE =
 const VERSION_NOTE =
   'Send the `updated_at` the change is based on, in the body or as `If-Match`: when the item changed ' +
   'since, the answer is 409 and nothing is written. Without either the change is unconditional.';
-const PATCH_NOTE = "`PATCH` on the same path is the same call (as Laravel's resource routes answer both).";
+const PATCH_NOTE = {
+  PUT: "`PATCH` on the same path is the same call (as Laravel's resource routes answer both).",
+  PATCH: "The same call as `PUT` on the same path (as Laravel's resource routes answer both).",
+};
+
+/** The status graphs of the contract; a body whose `status` takes one's statuses moves along it. */
+const STATUS_GRAPHS: readonly StatusGraph[] = [STATUS_TRANSITIONS, DYNAMIC_CODE_MOVES];
+
+/**
+ * The `If-Match` header a versioned write takes in place of the body's `updated_at`: the timestamp
+ * bare, quoted (`"…"`) or weak (`W/"…"`), as contract's ifMatchValue reads it; empty is none.
+ */
+const IF_MATCH_PATTERN = (() => {
+  const at = z.toJSONSchema(UpdatedAtSchema).pattern!.replace(/^\^|\$$/g, '');
+  return `^\\s*(?:(?:W/)?"(?:${at})"|(?:${at}))?\\s*$`;
+})();
+const VERSION_HEADERS = z.object({
+  'If-Match': z
+    .string()
+    .regex(new RegExp(IF_MATCH_PATTERN))
+    .optional()
+    .describe(
+      'The `updated_at` the change is based on, e.g. `"2026-01-01T00:00:00.000Z"`, in place of the ' +
+        "body's `updated_at` (which wins when both are sent): 409 when the item changed since.",
+    ),
+});
 
 /** What the document is made from: a route as registered (an `onRoute` hook's options fit). */
 export interface DocumentedRoute {
@@ -102,21 +144,25 @@ export function defaultAnswers(method: string, route: DocumentedRoute): Record<n
     answers[422] = ANSWERS[422];
   if (params.some((name) => ID_PARAM.test(name))) answers[404] = ANSWERS[404];
   if (route.config?.tokenParam) Object.assign(answers, { 404: ANSWERS[404], 410: ANSWERS[410] });
-  if (documentsBearer(route.url, guard)) {
+  if (takesBearer(route.url, guard)) {
     answers[400] = ANSWERS.bearer400;
-    // A route's own 403 (a missing permission) wins; a read-only token's refusal is one too.
-    if (xsrf) answers[403] = ANSWERS.bearer403;
+    // A route's own 403 (a missing permission) wins; a token's refusal is one too.
+    const sessionOnly = route.config?.sessionOnly;
+    if (sessionOnly) answers[403] = error(`A bearer token is refused: "${sessionOnly}"`);
+    else if (xsrf) answers[403] = ANSWERS.bearer403;
   }
   return answers;
 }
 
-/** Whether a bearer token may call the route (the session plugin's rule), but to manage tokens. */
-const documentsBearer = (url: string, guard: { public: boolean }) =>
-  takesBearer(url, guard) && !/^\/v1\/(user\/)?tokens/.test(url);
+/** Whether a bearer token may call the route (the session plugin's rule): not a session-only one. */
+const documentsBearer = (route: DocumentedRoute, guard: { public: boolean }) =>
+  takesBearer(route.url, guard) && !route.config?.sessionOnly;
 
 /**
  * Who may call the route, as an OpenAPI security requirement (`[]`: anyone, e.g. a public token
- * route, whose token in the path is no scheme OpenAPI can name).
+ * route, whose token in the path is no scheme OpenAPI can name). API routes name the bearer token
+ * only: tools that read `security` (Schemathesis, generated clients) send every scheme an operation
+ * names, alternatives included, and the server refuses a token with a cookie (400).
  */
 export function securityOf(method: string, route: DocumentedRoute): Record<string, string[]>[] {
   const guard = routeGuard(route.url, route.config);
@@ -124,9 +170,10 @@ export function securityOf(method: string, route: DocumentedRoute): Record<strin
   if (!guard.public) schemes.push('session');
   if (needsXsrf(guard, method)) schemes.push('xsrf');
   if (schemes.length === 0) return [];
-  const signedIn = Object.fromEntries(schemes.map((name) => [name, []]));
-  // Or a script's bearer token on the API (not to manage tokens: that is done signed in).
-  return documentsBearer(route.url, guard) ? [signedIn, { bearer: [] }] : [signedIn];
+  // A script's bearer token on the API (but where credentials are made: tokens, webhooks, the
+  // password), or the session (SECURITY_SCHEMES says so): not both, as tools send every one named.
+  if (documentsBearer(route, guard)) return [{ bearer: [] }];
+  return [Object.fromEntries(schemes.map((name) => [name, []]))];
 }
 
 /**
@@ -153,22 +200,98 @@ export function documentRoute(route: DocumentedRoute): FastifySchema {
     );
   }
   const method = methods[0]!;
-  const schema = route.schema ?? {};
+  const { hide: _hidden, ...schema } = route.schema ?? {};
+  const move = statusMoveOf(schema.body);
   const notes = [
     route.config?.tokenParam
       ? `Authorized by the token in the path (\`{${route.config.tokenParam}}\`), not by a session.`
       : undefined,
     method === 'GET' && route.config?.xsrf === 'always' ? STATE_CHANGING_GET_NOTE : undefined,
-    takesVersion(schema.body) ? VERSION_NOTE : undefined,
-    method === 'PUT' && route.url.startsWith('/v1/') ? PATCH_NOTE : undefined,
+    takesVersion(route) ? VERSION_NOTE : undefined,
+    isUpdate(method, route.url) ? (method === 'PATCH' ? PATCH_NOTE.PATCH : PATCH_NOTE.PUT) : undefined,
+    move ? moveNote(move) : undefined,
   ].filter(Boolean);
+  const response: Record<string, unknown> = {
+    ...defaultAnswers(method, route),
+    ...(schema.response as object | undefined),
+  };
+  if (move && response[422] instanceof z.ZodType) response[422] = withRefusedMove(response[422], move);
   return {
     ...schema,
     operationId: schema.operationId ?? operationIdOf(method, route.url),
     security: schema.security ?? securityOf(method, route),
     ...(notes.length > 0 ? { description: [schema.description, ...notes].filter(Boolean).join('\n\n') } : {}),
-    response: { ...defaultAnswers(method, route), ...(schema.response as object | undefined) },
+    ...(move ? { 'x-status-graph': move.graph } : {}),
+    response,
   };
+}
+
+/**
+ * An API update: app.ts registers each `/v1/` PUT again as PATCH (hidden, as a copy); the document
+ * lists that PATCH as an operation of its own, so Schemathesis and generated clients see it.
+ */
+const isUpdate = (method: string, url: string) =>
+  (method === 'PUT' || method === 'PATCH') && url.startsWith('/v1/');
+
+/** Headers the document adds to a route's operation without the route validating them (If-Match). */
+export function documentedHeaders(route: DocumentedRoute): z.ZodObject | undefined {
+  return takesVersion(route) ? VERSION_HEADERS : undefined;
+}
+
+interface StatusMove {
+  graph: StatusGraph;
+  /** A bulk action moves many items and refuses a move per item, in its results, not with 422. */
+  bulk: boolean;
+}
+
+/** The graph a body's `status` moves along: a field of the body, or of one action of a bulk body. */
+function statusMoveOf(body: unknown): StatusMove | undefined {
+  const shape = innermost(body);
+  if (shape instanceof z.ZodObject) {
+    const graph = graphOf(shape.shape.status);
+    return graph && { graph, bulk: false };
+  }
+  if (!(shape instanceof z.ZodUnion)) return undefined;
+  for (const option of shape.options) {
+    const action = innermost(option);
+    const graph = action instanceof z.ZodObject ? graphOf(action.shape.status) : undefined;
+    if (graph) return { graph, bulk: true };
+  }
+  return undefined;
+}
+
+function graphOf(field: unknown): StatusGraph | undefined {
+  const statuses = innermost(field);
+  if (!(statuses instanceof z.ZodEnum)) return undefined;
+  const values = new Set(statuses.options.map(String));
+  return STATUS_GRAPHS.find(
+    (graph) => Object.keys(graph).length === values.size && Object.keys(graph).every((s) => values.has(s)),
+  );
+}
+
+const edgesOf = (graph: StatusGraph) =>
+  Object.entries(graph)
+    .map(([from, to]) => `${from} → ${to.join(', ')}`)
+    .join('; ');
+
+function moveNote({ graph, bulk }: StatusMove): string {
+  return bulk
+    ? `\`status\` moves each item along this graph (also \`x-status-graph\`): ${edgesOf(graph)}. Each ` +
+        "item's `allowed_statuses` names the moves open to you; an item whose move it does not list " +
+        'is refused in the results, with a message naming the allowed moves, not with 422.'
+    : `\`status\` moves along this graph (also \`x-status-graph\`): ${edgesOf(graph)}. The item's ` +
+        '`allowed_statuses` names the moves open to you now; another move is refused with 422 on ' +
+        '`status`.';
+}
+
+/** The 422 of a status-moving operation, saying how a move off the graph is refused. */
+function withRefusedMove(answer: z.ZodType, { graph, bulk }: StatusMove): z.ZodType {
+  const refusal = bulk
+    ? "A status move that an item's `allowed_statuses` does not list is no 422 here: that item is " +
+      'refused in the results.'
+    : "A status move that the item's `allowed_statuses` does not list is refused here, on " +
+      '`errors.status` (a user who may make no move at all gets 403).';
+  return answer.describe(`${answer.description ?? ''} ${refusal} The graph: ${edgesOf(graph)}.`.trim());
 }
 
 /**
@@ -180,7 +303,8 @@ export const routeDocsPlugin = fp(
   async (app) => {
     const operations = new Map<string, string>();
     app.addHook('onRoute', (route) => {
-      if (route.schema?.hide) return;
+      // An update's PATCH copy is registered hidden (app.ts) and documented here all the same.
+      if (route.schema?.hide && !(route.method === 'PATCH' && isUpdate('PATCH', route.url))) return;
       route.schema = documentRoute(route);
       // Fastify copies a GET route as HEAD, which the document leaves out.
       if (route.method === 'HEAD') return;
@@ -195,16 +319,28 @@ export const routeDocsPlugin = fp(
   { name: 'route-docs', dependencies: ['errors', 'security', 'session'] },
 );
 
-/** Whether a body schema carries the version an edit is based on (`updated_at`). */
-function takesVersion(body: unknown): boolean {
-  let schema = body;
-  // Through the wrappers a body may have (optional, nullable, a transform's input).
+/**
+ * Whether a route writes to an item (an id in its path) with the version the change is based on
+ * (`updated_at` in its body), which `If-Match` may carry instead. A create has no version yet.
+ */
+function takesVersion(route: DocumentedRoute): boolean {
+  const schema = innermost(route.schema?.body);
+  return (
+    paramNames(route.url).some((name) => ID_PARAM.test(name)) &&
+    schema instanceof z.ZodObject &&
+    'updated_at' in schema.shape
+  );
+}
+
+/** A schema through the wrappers it may have (optional, nullable, default, a transform's input). */
+function innermost(schema: unknown): unknown {
   for (let depth = 0; depth < 5 && schema instanceof z.ZodType; depth++) {
-    if (schema instanceof z.ZodObject) return 'updated_at' in schema.shape;
     const def = schema.def as { innerType?: unknown; in?: unknown };
-    schema = def.innerType ?? def.in;
+    const inner = def.innerType ?? def.in;
+    if (inner === undefined) return schema;
+    schema = inner;
   }
-  return false;
+  return schema;
 }
 
 function paramNames(url: string): string[] {
