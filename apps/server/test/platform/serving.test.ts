@@ -134,14 +134,18 @@ describe('the SPA', () => {
     expect(res.body).toBe('console.log(2)');
   });
 
-  it.each(['/..%2f..%2f..%2fetc%2fpasswd', '/assets/..%2f..%2fpackage.json', '/%2e%2e/%2e%2e/etc/hostname'])(
-    'refuses to leave the web root: %s',
-    async (url) => {
-      const res = await t.app.inject({ method: 'GET', url });
-      expect(res.statusCode).toBe(404);
-      expect(res.body).not.toMatch(/root:|"name"/);
-    },
-  );
+  it.each([
+    ['/..%2f..%2f..%2fetc%2fpasswd', 404],
+    ['/assets/..%2f..%2fpackage.json', 404],
+    // The injector resolves `/%2e%2e/` itself, so this one reaches the server as `/etc/hostname`: an
+    // SPA path, answered the page (spa-links.test.ts sends the dots over a socket: 404).
+    ['/%2e%2e/%2e%2e/etc/hostname', 200],
+  ])('refuses to leave the web root: %s', async (url, status) => {
+    const res = await t.app.inject({ method: 'GET', url });
+    expect(res.statusCode).toBe(status);
+    if (status === 200) expect(res.body).toContain('<div id="root">');
+    expect(res.body).not.toMatch(/root:|"name"/);
+  });
 
   it('sends security headers', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/dashboard', headers: html });

@@ -210,6 +210,8 @@ describe(`GETs that change state say so (${engine})`, () => {
     ]);
     const describe = (url: string) => doc.paths[url.replace(/:([A-Za-z]+)/g, '{$1}')]?.get?.description ?? '';
     for (const { url } of gets) expect(describe(url), url).toContain('it needs the `X-XSRF-TOKEN` header');
-    expect(describe('/v1/creatives/:id/preview-url')).toContain('X-XSRF-TOKEN header (419 without)');
+    expect(describe('/v1/creatives/:id/preview-url')).toContain(
+      'X-XSRF-TOKEN header with a session (419 without)',
+    );
   });
 });

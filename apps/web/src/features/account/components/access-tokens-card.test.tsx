@@ -7,7 +7,7 @@ import { getAlert } from '../../../lib/alert';
 import type { ApiRequest, ApiResponse } from '../../../lib/api-client';
 import { answer, recordApi, restoreApi } from '../../../lib/stub-api';
 import { byLabel, byText, click, render, type, waitFor } from '../../../lib/test-render';
-import { AccessTokensCard, REVOKE_TOKEN_MESSAGE } from './access-tokens-card';
+import { AccessTokensCard, REVOKE_ALL_MESSAGE, REVOKE_TOKEN_MESSAGE } from './access-tokens-card';
 import { tokenBody } from './new-token-dialog';
 
 const token = (changes: Partial<AccessToken>): AccessToken => ({
@@ -186,6 +186,25 @@ describe('My Account’s API tokens', () => {
     expect(requests.find((request) => request.method === 'DELETE')!.url).toBe('/v1/user/tokens/2');
     expect(getAlert().payload?.data?.message).toBe('Token "CRM sync" revoked.');
     await waitFor(() => dialog('Revoke the token CRM sync?') === undefined);
+  });
+
+  it('revokes all my tokens after saying what it does; the button shows only when there are some', async () => {
+    const { container } = await renderCard();
+    await click(byText<HTMLElement>('button', 'Revoke all', container));
+    const confirm = dialog('Revoke all your tokens?')!;
+    expect(confirm.textContent).toContain(REVOKE_ALL_MESSAGE);
+    expect(requests.some((request) => request.method === 'DELETE')).toBe(false);
+    reply = (request) => (request.method === 'DELETE' ? answer(200, { data: { revoked: 2 } }) : listed([])());
+    await click(byText<HTMLElement>('button', 'Revoke all', confirm));
+    await waitFor(() => rows(container).length === 0);
+    expect(requests.filter((request) => request.method === 'DELETE').map((request) => request.url)).toEqual([
+      '/v1/user/tokens',
+    ]);
+    expect(getAlert().payload?.data?.message).toBe('2 tokens revoked.');
+    await waitFor(() => dialog('Revoke all your tokens?') === undefined);
+    expect(
+      [...container.querySelectorAll('button')].some((button) => button.textContent === 'Revoke all'),
+    ).toBe(false);
   });
 });
 

@@ -1,18 +1,25 @@
 import type { NewAccessToken } from '@adstudio/contract';
 import AddIcon from '@mui/icons-material/Add';
+import KeyOffIcon from '@mui/icons-material/KeyOff';
 import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
 import { useState } from 'react';
 import { AccessTokensTable, TOKEN_COLUMNS } from '../../../components/ui/access-tokens-table';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { QueryView } from '../../../components/ui/query-view';
 import { EmptyState } from '../../../components/ui/states';
 import { TitledCard } from '../../../components/ui/titled-card';
+import { showAlert } from '../../../lib/alert';
 import { useAccessTokens } from '../api/get-access-tokens';
 import { useRevokeAccessToken } from '../api/revoke-access-token';
+import { useRevokeAllAccessTokens } from '../api/revoke-all-access-tokens';
 import { NewTokenDialog } from './new-token-dialog';
 import { TokenSecretDialog } from './token-secret-dialog';
 
 export const REVOKE_TOKEN_MESSAGE =
   'It stops working at once: whatever uses it is refused (401) from its next request.';
+export const REVOKE_ALL_MESSAGE =
+  'Every one of your tokens stops working at once: each script or integration that uses one is refused (401) from its next request.';
 
 const COLUMNS = [
   TOKEN_COLUMNS.name,
@@ -29,6 +36,8 @@ const COLUMNS = [
 export function AccessTokensCard() {
   const tokens = useAccessTokens();
   const revoke = useRevokeAccessToken();
+  const revokeAll = useRevokeAllAccessTokens();
+  const [confirmingAll, setConfirmingAll] = useState(false);
   const [creating, setCreating] = useState(false);
   const [secret, setSecret] = useState<NewAccessToken | null>(null);
   const add = () => setCreating(true);
@@ -37,9 +46,16 @@ export function AccessTokensCard() {
       title="API tokens"
       subheader="Let a script use the API as you, within your permissions and the token's abilities."
       action={
-        <Button startIcon={<AddIcon />} onClick={add}>
-          New token
-        </Button>
+        <Stack direction="row" spacing={1}>
+          {tokens.data?.length ? (
+            <Button color="error" startIcon={<KeyOffIcon />} onClick={() => setConfirmingAll(true)}>
+              Revoke all
+            </Button>
+          ) : null}
+          <Button startIcon={<AddIcon />} onClick={add}>
+            New token
+          </Button>
+        </Stack>
       }
     >
       <QueryView
@@ -65,6 +81,26 @@ export function AccessTokensCard() {
           />
         )}
       </QueryView>
+      <ConfirmDialog
+        open={confirmingAll}
+        title="Revoke all your tokens?"
+        message={REVOKE_ALL_MESSAGE}
+        confirmLabel="Revoke all"
+        destructive
+        busy={revokeAll.isPending}
+        onCancel={() => setConfirmingAll(false)}
+        onConfirm={() =>
+          revokeAll.mutate(undefined, {
+            onSuccess: ({ revoked }) => {
+              setConfirmingAll(false);
+              showAlert({
+                status: 200,
+                data: { message: revoked === 1 ? '1 token revoked.' : `${revoked} tokens revoked.` },
+              });
+            },
+          })
+        }
+      />
       <NewTokenDialog open={creating} onClose={() => setCreating(false)} onCreated={setSecret} />
       <TokenSecretDialog token={secret} onClose={() => setSecret(null)} />
     </TitledCard>

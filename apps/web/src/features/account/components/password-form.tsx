@@ -1,7 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import { useForm } from 'react-hook-form';
+import Checkbox from '@mui/material/Checkbox';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import { Controller, useForm } from 'react-hook-form';
 import { FormTextField } from '../../../components/ui/form-text-field';
 import { showAlert } from '../../../lib/alert';
 import { applyServerErrors } from '../../../lib/form-errors';
@@ -12,7 +14,12 @@ import {
   useUpdatePassword,
 } from '../api/update-password';
 
-const EMPTY: PasswordForm = { current_password: '', password: '', password_confirmation: '' };
+const EMPTY: PasswordForm = {
+  current_password: '',
+  password: '',
+  password_confirmation: '',
+  revoke_tokens: false,
+};
 
 export function PasswordFormCard() {
   const update = useUpdatePassword();
@@ -25,7 +32,10 @@ export function PasswordFormCard() {
     update.mutateAsync(values).then(
       () => {
         reset(EMPTY);
-        showAlert({ status: 200, data: { message: 'Your password was changed.' } });
+        const message = values.revoke_tokens
+          ? 'Your password was changed and your API tokens were revoked.'
+          : 'Your password was changed.';
+        showAlert({ status: 200, data: { message } });
       },
       (error) =>
         applyServerErrors(error, setError, ['current_password', 'password', 'password_confirmation']),
@@ -64,6 +74,22 @@ export function PasswordFormCard() {
         type="password"
         required
         autoComplete="new-password"
+      />
+      <Controller
+        control={control}
+        name="revoke_tokens"
+        render={({ field }) => (
+          <FormControlLabel
+            control={
+              <Checkbox
+                checked={field.value === true}
+                onChange={(event) => field.onChange(event.target.checked)}
+                onBlur={field.onBlur}
+              />
+            }
+            label="Also revoke all my API tokens (they keep working after a password change otherwise)"
+          />
+        )}
       />
       <Box>
         <Button type="submit" variant="contained" disabled={formState.isSubmitting}>
