@@ -207,7 +207,7 @@ export function documentRoute(route: DocumentedRoute): FastifySchema {
       ? `Authorized by the token in the path (\`{${route.config.tokenParam}}\`), not by a session.`
       : undefined,
     method === 'GET' && route.config?.xsrf === 'always' ? STATE_CHANGING_GET_NOTE : undefined,
-    takesVersion(route) ? VERSION_NOTE : undefined,
+    bodyTakesVersion(schema.body) ? VERSION_NOTE : undefined,
     isUpdate(method, route.url) ? (method === 'PATCH' ? PATCH_NOTE.PATCH : PATCH_NOTE.PUT) : undefined,
     move ? moveNote(move) : undefined,
   ].filter(Boolean);
@@ -319,18 +319,18 @@ export const routeDocsPlugin = fp(
   { name: 'route-docs', dependencies: ['errors', 'security', 'session'] },
 );
 
-/**
- * Whether a route writes to an item (an id in its path) with the version the change is based on
- * (`updated_at` in its body), which `If-Match` may carry instead. A create has no version yet.
- */
-function takesVersion(route: DocumentedRoute): boolean {
-  const schema = innermost(route.schema?.body);
-  return (
-    paramNames(route.url).some((name) => ID_PARAM.test(name)) &&
-    schema instanceof z.ZodObject &&
-    'updated_at' in schema.shape
-  );
+/** Whether a body schema carries the version an edit is based on (`updated_at`). */
+function bodyTakesVersion(body: unknown): boolean {
+  const schema = innermost(body);
+  return schema instanceof z.ZodObject && 'updated_at' in schema.shape;
 }
+
+/**
+ * Whether a route writes to an item (an id in its path) with its version in the body, which
+ * `If-Match` may carry instead. A create shares its body with the edit at times, but has no version.
+ */
+const takesVersion = (route: DocumentedRoute): boolean =>
+  paramNames(route.url).some((name) => ID_PARAM.test(name)) && bodyTakesVersion(route.schema?.body);
 
 /** A schema through the wrappers it may have (optional, nullable, default, a transform's input). */
 function innermost(schema: unknown): unknown {
