@@ -97,7 +97,7 @@ const KINDS: Kind[] = [
     url: '/v1/profiles',
     table: 'profiles',
     // Its first sync fails at once: the SSRF guard refuses a loopback address.
-    body: (name) => ({ name, source: 'url', url: 'http://127.0.0.1:9/feed.csv' }),
+    body: (name) => ({ name, source: 'url', url: 'https://feeds.invalid/feed.csv' }),
     rename: byName,
     insert: (name, deleted) => insertProfile(t.db, { companyId: t.companyId, name, deleted }),
     restorable: true,

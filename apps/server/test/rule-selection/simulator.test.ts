@@ -25,8 +25,9 @@ beforeAll(async () => {
   campaignId = await insertCampaign(t.db, { companyId: t.companyId, name: 'Simulated' });
   const source = await editor.post('/v1/datasource', {
     name: 'Stock',
-    // An address the guard refuses: a background refresh fails, and the default value stays in use.
-    url: 'http://127.0.0.1:9/stock',
+    // A name that never resolves (RFC 2606's .invalid): a background refresh fails, and the default
+    // value stays in use.
+    url: 'https://stock.invalid/stock',
     json_path: '$.stock',
     default_value: '12',
   });
