@@ -102,8 +102,8 @@ export async function buildApp({ config, db, logger }: BuildAppOptions) {
   const routes: RouteEntry[] = [];
   app.addHook('onRoute', function (route) {
     // Laravel's resource routes answer PATCH as PUT: so does every API update here. The copy is
-    // registered where the PUT was (`this`), so it meets the same hooks and guards; the document
-    // says so on the PUT (route-docs) rather than listing each operation twice.
+    // registered where the PUT was (`this`), so it meets the same hooks and guards; route-docs lists
+    // it as an operation of its own (generators and Schemathesis read PATCH only where it is listed).
     if (route.method === 'PUT' && route.url.startsWith('/v1/'))
       this.route({ ...route, method: 'PATCH', schema: { ...route.schema, hide: true } });
     // The guards read these from the matched route, never from the request's URL text.
