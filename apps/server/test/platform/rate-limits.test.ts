@@ -43,7 +43,8 @@ describe(`the per-IP limit counts every request, whatever its answer (${engine})
 
   it('unknown paths count too', async () => {
     const ip = nextIp();
-    for (let i = 0; i < PER_MINUTE; i++) expect((await from(ip, 'GET', `/v1/nope/${i}`)).statusCode).toBe(404);
+    for (let i = 0; i < PER_MINUTE; i++)
+      expect((await from(ip, 'GET', `/v1/nope/${i}`)).statusCode).toBe(404);
     expect((await from(ip, 'GET', '/v1/nope')).statusCode).toBe(429);
   });
 });
