@@ -1,3 +1,4 @@
+import { expect } from 'vitest';
 import { writeUnpacked } from '../../src/modules/packages/packages.seed';
 import { diskOf, type TestApp } from '../helper';
 import { insertCampaign, insertCreative, insertPackage, insertProfile, insertRules } from '../rows';
@@ -95,6 +96,25 @@ export async function travelCreative(t: TestApp, companyId: number) {
     packageId,
     rules: { lisbon, reykjavik, kyoto } as Record<string, number>,
   };
+}
+
+/** The view a click tracker's signed URL names: the travel creative's Lisbon rule, served by `tagId`. */
+export function expectLisbonView(
+  t: TestApp,
+  travel: Awaited<ReturnType<typeof travelCreative>>,
+  tracker: URL,
+  tagId: number,
+) {
+  expect(tracker.pathname).toBe('/t/c');
+  expect(
+    t.app.services.trackingLinks.verify(tracker.searchParams.get('v'), tracker.searchParams.get('s')),
+  ).toEqual({
+    campaignId: travel.campaignId,
+    creativeId: travel.creativeId,
+    ruleId: travel.rules.lisbon,
+    preview: false,
+    tagId,
+  });
 }
 
 /** A fixed-offset IANA zone (`Etc/GMT±N`) where the local hour is now `hour`. */

@@ -4,7 +4,7 @@ import { RENDER_CSP } from '../../src/modules/render/render-response';
 import { TOKEN_MISSES_MAX } from '../../src/plugins/security';
 import { buildTestApp, type Client, engine, type TestApp } from '../helper';
 import { insertApproval, insertAsset } from '../rows';
-import { insertApprovedPackage, travelCreative, zoneAtHour } from './fixtures';
+import { expectLisbonView, insertApprovedPackage, travelCreative, zoneAtHour } from './fixtures';
 
 let t: TestApp;
 let editor: Client;
@@ -131,16 +131,7 @@ describe(`serving a tag (${engine})`, () => {
     const clickTag = /"(https:\/\/adclick[^"]+)"\);<\/script>/.exec(res.body)?.[1];
     expect(clickTag?.startsWith(click)).toBe(true);
     const tracker = new URL(clickTag!.slice(click.length));
-    expect(tracker.pathname).toBe('/t/c');
-    expect(
-      t.app.services.trackingLinks.verify(tracker.searchParams.get('v'), tracker.searchParams.get('s')),
-    ).toEqual({
-      campaignId: travel.campaignId,
-      creativeId: travel.creativeId,
-      ruleId: travel.rules.lisbon,
-      preview: false,
-      tagId,
-    });
+    expectLisbonView(t, travel, tracker, tagId);
     const landed = await t.app.inject({
       method: 'GET',
       url: `${tracker.pathname}${tracker.search}`,

@@ -1,10 +1,9 @@
 import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../helper';
+import { fakeWebDist } from '../support/web-dist';
 
 /**
  * A link to the SPA works for any client (issue 41): link checkers, mail scanners and curl accept
@@ -14,13 +13,7 @@ import { buildTestApp, type TestApp } from '../helper';
 let t: TestApp;
 let webDist: string;
 beforeAll(async () => {
-  webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'adstudio-web-'));
-  fs.mkdirSync(path.join(webDist, 'assets'));
-  fs.writeFileSync(
-    path.join(webDist, 'index.html'),
-    '<!doctype html><title>SPA</title><div id="root"></div>',
-  );
-  fs.writeFileSync(path.join(webDist, 'assets', 'index-Ab12Cd34.js'), 'console.log(1)');
+  webDist = fakeWebDist();
   t = await buildTestApp({ WEB_DIST: webDist });
 });
 afterAll(async () => {
