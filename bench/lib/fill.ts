@@ -4,7 +4,7 @@ import { hashPassword } from '@adstudio/server/src/lib/passwords';
 import {
   createCompaniesRepository,
   createUsersRepository,
-} from '@adstudio/server/src/repositories/users.repository';
+} from '@adstudio/server/src/modules/users/users.repository';
 import type { Transaction } from 'kysely';
 import {
   BRANDS,

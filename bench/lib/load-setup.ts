@@ -1,6 +1,6 @@
 import type { Db } from '@adstudio/server/src/db/database';
 import { hashPassword } from '@adstudio/server/src/lib/passwords';
-import { createUsersRepository } from '@adstudio/server/src/repositories/users.repository';
+import { createUsersRepository } from '@adstudio/server/src/modules/users/users.repository';
 import { sql } from 'kysely';
 import { type CompanySize, fillCompany, PASSWORD } from './fill';
 import { signIn } from './http';

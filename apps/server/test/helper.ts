@@ -15,7 +15,7 @@ import {
   createCompaniesRepository,
   createUsersRepository,
   toUser,
-} from '../src/repositories/users.repository';
+} from '../src/modules/users/users.repository';
 import { createServices, type ServicesOptions } from '../src/services';
 import type { LocalDisk } from '../src/storage/local-disk';
 

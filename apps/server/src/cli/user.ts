@@ -4,7 +4,7 @@ import { loadConfig } from '../config';
 import { createDb } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
 import { hashPassword } from '../lib/passwords';
-import { createCompaniesRepository, createUsersRepository } from '../repositories/users.repository';
+import { createCompaniesRepository, createUsersRepository } from '../modules/users';
 
 const USAGE = `Usage:
   npm run user -- create --email E --name N --password P [--role admin] [--permission "edit campaigns" …] [--company NAME]

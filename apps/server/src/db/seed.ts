@@ -13,7 +13,7 @@ import { seedFeedCreatives } from '../modules/dynamic-code';
 import { seedPackages } from '../modules/packages';
 import { seedDemoFeeds, seedProfiles } from '../modules/profiles';
 import { seedStats } from '../modules/tracking';
-import { createCompaniesRepository, createUsersRepository } from '../repositories/users.repository';
+import { createCompaniesRepository, createUsersRepository } from '../modules/users';
 import type { ObjectStore } from '../storage/object-store';
 import { objectStoreFor } from '../storage/stores';
 import type { Db } from './database';

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/db/database';
 import { migrateTo, schemaOf } from '../../src/db/migrate';
 import { createCampaignsRepository } from '../../src/modules/campaigns/campaigns.repository';
-import { createCompaniesRepository } from '../../src/repositories/users.repository';
+import { createCompaniesRepository } from '../../src/modules/users/users.repository';
 import { createTestDb } from '../helper';
 import { insertCampaigns } from '../rows';
 

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { migrateTo, migrateToLatest, schemaOf } from '../../src/db/migrate';
-import { createCompaniesRepository } from '../../src/repositories/users.repository';
+import { createCompaniesRepository } from '../../src/modules/users/users.repository';
 import { createTestDb } from '../helper';
 import { insertCampaigns } from '../rows';
 

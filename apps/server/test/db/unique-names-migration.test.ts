@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Db } from '../../src/db/database';
 import { migrateToLatest, schemaOf } from '../../src/db/migrate';
 import { isUniqueViolation, violatedIndex } from '../../src/lib/db-errors';
-import { createCompaniesRepository } from '../../src/repositories/users.repository';
+import { createCompaniesRepository } from '../../src/modules/users/users.repository';
 import { insertCondition } from '../conditions/fixtures';
 import { insertDataSource } from '../data-sources/fixtures';
 import { createTestDb } from '../helper';

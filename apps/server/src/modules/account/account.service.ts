@@ -13,7 +13,7 @@ import { HttpError, notFound, unprocessable } from '../../lib/http-errors';
 import { parseJson } from '../../lib/json';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import type { SessionsRepository } from '../../repositories/sessions.repository';
-import { toUser, type UsersRepository } from '../../repositories/users.repository';
+import { toUser, type UsersRepository } from '../users';
 
 export const EMAIL_TAKEN = 'The email has already been taken.';
 export const WRONG_CURRENT_PASSWORD = 'The provided password does not match your current password.';

@@ -6,7 +6,7 @@ import { burnPasswordCheck, verifyPassword } from '../../lib/passwords';
 import { nowIso } from '../../lib/time';
 import { randomToken, sha256 } from '../../lib/tokens';
 import type { LoginAttemptsRepository, SessionsRepository } from '../../repositories/sessions.repository';
-import { toUser, type UsersRepository } from '../../repositories/users.repository';
+import { toUser, type UsersRepository } from '../users';
 
 export const INVALID_CREDENTIALS = 'These credentials do not match our records.';
 

@@ -1,8 +1,8 @@
 import type { User } from '@adstudio/contract';
-import type { Db, Executor } from '../db/database';
-import type { NewUser, UserRow, UserUpdate } from '../db/schema';
-import { parseJson } from '../lib/json';
-import { nowIso } from '../lib/time';
+import type { Db, Executor } from '../../db/database';
+import type { NewUser, UserRow, UserUpdate } from '../../db/schema';
+import { parseJson } from '../../lib/json';
+import { nowIso } from '../../lib/time';
 
 /** The user's columns a credential's lookup joins in (sessions, access tokens), for `toUser`. */
 export const USER_COLUMNS = [
