@@ -12,7 +12,7 @@ import { isUniqueViolation } from '../../lib/db-errors';
 import { HttpError, notFound, unprocessable } from '../../lib/http-errors';
 import { parseJson } from '../../lib/json';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
-import type { SessionsRepository } from '../../repositories/sessions.repository';
+import type { SessionsRepository } from '../auth';
 import { toUser, type UsersRepository } from '../users';
 
 export const EMAIL_TAKEN = 'The email has already been taken.';

@@ -5,8 +5,8 @@ import { HttpError } from '../../lib/http-errors';
 import { burnPasswordCheck, verifyPassword } from '../../lib/passwords';
 import { nowIso } from '../../lib/time';
 import { randomToken, sha256 } from '../../lib/tokens';
-import type { LoginAttemptsRepository, SessionsRepository } from '../../repositories/sessions.repository';
 import { toUser, type UsersRepository } from '../users';
+import type { LoginAttemptsRepository, SessionsRepository } from './sessions.repository';
 
 export const INVALID_CREDENTIALS = 'These credentials do not match our records.';
 

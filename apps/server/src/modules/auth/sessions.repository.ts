@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
-import type { Db, Executor } from '../db/database';
-import type { SessionRow } from '../db/schema';
-import { USER_COLUMNS } from '../modules/users';
+import type { Db, Executor } from '../../db/database';
+import type { SessionRow } from '../../db/schema';
+import { USER_COLUMNS } from '../users';
 
 export const createSessionsRepository = (db: Db) => ({
   insert: (session: SessionRow, trx: Executor = db) => trx.insertInto('sessions').values(session).execute(),
