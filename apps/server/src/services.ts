@@ -8,6 +8,7 @@ import type { Db, Executor } from './db/database';
 import type { JobQueue } from './jobs/types';
 import { createSealer } from './lib/secrets';
 import { createTransactor } from './lib/transaction';
+import { createAccessTokensRepository } from './modules/access-tokens/access-tokens.repository';
 import { createAccessTokensService } from './modules/access-tokens/access-tokens.service';
 import { createAccountService } from './modules/account/account.service';
 import { createAdServing } from './modules/ad-tags/ad-serving';
@@ -92,7 +93,6 @@ import { createWebhooksRepository } from './modules/webhooks/webhooks.repository
 import { createWebhooksService } from './modules/webhooks/webhooks.service';
 import { refusalLogOn, safeFetchToFile } from './net/safe-fetch';
 import { savedUrlCheck } from './net/saved-url';
-import { createAccessTokensRepository } from './repositories/access-tokens.repository';
 import { resolveAppKey } from './storage/app-key';
 import type { MediaProbe } from './storage/media-probe';
 import * as mediaProbe from './storage/media-probe';

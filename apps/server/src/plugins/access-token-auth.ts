@@ -11,8 +11,8 @@ import { parseJson } from '../lib/json';
 import { MAX_ID } from '../lib/params';
 import { nowIso } from '../lib/time';
 import { safeEqual, sha256 } from '../lib/tokens';
+import type { AccessTokensRepository } from '../modules/access-tokens/access-tokens.repository';
 import { toUser } from '../modules/users';
-import type { AccessTokensRepository } from '../repositories/access-tokens.repository';
 
 /** `Authorization: Bearer {id}|{secret}` (Sanctum's form); the secret is base64url. */
 const BEARER = /^Bearer\s+([1-9][0-9]{0,9})\|([A-Za-z0-9_-]{20,200})\s*$/i;

@@ -16,8 +16,8 @@ import { forbidden, notFound, unprocessable } from '../../lib/http-errors';
 import { parseJson } from '../../lib/json';
 import { nowIso } from '../../lib/time';
 import { randomToken, sha256 } from '../../lib/tokens';
-import type { AccessTokensRepository } from '../../repositories/access-tokens.repository';
 import type { AuditLog } from '../audit';
+import type { AccessTokensRepository } from './access-tokens.repository';
 
 interface Deps {
   tokens: AccessTokensRepository;

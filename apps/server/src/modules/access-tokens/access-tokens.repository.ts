@@ -1,7 +1,7 @@
 import type { Insertable } from 'kysely';
-import type { Db, Executor } from '../db/database';
-import type { PersonalAccessTokensTable } from '../db/schema';
-import { USER_COLUMNS } from '../modules/users';
+import type { Db, Executor } from '../../db/database';
+import type { PersonalAccessTokensTable } from '../../db/schema';
+import { USER_COLUMNS } from '../users';
 
 /**
  * Personal access tokens as rows (the integrations issue): the session plugin verifies bearer
