@@ -21,7 +21,7 @@ import {
 import { listTotal } from '../../lib/list-total';
 import { scopedRepository } from '../../lib/scoped-repository';
 import { textMatch } from '../../lib/text-match';
-import { campaignsOnDay } from '../../repositories/campaign-days';
+import { campaignsOnDay } from './campaign-days';
 
 export type CampaignRow = Selectable<CampaignsTable>;
 export type NewCampaignRow = Insertable<CampaignsTable>;

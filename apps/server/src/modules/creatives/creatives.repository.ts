@@ -29,7 +29,7 @@ import { listTotal } from '../../lib/list-total';
 import { type ScopedOptions, scopedRepository } from '../../lib/scoped-repository';
 import { textMatch } from '../../lib/text-match';
 import { nextUpdatedAtOfAll } from '../../lib/versions';
-import { campaignsOnDay } from '../../repositories/campaign-days';
+import { campaignsOnDay } from '../campaigns';
 
 export type CreativeRow = Selectable<CreativesTable>;
 export type CreativeView = CreativeRow & { campaign_name: string };

@@ -1,5 +1,5 @@
 import { type Kysely, PostgresAdapter, type RawBuilder, sql } from 'kysely';
-import { listedRows, type StatusListParams } from '../lib/list';
+import { listedRows, type StatusListParams } from '../../lib/list';
 
 /**
  * A `select … as id` (or of `columns`) of a company's campaigns running on `day` (launch ≤ day ≤
