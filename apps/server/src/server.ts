@@ -1,8 +1,8 @@
 import { buildApp } from './app';
+import { prepareDatabase } from './cli/seed-demo';
 import { ConfigError, loadConfig } from './config';
 import { createDb } from './db/database';
 import { migrateToLatest, schemaOf } from './db/migrate';
-import { prepareDatabase } from './db/seed';
 import { initErrorReporting } from './lib/error-reporting';
 import { localSenderWarning } from './modules/mail';
 

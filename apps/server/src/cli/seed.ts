@@ -1,7 +1,7 @@
 import { loadConfig } from '../config';
 import { createDb } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
-import { prepareDatabase } from '../db/seed';
+import { prepareDatabase } from './seed-demo';
 
 /** Seeds an empty database (company, admin, demo data); leaves a used one alone. */
 const config = loadConfig();

@@ -47,7 +47,7 @@ describe('GET /v1/campaigns/{id}/approvals', () => {
   });
 
   it('serves the seeded demo approvals', async () => {
-    const { seedDemoData } = await import('../../src/db/seed');
+    const { seedDemoData } = await import('../../src/cli/seed-demo');
     const company = await t.createCompany('Demo');
     const admin = await t.createUser({ companyId: company, roles: ['admin'] });
     await seedDemoData(t.db, company, admin.id, diskOf(t.app), t.app.config.appUrl);

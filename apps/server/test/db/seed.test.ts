@@ -5,7 +5,7 @@ import vm from 'node:vm';
 import { IAB_SIZES, STATUS_TRANSITIONS, STATUSES, type Status } from '@adstudio/contract';
 import sharp from 'sharp';
 import { afterEach, describe, expect, it } from 'vitest';
-import { prepareDatabase } from '../../src/db/seed';
+import { prepareDatabase } from '../../src/cli/seed-demo';
 import { verifyPassword } from '../../src/lib/passwords';
 import { statusPath } from '../../src/lib/status-moves';
 import { packageFileKey } from '../../src/modules/packages/package-files';

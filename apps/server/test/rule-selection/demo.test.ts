@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDemoData } from '../../src/db/seed';
+import { seedDemoData } from '../../src/cli/seed-demo';
 import { DEMO_CONDITIONS } from '../../src/modules/conditions/conditions.seed';
 import { DEMO_WEATHER_PATH, demoWeather } from '../../src/modules/data-sources/demo-weather';
 import { buildTestApp, type Client, diskOf, type TestApp } from '../helper';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDemoData } from '../../src/db/seed';
+import { seedDemoData } from '../../src/cli/seed-demo';
 import { SEEDED_STATUSES, seedStats } from '../../src/modules/tracking/stats.seed';
 import { buildTestApp, diskOf, type TestApp } from '../helper';
 

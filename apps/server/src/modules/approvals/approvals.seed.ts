@@ -2,7 +2,7 @@ import type { ApprovalStatus } from '@adstudio/contract';
 import type { Executor } from '../../db/database';
 import { nowIso } from '../../lib/time';
 
-// Demo rows go straight into the tables, as a migration's data would, inside db/seed.ts's transaction.
+// Demo rows go straight into the tables, as a migration's data would, inside cli/seed-demo.ts's transaction.
 
 const PUBLISHERS = [
   ['Daily Herald', 'dailyherald.example', 'Hannah Reed', 'ads@dailyherald.example'],

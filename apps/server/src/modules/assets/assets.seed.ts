@@ -7,7 +7,7 @@ import { nowIso } from '../../lib/time';
 import { demoImage, type MediaFacts, makeThumbnail, probeMedia } from '../../storage/media-probe';
 import { type ObjectStore, scratchFile } from '../../storage/object-store';
 
-// Demo rows go straight into the tables, as a migration's data would, inside db/seed.ts's transaction.
+// Demo rows go straight into the tables, as a migration's data would, inside cli/seed-demo.ts's transaction.
 
 /** One background per IAB size, so a size reads the same wherever it shows. */
 const BACKGROUNDS = ['#1e88e5', '#43a047', '#8e24aa', '#f4511e', '#00897b', '#3949ab', '#c0ca33', '#6d4c41'];

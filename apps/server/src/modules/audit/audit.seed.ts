@@ -3,7 +3,7 @@ import type { Executor } from '../../db/database';
 import { created } from '../../lib/audit-changes';
 import { statusPath } from '../../lib/status-moves';
 
-// Demo rows go straight into the tables, as a migration's data would, inside db/seed.ts's transaction.
+// Demo rows go straight into the tables, as a migration's data would, inside cli/seed-demo.ts's transaction.
 
 export interface SeededItem {
   entityId: number;

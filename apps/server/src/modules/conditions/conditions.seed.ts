@@ -4,7 +4,7 @@ import { nowIso } from '../../lib/time';
 import { DEMO_WEATHER_PATH } from '../data-sources';
 import { expressionText } from './condition-expression';
 
-// Demo rows go straight into the tables, as a migration's data would, inside db/seed.ts's transaction.
+// Demo rows go straight into the tables, as a migration's data would, inside cli/seed-demo.ts's transaction.
 
 /** The demo conditions by name: the demo feeds' `Conditions` columns name them (demo-feeds.ts). */
 export const DEMO_CONDITIONS = {

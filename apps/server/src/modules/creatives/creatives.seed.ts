@@ -3,7 +3,7 @@ import type { Executor } from '../../db/database';
 import { nowIso } from '../../lib/time';
 import { seedHistory } from '../audit';
 
-// Demo rows go straight into the tables, as a migration's data would, inside db/seed.ts's transaction.
+// Demo rows go straight into the tables, as a migration's data would, inside cli/seed-demo.ts's transaction.
 
 export interface SeededCreative {
   id: number;

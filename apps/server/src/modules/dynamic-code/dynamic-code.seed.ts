@@ -3,7 +3,7 @@ import { nowIso } from '../../lib/time';
 import { createDynamicCodeRepository } from './dynamic-code.repository';
 import { generateDynamicCode } from './generate';
 
-// Demo rows go straight into the tables, as a migration's data would, inside db/seed.ts's transaction.
+// Demo rows go straight into the tables, as a migration's data would, inside cli/seed-demo.ts's transaction.
 
 /**
  * The demo creatives driven by the retail feed serve one region each (their rule filter), and

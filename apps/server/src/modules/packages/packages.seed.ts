@@ -9,7 +9,7 @@ import { buildZip } from '../../storage/zip-writer';
 import { attemptPrefix, packageFileKey } from './package-files';
 import { createPackagesRepository } from './packages.repository';
 
-// Demo rows go straight into the tables, as a migration's data would, inside db/seed.ts's transaction.
+// Demo rows go straight into the tables, as a migration's data would, inside cli/seed-demo.ts's transaction.
 
 /**
  * A minimal Studio `Enabler` for running a package outside an ad server: the dynamic code's

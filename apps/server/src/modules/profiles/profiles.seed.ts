@@ -15,7 +15,7 @@ import { createProfileSync } from './profile-sync';
 import { createProfileSyncsRepository } from './profile-syncs.repository';
 import { createProfilesRepository } from './profiles.repository';
 
-// Demo rows go straight into the tables, as a migration's data would, inside db/seed.ts's transaction.
+// Demo rows go straight into the tables, as a migration's data would, inside cli/seed-demo.ts's transaction.
 
 const NO_REMOTE_FEEDS = {
   sheetsExportUrl: '',

@@ -1,7 +1,7 @@
 import type { Executor } from '../../db/database';
 import { nowIso } from '../../lib/time';
 
-/** A demo template, written straight into its table inside db/seed.ts's transaction; answers its id. */
+/** A demo template, written straight into its table inside cli/seed-demo.ts's transaction; answers its id. */
 export async function seedTemplate(
   db: Executor,
   companyId: number,

@@ -3,7 +3,7 @@ import type { Db } from '../../db/database';
 import { seedServedRuleIds } from '../profiles';
 import { createTrackingRepository, type StatsDailyRow } from './tracking.repository';
 
-// Demo rows go straight into the tables, as a migration's data would, inside db/seed.ts's transaction.
+// Demo rows go straight into the tables, as a migration's data would, inside cli/seed-demo.ts's transaction.
 
 /** Days of stats the demo holds, ending yesterday (UTC). */
 export const SEEDED_DAYS = 60;

@@ -1,6 +1,7 @@
 import { PERMISSIONS } from '@adstudio/contract';
 import { sql } from 'kysely';
 import type { Config } from '../config';
+import type { Db } from '../db/database';
 import { isPostgres } from '../lib/indexed-filter';
 import { hashPassword } from '../lib/passwords';
 import { randomToken } from '../lib/tokens';
@@ -16,7 +17,6 @@ import { seedStats } from '../modules/tracking';
 import { createCompaniesRepository, createUsersRepository } from '../modules/users';
 import type { ObjectStore } from '../storage/object-store';
 import { objectStoreFor } from '../storage/stores';
-import type { Db } from './database';
 
 export interface PrepareResult {
   /** Set only when a random admin password was generated now: print it once. */
