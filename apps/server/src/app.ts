@@ -15,6 +15,7 @@ import { accountRoutes } from './modules/account/account.routes';
 import { adTagsRoutes } from './modules/ad-tags/ad-tags.routes';
 import { approvalsRoutes } from './modules/approvals/approvals.routes';
 import { assetsRoutes } from './modules/assets/assets.routes';
+import { assetsTasks } from './modules/assets/assets.tasks';
 import { authRoutes } from './modules/auth/auth.routes';
 import { campaignsRoutes } from './modules/campaigns/campaigns.routes';
 import { conditionsRoutes } from './modules/conditions/conditions.routes';
@@ -27,7 +28,9 @@ import { healthRoutes } from './modules/health/health.routes';
 import { mailTasks } from './modules/mail/mail.tasks';
 import { mediaEntitiesRoutes } from './modules/media-entities/media-entities.routes';
 import { packagesRoutes } from './modules/packages/packages.routes';
+import { packagesTasks } from './modules/packages/packages.tasks';
 import { processingAssetsRoutes } from './modules/processing-assets/processing-assets.routes';
+import { processingAssetsTasks } from './modules/processing-assets/processing-assets.tasks';
 import { profilesRoutes } from './modules/profiles/profiles.routes';
 import { renderRoutes } from './modules/render/render.routes';
 import { reportsRoutes } from './modules/reports/reports.routes';
@@ -40,6 +43,7 @@ import { previewPageRoutes } from './modules/token-pages/preview.routes';
 import { reportPageRoutes } from './modules/token-pages/report.routes';
 import { trackingRoutes } from './modules/tracking/tracking.routes';
 import { uploadsRoutes } from './modules/uploads/uploads.routes';
+import { uploadsTasks } from './modules/uploads/uploads.tasks';
 import { webhooksRoutes } from './modules/webhooks/webhooks.routes';
 import { authorizationPlugin } from './plugins/authorization';
 import { compressSmallPlugin } from './plugins/compress-small';
@@ -56,6 +60,7 @@ import { routeGuard, sessionPlugin } from './plugins/session';
 import { spaPlugin } from './plugins/spa';
 import { storagePlugin } from './plugins/storage';
 import { swaggerPlugin } from './plugins/swagger';
+import { type AreaTasks, tasksPlugin } from './plugins/tasks';
 import type { RouteEntry } from './types';
 
 export interface BuildAppOptions {
@@ -73,6 +78,18 @@ export interface BuildAppOptions {
 function trustedHops(trust: Config['trustProxy']): FastifyServerOptions['trustProxy'] {
   return typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust;
 }
+
+/**
+ * Every area's background work (`<area>.tasks.ts`: timers and job workers), started by the tasks
+ * plugin in this order; routes files and other plugins start none.
+ */
+export const TASKS: readonly AreaTasks[] = [
+  uploadsTasks,
+  assetsTasks,
+  packagesTasks,
+  processingAssetsTasks,
+  mailTasks,
+];
 
 /** Builds the whole server. No side effects until called; `server.ts` listens. */
 export async function buildApp({ config, db, logger }: BuildAppOptions) {
@@ -177,8 +194,8 @@ export async function buildApp({ config, db, logger }: BuildAppOptions) {
   await app.register(accountRoutes);
   await app.register(accessTokensRoutes);
   await app.register(webhooksRoutes);
-  await app.register(mailTasks);
   await app.register(feedbackRoutes);
+  await app.register(tasksPlugin, { areas: TASKS });
 
   await app.register(spaPlugin);
   return app;

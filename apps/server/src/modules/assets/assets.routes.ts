@@ -13,12 +13,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser } from '../../lib/current-user';
 import { collection } from '../../lib/list';
-import { runPeriodically } from '../../lib/periodic';
 import { resourceRoutes } from '../../lib/resource-routes';
 import { forbiddenAnswer as errors, listOf, idParams as params } from '../../lib/route-schemas';
 
 const tags = ['assets'];
-const PURGE_EVERY_MS = 3_600_000;
 
 const listDescription =
   'filter matches the name (case-insensitive); kind (image, video, font, data), campaign_id and ' +
@@ -31,8 +29,6 @@ export const assetsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { assets: service } = app.services;
   const read = { preHandler: app.requireAccess('assets', 'read') };
   const write = { preHandler: app.requireAccess('assets', 'write') };
-
-  runPeriodically(app, 'asset purge', PURGE_EVERY_MS, () => service.purge(), { onReady: true });
 
   resourceRoutes(app, {
     path: '/v1/assets',

@@ -1,10 +1,9 @@
-import type { FastifyPluginAsync } from 'fastify';
-import { runPeriodically } from '../../lib/periodic';
+import type { AreaTasks } from '../../plugins/tasks';
 
 /** How often each instance sends the outbox's due e-mails. */
 export const MAIL_EVERY_MS = 1000;
 
 /** E-mail has no routes: it runs from the outbox on a timer (the integrations issue). */
-export const mailTasks: FastifyPluginAsync = async (app) => {
-  runPeriodically(app, 'mail', MAIL_EVERY_MS, () => app.services.mailer.tick());
-};
+export const mailTasks: AreaTasks = ({ services: { mailer } }) => ({
+  timers: [{ name: 'mail', everyMs: MAIL_EVERY_MS, run: () => mailer.tick() }],
+});

@@ -4,27 +4,18 @@ import { z } from 'zod';
 import { currentUser } from '../../lib/current-user';
 import { notFound } from '../../lib/http-errors';
 import { idParam } from '../../lib/params';
-import { runPeriodically } from '../../lib/periodic';
 import { forbiddenAnswer as errors, listOf, refusedAnswer, staleAnswer } from '../../lib/route-schemas';
-import { sendRenderFile } from '../render';
-import { UNPACK_JOB } from './packages.service';
+import { sendRenderFile } from '../../storage/render-response';
 
 const tags = ['packages'];
 const creativeParams = z.object({ id: idParam });
 const packageParams = z.object({ id: idParam, packageId: idParam });
-/** How often unpacking's leftovers are looked for, besides at start. */
-const SWEEP_EVERY_MS = 6 * 3_600_000;
 
 /** Producer packages (DESIGN sections 5 and 9): upload, unpack as a job, review, render. */
 export const packagesRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { packages: service, packageUnpack: unpack, packageLinks: links } = app.services;
+  const { packages: service, packageLinks: links } = app.services;
   const read = { preHandler: app.requireAccess('assets', 'read') };
   const write = { preHandler: app.requireAccess('assets', 'write') };
-
-  app.jobs.work<{ id: number }>(UNPACK_JOB, (job) => unpack.unpack(job.data.id), {
-    onFailed: (job, message) => unpack.unpackFailed(job.data.id, message),
-  });
-  runPeriodically(app, 'package sweep', SWEEP_EVERY_MS, () => unpack.sweep(), { onReady: true });
 
   app.get(
     '/v1/creatives/:id/packages',

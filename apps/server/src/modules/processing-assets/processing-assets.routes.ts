@@ -4,17 +4,12 @@ import { z } from 'zod';
 import { currentUser } from '../../lib/current-user';
 import { idParam } from '../../lib/params';
 import { forbiddenAnswer as errors } from '../../lib/route-schemas';
-import { PROCESSING_JOB } from './processing-assets.service';
 
 const tags = ['assets'];
 
 /** Processing assets of a creative's rules (issue 10). */
 export const processingAssetsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { processingAssets: service } = app.services;
-
-  app.jobs.work<{ id: number }>(PROCESSING_JOB, (job) => service.make(job.data.id), {
-    onFailed: (job, message) => service.makeFailed(job.data.id, message),
-  });
 
   app.get(
     '/v1/creatives/:id/:ruleId/processing-assets',

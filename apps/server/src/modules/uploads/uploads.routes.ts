@@ -9,7 +9,6 @@ import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provid
 import { z } from 'zod';
 import { currentUser } from '../../lib/current-user';
 import { forbidden, notFound } from '../../lib/http-errors';
-import { runPeriodically } from '../../lib/periodic';
 import { isValidKey } from '../../storage/object-store';
 import { objectHeaders } from './object-headers';
 
@@ -22,8 +21,6 @@ const SignatureQuery = z.object({
 /** Laravel Vapor's upload flow (DESIGN section 4): through the app to local disk, or straight to S3. */
 export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { uploads } = app.services;
-
-  runPeriodically(app, 'upload sweep', 3_600_000, () => uploads.sweep(), { onReady: true });
 
   app.post(
     '/vapor/signed-storage-url',
