@@ -22,6 +22,7 @@ import { conditionsRoutes } from './modules/conditions/conditions.routes';
 import { creativesRoutes } from './modules/creatives/creatives.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { dataSourcesRoutes } from './modules/data-sources/data-sources.routes';
+import { dataSourcesTasks } from './modules/data-sources/data-sources.tasks';
 import { dynamicCodeRoutes } from './modules/dynamic-code/dynamic-code.routes';
 import { feedbackRoutes } from './modules/feedback/feedback.routes';
 import { healthRoutes } from './modules/health/health.routes';
@@ -32,6 +33,7 @@ import { packagesTasks } from './modules/packages/packages.tasks';
 import { processingAssetsRoutes } from './modules/processing-assets/processing-assets.routes';
 import { processingAssetsTasks } from './modules/processing-assets/processing-assets.tasks';
 import { profilesRoutes } from './modules/profiles/profiles.routes';
+import { profilesTasks } from './modules/profiles/profiles.tasks';
 import { renderRoutes } from './modules/render/render.routes';
 import { reportsRoutes } from './modules/reports/reports.routes';
 import { simulatorRoutes } from './modules/rule-selection/simulator.routes';
@@ -45,6 +47,7 @@ import { trackingRoutes } from './modules/tracking/tracking.routes';
 import { uploadsRoutes } from './modules/uploads/uploads.routes';
 import { uploadsTasks } from './modules/uploads/uploads.tasks';
 import { webhooksRoutes } from './modules/webhooks/webhooks.routes';
+import { webhooksTasks } from './modules/webhooks/webhooks.tasks';
 import { authorizationPlugin } from './plugins/authorization';
 import { compressSmallPlugin } from './plugins/compress-small';
 import { configPlugin } from './plugins/config';
@@ -88,6 +91,9 @@ export const TASKS: readonly AreaTasks[] = [
   assetsTasks,
   packagesTasks,
   processingAssetsTasks,
+  profilesTasks,
+  dataSourcesTasks,
+  webhooksTasks,
   mailTasks,
 ];
 

@@ -11,22 +11,15 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser } from '../../lib/current-user';
-import { runPeriodically } from '../../lib/periodic';
 import { resourceRoutes } from '../../lib/resource-routes';
 import { forbiddenAnswer as errors } from '../../lib/route-schemas';
 import { DEMO_WEATHER_PATH, demoWeather } from './demo-weather';
 
 const tags = ['data sources'];
-/** How often the periodic refresh looks for due data sources. */
-const REFRESH_TICK_MS = 60_000;
 
 /** Data sources (DESIGN section 5), part of the conditions section (DESIGN section 6). */
 export const dataSourcesRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { dataSources: service, dataSourceValues: values } = app.services;
-  // Tests call refreshDue themselves: a timer fetching in the background would race their servers.
-  if (app.config.env !== 'test')
-    runPeriodically(app, 'data source refresh', REFRESH_TICK_MS, () => values.refreshDue());
-
+  const { dataSources: service } = app.services;
   const write = app.requireAccess('conditions', 'write');
   resourceRoutes(app, {
     path: '/v1/datasource',

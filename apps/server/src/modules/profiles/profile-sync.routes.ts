@@ -5,31 +5,19 @@ import {
   ProfileSchema,
   ProfileSyncQuerySchema,
   ProfileSyncSchema,
-  SYNC_FAILED,
   toCsv,
 } from '@adstudio/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser } from '../../lib/current-user';
-import { runPeriodically } from '../../lib/periodic';
 import { forbiddenAnswer as errors, listOf, idParams as params } from '../../lib/route-schemas';
-import { SYNC_JOB, SYNC_RUNNING } from './profile-syncs.service';
+import { SYNC_RUNNING } from './profile-syncs.service';
 
 const tags = ['profiles'];
 
-/** A profile's syncs: the job that runs them, the schedules, starting one, their history and issues. */
+/** A profile's syncs: starting one, their history and issues (the job and the schedules: profiles.tasks.ts). */
 export const profileSyncRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { profileSyncs: service, profileSync: sync } = app.services;
-
-  app.jobs.work<{ syncId: number }>(SYNC_JOB, (job) => sync.run(job.data.syncId), {
-    // The job threw (not a feed fault, which the sync records itself) or the server stopped during it.
-    onFailed: (job, message) => sync.fail(job.data.syncId, `${SYNC_FAILED} (${message})`),
-  });
-
-  runPeriodically(app, 'profile schedules', app.config.scheduleTickMs, () =>
-    service.startDueSyncs(new Date()),
-  );
-
+  const { profileSyncs: service } = app.services;
   const read = { preHandler: app.requireAccess('profiles', 'read') };
   const write = { preHandler: app.requireAccess('profiles', 'write') };
 

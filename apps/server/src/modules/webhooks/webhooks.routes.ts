@@ -11,7 +11,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser } from '../../lib/current-user';
 import { idParam } from '../../lib/params';
-import { runPeriodically } from '../../lib/periodic';
 import {
   forbiddenAnswer as errors,
   idParams,
@@ -19,18 +18,13 @@ import {
   noContent,
   refusedAnswer,
 } from '../../lib/route-schemas';
-import { DELIVER_JOB, DISPATCH_EVERY_MS } from './webhook-dispatch';
 
 /** Webhooks (the integrations issue): admins' endpoints for the company's events, and their delivery. */
 export const webhooksRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { webhooks: service, webhookDispatch: dispatch } = app.services;
+  const { webhooks: service } = app.services;
   const tags = ['webhooks'];
   // Managed signed in, like tokens: a webhook made with a leaked token would outlive its revocation.
   const config = { sessionOnly: WEBHOOKS_NEED_SESSION };
-
-  app.jobs.work<{ webhookId: number }>(DELIVER_JOB, (job) => dispatch.deliver(job.data.webhookId));
-  runPeriodically(app, 'webhook dispatch', DISPATCH_EVERY_MS, () => dispatch.tick());
-  runPeriodically(app, 'webhook prune', 3_600_000, () => dispatch.prune(), { onReady: true });
 
   app.get(
     '/v1/webhooks',
