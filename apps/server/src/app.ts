@@ -8,6 +8,7 @@ import Fastify, { type FastifyReply, type FastifyServerOptions } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Db } from './db/database';
+import { dbTasks } from './db/db.tasks';
 import { MAX_PARAM_LENGTH } from './lib/params';
 import { createResponseSerializerCompiler } from './lib/response-serializer';
 import { accessTokensRoutes } from './modules/access-tokens/access-tokens.routes';
@@ -17,6 +18,7 @@ import { approvalsRoutes } from './modules/approvals/approvals.routes';
 import { assetsRoutes } from './modules/assets/assets.routes';
 import { assetsTasks } from './modules/assets/assets.tasks';
 import { authRoutes } from './modules/auth/auth.routes';
+import { authTasks } from './modules/auth/auth.tasks';
 import { campaignsRoutes } from './modules/campaigns/campaigns.routes';
 import { conditionsRoutes } from './modules/conditions/conditions.routes';
 import { creativesRoutes } from './modules/creatives/creatives.routes';
@@ -87,6 +89,8 @@ function trustedHops(trust: Config['trustProxy']): FastifyServerOptions['trustPr
  * plugin in this order; routes files and other plugins start none.
  */
 export const TASKS: readonly AreaTasks[] = [
+  dbTasks,
+  authTasks,
   uploadsTasks,
   assetsTasks,
   packagesTasks,

@@ -549,7 +549,7 @@ export function createServices(
     /** "Try it": what a tag serves in a simulated context, with the simulator's trace. */
     tagTrial,
     webhooks,
-    /** Fans the outbox out to webhooks and delivers (its tick and job are registered by the routes). */
+    /** Fans the outbox out to webhooks and delivers (its tick and job: webhooks.tasks.ts). */
     webhookDispatch,
     /** Stops what runs in the background; the app calls it when it closes. */
     async close(): Promise<void> {

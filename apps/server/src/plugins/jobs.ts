@@ -6,7 +6,7 @@ import type { Job, JobQueue } from '../jobs/types';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Background jobs (DESIGN section 8); routes register handlers with `app.jobs.work`. */
+    /** Background jobs (DESIGN section 8); workers are declared in `<area>.tasks.ts` files. */
     jobs: JobQueue;
   }
 }

@@ -7,7 +7,6 @@ import {
 import type { FastifyContextConfig, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { HttpError } from '../lib/http-errors';
-import { runPeriodically } from '../lib/periodic';
 import { nowIso } from '../lib/time';
 import { randomToken, safeEqual, sha256 } from '../lib/tokens';
 import { createAccessTokensRepository } from '../modules/access-tokens/access-tokens.repository';
@@ -129,12 +128,6 @@ export const sessionPlugin = fp(
           .touch(session.id, nowIso())
           .catch((error: unknown) => request.log.warn({ err: error }, 'session touch failed'));
       }
-    });
-
-    // Sweep sessions that can no longer be used; cheap, and keeps the table small.
-    runPeriodically(app, 'session sweep', 15 * 60_000, () => {
-      const now = Date.now();
-      return sessions.deleteExpired(new Date(now).toISOString(), new Date(now - idleMs).toISOString());
     });
   },
   { name: 'session', dependencies: ['db', 'config', '@fastify/cookie'] },

@@ -99,6 +99,13 @@ export function createAuthService({ config, users, sessions, attempts, transacti
     },
 
     logout: (sessionId: string) => sessions.delete(sessionId),
+
+    /** Deletes the sessions that can no longer be used: past their end, or idle too long (a timer runs it). */
+    sweepSessions() {
+      const now = Date.now();
+      const idleMs = config.session.idleMinutes * 60_000;
+      return sessions.deleteExpired(new Date(now).toISOString(), new Date(now - idleMs).toISOString());
+    },
   };
 }
 export type AuthService = ReturnType<typeof createAuthService>;
