@@ -76,7 +76,7 @@ export const securityPlugin = fp(
     const hsts = app.config.secureCookies ? 'max-age=31536000; includeSubDomains' : undefined;
     app.addHook('onRequest', (request, reply, done) => {
       // An answer embedded in other sites' pages (a served ad) sets its own sandbox CSP, type and
-      // framing headers (render-response.ts); the app's page policy would only be replaced.
+      // framing headers (storage/render-response.ts); the app's page policy would only be replaced.
       if (request.routeOptions.config?.cookieless) {
         reply.header('referrer-policy', 'no-referrer');
         if (hsts) reply.header('strict-transport-security', hsts);

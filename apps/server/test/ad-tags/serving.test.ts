@@ -1,7 +1,7 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RENDER_CSP } from '../../src/modules/render/render-response';
 import { TOKEN_MISSES_MAX } from '../../src/plugins/security';
+import { RENDER_CSP } from '../../src/storage/render-response';
 import { buildTestApp, type Client, engine, type TestApp } from '../helper';
 import { insertApproval, insertAsset } from '../rows';
 import { expectLisbonView, insertApprovedPackage, travelCreative, zoneAtHour } from './fixtures';

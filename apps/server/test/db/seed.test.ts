@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { prepareDatabase } from '../../src/cli/seed-demo';
 import { verifyPassword } from '../../src/lib/passwords';
 import { statusPath } from '../../src/lib/status-moves';
-import { packageFileKey } from '../../src/modules/packages/package-files';
+import { packageFileKey } from '../../src/storage/package-files';
 import { inspectPackage } from '../../src/storage/package-zip';
 import { createTestDb } from '../helper';
 

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import type { Package } from '@adstudio/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HAS_ERRORS, NOT_READY } from '../../src/modules/packages/packages.service';
-import { RENDER_CSP } from '../../src/modules/render/render-response';
+import { RENDER_CSP } from '../../src/storage/render-response';
 import { buildTestApp, type Client, diskOf, type TestApp } from '../helper';
 import { insertCreativeOfCampaign } from '../rows';
 import { banner, png, zip } from '../uploads/fixtures';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { packageFileKey } from '../../src/modules/packages/package-files';
 import { writeUnpacked } from '../../src/modules/packages/packages.seed';
-import { RENDER_CSP } from '../../src/modules/render/render-response';
+import { packageFileKey } from '../../src/storage/package-files';
+import { RENDER_CSP } from '../../src/storage/render-response';
 import { buildTestApp, type Client, diskOf, type TestApp } from '../helper';
 import { insertCampaign, insertCreative, insertPackage, insertProfile, insertRules } from '../rows';
 

@@ -1,7 +1,6 @@
 /**
- * What other areas use of packages: the service's type, and where a package's unpacked file is
- * stored (renders read the files of the package they serve).
+ * What other areas use of packages: the service's type and the demo seed. Where a package's files are
+ * stored is storage/package-files.ts, which renders read too.
  */
-export { packageFileKey } from './package-files';
 export { seedPackages } from './packages.seed';
 export type { PackagesService } from './packages.service';

@@ -1,5 +1,5 @@
+import { unpackedPrefix } from '../../storage/package-files';
 import type { Signer } from '../../storage/signer';
-import { unpackedPrefix } from './package-files';
 
 /** A render link lives as long as a page view, like signed file URLs. */
 const RENDER_TTL_SECONDS = 60 * 60;

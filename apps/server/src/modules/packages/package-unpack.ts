@@ -2,7 +2,6 @@ import { Readable } from 'node:stream';
 import type { Transactor } from '../../db/database';
 import { failpoint, isArmed } from '../../lib/failpoints';
 import type { ObjectStore } from '../../storage/object-store';
-import { PackageError, type PackageInspection } from '../../storage/package-zip';
 import {
   attemptPrefix,
   isPartialWrite,
@@ -10,7 +9,8 @@ import {
   packageFileKey,
   packagePathOf,
   unpackedPrefix,
-} from './package-files';
+} from '../../storage/package-files';
+import { PackageError, type PackageInspection } from '../../storage/package-zip';
 import type { PackagesRepository } from './packages.repository';
 import { findingsOf, hasErrors, type PackageRefs, UNPACK_FAILED } from './packages.service';
 

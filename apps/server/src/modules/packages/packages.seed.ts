@@ -4,9 +4,9 @@ import type { Executor } from '../../db/database';
 import { created } from '../../lib/audit-changes';
 import { nowIso } from '../../lib/time';
 import { type ObjectStore, scratchFile } from '../../storage/object-store';
+import { attemptPrefix, packageFileKey } from '../../storage/package-files';
 import { inspectPackage, type PackageInspection } from '../../storage/package-zip';
 import { buildZip } from '../../storage/zip-writer';
-import { attemptPrefix, packageFileKey } from './package-files';
 import { createPackagesRepository } from './packages.repository';
 
 // Demo rows go straight into the tables, as a migration's data would, inside cli/seed-demo.ts's transaction.

@@ -8,9 +8,9 @@ import { HttpError, notFound, unprocessable } from '../../lib/http-errors';
 import { nowIso } from '../../lib/time';
 import { assertCurrentVersion, basedOnOf, changedMeanwhile, nextUpdatedAt } from '../../lib/versions';
 import { isMissing, type ObjectStore } from '../../storage/object-store';
+import { packageFileKey } from '../../storage/package-files';
 import type { AuditLog } from '../audit';
 import type { UploadsService } from '../uploads';
-import { packageFileKey } from './package-files';
 import type { PackagesRepository, PackageView } from './packages.repository';
 
 export const UNPACK_JOB = 'package.unpack';

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { sendRenderFile } from './render-response';
+import { sendRenderFile } from '../../storage/render-response';
 
 /**
  * Renders (DESIGN section 9): `/render/{token}/{ruleId}/…` serves the token's package — the

@@ -4,7 +4,7 @@ import { type GzipParts, gzipAround, gzipParts } from '../../lib/gzip-parts';
 import { escapeHtml } from '../../lib/html';
 import { notFound } from '../../lib/http-errors';
 import { isMissing, type ObjectStore } from '../../storage/object-store';
-import { packageFileKey } from '../packages';
+import { packageFileKey } from '../../storage/package-files';
 import type { RenderRepository } from './render.repository';
 import type { RenderTargets } from './render-links';
 import {
