@@ -167,13 +167,14 @@ export async function buildApp({ config, db, logger }: BuildAppOptions) {
   await app.register(queryPlugin);
   await app.register(corsPlugin);
   await app.register(securityPlugin);
+  // The session plugin takes its lookups from the services, so they come first (no hooks, no routes).
+  await app.register(storagePlugin);
+  await app.register(servicesPlugin);
   await app.register(sessionPlugin);
   await app.register(authorizationPlugin);
   await app.register(swaggerPlugin);
   // Before the routes: completes each route's schema (operationId, security, common answers).
   await app.register(routeDocsPlugin);
-  await app.register(storagePlugin);
-  await app.register(servicesPlugin);
 
   await app.register(healthRoutes);
   await app.register(authRoutes);

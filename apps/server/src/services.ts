@@ -143,6 +143,7 @@ export function createServices(
   const users = createUsersRepository(db);
   const sessions = createSessionsRepository(db);
   const loginAttempts = createLoginAttemptsRepository(db);
+  const accessTokensRepository = createAccessTokensRepository(db);
   const auditRepository = createAuditRepository(db);
   const uploadsRepository = createUploadsRepository(db);
   const campaignsRepository = createCampaignsRepository(db);
@@ -177,7 +178,7 @@ export function createServices(
   // Services, each after what it asks of.
   const auth = createAuthService({ config, users, sessions, attempts: loginAttempts, transaction });
   const accessTokens = createAccessTokensService({
-    tokens: createAccessTokensRepository(db),
+    tokens: accessTokensRepository,
     audit: audit('access_token'),
     transaction,
   });
@@ -495,6 +496,10 @@ export function createServices(
   const feedback = createFeedbackService({ feedback: feedbackRepository });
 
   return {
+    /** What the session plugin reads and ends of a cookie's session (plugins/session.ts). */
+    sessions: { findWithUser: sessions.findWithUser, touch: sessions.touch, delete: sessions.delete },
+    /** What the session plugin asks of a bearer request's token (plugins/access-token-auth.ts). */
+    bearerTokens: { findWithUser: accessTokensRepository.findWithUser, touch: accessTokensRepository.touch },
     /** Sends the outbox's e-mails (a timer runs it; tests call it). */
     mailer,
     /** Personal access tokens: one's own, and an admin's view of the company's. */

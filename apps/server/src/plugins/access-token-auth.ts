@@ -11,13 +11,16 @@ import { parseJson } from '../lib/json';
 import { MAX_ID } from '../lib/params';
 import { nowIso } from '../lib/time';
 import { safeEqual, sha256 } from '../lib/tokens';
-import type { AccessTokensRepository } from '../modules/access-tokens/access-tokens.repository';
+import type { AccessTokensRepository } from '../modules/access-tokens';
 import { toUser } from '../modules/users';
 
 /** `Authorization: Bearer {id}|{secret}` (Sanctum's form); the secret is base64url. */
 const BEARER = /^Bearer\s+([1-9][0-9]{0,9})\|([A-Za-z0-9_-]{20,200})\s*$/i;
 /** `last_used_at` is written at most this often per token. */
 const TOUCH_EVERY_MS = 60_000;
+
+/** What bearer authentication asks of the tokens: `app.services.bearerTokens` (services.ts). */
+export type BearerTokens = Pick<AccessTokensRepository, 'findWithUser' | 'touch'>;
 
 /** The token a request was authenticated with. */
 export interface RequestToken {
@@ -33,7 +36,7 @@ export interface RequestToken {
  * expired or revoked token answers 401 `Unauthenticated.` (never 419, which a script would read as
  * "sign in again"); a read-only token's write answers 403.
  */
-export function createBearerAuth(tokens: AccessTokensRepository) {
+export function createBearerAuth(tokens: BearerTokens) {
   return {
     /**
      * Whether the request carries `Authorization: Bearer …` (well formed or not, empty included):

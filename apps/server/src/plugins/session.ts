@@ -9,8 +9,6 @@ import fp from 'fastify-plugin';
 import { HttpError } from '../lib/http-errors';
 import { nowIso } from '../lib/time';
 import { randomToken, safeEqual, sha256 } from '../lib/tokens';
-import { createAccessTokensRepository } from '../modules/access-tokens/access-tokens.repository';
-import { createSessionsRepository } from '../modules/auth/sessions.repository';
 import { toUser } from '../modules/users';
 import type { RouteGuard } from '../types';
 import { createBearerAuth } from './access-token-auth';
@@ -32,7 +30,7 @@ const TOUCH_EVERY_MS = 1000;
  */
 export const sessionPlugin = fp(
   async (app) => {
-    const sessions = createSessionsRepository(app.db);
+    const { sessions, bearerTokens } = app.services;
     const { idleMinutes } = app.config.session;
     const idleMs = idleMinutes * 60_000;
     const cookieOptions = { path: '/', sameSite: 'lax' as const, secure: app.config.secureCookies };
@@ -42,7 +40,7 @@ export const sessionPlugin = fp(
     app.decorateRequest('sessionExpired', false);
     app.decorateRequest('xsrfToken', '');
     app.decorateRequest('accessToken', null);
-    const bearer = createBearerAuth(createAccessTokensRepository(app.db));
+    const bearer = createBearerAuth(bearerTokens);
     // Rate limits apply per token too (the per-IP ceiling ran before, in the security plugin).
     const perToken = app.createRateLimit({
       max: app.config.rateLimitPerMinute,
@@ -130,7 +128,7 @@ export const sessionPlugin = fp(
       }
     });
   },
-  { name: 'session', dependencies: ['db', 'config', '@fastify/cookie'] },
+  { name: 'session', dependencies: ['config', 'services', '@fastify/cookie'] },
 );
 
 /** The guard of a route, from its pattern and config; fixed once when the route is registered. */
