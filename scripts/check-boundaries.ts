@@ -4,7 +4,10 @@
  * - a server module reaches another only through its service interface (`modules/<b>/index.ts`),
  *   never its repository, service or routes files;
  * - the server's `lib/` stays below the modules and the database's tables (`modules/`, `db/schema`);
- * - a web feature never imports another feature (the app composes them).
+ * - the server's `db/` stays below the modules too (seeding them is `cli/`'s);
+ * - a web feature never imports another feature (the app composes them);
+ * - the web's shared code, `components/` and `lib/`, never imports a feature (bulletproof-react's
+ *   third zone: imports flow shared → features → app).
  * Import cycles are Biome's (`noImportCycles`). Imports that broke these rules before the rules
  * existed are listed in `scripts/boundaries-baseline.json`: the list may only shrink — a new
  * crossing fails, and so does an entry that no longer occurs (remove it).
@@ -62,12 +65,19 @@ function crossingsOf(file: string): Crossing[] {
       (to.startsWith(`${SERVER}/modules/`) || to === `${SERVER}/db/schema`)
     )
       found.push({ from: file, to, rule: 'lib/ depends on a module or on the tables' });
+    if (file.startsWith(`${SERVER}/db/`) && to.startsWith(`${SERVER}/modules/`))
+      found.push({ from: file, to, rule: 'db/ depends on a module' });
     if (file.startsWith(`${WEB}/features/`)) {
       const mine = areaOf(file, `${WEB}/features`);
       const theirs = areaOf(to, `${WEB}/features`);
       if (theirs && theirs !== mine)
         found.push({ from: file, to, rule: `feature ${mine} imports feature ${theirs}` });
     }
+    if (
+      (file.startsWith(`${WEB}/components/`) || file.startsWith(`${WEB}/lib/`)) &&
+      to.startsWith(`${WEB}/features/`)
+    )
+      found.push({ from: file, to, rule: 'shared web code imports a feature' });
   }
   return found;
 }
