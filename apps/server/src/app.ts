@@ -40,6 +40,7 @@ import { renderRoutes } from './modules/render/render.routes';
 import { reportsRoutes } from './modules/reports/reports.routes';
 import { simulatorRoutes } from './modules/rule-selection/simulator.routes';
 import { searchRoutes } from './modules/search/search.routes';
+import { servingRoutes } from './modules/serving/serving.routes';
 import { templatesRoutes } from './modules/templates/templates.routes';
 import { tokenLinkRoutes } from './modules/token-links/token-links.routes';
 import { approvalPageRoutes } from './modules/token-pages/approval.routes';
@@ -187,6 +188,7 @@ export async function buildApp({ config, db, logger }: BuildAppOptions) {
   await app.register(packagesRoutes);
   await app.register(renderRoutes);
   await app.register(adTagsRoutes);
+  await app.register(servingRoutes);
   await app.register(previewPageRoutes);
   await app.register(reportPageRoutes);
   await app.register(approvalPageRoutes);

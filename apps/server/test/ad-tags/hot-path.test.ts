@@ -4,7 +4,7 @@ import type { KyselyPlugin } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type App, buildApp } from '../../src/app';
 import { createDb, type Db } from '../../src/db/database';
-import type { Viewer } from '../../src/modules/ad-tags/ad-serving';
+import type { Viewer } from '../../src/modules/serving/ad-serving';
 import { type FakeServer, startFakeServer } from '../data-sources/fixtures';
 import { buildTestApp, type Client, engine, servicesWith, type TestApp } from '../helper';
 import { insertCampaign, insertCreative } from '../rows';

@@ -11,8 +11,8 @@ import { notFound, unprocessable } from '../../lib/http-errors';
 import { nowIso } from '../../lib/time';
 import { randomToken } from '../../lib/tokens';
 import type { AuditLog } from '../audit';
+import { servePath, tagSnippets } from '../serving';
 import type { AdTagRow, AdTagsRepository } from './ad-tags.repository';
-import { servePath, tagSnippets } from './snippets';
 
 interface Deps {
   tags: AdTagsRepository;

@@ -1,7 +1,7 @@
 import type { SimulationContext, TagTrial, User } from '@adstudio/contract';
 import { HttpError, notFound } from '../../lib/http-errors';
 import { type RuleChooser, simulationResult } from '../rule-selection';
-import type { AdServing } from './ad-serving';
+import type { AdServing } from '../serving';
 
 interface Deps {
   decision: AdServing['decision'];

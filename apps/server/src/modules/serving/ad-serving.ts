@@ -17,7 +17,7 @@ import { type LiveValues, placeholdersOf } from '../data-sources';
 import type { LiveEntry, RenderService } from '../render';
 import type { CompiledFeed, RuleChooser } from '../rule-selection';
 import type { StatsBuffer, TrackedView, TrackingLinks } from '../tracking';
-import type { AdServingRepository } from './ad-tags.repository';
+import type { AdServingRepository } from './serving.repository';
 import { createServingCache } from './serving-cache';
 import {
   clickUrlParams,
