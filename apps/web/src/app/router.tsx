@@ -1,7 +1,7 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
+import { campaignsListRequest } from '../api/campaign-keys';
+import { creativesListRequest } from '../api/creative-keys';
 import { handleOf } from '../config/paths';
-import { campaignsListRequest } from '../features/campaigns/api/campaigns-list-request';
-import { creativesListRequest } from '../features/creatives/api/creatives-list-request';
 import { NotFoundPage } from '../features/not-found/not-found-page';
 import { registerNavigator } from '../lib/navigation';
 import {
@@ -48,13 +48,13 @@ const dataSourceView = () => import('../features/conditions/data-source-view-pag
 
 // Each page's requests start with the guard's: a list's from what its URL names (no schema), the
 // others' from a loader that imports only its api file.
-const campaignApi = () => import('../features/campaigns/api/get-campaign');
-const creativeApi = () => import('../features/creatives/api/get-creative');
+const campaignApi = () => import('../api/campaigns');
+const creativeApi = () => import('../api/creatives');
 const dashboardApi = () => import('../features/dashboard/api/get-dashboard');
 
 const campaignLoader = prefetchItemLoader(
   'campaigns',
-  async () => (await campaignApi()).campaignQueryOptions,
+  async () => (await campaignApi()).campaignsApi.itemQueryOptions,
 );
 
 /** Signed-in screens, inside the shell. */
@@ -131,7 +131,10 @@ const restricted: RouteObject[] = [
       {
         path: ':id',
         handle: handleOf('creative.view'),
-        loader: prefetchItemLoader('creatives', async () => (await creativeApi()).creativeQueryOptions),
+        loader: prefetchItemLoader(
+          'creatives',
+          async () => (await creativeApi()).creativesApi.itemQueryOptions,
+        ),
         lazy: page(creativeView, (m) => m.CreativeViewRoute),
       },
     ],

@@ -2,6 +2,7 @@ import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import { Link as RouterLink, useParams } from 'react-router';
+import { creativesApi } from '../../api/creatives';
 import { PageHeader } from '../../components/ui/page-header';
 import { ErrorState, LoadingState } from '../../components/ui/states';
 import { StatusChip } from '../../components/ui/status-chip';
@@ -10,8 +11,6 @@ import { useCanAccess } from '../../lib/access';
 import { errorMessage, errorStatus } from '../../lib/api-client';
 import { parseRouteId } from '../../lib/route-id';
 import { useItemOrLeave } from '../../lib/use-item-or-leave';
-import { useCreative } from './api/get-creative';
-import { creativeKeys } from './api/keys';
 import { AssetsTrail } from './components/assets-trail';
 import { CreativeAssets } from './components/creative-assets';
 
@@ -22,7 +21,12 @@ import { CreativeAssets } from './components/creative-assets';
  */
 export function CreativeAssetsPage() {
   const id = parseRouteId(useParams().id);
-  const { item: creative, notFound } = useItemOrLeave(id, useCreative, creativeKeys, href('assets.view'));
+  const { item: creative, notFound } = useItemOrLeave(
+    id,
+    creativesApi.useItem,
+    creativesApi.keys,
+    href('assets.view'),
+  );
   const canReadCreatives = useCanAccess('creatives', 'read');
 
   if (notFound || id === null || creative.isPending) return <LoadingState label="Loading creative…" />;

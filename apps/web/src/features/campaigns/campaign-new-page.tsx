@@ -3,20 +3,20 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import { useRef } from 'react';
+import { campaignsApi } from '../../api/campaigns';
 import { PageHeader } from '../../components/ui/page-header';
 import { UnsavedChangesGuard } from '../../components/ui/unsaved-changes-guard';
 import { useCanAccess } from '../../lib/access';
 import { showAlert } from '../../lib/alert';
 import { showServerErrors } from '../../lib/form-errors';
 import { useNavigateTo } from '../../lib/use-navigate-to';
-import { useCreateCampaign } from './api/create-campaign';
 import { CampaignFormFields, useCampaignForm } from './components/campaign-form';
 
 /** A new campaign; it starts as a draft. */
 export function CampaignNewPage() {
   const canWrite = useCanAccess('campaigns', 'write');
   const form = useCampaignForm();
-  const create = useCreateCampaign();
+  const create = campaignsApi.useCreate();
   const go = useNavigateTo();
   const allowLeave = useRef(false);
 

@@ -4,6 +4,7 @@ import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
 import { type ReactNode, useRef } from 'react';
 import { useParams, useSearchParams } from 'react-router';
+import { campaignsApi } from '../../api/campaigns';
 import { HistoryList } from '../../components/ui/history-list';
 import { ItemPage } from '../../components/ui/item-page';
 import { PageHeader } from '../../components/ui/page-header';
@@ -16,13 +17,7 @@ import { useCanAccess } from '../../lib/access';
 import { parseTab } from '../../lib/route-id';
 import { parseTimeframe, type Timeframe } from '../../lib/timeframe';
 import { useNavigateTo } from '../../lib/use-navigate-to';
-import { useCloneCampaign } from './api/clone-campaign';
-import { useDeleteCampaign } from './api/delete-campaign';
-import { useCampaign } from './api/get-campaign';
 import { useCampaignApprovals } from './api/get-campaign-approvals';
-import { useCampaignHistory } from './api/get-campaign-history';
-import { campaignKeys } from './api/keys';
-import { useUpdateCampaign } from './api/update-campaign';
 import { campaignDuration, campaignTimeline } from './campaign-format';
 import { ApprovalsTab } from './components/approvals-tab';
 import { CreativesTab } from './components/creatives-tab';
@@ -34,7 +29,7 @@ import { TAB_LABELS, TABS, type ViewTab } from './view-state';
 const campaignHref = (id: number) => href('campaign.view', { id });
 
 function CampaignHistory({ campaignId }: { campaignId: number }) {
-  return <HistoryList history={useCampaignHistory(campaignId)} />;
+  return <HistoryList history={campaignsApi.useHistory(campaignId)} />;
 }
 
 /** The campaign's report for a timeframe, shown on its sharing tab (the app composes it from the reports feature). */
@@ -54,9 +49,9 @@ function CampaignView({
   const canWrite = useCanAccess('campaigns', 'write');
   const [, setSearchParams] = useSearchParams();
   const go = useNavigateTo();
-  const update = useUpdateCampaign();
-  const clone = useCloneCampaign();
-  const remove = useDeleteCampaign();
+  const update = campaignsApi.useUpdate();
+  const clone = campaignsApi.useClone();
+  const remove = campaignsApi.useRemove();
   // Publishers decide on their own pages: whichever tab is open, their decisions are told.
   useDecisionAlerts(campaign, useCampaignApprovals(campaign.id).data);
   // The page's own navigation (after clone or delete) skips the unsaved-changes question.
@@ -156,8 +151,8 @@ export function CampaignViewPage({ report }: { report?: CampaignReportSlot } = {
     <ItemPage
       section="campaigns"
       noun="campaign"
-      useItem={useCampaign}
-      keys={campaignKeys}
+      useItem={campaignsApi.useItem}
+      keys={campaignsApi.keys}
       overview={href('campaigns.view')}
     >
       {(campaign) => <CampaignView campaign={campaign} tab={tab} timeframe={timeframe} report={report} />}

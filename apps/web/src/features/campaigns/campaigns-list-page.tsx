@@ -1,19 +1,13 @@
 import type { Campaign } from '@adstudio/contract';
 import type { GridColDef } from '@mui/x-data-grid';
+import { campaignListConfig, campaignsApi } from '../../api/campaigns';
 import { type ListSource, ResourceListPage } from '../../components/ui/resource-list-page';
 import { StatusChip } from '../../components/ui/status-chip';
 import { href } from '../../config/paths';
 import { formatDate } from '../../lib/format';
-import { useBulkCampaigns } from './api/bulk-campaigns';
-import { campaignListConfig, useCampaigns } from './api/get-campaigns';
-import { useRestoreCampaign } from './api/restore-campaign';
 import { campaignDays, campaignDuration, campaignTimeline } from './campaign-format';
 
-const SOURCE: ListSource<Campaign> = {
-  useList: useCampaigns,
-  useBulk: useBulkCampaigns,
-  useRestore: useRestoreCampaign,
-};
+const SOURCE: ListSource<Campaign> = campaignsApi;
 
 /** The columns after the name; each `field` that is a sort key (CAMPAIGN_SORTS) sorts on the server. */
 export const CAMPAIGN_COLUMNS: GridColDef<Campaign>[] = [

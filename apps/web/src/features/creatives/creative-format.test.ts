@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SIZE_PATTERN } from './api/creatives-list-request';
+import { SIZE_PATTERN } from '../../api/creative-keys';
 import { CUSTOM_SIZE, SIZE_OPTIONS, sizeChoice, sizeText } from './creative-format';
 
 describe('creative sizes', () => {

@@ -3,6 +3,7 @@ import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import { type ReactNode, useRef } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
+import { creativesApi } from '../../api/creatives';
 import { HistoryList } from '../../components/ui/history-list';
 import { ItemPage } from '../../components/ui/item-page';
 import { PageHeader } from '../../components/ui/page-header';
@@ -13,19 +14,13 @@ import { ViewTabs } from '../../components/ui/view-tabs';
 import { href } from '../../config/paths';
 import { useCanAccess } from '../../lib/access';
 import { parseTab } from '../../lib/route-id';
-import { useCloneCreative } from './api/clone-creative';
-import { useDeleteCreative } from './api/delete-creative';
-import { useCreative } from './api/get-creative';
-import { useCreativeHistory } from './api/get-creative-history';
-import { creativeKeys } from './api/keys';
-import { useUpdateCreative } from './api/update-creative';
 import { DetailsTab } from './components/details-tab';
 import { CREATIVE_TAB_LABELS, CREATIVE_TABS, type CreativeTab, sizeText } from './creative-format';
 
 const creativeHref = (id: number) => href('creative.view', { id });
 
 function CreativeHistory({ creativeId }: { creativeId: number }) {
-  return <HistoryList history={useCreativeHistory(creativeId)} />;
+  return <HistoryList history={creativesApi.useHistory(creativeId)} />;
 }
 
 /** What another section shows in a tab of the creative (composed by the app, app/creative-view-route.tsx). */
@@ -45,9 +40,9 @@ function CreativeView({
 }) {
   const canWrite = useCanAccess('creatives', 'write');
   const [, setSearchParams] = useSearchParams();
-  const update = useUpdateCreative();
-  const clone = useCloneCreative();
-  const remove = useDeleteCreative();
+  const update = creativesApi.useUpdate();
+  const clone = creativesApi.useClone();
+  const remove = creativesApi.useRemove();
   // The page's own navigation (after clone or delete) skips the unsaved-changes question.
   const allowLeave = useRef(false);
 
@@ -117,8 +112,8 @@ export function CreativeViewPage({ sectionTabs }: { sectionTabs: SectionTabs }) 
     <ItemPage
       section="creatives"
       noun="creative"
-      useItem={useCreative}
-      keys={creativeKeys}
+      useItem={creativesApi.useItem}
+      keys={creativesApi.keys}
       overview={href('creatives.view')}
     >
       {(creative) => <CreativeView creative={creative} tab={tab} sectionTabs={sectionTabs} />}

@@ -4,21 +4,15 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import type { GridColDef } from '@mui/x-data-grid';
 import { Link as RouterLink } from 'react-router';
+import { creativeListConfig, creativesApi } from '../../api/creatives';
 import { type ExtraFilters, type ListSource, ResourceListPage } from '../../components/ui/resource-list-page';
 import { StatusChip } from '../../components/ui/status-chip';
 import { href } from '../../config/paths';
 import { formatDate } from '../../lib/format';
-import { useBulkCreatives } from './api/bulk-creatives';
-import { creativeListConfig, useCreatives } from './api/get-creatives';
-import { useRestoreCreative } from './api/restore-creative';
 import { CampaignFilterPicker } from './components/campaign-filter-picker';
 import { SIZE_OPTIONS, sizeText } from './creative-format';
 
-const SOURCE: ListSource<Creative> = {
-  useList: useCreatives,
-  useBulk: useBulkCreatives,
-  useRestore: useRestoreCreative,
-};
+const SOURCE: ListSource<Creative> = creativesApi;
 
 const COLUMNS: GridColDef<Creative>[] = [
   {

@@ -1,8 +1,8 @@
 import { CampaignSchema } from '@adstudio/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { campaignKeys } from '../../../api/campaign-keys';
 import { api } from '../../../lib/api-client';
 import { getData } from '../../../lib/get-data';
-import { campaignKeys } from './keys';
 
 export interface CampaignHeading {
   id: number;

@@ -15,7 +15,3 @@ export const assetKeys = {
   ruleOptions: (profileId: number, query: ListQueryParams) =>
     ['assets', 'rule-options', profileId, query] as const,
 };
-
-/** Other sections' keys, so their writes refresh what this section shows of them (and ours theirs). */
-export const creativeKeys = resourceKeys('creatives');
-export const campaignKeys = resourceKeys('campaigns');

@@ -1,8 +1,8 @@
 import { type Creative, CreativeSchema } from '@adstudio/contract';
+import { creativeKeys } from '../../../api/creative-keys';
 import { api } from '../../../lib/api-client';
 import { getData } from '../../../lib/get-data';
 import { useItemMutation } from '../../../lib/resource-mutations';
-import { creativeKeys } from './keys';
 
 /**
  * GET /v1/creatives/{id}/fallback/{assetId} → the creative with its new backup image (a

@@ -1,11 +1,11 @@
 import { ASSET_RESTORE_DAYS, type Asset, type Creative } from '@adstudio/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { creativeKeys } from '../../../api/creative-keys';
 import { CardGrid } from '../../../components/ui/card-grid';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { showAlert } from '../../../lib/alert';
 import { useDeleteAsset } from '../api/delete-asset';
-import { creativeKeys } from '../api/keys';
 import { useRestoreAsset } from '../api/restore-asset';
 import { useSetBackupImage } from '../api/set-backup-image';
 import { fitsAsBackupImage } from '../asset-format';

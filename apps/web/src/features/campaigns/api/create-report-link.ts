@@ -1,7 +1,7 @@
 import { itemResponse, type ReportLink, type ReportLinkCreate, ReportLinkSchema } from '@adstudio/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { campaignKeys } from '../../../api/campaign-keys';
 import { api } from '../../../lib/api-client';
-import { campaignKeys } from './keys';
 
 const ResponseSchema = itemResponse(ReportLinkSchema);
 

@@ -1,14 +1,11 @@
 import { ApprovalLinkSchema } from '@adstudio/contract';
+import { campaignKeys } from '../../../api/campaign-keys';
 import { wholeListQuery } from '../../../lib/list-api';
-import { campaignKeys } from './keys';
-
-/** The campaign's publisher approval links; requests and revokes refresh it. */
-export const approvalLinksKey = (id: number) => campaignKeys.related(id, 'approval-links');
 
 /** GET /v1/campaigns/{id}/approvals/links: the live links, not revoked. */
 const approvalLinks = (id: number) =>
   wholeListQuery(
-    { list: () => approvalLinksKey(id) },
+    { list: () => campaignKeys.approvalLinks(id) },
     ApprovalLinkSchema,
     `/v1/campaigns/${id}/approvals/links`,
   );

@@ -1,6 +1,6 @@
 import { CampaignApprovalSchema } from '@adstudio/contract';
+import { campaignKeys } from '../../../api/campaign-keys';
 import { wholeListQuery } from '../../../lib/list-api';
-import { campaignKeys } from './keys';
 
 /**
  * How often a campaign's approvals are asked again while a publisher may still decide: decisions

@@ -1,6 +1,6 @@
 import { ReportLinkSchema } from '@adstudio/contract';
+import { campaignKeys } from '../../../api/campaign-keys';
 import { wholeListQuery } from '../../../lib/list-api';
-import { campaignKeys } from './keys';
 
 /** GET /v1/campaigns/{id}/report/links: the links not revoked. */
 const reportLinks = (id: number) =>

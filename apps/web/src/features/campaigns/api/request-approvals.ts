@@ -1,9 +1,8 @@
 import { type ApprovalLink, ApprovalLinkSchema, type ApprovalRequest } from '@adstudio/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { campaignKeys } from '../../../api/campaign-keys';
 import { api } from '../../../lib/api-client';
 import { getItems } from '../../../lib/get-data';
-import { approvalLinksKey } from './get-approval-links';
-import { campaignKeys } from './keys';
 
 /**
  * POST /v1/campaigns/{id}/approvals {creative_ids, media_entity_ids, expires_at?} → 201 the links of
@@ -29,7 +28,7 @@ export function useRequestApprovals() {
     onSuccess: (_links, { id }) =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: campaignKeys.approvals(id) }),
-        queryClient.invalidateQueries({ queryKey: approvalLinksKey(id) }),
+        queryClient.invalidateQueries({ queryKey: campaignKeys.approvalLinks(id) }),
       ]),
   });
 }

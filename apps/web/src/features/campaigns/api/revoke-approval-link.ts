@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { campaignKeys } from '../../../api/campaign-keys';
 import { api } from '../../../lib/api-client';
-import { approvalLinksKey } from './get-approval-links';
 
 /** DELETE /v1/campaigns/{id}/approvals/links/{linkId} → 204. */
 export async function revokeApprovalLink({ id, linkId }: { id: number; linkId: number }): Promise<void> {
@@ -11,6 +11,6 @@ export function useRevokeApprovalLink() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: revokeApprovalLink,
-    onSuccess: (_data, { id }) => queryClient.invalidateQueries({ queryKey: approvalLinksKey(id) }),
+    onSuccess: (_data, { id }) => queryClient.invalidateQueries({ queryKey: campaignKeys.approvalLinks(id) }),
   });
 }

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { campaignKeys } from '../../../api/campaign-keys';
 import { api } from '../../../lib/api-client';
-import { campaignKeys } from './keys';
 
 /** DELETE /v1/campaigns/{id}/report/links/{linkId} → 204. */
 export async function revokeReportLink({ id, linkId }: { id: number; linkId: number }): Promise<void> {

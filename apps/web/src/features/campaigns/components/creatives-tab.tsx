@@ -7,12 +7,12 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import { Link as RouterLink } from 'react-router';
+import { useCampaignCreatives } from '../../../api/creatives';
 import { QueryView } from '../../../components/ui/query-view';
 import { ScrollTable } from '../../../components/ui/scroll-region';
 import { StatusChip } from '../../../components/ui/status-chip';
 import { href } from '../../../config/paths';
 import { formatDate } from '../../../lib/format';
-import { useCampaignCreatives } from '../api/get-campaign-creatives';
 
 /** The campaign's creatives, each linking to its own page, and a way to add one to it. */
 export function CreativesTab({ campaignId, canWrite }: { campaignId: number; canWrite: boolean }) {

@@ -1,11 +1,10 @@
 import type { Campaign } from '@adstudio/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import type { RefObject } from 'react';
+import { campaignsApi } from '../../../api/campaigns';
 import { UnsavedChangesGuard } from '../../../components/ui/unsaved-changes-guard';
 import { VersionedFormAlerts } from '../../../components/ui/versioned-form-alerts';
 import { useVersionedForm } from '../../../lib/use-versioned-form';
-import { campaignQueryOptions } from '../api/get-campaign';
-import { useUpdateCampaign } from '../api/update-campaign';
 import { CampaignFormFields, campaignFormValues, useCampaignForm } from './campaign-form';
 
 /** The campaign's fields; editable for writers, read-only otherwise; a stale save offers re-apply. */
@@ -19,7 +18,7 @@ export function DetailsTab({
   allowLeave: RefObject<boolean>;
 }) {
   const form = useCampaignForm(campaign);
-  const update = useUpdateCampaign({ alertOnError: false });
+  const update = campaignsApi.useUpdate({ alertOnError: false });
   const queryClient = useQueryClient();
   const edit = useVersionedForm({
     noun: 'campaign',
@@ -28,7 +27,8 @@ export function DetailsTab({
     toValues: campaignFormValues,
     save: (values, updatedAt) =>
       update.mutateAsync({ id: campaign.id, body: { ...values, updated_at: updatedAt } }),
-    fetchLatest: () => queryClient.fetchQuery({ ...campaignQueryOptions(campaign.id), staleTime: 0 }),
+    fetchLatest: () =>
+      queryClient.fetchQuery({ ...campaignsApi.itemQueryOptions(campaign.id), staleTime: 0 }),
     savedMessage: 'Campaign saved.',
   });
 

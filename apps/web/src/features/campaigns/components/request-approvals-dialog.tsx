@@ -23,6 +23,9 @@ import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
+import { useCampaignCreatives } from '../../../api/creatives';
+// The publishers are the settings section's list; the server lets campaign writers read it.
+import { usePublisherOptions } from '../../../api/media-entities';
 import { DateField } from '../../../components/ui/date-field';
 import { INVALID_DATE } from '../../../components/ui/date-value';
 import { QueryView } from '../../../components/ui/query-view';
@@ -31,9 +34,6 @@ import { showAlert } from '../../../lib/alert';
 import { errorMessage } from '../../../lib/api-client';
 import { serverErrors } from '../../../lib/form-errors';
 import { formatCounted } from '../../../lib/format';
-import { useCampaignCreatives } from '../api/get-campaign-creatives';
-// The publishers are the settings section's list; the server lets campaign writers read it.
-import { usePublisherOptions } from '../api/get-publisher-options';
 import { useRequestApprovals } from '../api/request-approvals';
 import { approvalLinkUrl } from './approval-links';
 

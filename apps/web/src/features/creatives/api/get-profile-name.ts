@@ -1,8 +1,8 @@
 import { DynamicCodeSchema } from '@adstudio/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { creativeKeys } from '../../../api/creative-keys';
 import { api } from '../../../lib/api-client';
 import { getData } from '../../../lib/get-data';
-import { creativeKeys } from './keys';
 
 /**
  * GET /v1/creatives/{id}/dynamic-code → the name of the creative's profile. The one place a user who

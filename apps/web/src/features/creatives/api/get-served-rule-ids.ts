@@ -1,7 +1,7 @@
 import { type Creative, RuleIdsSchema } from '@adstudio/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { creativeKeys } from '../../../api/creative-keys';
 import { api } from '../../../lib/api-client';
-import { creativeKeys } from './keys';
 
 /** GET /v1/creatives/{id}/profiles/{profileId}/rules/ids → the active rules it serves with its saved filter. */
 export const getServedRuleIds = async (id: number, profileId: number): Promise<number[]> =>

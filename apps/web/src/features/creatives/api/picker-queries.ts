@@ -1,11 +1,11 @@
 import type { Section } from '@adstudio/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
+import { creativeKeys } from '../../../api/creative-keys';
 import type { PickerOption } from '../../../components/ui/search-picker';
 import { api } from '../../../lib/api-client';
 import { getCollection, getData } from '../../../lib/get-data';
 import { resourceKeys } from '../../../lib/resource-keys';
-import { creativeKeys } from './keys';
 
 /** How many matches a picker offers (the first by name). */
 export const PICKER_OPTIONS_LIMIT = 20;

@@ -1,11 +1,10 @@
 import type { Creative } from '@adstudio/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import type { RefObject } from 'react';
+import { creativesApi } from '../../../api/creatives';
 import { UnsavedChangesGuard } from '../../../components/ui/unsaved-changes-guard';
 import { VersionedFormAlerts } from '../../../components/ui/versioned-form-alerts';
 import { useVersionedForm } from '../../../lib/use-versioned-form';
-import { creativeQueryOptions } from '../api/get-creative';
-import { useUpdateCreative } from '../api/update-creative';
 import { creativeFormValues } from '../creative-form-values';
 import { CreativeFormFields, useCreativeForm } from './creative-form';
 import { ReadOnlyFacts } from './read-only-facts';
@@ -23,7 +22,7 @@ export function DetailsTab({
   allowLeave: RefObject<boolean>;
 }) {
   const form = useCreativeForm(creative);
-  const update = useUpdateCreative({ alertOnError: false });
+  const update = creativesApi.useUpdate({ alertOnError: false });
   const queryClient = useQueryClient();
   const edit = useVersionedForm({
     noun: 'creative',
@@ -32,7 +31,8 @@ export function DetailsTab({
     toValues,
     save: (values, updatedAt) =>
       update.mutateAsync({ id: creative.id, body: { ...values, updated_at: updatedAt } }),
-    fetchLatest: () => queryClient.fetchQuery({ ...creativeQueryOptions(creative.id), staleTime: 0 }),
+    fetchLatest: () =>
+      queryClient.fetchQuery({ ...creativesApi.itemQueryOptions(creative.id), staleTime: 0 }),
     savedMessage: 'Creative saved.',
   });
 

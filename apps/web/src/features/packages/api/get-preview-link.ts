@@ -1,8 +1,8 @@
 import { type PreviewLink, PreviewLinkSchema } from '@adstudio/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { creativeKeys } from '../../../api/creative-keys';
 import { api } from '../../../lib/api-client';
 import { getData } from '../../../lib/get-data';
-import { creativeKeys } from './keys';
 
 /**
  * GET /v1/creatives/{id}/preview-url → the creative's shareable link, created on the first call (a

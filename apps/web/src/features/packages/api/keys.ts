@@ -6,6 +6,5 @@ export const packageKeys = {
   list: (creativeId: number) => ['packages', 'list', creativeId] as const,
 };
 
-/** Other sections' keys, so their writes refresh what this slice shows of them. */
-export const creativeKeys = resourceKeys('creatives');
+/** The assets' keys, so that a package's unpacking refreshes them. */
 export const assetKeys = resourceKeys('assets');

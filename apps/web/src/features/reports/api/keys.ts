@@ -1,13 +1,10 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
-import { resourceKeys } from '../../../lib/resource-keys';
+import { campaignKeys } from '../../../api/campaign-keys';
 import type { Timeframe } from '../../../lib/timeframe';
-
-/** Other sections' keys, so that a campaign's writes refresh its report too. */
-export const campaignKeys = resourceKeys('campaigns');
 
 const days = (timeframe: Timeframe | null) => [timeframe?.start ?? null, timeframe?.end ?? null] as const;
 
-/** Query keys of the report pages. */
+/** Query keys of the report pages; a campaign's sits under its item, so its writes refresh it too. */
 export const reportKeys = {
   externals: (token: string) => ['external-report', token] as const,
   external: (token: string, timeframe: Timeframe | null) =>

@@ -2,14 +2,11 @@ import { MediaEntityCreateSchema } from '@adstudio/contract';
 import AddIcon from '@mui/icons-material/Add';
 import Button from '@mui/material/Button';
 import { useState } from 'react';
+import { mediaEntitiesApi, publishersQuery } from '../../../api/media-entities';
 import { FilterField } from '../../../components/ui/filter-field';
 import { FormTextField } from '../../../components/ui/form-text-field';
 import { ResourceCard } from '../../../components/ui/resource-card';
 import { EmptyState } from '../../../components/ui/states';
-import { useCreateMediaEntity } from '../api/create-media-entity';
-import { useDeleteMediaEntity } from '../api/delete-media-entity';
-import { publishersQuery, useMediaEntities } from '../api/get-media-entities';
-import { useUpdateMediaEntity } from '../api/update-media-entity';
 import { noPublishersText, publisherContact, publisherFormValues } from '../publisher-format';
 
 /** Publishers (admins): who approves creatives, with the contact an approval link goes to. */
@@ -20,7 +17,7 @@ export function PublishersCard() {
       title="Publishers"
       subheader="The media entities that approve creatives, and whom to contact there."
       noun="publisher"
-      query={useMediaEntities(publishersQuery(filter))}
+      query={mediaEntitiesApi.useList(publishersQuery(filter))}
       items={(page) => page.data}
       pending="Loading publishers…"
       error="The publishers could not be loaded."
@@ -51,8 +48,8 @@ export function PublishersCard() {
       form={{
         schema: MediaEntityCreateSchema,
         values: publisherFormValues,
-        useCreate: useCreateMediaEntity,
-        useUpdate: useUpdateMediaEntity,
+        useCreate: mediaEntitiesApi.useCreate,
+        useUpdate: mediaEntitiesApi.useUpdate,
         children: ({ control }) => (
           <>
             <FormTextField control={control} name="name" label="Name" required autoFocus />
@@ -73,7 +70,7 @@ export function PublishersCard() {
           </>
         ),
       }}
-      remove={useDeleteMediaEntity()}
+      remove={mediaEntitiesApi.useRemove()}
       deleteMessage={(publisher) =>
         `"${publisher.name}" will be deleted. A publisher whose approvals are still shown on a campaign cannot be deleted.`
       }
