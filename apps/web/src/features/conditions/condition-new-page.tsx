@@ -3,6 +3,7 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import { useRef } from 'react';
+import { conditionsApi } from '../../api/conditions';
 import { PageHeader } from '../../components/ui/page-header';
 import { UnsavedChangesGuard } from '../../components/ui/unsaved-changes-guard';
 import { useCanAccess } from '../../lib/access';
@@ -10,7 +11,6 @@ import { alertFromError, showAlert } from '../../lib/alert';
 import { isSessionExpiredError } from '../../lib/api-client';
 import { showServerErrors } from '../../lib/form-errors';
 import { useNavigateTo } from '../../lib/use-navigate-to';
-import { useCreateCondition } from './api/create-condition';
 import { ConditionFormFields, useConditionForm } from './components/condition-form';
 import { conditionBody } from './condition-format';
 
@@ -18,7 +18,7 @@ import { conditionBody } from './condition-format';
 export function ConditionNewPage() {
   const canWrite = useCanAccess('conditions', 'write');
   const form = useConditionForm();
-  const create = useCreateCondition();
+  const create = conditionsApi.useCreate();
   const go = useNavigateTo();
   const allowLeave = useRef(false);
 

@@ -2,16 +2,14 @@ import type { Condition } from '@adstudio/contract';
 import Box from '@mui/material/Box';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
+import { conditionsApi } from '../../api/conditions';
 import { ItemPage } from '../../components/ui/item-page';
 import { PageHeader } from '../../components/ui/page-header';
 import { ResourceActions } from '../../components/ui/resource-actions';
 import { TitledCard } from '../../components/ui/titled-card';
 import { href } from '../../config/paths';
 import { useCanAccess } from '../../lib/access';
-import { useDeleteCondition } from './api/delete-condition';
-import { useCondition } from './api/get-condition';
 import { useDataSourceNames } from './api/get-data-source-names';
-import { conditionKeys } from './api/keys';
 import { ConditionDetails } from './components/condition-details';
 import { ConditionSimulator } from './components/simulator/condition-simulator';
 import { UsedByList } from './components/used-by-list';
@@ -21,7 +19,7 @@ const conditionHref = (id: number) => href('condition.view', { id });
 
 function ConditionView({ condition }: { condition: Condition }) {
   const canWrite = useCanAccess('conditions', 'write');
-  const remove = useDeleteCondition();
+  const remove = conditionsApi.useRemove();
   const names = useDataSourceNames();
   const queryClient = useQueryClient();
   // The page's own navigation (after delete) skips the unsaved-changes question.
@@ -40,7 +38,7 @@ function ConditionView({ condition }: { condition: Condition }) {
               onDelete={() =>
                 remove.mutateAsync(condition.id).catch((error: unknown) => {
                   // A refusal names the profiles using it now: "Used by" catches up with it.
-                  void queryClient.invalidateQueries({ queryKey: conditionKeys.detail(condition.id) });
+                  void queryClient.invalidateQueries({ queryKey: conditionsApi.keys.detail(condition.id) });
                   throw error;
                 })
               }
@@ -84,8 +82,8 @@ export function ConditionViewPage() {
     <ItemPage
       section="conditions"
       noun="condition"
-      useItem={useCondition}
-      keys={conditionKeys}
+      useItem={conditionsApi.useItem}
+      keys={conditionsApi.keys}
       overview={href('conditions.view')}
     >
       {(condition) => <ConditionView condition={condition} />}

@@ -2,19 +2,18 @@ import type { Condition } from '@adstudio/contract';
 import Typography from '@mui/material/Typography';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useMemo } from 'react';
+import { conditionListConfig, conditionsApi } from '../../api/conditions';
 import { type ListSource, ResourceListPage } from '../../components/ui/resource-list-page';
 import { href } from '../../config/paths';
 import { formatDate } from '../../lib/format';
-import { conditionListConfig, useConditions } from './api/get-conditions';
 import { useDataSourceNames } from './api/get-data-source-names';
-import { useRestoreCondition } from './api/restore-condition';
 import { ConditionsNav } from './components/conditions-nav';
 import { UsedByCell } from './components/used-by';
 import { conditionSummary, type DataSourceNames, usedByText } from './condition-format';
 
 const SOURCE: ListSource<Condition> = {
-  useList: useConditions,
-  useRestore: useRestoreCondition,
+  useList: conditionsApi.useList,
+  useRestore: conditionsApi.useRestore,
 };
 
 const columns = (names: DataSourceNames): GridColDef<Condition>[] => [

@@ -1,6 +1,7 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import { useRef } from 'react';
+import { dataSourcesApi } from '../../api/data-sources';
 import { PageHeader } from '../../components/ui/page-header';
 import { TitledCard } from '../../components/ui/titled-card';
 import { UnsavedChangesGuard } from '../../components/ui/unsaved-changes-guard';
@@ -9,7 +10,6 @@ import { alertFromError, showAlert } from '../../lib/alert';
 import { isSessionExpiredError } from '../../lib/api-client';
 import { showServerErrors } from '../../lib/form-errors';
 import { useNavigateTo } from '../../lib/use-navigate-to';
-import { useCreateDataSource } from './api/create-data-source';
 import { DataSourceFormFields, useDataSourceForm } from './components/data-source-form';
 import { DataSourceTestPanel } from './components/data-source-test-panel';
 import { type DataSourceFormValues, dataSourceBody } from './data-source-format';
@@ -18,7 +18,7 @@ import { type DataSourceFormValues, dataSourceBody } from './data-source-format'
 export function DataSourceNewPage() {
   const canWrite = useCanAccess('conditions', 'write');
   const form = useDataSourceForm();
-  const create = useCreateDataSource();
+  const create = dataSourcesApi.useCreate();
   const go = useNavigateTo();
   const allowLeave = useRef(false);
 

@@ -2,6 +2,7 @@ import type { DataSource } from '@adstudio/contract';
 import Box from '@mui/material/Box';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
+import { dataSourcesApi } from '../../api/data-sources';
 import { ItemPage } from '../../components/ui/item-page';
 import { PageHeader } from '../../components/ui/page-header';
 import { ResourceActions } from '../../components/ui/resource-actions';
@@ -11,10 +12,6 @@ import { VersionedFormAlerts } from '../../components/ui/versioned-form-alerts';
 import { href } from '../../config/paths';
 import { useCanAccess } from '../../lib/access';
 import { useVersionedForm } from '../../lib/use-versioned-form';
-import { useDeleteDataSource } from './api/delete-data-source';
-import { dataSourceQueryOptions, useDataSource } from './api/get-data-source';
-import { dataSourceKeys } from './api/keys';
-import { useUpdateDataSource } from './api/update-data-source';
 import { DataSourceFormFields, useDataSourceForm } from './components/data-source-form';
 import { DataSourceState, DataSourceUsedBy } from './components/data-source-state';
 import { DataSourceTestPanel } from './components/data-source-test-panel';
@@ -24,8 +21,8 @@ const dataSourceHref = (id: number) => href('datasource.view', { id });
 
 function DataSourceView({ source }: { source: DataSource }) {
   const canWrite = useCanAccess('conditions', 'write');
-  const remove = useDeleteDataSource();
-  const update = useUpdateDataSource();
+  const remove = dataSourcesApi.useRemove();
+  const update = dataSourcesApi.useUpdate();
   const queryClient = useQueryClient();
   const form = useDataSourceForm(source);
   const edit = useVersionedForm({
@@ -35,7 +32,8 @@ function DataSourceView({ source }: { source: DataSource }) {
     toValues: dataSourceFormValues,
     save: (values, updatedAt) =>
       update.mutateAsync({ id: source.id, body: { ...dataSourceBody(values), updated_at: updatedAt } }),
-    fetchLatest: () => queryClient.fetchQuery({ ...dataSourceQueryOptions(source.id), staleTime: 0 }),
+    fetchLatest: () =>
+      queryClient.fetchQuery({ ...dataSourcesApi.itemQueryOptions(source.id), staleTime: 0 }),
     savedMessage: 'Data source saved.',
   });
   // The page's own navigation (after delete) skips the unsaved-changes question.
@@ -112,8 +110,8 @@ export function DataSourceViewPage() {
     <ItemPage
       section="conditions"
       noun="data source"
-      useItem={useDataSource}
-      keys={dataSourceKeys}
+      useItem={dataSourcesApi.useItem}
+      keys={dataSourcesApi.keys}
       overview={href('datasources.view')}
       itemRoute="datasource.view"
     >

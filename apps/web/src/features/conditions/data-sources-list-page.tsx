@@ -1,17 +1,16 @@
 import type { DataSource } from '@adstudio/contract';
 import Typography from '@mui/material/Typography';
 import type { GridColDef } from '@mui/x-data-grid';
+import { dataSourceListConfig, dataSourcesApi } from '../../api/data-sources';
 import { type ListSource, ResourceListPage } from '../../components/ui/resource-list-page';
 import { href } from '../../config/paths';
-import { dataSourceListConfig, useDataSources } from './api/get-data-sources';
-import { useRestoreDataSource } from './api/restore-data-source';
 import { ConditionsNav } from './components/conditions-nav';
 import { FetchedCell } from './components/data-source-state';
 import { dataValueText, refreshText, urlHost } from './data-source-format';
 
 const SOURCE: ListSource<DataSource> = {
-  useList: useDataSources,
-  useRestore: useRestoreDataSource,
+  useList: dataSourcesApi.useList,
+  useRestore: dataSourcesApi.useRestore,
 };
 
 const COLUMNS: GridColDef<DataSource>[] = [

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
+import { dataSourcesApi } from '../../../api/data-sources';
 import { useCanAccess } from '../../../lib/access';
-import { dataSources } from './get-data-sources';
 
 const NO_NAMES: ReadonlyMap<number, string> = new Map();
 
@@ -9,7 +9,7 @@ export function useDataSourceNames(): ReadonlyMap<number, string> {
   // The creative simulator is also shown to users without the conditions section: no names then.
   const allowed = useCanAccess('conditions', 'read');
   const all = useQuery({
-    ...dataSources.queryOptions({ 'items-per-page': -1, 'sort-by': 'name' }),
+    ...dataSourcesApi.listQueryOptions({ 'items-per-page': -1, 'sort-by': 'name' }),
     enabled: allowed,
     select: (list) => new Map(list.data.map((source) => [source.id, source.name])),
   });

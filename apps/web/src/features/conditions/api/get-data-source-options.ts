@@ -1,8 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
+import { dataSourcesApi } from '../../../api/data-sources';
 import type { PickerOption } from '../../../components/ui/search-picker';
 import { dataValueText } from '../data-source-format';
-import { dataSourceQueryOptions } from './get-data-source';
-import { dataSources } from './get-data-sources';
 
 /** How many matches a picker offers. */
 const PICKER_PAGE = 20;
@@ -16,7 +15,7 @@ const option = (source: { id: number; name: string; value: unknown }): PickerOpt
 /** The data sources whose name matches, with their current value, for a picker (shares the list's cache). */
 export const useDataSourceOptions = (search: string, enabled: boolean) =>
   useQuery({
-    ...dataSources.queryOptions({ filter: search, 'items-per-page': PICKER_PAGE, 'sort-by': 'name' }),
+    ...dataSourcesApi.listQueryOptions({ filter: search, 'items-per-page': PICKER_PAGE, 'sort-by': 'name' }),
     enabled,
     select: (list) => list.data.map(option),
   });
@@ -24,7 +23,7 @@ export const useDataSourceOptions = (search: string, enabled: boolean) =>
 /** The chosen data source as a picker shows it. */
 export const useDataSourceOption = (id: number | null | undefined) =>
   useQuery({
-    ...dataSourceQueryOptions(id ?? 0),
+    ...dataSourcesApi.itemQueryOptions(id ?? 0),
     enabled: typeof id === 'number' && id > 0,
     select: option,
   });

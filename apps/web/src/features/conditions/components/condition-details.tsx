@@ -2,11 +2,10 @@ import type { Condition, ConditionCreate } from '@adstudio/contract';
 import Box from '@mui/material/Box';
 import { useQueryClient } from '@tanstack/react-query';
 import type { RefObject } from 'react';
+import { conditionsApi } from '../../../api/conditions';
 import { UnsavedChangesGuard } from '../../../components/ui/unsaved-changes-guard';
 import { VersionedFormAlerts } from '../../../components/ui/versioned-form-alerts';
 import { useVersionedForm } from '../../../lib/use-versioned-form';
-import { conditionQueryOptions } from '../api/get-condition';
-import { useUpdateCondition } from '../api/update-condition';
 import { conditionBody, conditionFormValues } from '../condition-format';
 import { ConditionFormFields, useConditionForm } from './condition-form';
 
@@ -21,7 +20,7 @@ export function ConditionDetails({
   allowLeave: RefObject<boolean>;
 }) {
   const form = useConditionForm(condition);
-  const update = useUpdateCondition();
+  const update = conditionsApi.useUpdate();
   const queryClient = useQueryClient();
   const edit = useVersionedForm({
     noun: 'condition',
@@ -33,7 +32,8 @@ export function ConditionDetails({
         id: condition.id,
         body: { ...(conditionBody(values) as ConditionCreate), updated_at: updatedAt },
       }),
-    fetchLatest: () => queryClient.fetchQuery({ ...conditionQueryOptions(condition.id), staleTime: 0 }),
+    fetchLatest: () =>
+      queryClient.fetchQuery({ ...conditionsApi.itemQueryOptions(condition.id), staleTime: 0 }),
     savedMessage: 'Condition saved.',
   });
 
