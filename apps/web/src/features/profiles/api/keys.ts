@@ -12,6 +12,3 @@ export const profileKeys = {
   rules: (id: number, query: ListQueryParams) => [...keys.related(id, 'rules'), query] as const,
   rule: (ruleId: number) => ['profiles', 'rule', ruleId] as const,
 };
-
-/** The templates (Settings writes them; the profile form picks from them). */
-export const templateKeys = resourceKeys('profile-templates');

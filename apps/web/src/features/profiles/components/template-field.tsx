@@ -2,7 +2,7 @@ import type { ProfileCreateInput } from '@adstudio/contract';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { type Control, useController } from 'react-hook-form';
-import { useProfileTemplates } from '../api/get-profile-templates';
+import { useProfileTemplates } from '../../../api/profile-templates';
 
 /** The template every row is checked against; optional. */
 export function TemplateField({

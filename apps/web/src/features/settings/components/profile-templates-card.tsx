@@ -3,14 +3,11 @@ import {
   type ProfileTemplateWriteInput,
   ProfileTemplateWriteSchema,
 } from '@adstudio/contract';
+import { profileTemplatesApi, useProfileTemplates } from '../../../api/profile-templates';
 import { FormTextField } from '../../../components/ui/form-text-field';
 import { ResourceCard } from '../../../components/ui/resource-card';
 import { EmptyState } from '../../../components/ui/states';
 import { formatDate } from '../../../lib/format';
-import { useCreateProfileTemplate } from '../api/create-profile-template';
-import { useDeleteProfileTemplate } from '../api/delete-profile-template';
-import { useProfileTemplates } from '../api/get-profile-templates';
-import { useUpdateProfileTemplate } from '../api/update-profile-template';
 import { TemplateColumnsEditor } from './template-columns-editor';
 
 /** The dialog's starting values: a template's, or a new one's with the two columns every feed has. */
@@ -51,8 +48,8 @@ export function ProfileTemplatesCard() {
       form={{
         schema: ProfileTemplateWriteSchema,
         values: templateFormValues,
-        useCreate: useCreateProfileTemplate,
-        useUpdate: useUpdateProfileTemplate,
+        useCreate: profileTemplatesApi.useCreate,
+        useUpdate: profileTemplatesApi.useUpdate,
         maxWidth: 'md',
         children: ({ control, formState }) => (
           <>
@@ -61,7 +58,7 @@ export function ProfileTemplatesCard() {
           </>
         ),
       }}
-      remove={useDeleteProfileTemplate()}
+      remove={profileTemplatesApi.useRemove()}
       deleteMessage={(template) =>
         `"${template.name}" will be deleted. Profiles that use it keep it until they choose another; while any does, it cannot be deleted.`
       }
