@@ -5,7 +5,7 @@ import { currentUser } from '../../lib/current-user';
 import { notFound } from '../../lib/http-errors';
 import { idParam } from '../../lib/params';
 import { forbiddenAnswer as errors, listOf, refusedAnswer, staleAnswer } from '../../lib/route-schemas';
-import { sendRenderFile } from '../render';
+import { sendRenderFile } from '../../storage/render-response';
 
 const tags = ['packages'];
 const creativeParams = z.object({ id: idParam });
