@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import {
   AD_SERVER_MACROS,
   type AdServerMacros,
@@ -98,9 +99,12 @@ export interface Served {
 /**
  * The viewer's context for rule selection, each part kept only when it is valid on its own: a bad
  * time zone or country is ignored (read as absent), never refused — a served tag answers anyway.
+ * The common call is judged once per zone, country and region into `judgedContexts`: the memo of
+ * the serving that asks (one per `createAdServing`, so apps in one process share nothing).
  */
 export function viewerContext(
   viewer: Pick<Viewer, 'country' | 'region' | 'timeZone' | 'query'>,
+  judgedContexts: Map<string, SimulationContext>,
 ): SimulationContext {
   let params: Record<string, unknown> | undefined;
   let count = 0;
@@ -151,8 +155,6 @@ function adCall(tag: Pick<ServedTag, 'macros'>, viewer: Viewer): Viewer {
   return { ...viewer, query };
 }
 
-/** Viewer contexts judged already, by zone, country and region (all a plain ad call gives). */
-const judgedContexts = new Map<string, SimulationContext>();
 const JUDGED_CONTEXTS_MAX = 10_000;
 /** Zone (64), country (2) and region (100) at most, as the schema takes them, and the separators. */
 const JUDGED_KEY_MAX = 180;
@@ -222,6 +224,8 @@ export function createAdServing({
     }
   });
   const noContent = contentOf(null);
+  /** Viewer contexts judged already, by zone, country and region (all a plain ad call gives). */
+  const judgedContexts = new Map<string, SimulationContext>();
 
   const loadTag = async (token: string) => {
     const row = await repository.byToken(token);
@@ -362,7 +366,7 @@ export function createAdServing({
     /** The tag's document for this viewer. */
     async serve(token: string, viewer: Viewer): Promise<Served> {
       const tag = await tagOf(token);
-      const simulation = viewerContext(adCall(tag, viewer));
+      const simulation = viewerContext(adCall(tag, viewer), judgedContexts);
       const { decision, set } = await decide(tag, {
         simulation,
         context: (known) => evaluationContext(simulation, known),
@@ -384,8 +388,9 @@ export function createAdServing({
         const gzip = viewer.gzip && !viewer.head && set.feed !== 'too_large';
         const body =
           set.feed === 'too_large'
-            ? ((await document(tag.creativeId, ruleId, click))?.body as Buffer | undefined)
-            : set.entry![gzip ? 'gzipped' : 'document'](contentFor(set, ruleId), ruleId, click);
+            ? bufferOf(await document(tag.creativeId, ruleId, click))
+            : // A variant is decided only with an entry (`decide`); without one this is no document.
+              set.entry?.[gzip ? 'gzipped' : 'document'](contentFor(set, ruleId), ruleId, click);
         if (body) {
           const served: Served = { file: 'index.html', body };
           if (ruleId > 0) served.ruleId = ruleId;
@@ -435,6 +440,10 @@ export function createAdServing({
 export type AdServing = ReturnType<typeof createAdServing>;
 
 type EvaluationValues = Readonly<Record<number, DataValue>>;
+
+/** A rendered document's bytes: render's `liveDocument` answers them whole, never as a stream. */
+const bufferOf = (file: { body: Buffer | Readable } | undefined) =>
+  file && Buffer.isBuffer(file.body) ? file.body : undefined;
 
 /** A viewer as a decision reads them: their context, and its evaluation given data source values. */
 interface Viewing {

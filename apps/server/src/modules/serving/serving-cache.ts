@@ -85,7 +85,11 @@ export function createServingCache<TagT, SetT>(
   };
 
   const bounded = <K, V>(map: Map<K, V>, max: number, evict: (key: K) => void) => {
-    while (map.size > max) evict(map.keys().next().value as K);
+    while (map.size > max) {
+      const oldest = map.keys().next();
+      if (oldest.done) return;
+      evict(oldest.value);
+    }
   };
 
   return {
