@@ -193,7 +193,7 @@ function runnable(block: Block): { script: string; replaced: Set<string> } {
 
 const run = (script: string, cwd: string) =>
   new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
-    const child = execFile(BASH, ['-c', script], { cwd, timeout: 15_000 }, (error, stdout, stderr) =>
+    const child = execFile(BASH, ['-c', script], { cwd, timeout: 45_000 }, (error, stdout, stderr) =>
       resolve({ code: error ? (typeof error.code === 'number' ? error.code : null) : 0, stdout, stderr }),
     );
     child.stdin?.end();
@@ -253,7 +253,8 @@ describe(`docs/api.md's examples (${engine})`, () => {
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }
-  });
+    // A python3 and a curl process per command: seconds on a loaded 2-core CI machine.
+  }, 60_000);
 
   it("verifies the server's webhook signatures with the doc's verifier", async () => {
     const [block] = blocks.filter((b) => b.lang === 'js');
