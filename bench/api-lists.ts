@@ -1,6 +1,6 @@
 /**
  * Lists and global search through the whole HTTP stack (session, guard, validation, query,
- * serialization, compression) at DESIGN section 7's sizes, on a throwaway database per engine.
+ * serialization, compression) at docs/design.md §7's sizes, on a throwaway database per engine.
  * Prints figures beside the goals and asserts nothing about time; a non-200 answer stops it.
  *
  *   npm run bench -- api-lists

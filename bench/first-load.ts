@@ -7,7 +7,7 @@ import { E2E_PASSWORD, startServer } from '../e2e/server';
  * build` first): every page is opened straight from its URL in a fresh browser context holding a
  * signed-in session, and the JS it fetched until the network went idle is summed. The token pages
  * are opened as an outsider opens them: real links made by the admin over the demo data, in a
- * context without cookies, counted once the page has drawn its data. Budgets (DESIGN section 7):
+ * context without cookies, counted once the page has drawn its data. Budgets (docs/design.md §7):
  * 200 KB of JS on the wire for the dashboard, 350 KB for any other page. Then the API requests of
  * the campaigns list's first load and of a reload, to see whether they overlap.
  *

@@ -20,7 +20,7 @@ import {
 } from './names';
 
 /**
- * DESIGN section 7's sizes in one company (100k campaigns, 300k creatives, 20k profiles, times
+ * docs/design.md §7's sizes in one company (100k campaigns, 300k creatives, 20k profiles, times
  * BENCH_SCALE) and a small company of 1,000 campaigns beside it, each with a signed-in-able admin.
  * Plain INSERTs in batches inside transactions, so the schema's own triggers and indexes keep up
  * exactly as they do for the app.

@@ -10,7 +10,7 @@ import { sql } from 'kysely';
 
 /**
  * Every benchmark works on its own database and removes it, also when it fails or is interrupted
- * (DESIGN section 7): a SQLite file in a temporary folder, or a new PostgreSQL schema `bench_<random>`
+ * (docs/design.md §7): a SQLite file in a temporary folder, or a new PostgreSQL schema `bench_<random>`
  * in TEST_DATABASE_URL's database. Nothing is ever written to an existing schema.
  */
 export type Engine = 'sqlite' | 'postgres';

@@ -198,9 +198,9 @@ export interface Config {
   appUrl: string;
   /** Where the SPA lives: sign-in sends the browser back here. */
   spaUrl: string;
-  /** Where creatives render (DESIGN section 9): an origin of its own when set, else APP_URL. */
+  /** Where creatives render (docs/design.md §9): an origin of its own when set, else APP_URL. */
   renderUrl: string | undefined;
-  /** Where feeds come from (DESIGN section 10): the operator's Google endpoints, and internal hosts user URLs may reach. */
+  /** Where feeds come from (docs/design.md §10): the operator's Google endpoints, and internal hosts user URLs may reach. */
   feeds: {
     sheetsExportUrl: string;
     sheetsApiUrl: string;

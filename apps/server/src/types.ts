@@ -13,7 +13,7 @@ export interface RouteGuard {
   public: boolean;
   /**
    * State-changing methods need the X-XSRF-TOKEN header; 'always': every method does, for the
-   * spec's state-changing GETs (DESIGN section 4).
+   * spec's state-changing GETs (docs/design.md §4).
    */
   xsrf: boolean | 'always';
 }

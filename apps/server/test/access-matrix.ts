@@ -92,7 +92,7 @@ export interface AccessMatrix {
 }
 
 /**
- * DESIGN section 6 for one slice, per route: admin and `edit <section>` may do everything, qa only
+ * docs/design.md §6 for one slice, per route: admin and `edit <section>` may do everything, qa only
  * what the route allows, a user with every other section's permissions gets 403, a guest 401; a
  * refused request changes nothing; another company's item answers 404 everywhere and stays as it was.
  */

@@ -1,6 +1,6 @@
 /**
  * Who may do what, shared by the server's guard and the SPA's guards, sidebar and buttons.
- * Spec section 6 and DESIGN section 6: entry to a section with `edit <section>`, `qa` or role admin;
+ * Spec section 6 and docs/design.md §6: entry to a section with `edit <section>`, `qa` or role admin;
  * writes with `edit <section>` or admin; the sidebar shows a section without counting `qa`.
  */
 export const SECTIONS = ['campaigns', 'assets', 'creatives', 'profiles', 'conditions'] as const;

@@ -1,4 +1,4 @@
-/** Status of campaigns and creatives, and the moves DESIGN section 5 allows between them. */
+/** Status of campaigns and creatives, and the moves docs/design.md §5 allows between them. */
 export const STATUSES = [
   'draft',
   'action required',

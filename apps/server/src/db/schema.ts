@@ -452,7 +452,7 @@ export interface ApprovalLinksTable {
   view_count: Generated<number>;
 }
 
-/** Each opening of a token link (DESIGN section 5): for its sharing tab. */
+/** Each opening of a token link (docs/design.md §5): for its sharing tab. */
 export interface TokenViewsTable {
   id: Id;
   company_id: number;

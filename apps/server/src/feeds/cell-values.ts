@@ -22,7 +22,7 @@ export function cellText(cell: Cell): string | null {
 }
 
 /**
- * The value of a cell in a column no template types (docs/decisions.md, "one sheet, one set of
+ * The value of a cell in a column no template types (docs/decisions/0074, "one sheet, one set of
  * rules"), decided by the text the sheet shows, so a CSV and an XLSX of the same sheet agree:
  * - a plain decimal becomes a JSON number: as JavaScript writes that number back (`-0.5`, `1.37`,
  *   `120`; no leading or trailing zero, `+`, exponent or separator), at most 11 digits before the

@@ -46,7 +46,7 @@ export interface FeedTable {
   revision?: string;
 }
 
-/** Studio's limits (DESIGN section 10). */
+/** Studio's limits (docs/design.md §10). */
 export const FEED_LIMITS = {
   rows: 700_000,
   columns: 100,

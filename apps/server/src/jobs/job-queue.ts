@@ -33,7 +33,7 @@ const toJob = (row: JobRow): Job<unknown> => ({
 });
 
 /**
- * Durable background jobs on the app's own database (DESIGN section 8), for SQLite's single
+ * Durable background jobs on the app's own database (docs/design.md §8), for SQLite's single
  * process: a `jobs` row per job, claimed with a conditional update (on PostgreSQL `for update skip
  * locked`, so several workers never take the same job), retried with a growing delay, and `failed`
  * with the last error when its attempts are used up.

@@ -101,7 +101,7 @@ function failureMessage(output: unknown): string {
 
 /**
  * Background jobs on pg-boss 10 for PostgreSQL, where any number of instances share the queue
- * (DESIGN section 8). pg-boss stores the jobs, hands each to one instance (`skip locked`), retries
+ * (docs/design.md §8). pg-boss stores the jobs, hands each to one instance (`skip locked`), retries
  * them and expires the active jobs of an instance that died; our runner fetches and runs them,
  * with the same concurrency, polling and graceful stop as the SQLite queue (pg-boss's own workers
  * poll every 0.5 s at best and do not await their completions).

@@ -34,7 +34,7 @@ export interface JobState {
 }
 
 /**
- * Durable background jobs (DESIGN section 8). Two implementations answer it: our own queue on the
+ * Durable background jobs (docs/design.md §8). Two implementations answer it: our own queue on the
  * app's `jobs` table (SQLite, one process) and pg-boss (PostgreSQL, any number of instances).
  */
 export interface JobQueue {

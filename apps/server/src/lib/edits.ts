@@ -13,7 +13,7 @@ export interface EditPlan<F> {
 }
 
 /**
- * The rules every editable item shares (DESIGN sections 4–6), in the order the API answers them:
+ * The rules every editable item shares (docs/design.md §4–§6), in the order the API answers them:
  * a field edit must be based on the current version (409 when stale), only writers edit fields
  * (`qa` may only move the status: 403), the item's own field rules hold (422; without a version
  * the edit is unconditional), and the status moves along the table for this user (403 when the user may not move it at

@@ -346,7 +346,7 @@ export const LIST_COUNT_CAP_PLUS_ONE = LIST_COUNT_CAP + 1;
 export const capAt = (n: number): ListTotal =>
   n > LIST_COUNT_CAP ? { total: LIST_COUNT_CAP, capped: true } : { total: n, capped: false };
 
-/** The list filters of items with a status (DESIGN section 4): `status=a,b` and `deleted=1`. */
+/** The list filters of items with a status (docs/design.md §4): `status=a,b` and `deleted=1`. */
 export interface StatusListParams {
   status?: readonly string[];
   deleted?: boolean;

@@ -90,7 +90,7 @@ export interface Edit<U> {
 
 /**
  * The part of every company-scoped, soft-deletable resource service that is the same in each slice
- * (DESIGN sections 4 and 5): find or 404 within the user's company, live names free ignoring case
+ * (docs/design.md §4 and §5): find or 404 within the user's company, live names free ignoring case
  * (the unique indexes' rule, races included), guarded edits (409 when the row changed meanwhile),
  * soft delete, restore and clone — each in one transaction with its audit entry. A slice passes its
  * own rules in (what refuses a delete, what a restore needs, how a copy is built); what it answers

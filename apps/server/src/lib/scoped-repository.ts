@@ -2,7 +2,7 @@ import type { Status } from '@adstudio/contract';
 import { type Kysely, PostgresAdapter, type Selectable, sql, type Updateable } from 'kysely';
 import { escapeLike } from './list';
 
-/** The columns every company-scoped, editable, soft-deletable table has (DESIGN section 5). */
+/** The columns every company-scoped, editable, soft-deletable table has (docs/design.md §5). */
 export interface ScopedColumns {
   id: number;
   company_id: number;

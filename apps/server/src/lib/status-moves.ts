@@ -10,7 +10,7 @@ import {
 } from '@adstudio/contract';
 
 /**
- * The statuses `user` may move an item of `section` to from `from` (DESIGN sections 5 and 6): writers
+ * The statuses `user` may move an item of `section` to from `from` (docs/design.md §5 and §6): writers
  * and admins along the whole table; `qa` only out of quality assurance and testing; others nowhere.
  */
 export function allowedMoves(user: AccessSubject, section: Section, from: Status): Status[] {

@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import { forbidden } from '../lib/http-errors';
 
 /**
- * The one permission guard (DESIGN section 6): `app.requireAccess('campaigns', 'write')` as a route
+ * The one permission guard (docs/design.md §6): `app.requireAccess('campaigns', 'write')` as a route
  * preHandler. Authentication itself is checked earlier by the session plugin.
  */
 export const authorizationPlugin = fp(

@@ -8,7 +8,7 @@ const OWN_CORS = /^\/storage\//;
 const NONE: FastifyCorsOptions = { origin: false };
 
 /**
- * Credentialed CORS for an SPA on another origin (`CORS_ORIGINS`, DESIGN section 4): the request's
+ * Credentialed CORS for an SPA on another origin (`CORS_ORIGINS`, docs/design.md §4): the request's
  * origin is echoed only when listed; any other origin, and a request without one, gets no
  * Access-Control-* header at all. Registered before the session and rate-limit hooks, so their
  * 401/419/429 answers stay readable by the SPA; not registered at all when no origin is listed.

@@ -6,7 +6,7 @@ import type { Job, JobQueue } from '../jobs/types';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Background jobs (DESIGN section 8); workers are declared in `<area>.tasks.ts` files. */
+    /** Background jobs (docs/design.md §8); workers are declared in `<area>.tasks.ts` files. */
     jobs: JobQueue;
   }
 }

@@ -14,7 +14,7 @@ import { needsXsrf, routeGuard, SESSION_COOKIE, takesBearer } from './session';
 declare module 'fastify' {
   interface FastifyContextConfig {
     /**
-     * The path parameter that carries a token link (DESIGN section 9), e.g. `'token'`: with
+     * The path parameter that carries a token link (docs/design.md §9), e.g. `'token'`: with
      * `public: true` the token is the route's only credential. Documented with 404 and 410.
      */
     tokenParam?: string;
@@ -57,7 +57,7 @@ export const SECURITY_SCHEMES = {
 } as const;
 type Scheme = keyof typeof SECURITY_SCHEMES;
 
-/** Path parameters that name a row: a bad or unknown one answers 404 (DESIGN section 4). */
+/** Path parameters that name a row: a bad or unknown one answers 404 (docs/design.md §4). */
 const ID_PARAM = /^(id|[a-z][A-Za-z0-9]*Id)$/;
 
 const error = (description: string) => ErrorBodySchema.describe(description);

@@ -8,7 +8,7 @@ const KEY_SHAPE = /^(?:[A-Za-z0-9_-][A-Za-z0-9._-]*\/)*[A-Za-z0-9_-][A-Za-z0-9._
 export const isValidKey = (key: string) =>
   KEY_SHAPE.test(key) && !key.split('/').some((part) => part === '..' || part === '.');
 
-/** Where uploads wait until they are claimed (DESIGN section 4). */
+/** Where uploads wait until they are claimed (docs/design.md §4). */
 export const TMP_PREFIX = 'tmp/';
 
 /** A stored object: its size and a tag that changes whenever its bytes do. */
@@ -44,7 +44,7 @@ export interface ServedAs {
 }
 
 /**
- * The file store (DESIGN sections 1 and 9): local disk under DATA_DIR/storage, or an S3-compatible
+ * The file store (docs/design.md §1 and §9): local disk under DATA_DIR/storage, or an S3-compatible
  * bucket. Writes are atomic (a reader sees the whole object or none); a missing object is an error
  * whose `code` is `ENOENT`, as a missing file is.
  */

@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 /** Where unpacked packages are: a folder per package, named by its id. */
 export const PACKAGES_FOLDER = 'packages/';
 
-/** The folder of a package's unpacked files (DESIGN section 9); each unpack attempt has its own inside. */
+/** The folder of a package's unpacked files (docs/design.md §9); each unpack attempt has its own inside. */
 export const unpackedPrefix = (id: number) => `${PACKAGES_FOLDER}${id}/`;
 
 /** A new unpack attempt's folder, `packages/{id}/{random}/`: nothing else ever writes there. */

@@ -3,7 +3,7 @@ import { pipeline, type Readable, Transform, type TransformCallback } from 'node
 import { type Entry, getFileNameLowLevel, openPromise, type ZipFile } from 'yauzl';
 
 /**
- * Inspects and unpacks an uploaded HTML5 producer package (DESIGN section 5, Package). Everything that
+ * Inspects and unpacks an uploaded HTML5 producer package (docs/design.md §5, Package). Everything that
  * can block a package is judged from the zip's central directory before a byte is written; unpacking
  * reads the zip from a file and writes through a callback, so the storage behind it may be disk or S3.
  */

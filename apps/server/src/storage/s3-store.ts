@@ -40,7 +40,7 @@ const preconditionFailed = (error: unknown) =>
   (error.name === 'PreconditionFailed' || error.$metadata.httpStatusCode === 412);
 
 /**
- * An S3-compatible bucket (DESIGN sections 1 and 2): uploads are PUT straight to it with presigned
+ * An S3-compatible bucket (docs/design.md §1 and §2): uploads are PUT straight to it with presigned
  * URLs (Vapor's flow), objects are served through presigned GETs, claims are server-side copies.
  * Credentials come from the standard AWS chain (AWS_ACCESS_KEY_ID…, a profile, an instance role).
  */

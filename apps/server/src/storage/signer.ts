@@ -9,7 +9,7 @@ export interface SignedRequest {
   expires: number;
 }
 
-/** HMAC-SHA256 of one secret over method, key, content type and expiry (DESIGN section 4). */
+/** HMAC-SHA256 of one secret over method, key, content type and expiry (docs/design.md §4). */
 const signatureWith = (secret: string, { method, key, contentType, expires }: SignedRequest) =>
   createHmac('sha256', secret).update(`${method}\n${key}\n${contentType}\n${expires}`).digest('base64url');
 

@@ -11,7 +11,7 @@ import { insertCampaign, insertCreative } from '../rows';
 import { insertApprovedPackage, insertConditionOf, travelCreative, zoneAtHour } from './fixtures';
 
 /**
- * The hot path of served tags (the ad tags issue, DESIGN section 11): decisions from memory, no
+ * The hot path of served tags (the ad tags issue, docs/design.md §11): decisions from memory, no
  * database read once warm; changes heard at commit, by every instance; data sources from memory,
  * a hanging one never waited on.
  */
@@ -355,9 +355,9 @@ describe(`the serving hot path (${engine})`, () => {
 });
 
 /**
- * Several instances on one PostgreSQL database (DESIGN section 1): a change made through one is
+ * Several instances on one PostgreSQL database (docs/design.md §1): a change made through one is
  * served by the other within a second, as PostgreSQL notifies every listener at commit. SQLite
- * runs one instance by nature (DESIGN section 8).
+ * runs one instance by nature (docs/design.md §8).
  */
 describe.runIf(engine === 'postgres')('a second instance', () => {
   let other: App;

@@ -9,7 +9,7 @@ import { createCreativesRepository } from '../../src/modules/creatives/creatives
 import { buildTestApp, type Client, type TestApp } from '../helper';
 import { auditOf, INSERTED_AT, insertCampaign, insertCampaigns, insertCreative } from './fixtures';
 
-/** DESIGN section 5, written out again here so the test checks the server against the design. */
+/** docs/design.md §5, written out again here so the test checks the server against the design. */
 const TABLE: Record<string, string[]> = {
   draft: ['quality assurance', 'testing'],
   'quality assurance': ['action required', 'testing', 'ready'],

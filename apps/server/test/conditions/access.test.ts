@@ -3,7 +3,7 @@ import { type AccessRoute, describeAccessMatrix } from '../access-matrix';
 import type { TestApp } from '../helper';
 import { INSERTED_AT, insertCondition, insertDataSource } from './fixtures';
 
-/** The conditions section (DESIGN section 6): conditions and data sources. */
+/** The conditions section (docs/design.md §6): conditions and data sources. */
 interface Fixture {
   id: number;
   deletedId: number;

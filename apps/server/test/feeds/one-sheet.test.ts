@@ -16,7 +16,7 @@ import { startFakeGoogle } from '../support/fake-google';
 import { uploadHelpers } from '../uploads/upload-helpers';
 
 /**
- * One sheet, one set of rules (docs/decisions.md): the CSV, the TSV and the XLSX a spreadsheet
+ * One sheet, one set of rules (docs/decisions/0073): the CSV, the TSV and the XLSX a spreadsheet
  * saves of the same sheet sync to the same rules, value for value and type for type, with the same
  * errors on the same rows, the rows a spreadsheet shows.
  */

@@ -5,7 +5,7 @@ import { expectDocumentedAnswer } from '../openapi';
 import { auditOf, INSERTED_AT, insertMediaEntity, rowOf } from './fixtures';
 
 /**
- * DESIGN section 6: "Media entities are managed by admins and read by anyone who may edit campaigns."
+ * docs/design.md §6: "Media entities are managed by admins and read by anyone who may edit campaigns."
  * Not the shared section matrix (test/access-matrix.ts): here `edit campaigns` grants reading only,
  * qa nothing, and writes need the admin role.
  */

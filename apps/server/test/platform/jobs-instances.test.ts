@@ -13,7 +13,7 @@ import { insertCampaign, insertCreative } from '../rows';
 import { banner } from '../uploads/fixtures';
 import { uploadHelpers } from '../uploads/upload-helpers';
 
-/** Several server instances on one PostgreSQL database share pg-boss's queue (DESIGN section 8). */
+/** Several server instances on one PostgreSQL database share pg-boss's queue (docs/design.md §8). */
 describe.runIf(engine === 'postgres')('jobs across server instances', () => {
   let t: TestApp;
   /** A second server on the same database, as another process would be. */

@@ -51,7 +51,7 @@ const send = async (client: Client, route: RouteEntry, url: string, options: { x
   return res;
 };
 
-/** The API routes a token authorizes instead of a session (DESIGN section 9), each tested in test/token-pages. */
+/** The API routes a token authorizes instead of a session (docs/design.md §9), each tested in test/token-pages. */
 const TOKEN_ROUTES = [
   'GET /v1/creatives/externalpreview/:token',
   'GET /v1/creatives/externalpreview/:token/simulate',
@@ -108,7 +108,7 @@ describe('every route, as registered, in every spelling of its path', () => {
 
   it('refuses every state-changing call without or with a wrong XSRF header with 419, even for an admin', async () => {
     const admin = await t.injectAs(await t.createUser({ roles: ['admin'] }));
-    // Writes, and the GETs that change state (DESIGN section 4).
+    // Writes, and the GETs that change state (docs/design.md §4).
     const writes = routes().filter((r) => r.xsrf === 'always' || (!SAFE.has(r.method) && r.xsrf));
     expect(writes.map((r) => `${r.method} ${r.url}`)).toEqual(
       expect.arrayContaining([

@@ -4,7 +4,7 @@ import type { TestApp } from '../helper';
 import { engine } from '../helper';
 import { insertProfile, insertTemplate, stamp } from '../rows';
 
-/** The profiles section (DESIGN section 6): profiles, their rules and templates, syncs. */
+/** The profiles section (docs/design.md §6): profiles, their rules and templates, syncs. */
 interface Fixture {
   id: number;
   updatedAt: string;

@@ -343,7 +343,7 @@ describe('profiles: a feed becomes rules', () => {
       ],
     });
     expect(template.statusCode, template.body).toBe(201);
-    // Templates are part of the profiles section (DESIGN section 6): its editors manage them, readers may not.
+    // Templates are part of the profiles section (docs/design.md §6): its editors manage them, readers may not.
     const byEditor = await editor.post('/v1/profile-templates', {
       name: 'Mine',
       columns: [{ name: 'A', type: 'text', required: false }],

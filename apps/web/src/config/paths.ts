@@ -31,7 +31,7 @@ export const ROUTES = {
   'conditions.view': { path: '/conditions', title: 'Conditions' },
   'conditions.new': { path: '/conditions/new', title: 'New Condition' },
   'condition.view': { path: '/conditions/:id', title: 'Condition' },
-  // Data sources live under Conditions (DESIGN section 6): their names contain no "condition", so
+  // Data sources live under Conditions (docs/design.md §6): their names contain no "condition", so
   // the sidebar matches them to the section itself.
   'datasources.view': { path: '/conditions/data-sources', title: 'Data Sources' },
   'datasources.new': { path: '/conditions/data-sources/new', title: 'New Data Source' },

@@ -3,7 +3,7 @@ import { env } from '../config/env';
 /**
  * The one HTTP client (spec section 7): XMLHttpRequest marker, cookies, XSRF cookie → header, no
  * timeout, upload progress. A small XMLHttpRequest wrapper rather than axios: axios weighed ~20 KB
- * on the wire, a tenth of the dashboard's first-load budget (DESIGN section 7). It keeps axios's
+ * on the wire, a tenth of the dashboard's first-load budget (docs/design.md §7). It keeps axios's
  * shape where the app relies on it: `api.get(url, {params})` → `{data, status}`, failures as an
  * `ApiError` with `response.{status, data}`.
  */

@@ -7,7 +7,7 @@ export const FALLBACK_PAGE_SIZE = 25;
 
 export type SortOrder = 'asc' | 'desc';
 
-/** A list's state, as kept in the URL's search params (spec sections 3 and 5, DESIGN section 4). */
+/** A list's state, as kept in the URL's search params (spec sections 3 and 5, docs/design.md §4). */
 export interface ListState<S extends string = string> {
   /** 1-based. */
   page: number;

@@ -92,7 +92,7 @@ function putFile(
 }
 
 /**
- * Uploads a file the way Laravel Vapor's client does (spec sections 3 and 7, DESIGN section 4):
+ * Uploads a file the way Laravel Vapor's client does (spec sections 3 and 7, docs/design.md §4):
  * `POST /vapor/signed-storage-url` with the local bucket, the file's content type ('' lets the
  * server default it), `expires`, `visibility` and any extra data; then the file PUT to the answered
  * URL. A later call claims it by `key`. Aborting the signal stops either step (`ERR_CANCELED`).

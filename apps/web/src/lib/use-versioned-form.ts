@@ -8,7 +8,7 @@ import { showServerErrors } from './form-errors';
 import { rebaseFormValues, sameFormValues } from './form-rebase';
 
 /**
- * An edit form over a versioned item (DESIGN section 4, lost updates). A save sends the
+ * An edit form over a versioned item (docs/design.md §4, lost updates). A save sends the
  * `updated_at` of the version the form was loaded from; when the item changed meanwhile (409) the
  * form offers to reload it and re-apply the user's edits on top. A save that meets an expired
  * session keeps the edits (lib/form-drafts), and the form offers them back after sign-in.

@@ -14,7 +14,7 @@ export const UpdateAccountBodySchema = z.object({
     .nullable()
     .optional(),
   /**
-   * Required when the email changes (DESIGN section 5): the address is how one signs in. A secret
+   * Required when the email changes (docs/design.md §5): the address is how one signs in. A secret
    * compared with the stored hash, never stored: not held to the text rule, like signing in.
    */
   current_password: z.string().max(200).optional(),

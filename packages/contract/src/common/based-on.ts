@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * The `updated_at` an edit was based on (DESIGN section 4, lost updates): a PUT that changes fields
+ * The `updated_at` an edit was based on (docs/design.md §4, lost updates): a PUT that changes fields
  * carries it, as a body field or in `If-Match`, and is refused with 409 when the item changed since.
  */
 export const UpdatedAtSchema = z.iso.datetime({

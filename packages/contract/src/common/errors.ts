@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** The Laravel-like error body every failure uses (DESIGN section 4). */
+/** The Laravel-like error body every failure uses (docs/design.md §4). */
 export const ErrorBodySchema = z.object({
   message: z.string(),
   errors: z.record(z.string(), z.array(z.string())).optional(),

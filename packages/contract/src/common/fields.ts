@@ -98,7 +98,7 @@ export const httpUrl = (label: string) => {
   );
 };
 
-/** Status of a campaign or creative (DESIGN section 5), in a body. */
+/** Status of a campaign or creative (docs/design.md §5), in a body. */
 export const StatusSchema = z.enum(STATUSES, {
   error: (issue) =>
     issue.input === undefined

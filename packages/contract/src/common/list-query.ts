@@ -14,7 +14,7 @@ const integerField = (name: string) =>
     .int(`The ${name} field must be an integer.`);
 
 /**
- * The list query of spec section 3 and DESIGN section 4; `items-per-page` -1 means all. Errors use
+ * The list query of spec section 3 and docs/design.md §4; `items-per-page` -1 means all. Errors use
  * Laravel's validation wording. Empty parameters never reach this schema: the server drops them.
  */
 export const ListQuerySchema = z.object({
@@ -45,7 +45,7 @@ export const sortBy = <const T extends readonly [string, ...string[]]>(columns: 
   z.enum(columns, { error: 'The selected sort-by is invalid.' }).optional();
 
 /**
- * DESIGN section 4: lists of items with a status also take `status` (comma-separated, e.g.
+ * docs/design.md §4: lists of items with a status also take `status` (comma-separated, e.g.
  * `status=live,ready`) and `deleted=1` (only soft-deleted items, to restore them).
  */
 const statusesIn = (text: string) => [

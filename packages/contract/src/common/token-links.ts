@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** The three kinds of token link (DESIGN section 5). */
+/** The three kinds of token link (docs/design.md §5). */
 export const TOKEN_LINK_KINDS = ['preview', 'report', 'approval'] as const;
 export type TokenLinkKind = (typeof TOKEN_LINK_KINDS)[number];
 

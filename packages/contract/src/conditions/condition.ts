@@ -11,7 +11,7 @@ export const PREDICATE_VALUES_MAX = 500;
 /** The longest text value of a predicate. */
 export const PREDICATE_TEXT_MAX = 500;
 
-/** DESIGN section 5: a condition holds when all (or any) of its predicates hold. */
+/** docs/design.md §5: a condition holds when all (or any) of its predicates hold. */
 export const CONDITION_LOGICS = ['all', 'any'] as const;
 export type ConditionLogic = (typeof CONDITION_LOGICS)[number];
 

@@ -8,7 +8,7 @@ export const DATA_SOURCE_NAME_MAX = 255;
 export const DATA_SOURCE_METHODS = ['GET', 'POST'] as const;
 export type DataSourceMethod = (typeof DATA_SOURCE_METHODS)[number];
 
-/** DESIGN section 5 and the conditions issue: at most 5 s per fetch, at most 1 MB read. */
+/** docs/design.md §5 and the conditions issue: at most 5 s per fetch, at most 1 MB read. */
 export const DATA_SOURCE_TIMEOUT_MAX_MS = 5000;
 export const DATA_SOURCE_TIMEOUT_DEFAULT_MS = 3000;
 export const DATA_SOURCE_BODY_MAX_BYTES = 1024 * 1024;

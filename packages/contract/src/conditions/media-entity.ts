@@ -5,7 +5,7 @@ import { ListQuerySchema, listResponse, sortBy, statusListFields } from '../comm
 
 export const MEDIA_ENTITY_NAME_MAX = 255;
 
-/** A publisher (DESIGN section 5): managed by admins, read by anyone who may edit campaigns. */
+/** A publisher (docs/design.md §5): managed by admins, read by anyone who may edit campaigns. */
 export const MediaEntitySchema = z.object({
   id: z.number().int(),
   name: z.string(),

@@ -7,7 +7,7 @@ import { STATUSES } from '../statuses';
 export const CREATIVE_NAME_MAX = 200;
 export const CREATIVE_SIZE_MAX = 4000;
 
-/** IAB sizes the form offers (DESIGN section 5); any other size is "custom". */
+/** IAB sizes the form offers (docs/design.md §5); any other size is "custom". */
 export const IAB_SIZES = [
   { width: 300, height: 250, label: 'Medium rectangle' },
   { width: 728, height: 90, label: 'Leaderboard' },

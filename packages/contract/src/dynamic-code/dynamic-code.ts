@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { UpdatedAtSchema } from '../common/based-on';
 
-/** Dynamic code's own status (DESIGN section 5): generated → implemented → verified. */
+/** Dynamic code's own status (docs/design.md §5): generated → implemented → verified. */
 export const DYNAMIC_CODE_STATUSES = ['generated', 'implemented', 'verified'] as const;
 export type DynamicCodeStatus = (typeof DYNAMIC_CODE_STATUSES)[number];
 

@@ -3,7 +3,7 @@ import { AssetClaimSchema } from '../assets/asset';
 import { UpdatedAtSchema } from '../common/based-on';
 import { textField } from '../common/fields';
 
-/** A package's review status (DESIGN section 5): the newest approved one is what renders. */
+/** A package's review status (docs/design.md §5): the newest approved one is what renders. */
 export const PACKAGE_STATUSES = ['uploaded', 'approved', 'rejected'] as const;
 export type PackageStatus = (typeof PACKAGE_STATUSES)[number];
 

@@ -5,7 +5,7 @@ import { ListQuerySchema, listResponse, sortBy } from '../common/list-query';
 
 export const PROFILE_NAME_MAX = 255;
 
-/** DESIGN section 5: new → syncing → synced | failed | needs_confirmation. */
+/** docs/design.md §5: new → syncing → synced | failed | needs_confirmation. */
 export const PROFILE_STATUSES = ['new', 'syncing', 'synced', 'failed', 'needs_confirmation'] as const;
 export type ProfileStatus = (typeof PROFILE_STATUSES)[number];
 
@@ -14,7 +14,7 @@ export type ProfileSource = (typeof PROFILE_SOURCES)[number];
 
 /** Spec section 8. */
 export const SYNC_FAILED = 'Failed to sync. Try again.';
-/** DESIGN section 10: the share of active rows a sync may lose without a confirmation. */
+/** docs/design.md §10: the share of active rows a sync may lose without a confirmation. */
 export const ROW_DROP_GUARD = 0.2;
 
 /** `hourly`, `every 6 hours` (any 1–24) or `daily at HH:MM` (UTC). */

@@ -12,7 +12,7 @@ const index = (db: AnyDb, name: string, columns: string, where: string, include 
   sql.raw(`create index ${name} on assets (${columns})${include} where ${where}`).execute(db);
 
 /**
- * Assets as DESIGN section 5 has them: a name shown and renamed (it starts as the uploaded file's),
+ * Assets as docs/design.md §5 has them: a name shown and renamed (it starts as the uploaded file's),
  * the file's sha256 (duplicates within a creative are flagged), its pixel size and its thumbnail.
  * Their lists get the indexes the other lists have (live rows per company in each sort order, live
  * rows per creative, deleted rows), and the name its trigram index for the text filter.

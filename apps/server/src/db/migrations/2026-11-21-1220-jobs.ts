@@ -4,7 +4,7 @@ import { type Kysely, PostgresAdapter, sql } from 'kysely';
 type AnyDb = Kysely<any>;
 
 /**
- * Background jobs (DESIGN section 8): package extraction now, feed syncs and processing assets
+ * Background jobs (docs/design.md §8): package extraction now, feed syncs and processing assets
  * later. A row per job, so a job outlives the process that queued it and any instance can say how
  * it went. At most one queued-or-running job per (name, singleton_key): a unique partial index, so
  * two concurrent `send`s of the same key cannot both queue one.

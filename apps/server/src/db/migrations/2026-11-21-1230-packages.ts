@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 type AnyDb = Kysely<any>;
 
 /**
- * What unpacking a producer package found (DESIGN section 5): its entry file, file count, unpacked
+ * What unpacking a producer package found (docs/design.md §5): its entry file, file count, unpacked
  * size and findings, and how far the unpack job is (`processing`), so any instance can show it.
  */
 export async function up(db: AnyDb): Promise<void> {

@@ -5,7 +5,7 @@ type AnyDb = Kysely<any>;
 
 /**
  * Dynamic code remembers what it was generated from: the profile and its columns (JSON list), so
- * it can say it is stale once the profile's columns change (DESIGN section 5).
+ * it can say it is stale once the profile's columns change (docs/design.md §5).
  */
 export async function up(db: AnyDb): Promise<void> {
   await db.schema.alterTable('dynamic_codes').addColumn('profile_id', 'integer').execute();

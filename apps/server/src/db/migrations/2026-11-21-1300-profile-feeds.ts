@@ -6,7 +6,7 @@ type AnyDb = Kysely<any>;
 const isPostgres = (db: AnyDb) => db.getExecutor().adapter instanceof PostgresAdapter;
 
 /**
- * Profiles become feeds (DESIGN sections 5 and 10): a source, a schedule and ingestion figures on
+ * Profiles become feeds (docs/design.md §5 and §10): a source, a schedule and ingestion figures on
  * the profile; rules keyed by the feed's Unique_ID (so their ids survive re-syncs) that end rather
  * than vanish; errors with value and severity per sync; a history of syncs; and the staging rows a
  * sync writes before it swaps them in one transaction.

@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 type AnyDb = Kysely<any>;
 
 /**
- * Daily stats (DESIGN sections 5 and 9): impressions and clicks per creative, rule (0 for a
+ * Daily stats (docs/design.md §5 and §9): impressions and clicks per creative, rule (0 for a
  * creative without feed, so the key has no nullable column) and UTC day, upserted in batches by
  * the trackers `/t/i` and `/t/c`. Reports read a campaign's days through the second index.
  */

@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 type AnyDb = Kysely<any>;
 
 /**
- * An unpacked package is whole or absent (docs/decisions.md, "Packages are unpacked whole or not
+ * An unpacked package is whole or absent (docs/decisions/0071, "Packages are unpacked whole or not
  * at all"). Each unpack attempt writes under a prefix of its own, `packages/{id}/{attempt}/`,
  * recorded in `package_unpacks` before its first write; each file is recorded in `package_files`
  * once it is completely written; the package names its live prefix (`files_prefix`) only when it

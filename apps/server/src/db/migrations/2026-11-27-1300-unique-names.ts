@@ -117,7 +117,7 @@ async function renameDuplicates(db: AnyDb, rule: NameRule, now: string) {
 
 /**
  * Every "name is unique" rule becomes a unique index over live rows, ignoring case, so two writes
- * racing past the services' checks cannot both commit (docs/decisions.md, "Names are constraints"):
+ * racing past the services' checks cannot both commit (docs/decisions/0079 and 0080):
  * campaigns per company, creatives per campaign, profiles, profile templates, conditions and data
  * sources per company (media entities had theirs); and a publisher's domain per company, among
  * those that have one. lower() folds every letter on both engines (SQLite's is JavaScript's,

@@ -4,7 +4,7 @@ import { type Kysely, PostgresAdapter } from 'kysely';
 type AnyDb = Kysely<any>;
 
 /**
- * Ad tags (the ad tags issue, DESIGN section 11): a creative's placements, each optionally for a
+ * Ad tags (the ad tags issue, docs/design.md §11): a creative's placements, each optionally for a
  * publisher, with a random token (never derived from ids) that `/serve/{token}` looks up. Tags are
  * revoked, never deleted, so counts and ad servers' pasted snippets keep naming them.
  */

@@ -8,7 +8,7 @@ import { parseA1Range } from '../a1-range';
 import { createRowShaper, type Header, isBlank, noHeader, readHeader, type SourceRow } from '../feed-header';
 import { type Cell, FeedError, type FeedTable } from '../feed-table';
 
-/** Google's own addresses, for configuration defaults (DESIGN section 10). */
+/** Google's own addresses, for configuration defaults (docs/design.md §10). */
 export const SHEETS_DEFAULTS = {
   exportUrlTemplate: 'https://docs.google.com/spreadsheets/d/{id}/export?format=xlsx',
   apiUrl: 'https://sheets.googleapis.com',

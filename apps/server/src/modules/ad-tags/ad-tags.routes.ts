@@ -22,7 +22,7 @@ const tags = ['ad tags'];
 const tagParams = z.object({ id: idParam, tagId: idParam });
 
 /**
- * Ad tags (the ad tags issue, DESIGN section 11): a creative's placements in the back office; their
+ * Ad tags (the ad tags issue, docs/design.md §11): a creative's placements in the back office; their
  * public serving is the serving module's (serving.routes.ts).
  */
 export const adTagsRoutes: FastifyPluginAsyncZod = async (app) => {

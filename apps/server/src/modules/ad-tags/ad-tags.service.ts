@@ -31,7 +31,7 @@ interface Deps {
   ): Promise<{ id: number; name: string }[]>;
   audit: AuditLog;
   transaction: Transactor;
-  /** Where tags are served: RENDER_URL, else APP_URL (DESIGN section 11). */
+  /** Where tags are served: RENDER_URL, else APP_URL (docs/design.md §11). */
   serveBase: string;
 }
 

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { parseJson } from '../../lib/json';
 
 /**
- * What a publisher decides on (DESIGN section 5): the package that renders, the fallback image and
+ * What a publisher decides on (docs/design.md §5): the package that renders, the fallback image and
  * the dynamic content (the feed and rule filter the creative serves, and its dynamic code). A
  * change to any of them puts a decision back to pending.
  */

@@ -24,7 +24,7 @@ const listDescription =
   'order deleted_at desc). Default order: updated_at desc. url and thumbnail_url are short-lived ' +
   'signed GET URLs; duplicate_of names the earliest live asset of the creative with the same bytes.';
 
-/** Assets (DESIGN section 5): a creative's uploaded files; created by claiming uploads under the creative. */
+/** Assets (docs/design.md §5): a creative's uploaded files; created by claiming uploads under the creative. */
 export const assetsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { assets: service } = app.services;
   const read = { preHandler: app.requireAccess('assets', 'read') };

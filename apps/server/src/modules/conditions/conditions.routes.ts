@@ -15,7 +15,7 @@ import { forbiddenAnswer as errors, idParams as params } from '../../lib/route-s
 
 const tags = ['conditions'];
 
-/** Conditions (DESIGN section 5): what a feed's rules name to be shown only in some contexts. */
+/** Conditions (docs/design.md §5): what a feed's rules name to be shown only in some contexts. */
 export const conditionsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { conditions: service } = app.services;
   const read = app.requireAccess('conditions', 'read');

@@ -118,7 +118,7 @@ interface Deps {
   spaUrl: string;
 }
 
-/** Why an asset cannot be a creative's fallback, if it cannot (DESIGN section 5). */
+/** Why an asset cannot be a creative's fallback, if it cannot (docs/design.md §5). */
 function fallbackProblem(
   creative: { id: number; width: number; height: number },
   asset: NonNullable<Awaited<ReturnType<CreativeRefs['asset']>>>,

@@ -15,7 +15,7 @@ import {
 } from '@adstudio/contract';
 import type { DashboardRepository, ItemRow, ItemTable, StatusTable } from './dashboard.repository';
 
-/** Profile statuses of DESIGN section 5; listed so a status with no profiles still shows as 0. */
+/** Profile statuses of docs/design.md §5; listed so a status with no profiles still shows as 0. */
 const PROFILE_STATUSES = ['new', 'syncing', 'synced', 'failed'] as const;
 
 const KNOWN_STATUSES: Record<StatusTable, readonly string[]> = {

@@ -17,7 +17,7 @@ import { DEMO_WEATHER_PATH, demoWeather } from './demo-weather';
 
 const tags = ['data sources'];
 
-/** Data sources (DESIGN section 5), part of the conditions section (DESIGN section 6). */
+/** Data sources (docs/design.md §5), part of the conditions section (docs/design.md §6). */
 export const dataSourcesRoutes: FastifyPluginAsyncZod = async (app) => {
   const { dataSources: service } = app.services;
   const write = app.requireAccess('conditions', 'write');

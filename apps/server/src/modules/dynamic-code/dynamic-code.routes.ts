@@ -10,7 +10,7 @@ import {
 
 const tags = ['creatives'];
 
-/** A creative's dynamic code (DESIGN sections 5 and 6: editing it is a creative edit). */
+/** A creative's dynamic code (docs/design.md §5 and §6: editing it is a creative edit). */
 export const dynamicCodeRoutes: FastifyPluginAsyncZod = async (app) => {
   const { dynamicCode: service } = app.services;
   const read = { preHandler: app.requireAccess('creatives', 'read') };

@@ -25,7 +25,7 @@ interface Deps {
 }
 
 /**
- * A creative's dynamic code (DESIGN section 5): generated from its profile's columns, with its own
+ * A creative's dynamic code (docs/design.md §5): generated from its profile's columns, with its own
  * status `generated → implemented → verified`, stale once the profile's columns change.
  */
 export function createDynamicCodeService({ codes, audit, transaction }: Deps) {

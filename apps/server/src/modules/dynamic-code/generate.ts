@@ -1,6 +1,6 @@
 /**
  * The dynamic code a producer pastes into an HTML5 package, in the shape Google Studio producers
- * know (DESIGN section 5): `devDynamicContent.<Feed>[0].<Column> = …` with the feed's first row as
+ * know (docs/design.md §5): `devDynamicContent.<Feed>[0].<Column> = …` with the feed's first row as
  * sample values, then `Enabler.setDevDynamicContent`. In production the ad server fills the same
  * object, so the package reads its content the same way in both.
  */

@@ -19,7 +19,7 @@ export const mediaEntitiesRoutes: FastifyPluginAsyncZod = async (app) => {
     item: MediaEntitySchema,
     service: app.services.mediaEntities,
     access: {
-      // DESIGN section 6: "read by anyone who may edit campaigns", which is write access to campaigns
+      // docs/design.md §6: "read by anyone who may edit campaigns", which is write access to campaigns
       // (`edit campaigns` or admin); qa alone may not, since it cannot pick publishers for a campaign.
       read: app.requireAccess('campaigns', 'write'),
       // "Managed by admins": no section permission grants it.

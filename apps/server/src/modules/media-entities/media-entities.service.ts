@@ -66,7 +66,7 @@ interface Deps {
 }
 
 /**
- * Publishers (DESIGN sections 5 and 6). Who may call what is the routes' guard: campaign editors
+ * Publishers (docs/design.md §5 and §6). Who may call what is the routes' guard: campaign editors
  * read, admins write. Every query is scoped by the user's company; another company's id is a 404.
  */
 export function createMediaEntitiesService({ mediaEntities, approvalCounts, audit, transaction }: Deps) {
@@ -145,7 +145,7 @@ export function createMediaEntitiesService({ mediaEntities, approvalCounts, audi
       }),
 
     /**
-     * Edits the fields sent. As for every editable item (DESIGN section 4): an edit based on an older
+     * Edits the fields sent. As for every editable item (docs/design.md §4): an edit based on an older
      * version is a 409, and an edit that changes nothing answers the item as it is.
      */
     update: (user: User, id: number, body: MediaEntityUpdate, ifMatch?: string): Promise<MediaEntity> =>

@@ -57,7 +57,7 @@ const cutShort = (body: Readable) =>
       );
 
 /**
- * Unpacking producer packages, whole or not at all (docs/decisions.md): each attempt writes into a
+ * Unpacking producer packages, whole or not at all (docs/decisions/0071): each attempt writes into a
  * folder of its own, `packages/{id}/{attempt}/`, recorded before its first write; each file is
  * recorded once it is whole; the package turns ready, with that folder live, in one update after
  * the last. Readers serve recorded files of the live folder only, so what a crashed attempt left
@@ -130,7 +130,7 @@ export function createPackageUnpack({ packages, refs, files, zip, queueUnpack, t
 
   return {
     /**
-     * The unpack job: judges the zip (DESIGN section 5) and, without errors, writes its files
+     * The unpack job: judges the zip (docs/design.md §5) and, without errors, writes its files
      * under a new attempt folder, then publishes them. A crash anywhere before the publishing
      * update leaves the package `unpacking` with nothing live; the next attempt starts by removing
      * whatever earlier ones left.

@@ -11,7 +11,7 @@ const tags = ['packages'];
 const creativeParams = z.object({ id: idParam });
 const packageParams = z.object({ id: idParam, packageId: idParam });
 
-/** Producer packages (DESIGN sections 5 and 9): upload, unpack as a job, review, render. */
+/** Producer packages (docs/design.md §5 and §9): upload, unpack as a job, review, render. */
 export const packagesRoutes: FastifyPluginAsyncZod = async (app) => {
   const { packages: service, packageLinks: links } = app.services;
   const read = { preHandler: app.requireAccess('assets', 'read') };

@@ -1,5 +1,5 @@
 /**
- * The two feeds the demo data ships (DESIGN section 10 shapes): a retailer's products by region
+ * The two feeds the demo data ships (docs/design.md §10 shapes): a retailer's products by region
  * and a travel brand's destinations. The seed stores them as uploaded files and syncs them like
  * any feed, so a newcomer sees rules, figures and row errors that came from a real import. Their
  * `Conditions` columns name the demo conditions (conditions.seed.ts, seeded first), so the

@@ -29,7 +29,7 @@ async function scratchFile(name: string) {
 }
 
 /**
- * Opens a profile's feed as a table, wherever it comes from (DESIGN section 10): a Google Sheet
+ * Opens a profile's feed as a table, wherever it comes from (docs/design.md §10): a Google Sheet
  * (its XLSX export, or the Sheets API with a service account), an uploaded file, or a URL fetched
  * through the SSRF guard. Faults that make the feed unusable are FeedErrors with a user's message.
  */

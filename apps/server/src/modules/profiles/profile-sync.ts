@@ -42,7 +42,7 @@ interface Deps {
 }
 
 /**
- * One sync of a profile (DESIGN section 10), run as a job: reads the feed (profile-sync-read.ts),
+ * One sync of a profile (docs/design.md §10), run as a job: reads the feed (profile-sync-read.ts),
  * writing the good rows to staging and the issues to the errors table as it goes, then swaps the
  * rules in one transaction keyed by Unique_ID (profile-staging.repository.ts). Its states: the
  * sync row and its profile are `syncing` once started (profile-syncs.service.ts), then `synced`,

@@ -11,7 +11,7 @@ export interface RenderTarget {
 }
 
 /**
- * Signed render URLs (DESIGN section 9): `/render/{creative}.{package}.{expires}.{signature}/{ruleId}/{entry}`.
+ * Signed render URLs (docs/design.md §9): `/render/{creative}.{package}.{expires}.{signature}/{ruleId}/{entry}`.
  * The signature sits in the path, so the package's relative links (`img/a.png`) keep it; the rule
  * is outside it, so one token renders every variant of the creative (each checked to be one the
  * creative serves). On `base` (RENDER_URL when set, else APP_URL).

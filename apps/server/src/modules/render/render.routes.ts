@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { sendRenderFile } from '../../storage/render-response';
 
 /**
- * Renders (DESIGN section 9): `/render/{token}/{ruleId}/…` serves the token's package — the
+ * Renders (docs/design.md §9): `/render/{token}/{ruleId}/…` serves the token's package — the
  * creative's newest approved one, or the version an internal preview chose — with rule `ruleId`'s
  * dynamic content and the Enabler shim injected into its entry file, `clickTag` on the click
  * tracker, under the sandbox CSP. Every render is a preview: its tracker counts nothing.

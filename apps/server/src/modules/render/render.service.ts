@@ -48,7 +48,7 @@ export interface RenderedFile {
 }
 
 /**
- * Renders (DESIGN section 9): the token's package — the creative's newest approved one, or the
+ * Renders (docs/design.md §9): the token's package — the creative's newest approved one, or the
  * version an internal preview chose — with rule `ruleId`'s dynamic content and the Enabler shim
  * injected into its entry file and `clickTag` on the click tracker. Every render is a preview: its
  * tracker counts nothing.

@@ -1,7 +1,7 @@
 import { columnIdentifiers, identifierOf, literal } from '../dynamic-code';
 
 /**
- * What a render injects before the package's own scripts (DESIGN section 9): the rule's dynamic
+ * What a render injects before the package's own scripts (docs/design.md §9): the rule's dynamic
  * content and an Enabler-compatible shim, with `clickTag` pointing at the click tracker.
  */
 export interface RenderRuntime {

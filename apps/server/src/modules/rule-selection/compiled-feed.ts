@@ -12,7 +12,7 @@ import { ruleFilterOf, selectable } from './choose-rule';
 const PAGE = 5000;
 /**
  * The most rules a feed compiled for serving holds; a larger one is served by reading the feed as
- * the simulator does (docs/decisions.md: compiled sets are memory, and Studio's 700,000-row feeds
+ * the simulator does (docs/decisions/0091: compiled sets are memory, and Studio's 700,000-row feeds
  * would hold hundreds of MB each).
  */
 export const COMPILED_RULES_MAX = 100_000;

@@ -29,7 +29,7 @@ import {
   servePath,
 } from './snippets';
 
-/** A revoked tag (DESIGN section 4: 410 for a revoked token). */
+/** A revoked tag (docs/design.md §4: 410 for a revoked token). */
 export const TAG_REVOKED = 'This ad tag was revoked.';
 /** Tokens are 256-bit, base64url (43 characters); anything else is no token of ours. */
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
@@ -195,7 +195,7 @@ export type TagDecision =
   | { serves: 'fallback' | 'nothing'; ruleId?: undefined; because: Exclude<TagTrialBecause, 'served'> };
 
 /**
- * Serving ad tags (the ad tags issue, DESIGN section 11): the token names a tag; a live creative
+ * Serving ad tags (the ad tags issue, docs/design.md §11): the token names a tag; a live creative
  * with an approved package serves the variant rule selection chooses for the viewer, when the tag's
  * publisher approved it (if the campaign asked them); otherwise its fallback image, else a 1×1 GIF.
  * The hot path reads no database: tags and compiled creatives are kept in memory and dropped when

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { resourceRoutes } from '../../lib/resource-routes';
 import { listOf } from '../../lib/route-schemas';
 
-/** Templates are part of the profiles section (DESIGN section 6): its tag and its permission. */
+/** Templates are part of the profiles section (docs/design.md §6): its tag and its permission. */
 export const templatesRoutes: FastifyPluginAsyncZod = async (app) => {
   resourceRoutes(app, {
     path: '/v1/profile-templates',

@@ -45,7 +45,7 @@ interface Deps {
 const unaudited: ResourceAudit<Executor> = { log: async () => {} };
 
 /**
- * Profile templates: the columns a feed must have and their types (DESIGN section 6). Managed with
+ * Profile templates: the columns a feed must have and their types (docs/design.md §6). Managed with
  * the profiles section's permission; profiles name them and their syncs check rows against them.
  */
 export function createTemplatesService({ templates, transaction, profilesUsing }: Deps) {

@@ -2,7 +2,7 @@ import type { Insertable, Selectable } from 'kysely';
 import type { Db, Executor } from '../../db/database';
 import type { DB, TokenViewsTable } from '../../db/schema';
 
-/** The three kinds of token link (DESIGN section 5), by their table. */
+/** The three kinds of token link (docs/design.md §5), by their table. */
 export const LINK_TABLES = {
   preview: 'preview_links',
   report: 'report_links',

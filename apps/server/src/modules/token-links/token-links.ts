@@ -6,7 +6,7 @@ import type { LinkBase, LinkKind, LinkRow, TokenLinksRepository } from './token-
 
 export type { LinkKind, LinkRow } from './token-links.repository';
 
-/** A revoked or expired link: the page says so (DESIGN section 9). */
+/** A revoked or expired link: the page says so (docs/design.md §9). */
 export const LINK_GONE = 'This link is no longer valid: it was revoked or has expired. Ask for a new one.';
 /** Tokens are 256-bit, base64url (43 characters); anything else is no token of ours. */
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{20,100}$/;

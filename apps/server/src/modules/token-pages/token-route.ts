@@ -1,6 +1,6 @@
 import type { FastifyContextConfig, FastifyRequest } from 'fastify';
 
-/** Requests a minute one viewer may make with one token (DESIGN section 9: per token and IP). */
+/** Requests a minute one viewer may make with one token (docs/design.md §9: per token and IP). */
 const PER_TOKEN_PER_MINUTE = 120;
 
 /**

@@ -36,7 +36,7 @@ export const FLUSH_AT_KEYS = 1000;
 export const MAX_KEYS = 100_000;
 
 /**
- * Counts hits in memory and writes them in batches (DESIGN section 5): a tracker answers without
+ * Counts hits in memory and writes them in batches (docs/design.md §5): a tracker answers without
  * waiting for the database, and one upsert per (creative, rule, day) replaces one write per hit.
  * A failed flush keeps its counts for the next one; only what exceeds `maxKeys` is ever dropped.
  * One flush runs at a time; `close()` stops the timer and writes what waits.

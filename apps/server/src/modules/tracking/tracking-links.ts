@@ -15,7 +15,7 @@ export interface TrackedView {
   tagId?: number;
 }
 
-/** Paths of the trackers (DESIGN section 9). */
+/** Paths of the trackers (docs/design.md §9). */
 export const IMPRESSION_PATH = '/t/i';
 export const CLICK_PATH = '/t/c';
 
@@ -32,7 +32,7 @@ function trackingSigner(appKey: string) {
 
 /**
  * Signed parameter sets of the trackers: `?v={campaign}.{creative}.{rule}.{p|l}[.{tag}]&s={signature}`, so
- * counts cannot be forged for other creatives (DESIGN section 9). The key is derived from APP_KEY
+ * counts cannot be forged for other creatives (docs/design.md §9). The key is derived from APP_KEY
  * for this purpose alone. The links never expire (they sit in ad servers' tags for as long as a
  * campaign runs), so after a rotation those signed with a key of `previousKeys` are still counted.
  */

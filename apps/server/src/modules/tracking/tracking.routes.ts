@@ -45,7 +45,7 @@ const hitOf = (
 });
 
 /**
- * Impression and click tracking (DESIGN section 9). Public and outside the per-user rate limit:
+ * Impression and click tracking (docs/design.md §9). Public and outside the per-user rate limit:
  * every ad view calls them, and the signed parameter set is their only authority.
  */
 export const trackingRoutes: FastifyPluginAsyncZod = async (app) => {

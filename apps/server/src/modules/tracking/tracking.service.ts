@@ -22,7 +22,7 @@ export interface TrackerHit {
 }
 
 /**
- * The trackers (DESIGN section 9). They count only genuine signed views, never previews or bots,
+ * The trackers (docs/design.md §9). They count only genuine signed views, never previews or bots,
  * and leave the checks on creatives to the buffer's flush, so an impression costs no query.
  */
 export function createTrackingService({ links, repository, stats }: Deps) {

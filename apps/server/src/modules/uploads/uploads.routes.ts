@@ -18,7 +18,7 @@ const SignatureQuery = z.object({
   'content-type': z.string().optional(),
 });
 
-/** Laravel Vapor's upload flow (DESIGN section 4): through the app to local disk, or straight to S3. */
+/** Laravel Vapor's upload flow (docs/design.md §4): through the app to local disk, or straight to S3. */
 export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { uploads } = app.services;
 

@@ -17,7 +17,7 @@ import type { Signer } from '../../storage/signer';
 import { judgeContent, PURPOSE_MAX_BYTES, sizeProblem, type UploadPurpose } from './upload-rules';
 import type { UploadsRepository } from './uploads.repository';
 
-/** A signed upload URL lives 5 minutes (DESIGN section 4). */
+/** A signed upload URL lives 5 minutes (docs/design.md §4). */
 export const UPLOAD_URL_TTL_SECONDS = 5 * 60;
 /** A signed read URL is handed to one page view; it need not outlive it by much. */
 export const READ_URL_TTL_SECONDS = 10 * 60;

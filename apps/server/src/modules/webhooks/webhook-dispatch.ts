@@ -42,7 +42,7 @@ interface Deps {
 }
 
 /**
- * Delivering webhooks (the integrations issue, DESIGN section 12). Each tick, on every instance,
+ * Delivering webhooks (the integrations issue, docs/design.md §12). Each tick, on every instance,
  * fans the outbox's new events out to the subscribed webhooks — one delivery row per event and
  * webhook, with its body, in the transaction that marks the events dispatched — and queues one
  * delivery job per webhook that has a delivery due (a singleton per webhook, so deliveries keep

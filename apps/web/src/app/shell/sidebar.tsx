@@ -65,7 +65,7 @@ const SECTIONS: readonly SectionEntry[] = [
   {
     section: 'conditions',
     label: 'Conditions',
-    // Data sources belong to the conditions section (DESIGN section 6).
+    // Data sources belong to the conditions section (docs/design.md §6).
     match: ['condition', 'datasource'],
     icon: RuleIcon,
     list: 'conditions.view',

@@ -17,7 +17,7 @@ export function fitScale(
 }
 
 /**
- * A package rendered in the sandbox (DESIGN section 9, contract `AD_SANDBOX`): scripts and popups
+ * A package rendered in the sandbox (docs/design.md §9, contract `AD_SANDBOX`): scripts and popups
  * (its click-through opening outside the sandbox) and never `allow-same-origin`, so the ad's code
  * cannot reach the app's cookies or DOM. Shown at the
  * creative's size, scaled down to fit the panel; Replay reloads it. The URL is kept from the first

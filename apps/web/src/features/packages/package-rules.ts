@@ -35,7 +35,7 @@ export function reviewActions(
   };
 }
 
-/** What renders (DESIGN section 5): the newest approved version; the list comes newest first. */
+/** What renders (docs/design.md §5): the newest approved version; the list comes newest first. */
 export const newestApproved = (packages: readonly Package[]): Package | undefined =>
   packages.find((pkg) => pkg.status === 'approved');
 

@@ -82,7 +82,7 @@ export function SettingsPage() {
         <TitledCard title="Lists">
           <RowsPerPage />
         </TitledCard>
-        {/* Templates belong to the profiles section (DESIGN section 6); publishers and the company's
+        {/* Templates belong to the profiles section (docs/design.md §6); publishers and the company's
             tokens are admins'. */}
         {user && canAccess(user, 'profiles', 'write') ? <ProfileTemplatesCard /> : null}
         {user && isAdmin(user) ? <PublishersCard /> : null}

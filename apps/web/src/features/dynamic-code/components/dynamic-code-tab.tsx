@@ -168,7 +168,7 @@ function DynamicCodeView({ code, canWrite }: { code: DynamicCode; canWrite: bool
 
 /**
  * The JavaScript a producer pastes into the package to read the creative's dynamic content, with
- * its status (generated → implemented → verified). Writes are creative edits (DESIGN section 6).
+ * its status (generated → implemented → verified). Writes are creative edits (docs/design.md §6).
  */
 export function DynamicCodeTab({ creative }: { creative: Creative }) {
   const canWrite = useCanAccess('creatives', 'write');

@@ -14,7 +14,7 @@ import { PackageVersion } from './package-version';
 
 /**
  * The creative's HTML5 packages: upload the next version, follow its unpacking, read its findings,
- * preview it in the sandbox, approve or reject it. Packages are an assets permission (DESIGN section 6).
+ * preview it in the sandbox, approve or reject it. Packages are an assets permission (docs/design.md §6).
  */
 export function PackagesTab({ creative }: { creative: Creative }) {
   return useCanAccess('assets', 'read') ? (

@@ -45,7 +45,7 @@ function EmptyFrame({ creative, loading = false }: { creative: Creative; loading
   );
 }
 
-/** The newest approved package, which is what renders (DESIGN section 5). */
+/** The newest approved package, which is what renders (docs/design.md §5). */
 function RenderedPackage({ creative }: { creative: Creative }) {
   const packages = usePackages(creative.id);
   const packagesTab = `?tab=packages`;
