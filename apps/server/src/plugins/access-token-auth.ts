@@ -22,6 +22,11 @@ const TOUCH_EVERY_MS = 60_000;
 /** What bearer authentication asks of the tokens: `app.services.bearerTokens` (services.ts). */
 export type BearerTokens = Pick<AccessTokensRepository, 'findWithUser' | 'touch'>;
 
+/** A write with a token needs its write ability: a read-only one is refused (403, naming it). */
+export function assertWriteAbility(abilities: readonly TokenAbility[]) {
+  if (!abilities.includes('write')) throw new HttpError(403, TOKEN_READ_ONLY);
+}
+
 /** The token a request was authenticated with. */
 export interface RequestToken {
   id: number;
@@ -62,7 +67,7 @@ export function createBearerAuth(tokens: BearerTokens) {
       )
         throw new HttpError(401, UNAUTHENTICATED_MESSAGE);
       const abilities = parseJson<TokenAbility[]>(row.abilities, []);
-      if (writes && !abilities.includes('write')) throw new HttpError(403, TOKEN_READ_ONLY);
+      if (writes) assertWriteAbility(abilities);
       if (row.last_used_at === null || Date.parse(row.last_used_at) + TOUCH_EVERY_MS <= Date.now())
         await tokens.touch(row.token_id, nowIso());
       request.user = actingThrough(toUser(row), { id: row.token_id, name: row.token_name });

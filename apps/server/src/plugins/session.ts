@@ -1,9 +1,4 @@
-import {
-  CSRF_MISMATCH_MESSAGE,
-  SESSION_EXPIRED_MESSAGE,
-  TOKEN_READ_ONLY,
-  UNAUTHENTICATED_MESSAGE,
-} from '@adstudio/contract';
+import { CSRF_MISMATCH_MESSAGE, SESSION_EXPIRED_MESSAGE, UNAUTHENTICATED_MESSAGE } from '@adstudio/contract';
 import type { FastifyContextConfig, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { HttpError } from '../lib/http-errors';
@@ -11,7 +6,7 @@ import { nowIso } from '../lib/time';
 import { randomToken, safeEqual, sha256 } from '../lib/tokens';
 import { toUser } from '../modules/users';
 import type { RouteGuard } from '../types';
-import { createBearerAuth } from './access-token-auth';
+import { assertWriteAbility, createBearerAuth } from './access-token-auth';
 import { refuse } from './security';
 
 export const SESSION_COOKIE = 'adstudio_session';
@@ -161,7 +156,7 @@ export function hasValidXsrfToken(request: FastifyRequest): boolean {
 export function mayWrite(request: FastifyRequest): boolean {
   const token = request.accessToken;
   if (!token) return hasValidXsrfToken(request);
-  if (!token.abilities.includes('write')) throw new HttpError(403, TOKEN_READ_ONLY);
+  assertWriteAbility(token.abilities);
   return true;
 }
 
