@@ -75,6 +75,19 @@ describe('resourceApi', () => {
     ]);
   });
 
+  it('reads the history and restores where the server says so', async () => {
+    const other = resourceApi('/v1/others', { item: ThingSchema, history: 'path', restoreMethod: 'GET' });
+    const requests = recordApi((request) =>
+      answer(200, { data: request.url.endsWith('/history') ? [] : { id: 7, name: 'Seven' } }),
+    );
+    expect(await other.history(7)).toEqual([]);
+    await other.restore(7);
+    expect(sent(requests)).toEqual([
+      ['GET', '/v1/others/7/history', undefined],
+      ['GET', '/v1/others/7/restore', undefined],
+    ]);
+  });
+
   it('refuses an answer its schema refuses', async () => {
     recordApi(() => answer(200, { data: { id: 'seven' } }));
     await expect(things.get(7)).rejects.toThrow();

@@ -1,4 +1,4 @@
-import { type BulkResult, BulkResultSchema, type HistoryEntry } from '@adstudio/contract';
+import { type BulkResult, BulkResultSchema, type HistoryEntry, HistoryEntrySchema } from '@adstudio/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from './api-client';
@@ -29,6 +29,10 @@ export interface ResourceConfig<T> {
   list?: ListBehaviour<Collection<T>>;
   /** The writes whose callers show their failures themselves, unless a hook is told otherwise. */
   quiet?: readonly Write[];
+  /** Where the audit entries are read: with the item (`?include=history`, the default) or at path/{id}/history. */
+  history?: 'include' | 'path';
+  /** The method of path/{id}/restore: POST, or a state-changing GET where the server has one (assets). */
+  restoreMethod?: 'POST' | 'GET';
 }
 
 interface WriteOptions {
@@ -46,7 +50,7 @@ export function resourceApi<T extends { id: number }, W extends ResourceBodies =
   path: string,
   config: ResourceConfig<T>,
 ) {
-  const { item: schema, quiet = [] } = config;
+  const { item: schema, quiet = [], restoreMethod = 'POST' } = config;
   const keys = config.keys ?? resourceKeys(path.slice(path.lastIndexOf('/') + 1));
   const alerts = (write: Write, options: WriteOptions) => ({
     alertOnError: options.alertOnError ?? !quiet.includes(write),
@@ -59,7 +63,9 @@ export function resourceApi<T extends { id: number }, W extends ResourceBodies =
   const itemQueryOptions = (id: number) =>
     queryOptions({ queryKey: keys.detail(id), queryFn: () => get(id) });
   const history = async (id: number): Promise<HistoryEntry[]> =>
-    ((await get(id, { history: true })) as { history?: HistoryEntry[] | null }).history ?? [];
+    config.history === 'path'
+      ? getItems(HistoryEntrySchema, api.get(itemUrl(id, '/history')))
+      : (((await get(id, { history: true })) as { history?: HistoryEntry[] | null }).history ?? []);
   /** Asked again on every visit. */
   const historyQueryOptions = (id: number) =>
     queryOptions({ queryKey: keys.history(id), queryFn: () => history(id), staleTime: 0 });
@@ -75,8 +81,12 @@ export function resourceApi<T extends { id: number }, W extends ResourceBodies =
   const remove = async (id: number): Promise<void> => {
     await api.delete(itemUrl(id));
   };
-  /** POST path/{id}/restore → the item, back in the list. */
-  const restore = (id: number): Promise<T> => getData(schema, api.post(itemUrl(id, '/restore')));
+  /** POST (or GET) path/{id}/restore → the item, back in the list. */
+  const restore = (id: number): Promise<T> =>
+    getData(
+      schema,
+      restoreMethod === 'GET' ? api.get(itemUrl(id, '/restore')) : api.post(itemUrl(id, '/restore')),
+    );
   /** POST path/{id}/clone → 201, a draft named "… (copy)". */
   const clone = (id: number): Promise<T> => getData(schema, api.post(itemUrl(id, '/clone')));
   /** POST path/bulk → per item, what was done or why it was refused. */

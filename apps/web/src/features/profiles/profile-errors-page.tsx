@@ -12,14 +12,13 @@ import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import { DataGrid, type GridColDef } from '@mui/x-data-grid';
 import { Link as RouterLink, useSearchParams } from 'react-router';
+import { profilesApi, useProfile } from '../../api/profiles';
 import { ItemPage } from '../../components/ui/item-page';
 import { PageHeader } from '../../components/ui/page-header';
 import { QueryView } from '../../components/ui/query-view';
 import { EmptyState } from '../../components/ui/states';
 import { href } from '../../config/paths';
-import { useProfile } from './api/get-profile';
 import { type IssueFilter, profileErrorsCsvUrl, useProfileErrors } from './api/get-profile-errors';
-import { profileKeys } from './api/keys';
 import { issuesCountLine } from './profile-format';
 import { errorsPageSubtitle, noIssuesText } from './sync-story';
 
@@ -183,7 +182,7 @@ export function ProfileErrorsPage() {
       section="profiles"
       noun="profile"
       useItem={useProfile}
-      keys={profileKeys}
+      keys={profilesApi.keys}
       overview={href('profiles.view')}
     >
       {(profile) => <ProfileErrors profile={profile} />}

@@ -3,13 +3,13 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import { useRef } from 'react';
+import { profilesApi } from '../../api/profiles';
 import { PageHeader } from '../../components/ui/page-header';
 import { UnsavedChangesGuard } from '../../components/ui/unsaved-changes-guard';
 import { useCanAccess } from '../../lib/access';
 import { showAlert } from '../../lib/alert';
 import { showServerErrors } from '../../lib/form-errors';
 import { useNavigateTo } from '../../lib/use-navigate-to';
-import { useCreateProfile } from './api/create-profile';
 import { ProfileFormFields, useProfileForm } from './components/profile-form';
 import { profileBody } from './profile-format';
 import { syncStarted } from './sync-alerts';
@@ -18,7 +18,7 @@ import { syncStarted } from './sync-alerts';
 export function ProfileNewPage() {
   const canWrite = useCanAccess('profiles', 'write');
   const form = useProfileForm();
-  const create = useCreateProfile();
+  const create = profilesApi.useCreate();
   const go = useNavigateTo();
   const allowLeave = useRef(false);
 

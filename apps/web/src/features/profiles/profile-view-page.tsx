@@ -2,6 +2,7 @@ import type { Profile } from '@adstudio/contract';
 import Box from '@mui/material/Box';
 import { useRef } from 'react';
 import { useSearchParams } from 'react-router';
+import { profilesApi, useProfile } from '../../api/profiles';
 import { ItemPage } from '../../components/ui/item-page';
 import { PageHeader } from '../../components/ui/page-header';
 import { ResourceActions } from '../../components/ui/resource-actions';
@@ -9,9 +10,6 @@ import { ViewTabs } from '../../components/ui/view-tabs';
 import { href } from '../../config/paths';
 import { useCanAccess } from '../../lib/access';
 import { parseTab } from '../../lib/route-id';
-import { useDeleteProfile } from './api/delete-profile';
-import { useProfile } from './api/get-profile';
-import { profileKeys } from './api/keys';
 import { DetailsTab } from './components/details-tab';
 import { HistoryTab } from './components/history-tab';
 import { OpenDataFeedLink } from './components/open-data-feed-link';
@@ -33,7 +31,7 @@ const profileHref = (id: number) => href('profile.view', { id });
 function ProfileView({ profile, tab }: { profile: Profile; tab: ProfileTab }) {
   const canWrite = useCanAccess('profiles', 'write');
   const [, setSearchParams] = useSearchParams();
-  const remove = useDeleteProfile();
+  const remove = profilesApi.useRemove();
   // The page's own navigation (after delete, or a sync's 404) skips the unsaved-changes question.
   const allowLeave = useRef(false);
 
@@ -96,7 +94,7 @@ export function ProfileViewPage() {
       section="profiles"
       noun="profile"
       useItem={useProfile}
-      keys={profileKeys}
+      keys={profilesApi.keys}
       overview={href('profiles.view')}
     >
       {(profile) => <ProfileView profile={profile} tab={tab} />}

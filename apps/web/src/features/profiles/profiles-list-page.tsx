@@ -1,18 +1,17 @@
 import type { Profile } from '@adstudio/contract';
 import Typography from '@mui/material/Typography';
 import type { GridColDef } from '@mui/x-data-grid';
+import { profileListConfig, profilesApi } from '../../api/profiles';
 import { type ListSource, ResourceListPage } from '../../components/ui/resource-list-page';
 import { href } from '../../config/paths';
 import { formatCount, formatDateTime } from '../../lib/format';
-import { profileListConfig, useProfiles } from './api/get-profiles';
-import { useRestoreProfile } from './api/restore-profile';
 import { OpenDataFeedLink } from './components/open-data-feed-link';
 import { PROFILE_STATUS_DISPLAY, ProfileStatusChip } from './components/profile-status-chip';
 import { sourceText, syncProgress } from './profile-format';
 
 const SOURCE: ListSource<Profile> = {
-  useList: useProfiles,
-  useRestore: useRestoreProfile,
+  useList: profilesApi.useList,
+  useRestore: profilesApi.useRestore,
 };
 
 const COLUMNS: GridColDef<Profile>[] = [

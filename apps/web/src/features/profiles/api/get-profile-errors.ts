@@ -1,7 +1,7 @@
 import { ProfileIssueSchema } from '@adstudio/contract';
+import { profileKeys } from '../../../api/profiles';
 import { api, withParams } from '../../../lib/api-client';
 import { wholeListQuery } from '../../../lib/list-api';
-import { profileKeys } from './keys';
 
 /** The errors page's filters; absent means all. */
 export interface IssueFilter {

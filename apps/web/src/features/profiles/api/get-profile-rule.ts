@@ -1,8 +1,8 @@
 import { type ProfileRuleDetail, ProfileRuleDetailSchema } from '@adstudio/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { profileKeys } from '../../../api/profiles';
 import { api } from '../../../lib/api-client';
 import { getData } from '../../../lib/get-data';
-import { profileKeys } from './keys';
 
 /** GET /v1/profile-rules/{id} → the rule with its profile, conditions and the creatives that serve it. */
 export const getProfileRule = (id: number): Promise<ProfileRuleDetail> =>

@@ -1,8 +1,8 @@
 import { PROFILE_RULE_SORTS, ProfileRuleSchema } from '@adstudio/contract';
+import { profileKeys } from '../../../api/profiles';
 import { listQuery } from '../../../lib/list-api';
 import type { ListQueryParams } from '../../../lib/list-query';
 import type { ListStateConfig } from '../../../lib/list-state';
-import { profileKeys } from './keys';
 
 /** GET /v1/profiles/{id}/rules with the list query (filter, sort, page, `ended=1`); the page shown stays while the next loads. */
 const profileRules = (id: number) =>

@@ -1,6 +1,6 @@
 import { ProfileSyncSchema } from '@adstudio/contract';
+import { profileKeys } from '../../../api/profiles';
 import { wholeListQuery } from '../../../lib/list-api';
-import { profileKeys } from './keys';
 
 /** GET /v1/profiles/{id}/syncs → the update history, newest first (asked again on every visit). */
 const profileSyncs = (id: number) =>

@@ -1,8 +1,8 @@
 import { type Profile, ProfileSchema } from '@adstudio/contract';
+import { profileKeys } from '../../../api/profiles';
 import { api } from '../../../lib/api-client';
 import { getData } from '../../../lib/get-data';
 import { useItemMutation } from '../../../lib/resource-mutations';
-import { profileKeys } from './keys';
 
 /**
  * GET /v1/profiles/{id}/sync (`confirm=1` accepts a drop of active rows) → the profile, `syncing`;

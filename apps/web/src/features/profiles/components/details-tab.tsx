@@ -4,11 +4,10 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
 import type { RefObject } from 'react';
+import { profilesApi } from '../../../api/profiles';
 import { UnsavedChangesGuard } from '../../../components/ui/unsaved-changes-guard';
 import { VersionedFormAlerts } from '../../../components/ui/versioned-form-alerts';
 import { useVersionedForm } from '../../../lib/use-versioned-form';
-import { profileQueryOptions } from '../api/get-profile';
-import { useUpdateProfile } from '../api/update-profile';
 import { profileBody } from '../profile-format';
 import { ProfileFigures } from './profile-figures';
 import { ProfileFormFields, profileFormValues, useProfileForm } from './profile-form';
@@ -24,7 +23,7 @@ export function DetailsTab({
   allowLeave: RefObject<boolean>;
 }) {
   const form = useProfileForm(profile);
-  const update = useUpdateProfile();
+  const update = profilesApi.useUpdate();
   const queryClient = useQueryClient();
   const edit = useVersionedForm({
     noun: 'profile',
@@ -33,7 +32,7 @@ export function DetailsTab({
     toValues: profileFormValues,
     save: (values, updatedAt) =>
       update.mutateAsync({ id: profile.id, body: { ...profileBody(values), updated_at: updatedAt } }),
-    fetchLatest: () => queryClient.fetchQuery({ ...profileQueryOptions(profile.id), staleTime: 0 }),
+    fetchLatest: () => queryClient.fetchQuery({ ...profilesApi.itemQueryOptions(profile.id), staleTime: 0 }),
     savedMessage: 'Profile saved.',
   });
 

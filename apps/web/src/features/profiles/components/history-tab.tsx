@@ -5,11 +5,11 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
+import { profilesApi } from '../../../api/profiles';
 import { HistoryList } from '../../../components/ui/history-list';
 import { QueryView } from '../../../components/ui/query-view';
 import { ScrollTable } from '../../../components/ui/scroll-region';
 import { formatCount, formatDateTime } from '../../../lib/format';
-import { useProfileHistory } from '../api/get-profile-history';
 import { useProfileSyncs } from '../api/get-profile-syncs';
 import { syncByText, syncFailureDetail } from '../profile-format';
 import { ProfileStatusChip } from './profile-status-chip';
@@ -44,7 +44,7 @@ function SyncRow({ sync }: { sync: ProfileSync }) {
 /** Each sync of the feed (who or what started it, how it went, what changed), then the edits. */
 export function HistoryTab({ profileId }: { profileId: number }) {
   const syncs = useProfileSyncs(profileId);
-  const history = useProfileHistory(profileId);
+  const history = profilesApi.useHistory(profileId);
   return (
     <Box sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 3 }}>
       <Box component="section" aria-labelledby="profile-syncs" sx={{ minWidth: 0 }}>

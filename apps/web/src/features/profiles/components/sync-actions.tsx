@@ -5,12 +5,12 @@ import Button from '@mui/material/Button';
 import { useQueryClient } from '@tanstack/react-query';
 import { type RefObject, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { profileKeys } from '../../../api/profiles';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { href } from '../../../config/paths';
 import { alertFromError, showAlert } from '../../../lib/alert';
 import { errorStatus, isSessionExpiredError } from '../../../lib/api-client';
 import { navigateToHref } from '../../../lib/use-navigate-to';
-import { profileKeys } from '../api/keys';
 import { useSyncProfile } from '../api/sync-profile';
 import { syncStarted } from '../sync-alerts';
 
