@@ -1,9 +1,9 @@
 import { type Asset, type AssetClaim, AssetSchema } from '@adstudio/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
+import { assetKeys } from '../../../api/assets';
 import { api } from '../../../lib/api-client';
 import { getData } from '../../../lib/get-data';
-import { assetKeys } from './keys';
 
 /** POST /v1/creatives/{id}/assets {key, name} → 201 the kept asset; 422 names the file and why it was refused. */
 export const claimAsset = (creativeId: number, claim: AssetClaim, signal?: AbortSignal): Promise<Asset> =>

@@ -1,6 +1,6 @@
 import { AssetCampaignSummarySchema } from '@adstudio/contract';
+import { assetKeys } from '../../../api/assets';
 import { listQuery } from '../../../lib/list-api';
-import { assetKeys } from './keys';
 
 /**
  * GET /v1/assets/campaigns with the list query → campaigns with their creatives' and assets' counts;

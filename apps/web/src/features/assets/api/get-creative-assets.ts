@@ -1,8 +1,8 @@
 import { AssetSchema } from '@adstudio/contract';
 import { useQuery } from '@tanstack/react-query';
+import { assetKeys } from '../../../api/assets';
 import { listQuery } from '../../../lib/list-api';
 import type { ListQueryParams } from '../../../lib/list-query';
-import { assetKeys } from './keys';
 
 /** GET /v1/creatives/{id}/assets/ with the list query (filter, sort, deleted=1) → one creative's assets. */
 const creativeAssets = (creativeId: number) =>

@@ -4,8 +4,8 @@ import {
   type ProcessingState,
 } from '@adstudio/contract';
 import { type Query, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { assetKeys } from '../../../api/assets';
 import { api } from '../../../lib/api-client';
-import { assetKeys } from './keys';
 
 /** How often one rule's items are asked again while the server still fetches some. */
 export const PROCESSING_POLL_MS = 2000;

@@ -1,7 +1,7 @@
 import { ProfileRuleSchema } from '@adstudio/contract';
+import { assetKeys } from '../../../api/assets';
 import { listQuery } from '../../../lib/list-api';
 import type { ListQueryParams } from '../../../lib/list-query';
-import { assetKeys } from './keys';
 
 /**
  * GET /v1/profiles/{id}/rules: the rules the rule-assets picker offers (`filter` matches their text);

@@ -1,12 +1,11 @@
 import { ASSET_RESTORE_DAYS, type Asset, type Creative } from '@adstudio/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { assetsApi } from '../../../api/assets';
 import { creativeKeys } from '../../../api/creative-keys';
 import { CardGrid } from '../../../components/ui/card-grid';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { showAlert } from '../../../lib/alert';
-import { useDeleteAsset } from '../api/delete-asset';
-import { useRestoreAsset } from '../api/restore-asset';
 import { useSetBackupImage } from '../api/set-backup-image';
 import { fitsAsBackupImage } from '../asset-format';
 import { AssetCard } from './asset-card';
@@ -33,8 +32,8 @@ export function AssetGrid({
 }) {
   const [renaming, setRenaming] = useState<Asset | null>(null);
   const [deleting, setDeleting] = useState<Asset | null>(null);
-  const remove = useDeleteAsset();
-  const restore = useRestoreAsset();
+  const remove = assetsApi.useRemove();
+  const restore = assetsApi.useRestore();
   const setBackup = useSetBackupImage();
   const queryClient = useQueryClient();
   const names = new Map(assets.map((asset) => [asset.id, asset.name]));

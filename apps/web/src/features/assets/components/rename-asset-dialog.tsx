@@ -10,11 +10,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
+import { assetsApi } from '../../../api/assets';
 import { FormTextField } from '../../../components/ui/form-text-field';
 import { VersionedFormAlerts } from '../../../components/ui/versioned-form-alerts';
 import { useVersionedForm } from '../../../lib/use-versioned-form';
-import { assetQueryOptions } from '../api/get-asset';
-import { useUpdateAsset } from '../api/update-asset';
 
 const RenameSchema = AssetUpdateSchema.pick({ name: true });
 type RenameInput = z.input<typeof RenameSchema>;
@@ -28,7 +27,7 @@ function RenameForm({ asset, titleId, onClose }: { asset: Asset; titleId: string
     resolver: zodResolver(RenameSchema),
     defaultValues: toValues(asset),
   });
-  const update = useUpdateAsset();
+  const update = assetsApi.useUpdate();
   const queryClient = useQueryClient();
   const saved = useRef(false);
   const edit = useVersionedForm({
@@ -41,7 +40,7 @@ function RenameForm({ asset, titleId, onClose }: { asset: Asset; titleId: string
       saved.current = true;
       return renamed;
     },
-    fetchLatest: () => queryClient.fetchQuery({ ...assetQueryOptions(asset.id), staleTime: 0 }),
+    fetchLatest: () => queryClient.fetchQuery({ ...assetsApi.itemQueryOptions(asset.id), staleTime: 0 }),
     savedMessage: 'Asset renamed.',
   });
   const submit = async (values: RenameValues) => {

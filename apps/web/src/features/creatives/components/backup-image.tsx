@@ -2,8 +2,8 @@ import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
+import { useBackupImage } from '../../../api/assets';
 import { useCanAccess } from '../../../lib/access';
-import { useBackupImage } from '../../../lib/backup-image';
 
 /** The creative's backup image: its thumbnail and name (its number for users who may not see assets). */
 export function BackupImage({ assetId }: { assetId: number }) {
