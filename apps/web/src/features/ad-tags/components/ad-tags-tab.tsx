@@ -11,6 +11,7 @@ import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { type ReactNode, useState } from 'react';
+import { adTagsApi } from '../../../api/ad-tags';
 import { usePublisherOptions } from '../../../api/media-entities';
 import { ActionsTableHead } from '../../../components/ui/actions-table-head';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
@@ -20,8 +21,6 @@ import { EmptyState } from '../../../components/ui/states';
 import { useCanAccess } from '../../../lib/access';
 import { showAlert } from '../../../lib/alert';
 import { formatCount, formatDate } from '../../../lib/format';
-import { useAdTags } from '../api/get-ad-tags';
-import { useRevokeAdTag } from '../api/revoke-ad-tag';
 import { NewTagDialog } from './new-tag-dialog';
 import { TagSnippets } from './tag-snippets';
 
@@ -143,10 +142,10 @@ export function AdTagsTab({
   const canWrite = useCanAccess('creatives', 'write');
   // The server lets only campaign editors list publishers: others create tags without one.
   const canReadPublishers = useCanAccess('campaigns', 'write');
-  const tags = useAdTags(creative.id);
+  const tags = adTagsApi.useList(creative.id);
   const [creating, setCreating] = useState(false);
   const publishers = usePublisherOptions(canReadPublishers && creating);
-  const revoke = useRevokeAdTag();
+  const revoke = adTagsApi.useRemove();
   // One panel at a time, under the table.
   const [open, setOpen] = useState<{ id: number; panel: Panel } | null>(null);
   const [revoking, setRevoking] = useState<AdTagListItem | null>(null);
@@ -251,7 +250,7 @@ export function AdTagsTab({
         onConfirm={() => {
           if (!revoking) return;
           revoke.mutate(
-            { creativeId: creative.id, tagId: revoking.id },
+            { parentId: creative.id, id: revoking.id },
             {
               onSuccess: () =>
                 showAlert({ status: 200, data: { message: `Tag "${revoking.name}" revoked.` } }),

@@ -10,9 +10,9 @@ import DialogContentText from '@mui/material/DialogContentText';
 import TextField from '@mui/material/TextField';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
+import { adTagsApi } from '../../../api/ad-tags';
 import { DialogFormBody, TitledDialog } from '../../../components/ui/form-dialog';
 import { dialogSave } from '../../../lib/dialog-save';
-import { useCreateAdTag } from '../api/create-ad-tag';
 
 /** The form's values: the publisher as the select holds it ('' for none), and the ad server. */
 const TagFormSchema = z.object({
@@ -38,7 +38,7 @@ function TagFields({
   onCreated,
   titleId,
 }: Omit<Props, 'open'> & { titleId: string }) {
-  const create = useCreateAdTag();
+  const create = adTagsApi.useCreate();
   const form = useForm<TagForm, unknown, z.output<typeof TagFormSchema>>({
     resolver: zodResolver(TagFormSchema),
     defaultValues: { name: '', media_entity_id: '', ad_server: 'gam' },
@@ -49,7 +49,7 @@ function TagFields({
       noun: 'tag',
       save: async () => {
         const tag = await create.mutateAsync({
-          creativeId,
+          parentId: creativeId,
           body: {
             name: values.name,
             media_entity_id: values.media_entity_id ? Number(values.media_entity_id) : null,

@@ -2,8 +2,8 @@ import type { AdTagListItem, Creative, SimulationContextInput, SimulationResult 
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
+import { useTryAdTag } from '../../../api/ad-tags';
 import { LoadingState } from '../../../components/ui/states';
-import { useTryAdTag } from '../api/try-ad-tag';
 import { TagTrialResult } from './tag-trial-result';
 
 /**

@@ -1,0 +1,40 @@
+import {
+  type AdTag,
+  type AdTagCreateInput,
+  type AdTagListItem,
+  AdTagListItemSchema,
+  AdTagSchema,
+  type SimulationContextInput,
+  type TagTrial,
+  TagTrialSchema,
+} from '@adstudio/contract';
+import { useMutation } from '@tanstack/react-query';
+import { api } from '../lib/api-client';
+import { getData } from '../lib/get-data';
+import { nestedResourceApi } from '../lib/nested-resource-api';
+
+/**
+ * /v1/creatives/{id}/tags: a creative's tags, revoked ones too, oldest first, with their 7-day
+ * figures; create {name, media_entity_id?, ad_server?} → 201 the tag with its token and snippets;
+ * delete revokes (the tag's token answers 410 from then on). Writes refresh the creative's list.
+ */
+export const adTagsApi = nestedResourceApi<AdTag, { create: AdTagCreateInput }, AdTagListItem>(
+  '/v1/creatives',
+  'tags',
+  { item: AdTagSchema, listItem: AdTagListItemSchema, name: 'ad-tags' },
+);
+
+/** POST /v1/creatives/{id}/tags/{tagId}/try → what the tag serves in a context, and why. Counts nothing. */
+export const tryAdTag = ({
+  creativeId,
+  tagId,
+  context,
+}: {
+  creativeId: number;
+  tagId: number;
+  context: SimulationContextInput;
+}): Promise<TagTrial> =>
+  getData(TagTrialSchema, api.post(`${adTagsApi.url(creativeId, tagId)}/try`, context));
+
+/** A read that acts like a command: each run answers one context, and a 422 shows on the form's fields. */
+export const useTryAdTag = () => useMutation({ mutationFn: tryAdTag, meta: { skipAlert: true } });
