@@ -1,14 +1,8 @@
 import type { Package, PackageFinding } from '@adstudio/contract';
 import { describe, expect, it } from 'vitest';
+import { isUnpacking } from '../../api/packages';
 import { fitScale } from '../../components/ui/ad-frame';
-import {
-  contentsText,
-  isUnpacking,
-  looksLikeZip,
-  newestApproved,
-  processingText,
-  reviewActions,
-} from './package-rules';
+import { contentsText, looksLikeZip, newestApproved, processingText, reviewActions } from './package-rules';
 import { aPackage } from './test-package';
 
 const error: PackageFinding = { severity: 'error', code: 'no-index-html', message: 'No index.html.' };

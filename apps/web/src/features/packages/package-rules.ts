@@ -1,8 +1,5 @@
 import type { Package, PackageFinding, PackageStatus } from '@adstudio/contract';
-
-/** Whether the unpack job still has to run or finish: the list is polled meanwhile. */
-export const isUnpacking = (pkg: Pick<Package, 'processing'>): boolean =>
-  pkg.processing === 'queued' || pkg.processing === 'unpacking';
+import { isUnpacking } from '../../api/packages';
 
 export const errorsOf = (findings: readonly PackageFinding[]) =>
   findings.filter((f) => f.severity === 'error');

@@ -1,8 +1,9 @@
 import type { Package } from '@adstudio/contract';
 import { useEffect, useRef } from 'react';
+import { isUnpacking } from '../../api/packages';
 import { type AlertPayload, getAlert, showOutcome } from '../../lib/alert';
 import { formatCounted } from '../../lib/format';
-import { errorsOf, isUnpacking } from './package-rules';
+import { errorsOf } from './package-rules';
 
 /** The banner's name for one version's unpack job. */
 export const unpackJob = (pkg: Pick<Package, 'id'>) => `package:${pkg.id}:unpack`;

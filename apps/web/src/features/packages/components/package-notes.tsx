@@ -6,11 +6,10 @@ import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
+import { packagesApi } from '../../../api/packages';
 import { FormTextField } from '../../../components/ui/form-text-field';
 import { VersionedFormAlerts } from '../../../components/ui/versioned-form-alerts';
 import { useVersionedForm } from '../../../lib/use-versioned-form';
-import { packagesQueryOptions } from '../api/get-packages';
-import { useUpdatePackage } from '../api/update-package';
 
 /** The contract's notes rule (trimmed, at most 2000 characters) over the field's text. */
 const NotesSchema = z.object({ notes: PackageUpdateSchema.shape.notes.unwrap().unwrap() });
@@ -36,7 +35,7 @@ export function PackageNotes({ pkg, canWrite }: { pkg: Package; canWrite: boolea
 
 function NotesForm({ pkg }: { pkg: Package }) {
   const queryClient = useQueryClient();
-  const update = useUpdatePackage();
+  const update = packagesApi.useUpdate();
   const form = useForm<NotesInput, unknown, NotesOutput>({
     resolver: zodResolver(NotesSchema),
     defaultValues: toValues(pkg),
@@ -48,12 +47,15 @@ function NotesForm({ pkg }: { pkg: Package }) {
     toValues,
     save: (values, updatedAt) =>
       update.mutateAsync({
-        creativeId: pkg.creative_id,
+        parentId: pkg.creative_id,
         id: pkg.id,
         body: { notes: values.notes || null, updated_at: updatedAt },
       }),
     fetchLatest: async () => {
-      const list = await queryClient.fetchQuery({ ...packagesQueryOptions(pkg.creative_id), staleTime: 0 });
+      const list = await queryClient.fetchQuery({
+        ...packagesApi.listQueryOptions(pkg.creative_id),
+        staleTime: 0,
+      });
       const latest = list.find((item) => item.id === pkg.id);
       if (!latest) throw new Error('This version is no longer there.');
       return latest;

@@ -5,11 +5,11 @@ import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import { useEffect, useRef, useState } from 'react';
+import { packagesApi } from '../../../api/packages';
 import { showAlert } from '../../../lib/alert';
 import { isCanceled, uploadFile } from '../../../lib/upload';
 import { useFileDrop } from '../../../lib/use-file-drop';
 import { uploadFailure } from '../../../lib/use-upload-queue';
-import { useCreatePackage } from '../api/create-package';
 import { looksLikeZip } from '../package-rules';
 import { unpackProgress } from '../unpack-alerts';
 
@@ -33,7 +33,7 @@ export function PackageUpload({
   width: number;
   height: number;
 }) {
-  const claim = useCreatePackage(creativeId);
+  const create = packagesApi.useCreate();
   const [state, setState] = useState<UploadState>({ stage: 'idle' });
   const input = useRef<HTMLInputElement>(null);
   const controller = useRef<AbortController | null>(null);
@@ -70,7 +70,11 @@ export function PackageUpload({
     })
       .then((uploaded) => {
         setState({ stage: 'claiming', name: file.name, progress: 1 });
-        return claim(uploaded, signal);
+        return create.mutateAsync({
+          parentId: creativeId,
+          body: { key: uploaded.key, name: uploaded.name },
+          signal,
+        });
       })
       .then(
         (created) => {

@@ -9,13 +9,12 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId } from 'react';
+import { isUnpacking, packagesApi } from '../../../api/packages';
 import { DisabledReason } from '../../../components/ui/disabled-reason';
 import { alertFromError, showAlert } from '../../../lib/alert';
 import { errorStatus, isSessionExpiredError } from '../../../lib/api-client';
 import { formatBytes, formatDateTime } from '../../../lib/format';
-import { packageKeys } from '../api/keys';
-import { useUpdatePackage } from '../api/update-package';
-import { contentsText, isUnpacking, processingText, reviewActions } from '../package-rules';
+import { contentsText, processingText, reviewActions } from '../package-rules';
 import { PackageFindings } from './package-findings';
 import { PackageNotes } from './package-notes';
 import { PackageStatusChip } from './package-status-chip';
@@ -45,20 +44,20 @@ function Processing({ pkg }: { pkg: Package }) {
 /** Approve and Reject, as far as this user may; a disabled Approve says why next to it. */
 function ReviewButtons({ pkg, canWrite }: { pkg: Package; canWrite: boolean }) {
   const queryClient = useQueryClient();
-  const update = useUpdatePackage();
+  const update = packagesApi.useUpdate();
   const reasonId = useId();
   const actions = reviewActions(pkg, canWrite);
 
   const review = (status: PackageStatus) =>
     update.mutate(
-      { creativeId: pkg.creative_id, id: pkg.id, body: { status, updated_at: pkg.updated_at } },
+      { parentId: pkg.creative_id, id: pkg.id, body: { status, updated_at: pkg.updated_at } },
       {
         onSuccess: (saved) =>
           showAlert({ status: 200, data: { message: `Version ${saved.version} ${REVIEWED[status]}.` } }),
         onError: (error) => {
           if (isSessionExpiredError(error)) return;
           if (errorStatus(error) !== 409) return showAlert(alertFromError(error));
-          void queryClient.invalidateQueries({ queryKey: packageKeys.list(pkg.creative_id) });
+          void queryClient.invalidateQueries({ queryKey: packagesApi.keys.list(pkg.creative_id) });
           showAlert({
             status: 409,
             data: {

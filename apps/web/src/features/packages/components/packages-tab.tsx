@@ -2,10 +2,10 @@ import type { Creative, Package } from '@adstudio/contract';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import { useState } from 'react';
+import { packagesApi } from '../../../api/packages';
 import { QueryView } from '../../../components/ui/query-view';
 import { EmptyState } from '../../../components/ui/states';
 import { useCanAccess } from '../../../lib/access';
-import { usePackages } from '../api/get-packages';
 import { useUnpackOutcomes } from '../unpack-alerts';
 import { PackagePreviewDialog } from './package-preview-dialog';
 import { PackageRequirements } from './package-requirements';
@@ -26,7 +26,7 @@ export function PackagesTab({ creative }: { creative: Creative }) {
 
 function PackagesBody({ creative }: { creative: Creative }) {
   const canWrite = useCanAccess('assets', 'write');
-  const packages = usePackages(creative.id);
+  const packages = packagesApi.useList(creative.id);
   useUnpackOutcomes(packages.data);
   const [previewing, setPreviewing] = useState<Package | null>(null);
   const size = { width: creative.width, height: creative.height };

@@ -5,11 +5,11 @@ import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import { useBackupImage } from '../../../api/assets';
+import { packagesApi } from '../../../api/packages';
 import { AdFrame } from '../../../components/ui/ad-frame';
 import { SectionPanel } from '../../../components/ui/section-panel';
 import { useCanAccess } from '../../../lib/access';
 import { errorMessage } from '../../../lib/api-client';
-import { usePackages } from '../api/get-packages';
 import { newestApproved } from '../package-rules';
 import { PreviewLink } from './preview-link';
 
@@ -47,7 +47,7 @@ function EmptyFrame({ creative, loading = false }: { creative: Creative; loading
 
 /** The newest approved package, which is what renders (docs/design.md §5). */
 function RenderedPackage({ creative }: { creative: Creative }) {
-  const packages = usePackages(creative.id);
+  const packages = packagesApi.useList(creative.id);
   const packagesTab = `?tab=packages`;
   if (packages.isPending)
     return (
