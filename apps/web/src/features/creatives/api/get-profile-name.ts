@@ -1,16 +1,13 @@
-import { DynamicCodeSchema } from '@adstudio/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { creativeKeys } from '../../../api/creative-keys';
-import { api } from '../../../lib/api-client';
-import { getData } from '../../../lib/get-data';
+import { getDynamicCode } from '../../../api/dynamic-code';
 
 /**
  * GET /v1/creatives/{id}/dynamic-code → the name of the creative's profile. The one place a user who
  * may edit creatives but not read profiles learns it (the endpoint needs only creatives).
  */
 export const getProfileName = async (creativeId: number): Promise<string | null> =>
-  (await getData(DynamicCodeSchema, api.get(`/v1/creatives/${creativeId}/dynamic-code`))).profile?.name ??
-  null;
+  (await getDynamicCode(creativeId)).profile?.name ?? null;
 
 export const profileNameQueryOptions = (creativeId: number, profileId: number) =>
   queryOptions({

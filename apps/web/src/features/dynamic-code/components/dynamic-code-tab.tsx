@@ -8,6 +8,12 @@ import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import {
+  dynamicCodeKeys,
+  useDynamicCode,
+  useGenerateDynamicCode,
+  useMoveDynamicCodeStatus,
+} from '../../../api/dynamic-code';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { QueryView } from '../../../components/ui/query-view';
 import { useCanAccess } from '../../../lib/access';
@@ -15,10 +21,6 @@ import { alertFromError, showAlert } from '../../../lib/alert';
 import { errorStatus, isSessionExpiredError } from '../../../lib/api-client';
 import { copyAndSay } from '../../../lib/copy-text';
 import { formatDateTime } from '../../../lib/format';
-import { useGenerateDynamicCode } from '../api/generate-dynamic-code';
-import { useDynamicCode } from '../api/get-dynamic-code';
-import { dynamicCodeKeys } from '../api/keys';
-import { useMoveDynamicCodeStatus } from '../api/move-dynamic-code-status';
 import { generateAction, MOVE_LABELS, regenerateNeedsConfirm, STATUS_TEXT } from '../dynamic-code-rules';
 import { CodeBlock } from './code-block';
 
