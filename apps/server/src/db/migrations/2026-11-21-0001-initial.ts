@@ -1,42 +1,9 @@
-import {
-  type ColumnDefinitionBuilder,
-  type CreateTableBuilder,
-  type Kysely,
-  PostgresAdapter,
-  sql,
-} from 'kysely';
-
-// biome-ignore lint/suspicious/noExplicitAny: migrations describe the schema as it was, not the current types
-type AnyDb = Kysely<any>;
-// biome-ignore lint/suspicious/noExplicitAny: see above
-type Table = CreateTableBuilder<any, any>;
-
-const isPostgres = (db: AnyDb) => db.getExecutor().adapter instanceof PostgresAdapter;
-
-/** The parts every table shares: a surrogate id and a company to scope by. */
-function base(db: AnyDb, name: string, { company = true } = {}): Table {
-  let table = db.schema
-    .createTable(name)
-    .addColumn('id', isPostgres(db) ? 'serial' : 'integer', (c) =>
-      isPostgres(db) ? c.primaryKey() : c.primaryKey().autoIncrement(),
-    );
-  if (company) {
-    table = table.addColumn('company_id', 'integer', (c) =>
-      c.notNull().references('companies.id').onDelete('cascade'),
-    );
-  }
-  return table;
-}
+import { sql } from 'kysely';
+import { type AnyDb, companyTable, fk, type Table, tableWithId } from './helpers';
 
 const timestamps = (t: Table) =>
   t.addColumn('created_at', 'text', (c) => c.notNull()).addColumn('updated_at', 'text', (c) => c.notNull());
 const softDelete = (t: Table) => t.addColumn('deleted_at', 'text');
-const fk =
-  (table: string, onDelete: 'cascade' | 'set null' = 'cascade') =>
-  (c: ColumnDefinitionBuilder) =>
-    onDelete === 'cascade'
-      ? c.notNull().references(`${table}.id`).onDelete('cascade')
-      : c.references(`${table}.id`).onDelete('set null');
 
 async function index(
   db: AnyDb,
@@ -61,12 +28,12 @@ async function nameSearchIndex(db: AnyDb, table: string) {
 }
 
 export async function up(db: AnyDb): Promise<void> {
-  await base(db, 'companies', { company: false })
+  await tableWithId(db, 'companies')
     .addColumn('name', 'text', (c) => c.notNull())
     .addColumn('created_at', 'text', (c) => c.notNull())
     .execute();
 
-  await timestamps(softDelete(base(db, 'users')))
+  await timestamps(softDelete(companyTable(db, 'users')))
     .addColumn('name', 'text', (c) => c.notNull())
     .addColumn('email', 'text', (c) => c.notNull())
     .addColumn('password_hash', 'text', (c) => c.notNull())
@@ -99,7 +66,7 @@ export async function up(db: AnyDb): Promise<void> {
     .addColumn('window_started_at', 'text', (c) => c.notNull())
     .execute();
 
-  await timestamps(softDelete(base(db, 'campaigns')))
+  await timestamps(softDelete(companyTable(db, 'campaigns')))
     .addColumn('name', 'text', (c) => c.notNull())
     .addColumn('url', 'text')
     .addColumn('ranges', 'text', (c) => c.notNull().defaultTo('[]'))
@@ -114,13 +81,13 @@ export async function up(db: AnyDb): Promise<void> {
   await index(db, 'campaigns', ['company_id', 'launch_date']);
   await index(db, 'campaigns', ['company_id', 'updated_at']);
 
-  await timestamps(softDelete(base(db, 'profile_templates')))
+  await timestamps(softDelete(companyTable(db, 'profile_templates')))
     .addColumn('name', 'text', (c) => c.notNull())
     .addColumn('columns', 'text', (c) => c.notNull().defaultTo('[]'))
     .execute();
   await index(db, 'profile_templates', ['company_id', 'name']);
 
-  await timestamps(softDelete(base(db, 'profiles')))
+  await timestamps(softDelete(companyTable(db, 'profiles')))
     .addColumn('template_id', 'integer', fk('profile_templates', 'set null'))
     .addColumn('name', 'text', (c) => c.notNull())
     .addColumn('url', 'text')
@@ -133,7 +100,7 @@ export async function up(db: AnyDb): Promise<void> {
   await index(db, 'profiles', ['company_id', 'status']);
   await index(db, 'profiles', ['company_id', 'updated_at']);
 
-  await timestamps(softDelete(base(db, 'creatives')))
+  await timestamps(softDelete(companyTable(db, 'creatives')))
     .addColumn('campaign_id', 'integer', fk('campaigns'))
     .addColumn('profile_id', 'integer', fk('profiles', 'set null'))
     .addColumn('name', 'text', (c) => c.notNull())
@@ -149,7 +116,7 @@ export async function up(db: AnyDb): Promise<void> {
   await index(db, 'creatives', ['company_id', 'updated_at']);
   await index(db, 'creatives', ['profile_id']);
 
-  await timestamps(softDelete(base(db, 'assets')))
+  await timestamps(softDelete(companyTable(db, 'assets')))
     .addColumn('creative_id', 'integer', fk('creatives'))
     .addColumn('original_name', 'text', (c) => c.notNull())
     .addColumn('storage_key', 'text', (c) => c.notNull())
@@ -160,7 +127,7 @@ export async function up(db: AnyDb): Promise<void> {
   await index(db, 'assets', ['creative_id', 'deleted_at']);
   await index(db, 'assets', ['company_id', 'updated_at']);
 
-  await timestamps(base(db, 'packages'))
+  await timestamps(companyTable(db, 'packages'))
     .addColumn('creative_id', 'integer', fk('creatives'))
     .addColumn('version', 'integer', (c) => c.notNull())
     .addColumn('original_name', 'text', (c) => c.notNull())
@@ -172,14 +139,14 @@ export async function up(db: AnyDb): Promise<void> {
     .execute();
   await index(db, 'packages', ['creative_id', 'version'], { unique: true });
 
-  await timestamps(base(db, 'dynamic_codes'))
+  await timestamps(companyTable(db, 'dynamic_codes'))
     .addColumn('creative_id', 'integer', fk('creatives'))
     .addColumn('code', 'text', (c) => c.notNull())
     .addColumn('status', 'text', (c) => c.notNull().defaultTo('generated'))
     .execute();
   await index(db, 'dynamic_codes', ['creative_id'], { unique: true });
 
-  await timestamps(base(db, 'profile_rules'))
+  await timestamps(companyTable(db, 'profile_rules'))
     .addColumn('profile_id', 'integer', fk('profiles'))
     .addColumn('position', 'integer', (c) => c.notNull())
     .addColumn('key', 'text', (c) => c.notNull())
@@ -188,7 +155,7 @@ export async function up(db: AnyDb): Promise<void> {
     .execute();
   await index(db, 'profile_rules', ['profile_id', 'position']);
 
-  await base(db, 'profile_errors')
+  await companyTable(db, 'profile_errors')
     .addColumn('profile_id', 'integer', fk('profiles'))
     .addColumn('row', 'integer')
     .addColumn('column', 'text')
@@ -197,7 +164,7 @@ export async function up(db: AnyDb): Promise<void> {
     .execute();
   await index(db, 'profile_errors', ['profile_id']);
 
-  await timestamps(softDelete(base(db, 'data_sources')))
+  await timestamps(softDelete(companyTable(db, 'data_sources')))
     .addColumn('name', 'text', (c) => c.notNull())
     .addColumn('url', 'text', (c) => c.notNull())
     .addColumn('method', 'text', (c) => c.notNull().defaultTo('GET'))
@@ -207,7 +174,7 @@ export async function up(db: AnyDb): Promise<void> {
     .execute();
   await index(db, 'data_sources', ['company_id', 'name']);
 
-  await timestamps(softDelete(base(db, 'conditions')))
+  await timestamps(softDelete(companyTable(db, 'conditions')))
     .addColumn('data_source_id', 'integer', fk('data_sources', 'set null'))
     .addColumn('name', 'text', (c) => c.notNull())
     .addColumn('expression', 'text', (c) => c.notNull().defaultTo('{}'))
@@ -215,14 +182,14 @@ export async function up(db: AnyDb): Promise<void> {
   await nameSearchIndex(db, 'conditions');
   await index(db, 'conditions', ['company_id', 'updated_at']);
 
-  await timestamps(softDelete(base(db, 'media_entities')))
+  await timestamps(softDelete(companyTable(db, 'media_entities')))
     .addColumn('name', 'text', (c) => c.notNull())
     .addColumn('domain', 'text')
     .addColumn('contact_email', 'text')
     .execute();
   await index(db, 'media_entities', ['company_id', 'name']);
 
-  await timestamps(base(db, 'approvals'))
+  await timestamps(companyTable(db, 'approvals'))
     .addColumn('campaign_id', 'integer', fk('campaigns'))
     .addColumn('creative_id', 'integer', fk('creatives'))
     .addColumn('media_entity_id', 'integer', fk('media_entities'))
@@ -238,7 +205,7 @@ export async function up(db: AnyDb): Promise<void> {
     ['preview_links', 'creatives'],
     ['approval_links', 'campaigns'],
   ] as const) {
-    let t = base(db, table).addColumn(
+    let t = companyTable(db, table).addColumn(
       owner === 'campaigns' ? 'campaign_id' : 'creative_id',
       'integer',
       fk(owner),
@@ -258,7 +225,7 @@ export async function up(db: AnyDb): Promise<void> {
   await index(db, 'preview_links', ['creative_id']);
   await index(db, 'approval_links', ['campaign_id']);
 
-  await base(db, 'uploads')
+  await companyTable(db, 'uploads')
     .addColumn('user_id', 'integer', fk('users'))
     .addColumn('uuid', 'text', (c) => c.notNull())
     .addColumn('bucket', 'text', (c) => c.notNull())
@@ -272,14 +239,14 @@ export async function up(db: AnyDb): Promise<void> {
   await index(db, 'uploads', ['key'], { unique: true });
   await index(db, 'uploads', ['claimed_at', 'created_at']);
 
-  await base(db, 'feedback')
+  await companyTable(db, 'feedback')
     .addColumn('user_id', 'integer', fk('users'))
     .addColumn('message', 'text', (c) => c.notNull())
     .addColumn('page', 'text')
     .addColumn('created_at', 'text', (c) => c.notNull())
     .execute();
 
-  await base(db, 'audit_log')
+  await companyTable(db, 'audit_log')
     .addColumn('user_id', 'integer', fk('users', 'set null'))
     .addColumn('entity_type', 'text', (c) => c.notNull())
     .addColumn('entity_id', 'integer', (c) => c.notNull())

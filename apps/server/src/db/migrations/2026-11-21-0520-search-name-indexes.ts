@@ -1,11 +1,7 @@
-import { type Kysely, PostgresAdapter, sql } from 'kysely';
-
-// biome-ignore lint/suspicious/noExplicitAny: migrations describe the schema as it was, not the current types
-type AnyDb = Kysely<any>;
+import { sql } from 'kysely';
+import { type AnyDb, isPostgres } from './helpers';
 
 const SEARCHED = ['campaigns', 'creatives', 'profiles'] as const;
-const isPostgres = (db: AnyDb) => db.getExecutor().adapter instanceof PostgresAdapter;
-
 /**
  * Search finds prefixes with a range on lower(name). That range holds exactly the names starting
  * with the query only in code-point order: SQLite's default BINARY collation already is, and the

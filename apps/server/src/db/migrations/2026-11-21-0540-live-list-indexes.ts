@@ -1,7 +1,5 @@
-import { type Kysely, sql } from 'kysely';
-
-// biome-ignore lint/suspicious/noExplicitAny: migrations describe the schema as it was, not the current types
-type AnyDb = Kysely<any>;
+import { sql } from 'kysely';
+import { type AnyDb, createIndex } from './helpers';
 
 /**
  * Lists only ever read live rows (`deleted_at is null`) of one company, count them for `meta.total`,
@@ -55,16 +53,8 @@ export async function down(db: AnyDb): Promise<void> {
   drops.push('campaigns_live_status_idx', 'creatives_live_status_idx', 'profiles_live_status_idx');
   drops.push('campaigns_live_launch_idx', 'campaigns_live_end_idx', 'campaigns_live_text_idx');
   for (const index of drops) await db.schema.dropIndex(index).execute();
-  await db.schema
-    .createIndex('campaigns_company_id_status_idx')
-    .on('campaigns')
-    .columns(['company_id', 'status'])
-    .execute();
-  await db.schema
-    .createIndex('campaigns_company_id_launch_date_idx')
-    .on('campaigns')
-    .columns(['company_id', 'launch_date'])
-    .execute();
+  await createIndex(db, 'campaigns_company_id_status_idx', 'campaigns', ['company_id', 'status']);
+  await createIndex(db, 'campaigns_company_id_launch_date_idx', 'campaigns', ['company_id', 'launch_date']);
   for (const table of ['campaigns', 'creatives', 'profiles', 'conditions']) {
     await db.schema
       .createIndex(`${table}_company_id_updated_at_idx`)

@@ -1,7 +1,4 @@
-import { type Kysely, sql } from 'kysely';
-
-// biome-ignore lint/suspicious/noExplicitAny: migrations describe the schema as it was, not the current types
-type AnyDb = Kysely<any>;
+import { type AnyDb, createIndex } from './helpers';
 
 /**
  * The dashboard counts a company's live assets. Without an index over exactly those rows the count
@@ -9,12 +6,9 @@ type AnyDb = Kysely<any>;
  * it scans the index alone. Campaigns, creatives, profiles and conditions have theirs already.
  */
 export async function up(db: AnyDb): Promise<void> {
-  await db.schema
-    .createIndex('assets_live_company_idx')
-    .on('assets')
-    .column('company_id')
-    .where(sql.ref('deleted_at'), 'is', null)
-    .execute();
+  await createIndex(db, 'assets_live_company_idx', 'assets', ['company_id'], {
+    where: ['deleted_at', 'is', null],
+  });
 }
 
 export async function down(db: AnyDb): Promise<void> {

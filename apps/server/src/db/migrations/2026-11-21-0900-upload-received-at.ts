@@ -1,7 +1,4 @@
-import type { Kysely } from 'kysely';
-
-// biome-ignore lint/suspicious/noExplicitAny: migrations describe the schema as it was, not the current types
-type AnyDb = Kysely<any>;
+import type { AnyDb } from './helpers';
 
 /**
  * A signed upload URL accepts one PUT. The first PUT sets `received_at` with a conditional update

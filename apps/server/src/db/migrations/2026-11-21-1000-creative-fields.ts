@@ -1,7 +1,10 @@
-import { type Kysely, sql } from 'kysely';
+import { sql } from 'kysely';
+import { type AnyDb, addColumns, createIndex, dropColumns } from './helpers';
 
-// biome-ignore lint/suspicious/noExplicitAny: migrations describe the schema as it was, not the current types
-type AnyDb = Kysely<any>;
+const CREATIVES_COLUMNS = [
+  ['click_url', 'text'],
+  ['rule_filter', 'text'],
+] as const;
 
 const LIVE = sql<boolean>`deleted_at is null`;
 
@@ -21,8 +24,7 @@ async function live(db: AnyDb, name: string, columns: ReturnType<typeof sql>) {
  * index: rows written before the rule may repeat a name, and a migration must not fail on them.
  */
 export async function up(db: AnyDb): Promise<void> {
-  await db.schema.alterTable('creatives').addColumn('click_url', 'text').execute();
-  await db.schema.alterTable('creatives').addColumn('rule_filter', 'text').execute();
+  await addColumns(db, 'creatives', CREATIVES_COLUMNS);
   await live(db, 'campaign', sql`company_id, campaign_id, updated_at, id`);
   await live(db, 'size', sql`company_id, (width * 10000 + height), id`);
   await live(db, 'campaign_status', sql`campaign_id, status`);
@@ -34,11 +36,6 @@ export async function down(db: AnyDb): Promise<void> {
   for (const name of ['campaign', 'size', 'campaign_status', 'campaign_name']) {
     await db.schema.dropIndex(`creatives_live_${name}_idx`).execute();
   }
-  await db.schema
-    .createIndex('creatives_campaign_id_status_idx')
-    .on('creatives')
-    .columns(['campaign_id', 'status'])
-    .execute();
-  await db.schema.alterTable('creatives').dropColumn('rule_filter').execute();
-  await db.schema.alterTable('creatives').dropColumn('click_url').execute();
+  await createIndex(db, 'creatives_campaign_id_status_idx', 'creatives', ['campaign_id', 'status']);
+  await dropColumns(db, 'creatives', CREATIVES_COLUMNS);
 }

@@ -1,9 +1,5 @@
-import { type Kysely, PostgresAdapter, sql } from 'kysely';
-
-// biome-ignore lint/suspicious/noExplicitAny: migrations describe the schema as it was, not the current types
-type AnyDb = Kysely<any>;
-
-const isPostgres = (db: AnyDb) => db.getExecutor().adapter instanceof PostgresAdapter;
+import { sql } from 'kysely';
+import { type AnyDb, dropRowTriggers, isPostgres, statementTriggers } from './helpers';
 
 /**
  * How many rows each company has per list (section), status and deleted-or-not, kept exact by
@@ -61,8 +57,7 @@ export async function dropCounts(db: AnyDb, table: string) {
   if (isPostgres(db)) {
     await sql.raw(`drop function ${table}_item_counts() cascade`).execute(db);
   } else {
-    for (const event of ['insert', 'update', 'delete'])
-      await sql.raw(`drop trigger ${table}_counts_${event}`).execute(db);
+    await dropRowTriggers(db, `${table}_counts`);
   }
   await sql.raw(`delete from item_counts where section = '${table}'`).execute(db);
 }
@@ -82,34 +77,13 @@ async function postgresTriggers(db: AnyDb, table: string, status: string, delete
        group by company_id, section, status, deleted having sum(d) <> 0
        order by company_id, section, status, deleted
        on conflict (company_id, section, status, deleted) do update set n = item_counts.n + excluded.n;`;
-  await sql
-    .raw(
-      `create function ${table}_item_counts() returns trigger language plpgsql as $$
-       begin
-         if tg_op = 'INSERT' then
-           ${add(keyed('new_rows', '1'))}
-         elsif tg_op = 'DELETE' then
-           ${add(keyed('old_rows', '-1'))}
-         else
-           ${add(`${keyed('new_rows', '1')} union all ${keyed('old_rows', '-1')}`)}
-         end if;
-         return null;
-       end $$`,
-    )
-    .execute(db);
-  const transition = {
-    insert: 'new table as new_rows',
-    update: 'old table as old_rows new table as new_rows',
-    delete: 'old table as old_rows',
-  };
-  for (const [event, tables] of Object.entries(transition)) {
-    await sql
-      .raw(
-        `create trigger ${table}_counts_${event} after ${event} on ${table}
-         referencing ${tables} for each statement execute function ${table}_item_counts()`,
-      )
-      .execute(db);
-  }
+  await statementTriggers(db, table, {
+    prefix: `${table}_counts`,
+    fn: `${table}_item_counts`,
+    insert: add(keyed('new_rows', '1')),
+    delete: add(keyed('old_rows', '-1')),
+    update: add(`${keyed('new_rows', '1')} union all ${keyed('old_rows', '-1')}`),
+  });
 }
 
 /** SQLite: row triggers (one writer at a time, so no lock order to keep). */

@@ -1,9 +1,5 @@
-import { type Kysely, PostgresAdapter, sql } from 'kysely';
-
-// biome-ignore lint/suspicious/noExplicitAny: migrations describe the schema as it was, not the current types
-type AnyDb = Kysely<any>;
-
-const isPostgres = (db: AnyDb) => db.getExecutor().adapter instanceof PostgresAdapter;
+import { sql } from 'kysely';
+import { type AnyDb, dropRowTriggers, isPostgres } from './helpers';
 
 /** The columns a list's text filter (and the global search, by name) finds text in. */
 const SEARCHED: Record<string, string[]> = {
@@ -44,8 +40,7 @@ export async function down(db: AnyDb): Promise<void> {
     if (isPostgres(db)) {
       for (const column of columns) await db.schema.dropIndex(`${table}_${column}_trgm_idx`).execute();
     } else {
-      for (const event of ['insert', 'update', 'delete'])
-        await sql.raw(`drop trigger ${table}_text_${event}`).execute(db);
+      await dropRowTriggers(db, `${table}_text`);
       await sql.raw(`drop table ${table}_text`).execute(db);
     }
   }

@@ -1,7 +1,5 @@
-import { type Kysely, PostgresAdapter, sql } from 'kysely';
-
-// biome-ignore lint/suspicious/noExplicitAny: migrations describe the schema as it was, not the current types
-type AnyDb = Kysely<any>;
+import { sql } from 'kysely';
+import { type AnyDb, isPostgres } from './helpers';
 
 const index = (db: AnyDb, name: string, table: string, columns: string, where: string) =>
   sql.raw(`create index ${name} on ${table} (${columns}) where ${where}`).execute(db);
@@ -20,7 +18,7 @@ const DELETED = 'deleted_at is not null';
  *   the live-row (company, lower(name), id) ones and read every row to skip the deleted ones.
  */
 export async function up(db: AnyDb): Promise<void> {
-  if (db.getExecutor().adapter instanceof PostgresAdapter) await includeSortedColumns(db);
+  if (isPostgres(db)) await includeSortedColumns(db);
   for (const column of ['launch_date', 'end_date']) {
     const short = column.replace('_date', '');
     await index(

@@ -1,10 +1,6 @@
-import { type Kysely, PostgresAdapter, sql } from 'kysely';
+import { sql } from 'kysely';
 import { extensionSchema } from './2026-11-21-1110-text-search';
-
-// biome-ignore lint/suspicious/noExplicitAny: migrations describe the schema as it was, not the current types
-type AnyDb = Kysely<any>;
-
-const isPostgres = (db: AnyDb) => db.getExecutor().adapter instanceof PostgresAdapter;
+import { type AnyDb, dropRowTriggers, isPostgres } from './helpers';
 
 /** 'YYYY-MM-DD' as the integer YYYYMMDD, which orders as the dates do. */
 const day = (column: string) => `replace(${column}, '-', '')`;
@@ -72,7 +68,6 @@ export async function down(db: AnyDb): Promise<void> {
     await db.schema.dropIndex('campaigns_days_idx').execute();
     return;
   }
-  for (const event of ['insert', 'delete', 'update'])
-    await sql.raw(`drop trigger campaigns_days_${event}`).execute(db);
+  await dropRowTriggers(db, 'campaigns_days');
   await sql.raw('drop table campaigns_days').execute(db);
 }

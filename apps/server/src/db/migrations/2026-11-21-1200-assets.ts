@@ -1,10 +1,14 @@
-import { type Kysely, PostgresAdapter, sql } from 'kysely';
+import { sql } from 'kysely';
 import { extensionSchema, sqliteTextTable } from './2026-11-21-1110-text-search';
+import { type AnyDb, addColumns, createIndex, dropColumns, dropRowTriggers, isPostgres } from './helpers';
 
-// biome-ignore lint/suspicious/noExplicitAny: migrations describe the schema as it was, not the current types
-type AnyDb = Kysely<any>;
-
-const isPostgres = (db: AnyDb) => db.getExecutor().adapter instanceof PostgresAdapter;
+const ASSETS_COLUMNS = [
+  ['name', 'text', ''],
+  ['sha256', 'text', ''],
+  ['width', 'integer'],
+  ['height', 'integer'],
+  ['thumbnail_key', 'text'],
+] as const;
 
 const LIVE = 'deleted_at is null';
 
@@ -18,17 +22,7 @@ const index = (db: AnyDb, name: string, columns: string, where: string, include 
  * rows per creative, deleted rows), and the name its trigram index for the text filter.
  */
 export async function up(db: AnyDb): Promise<void> {
-  await db.schema
-    .alterTable('assets')
-    .addColumn('name', 'text', (c) => c.notNull().defaultTo(''))
-    .execute();
-  await db.schema
-    .alterTable('assets')
-    .addColumn('sha256', 'text', (c) => c.notNull().defaultTo(''))
-    .execute();
-  await db.schema.alterTable('assets').addColumn('width', 'integer').execute();
-  await db.schema.alterTable('assets').addColumn('height', 'integer').execute();
-  await db.schema.alterTable('assets').addColumn('thumbnail_key', 'text').execute();
+  await addColumns(db, 'assets', ASSETS_COLUMNS);
   await sql`update assets set name = original_name`.execute(db);
 
   const postgres = isPostgres(db);
@@ -66,25 +60,14 @@ export async function down(db: AnyDb): Promise<void> {
   if (isPostgres(db)) {
     await db.schema.dropIndex('assets_name_trgm_idx').execute();
   } else {
-    for (const event of ['insert', 'update', 'delete'])
-      await sql.raw(`drop trigger assets_text_${event}`).execute(db);
+    await dropRowTriggers(db, 'assets_text');
     await sql.raw('drop table assets_text').execute(db);
   }
   for (const name of ['updated', 'created', 'size', 'name', 'creative', 'sha256']) {
     await db.schema.dropIndex(`assets_live_${name}_idx`).execute();
   }
   await db.schema.dropIndex('assets_deleted_idx').execute();
-  await db.schema
-    .createIndex('assets_creative_id_deleted_at_idx')
-    .on('assets')
-    .columns(['creative_id', 'deleted_at'])
-    .execute();
-  await db.schema
-    .createIndex('assets_company_id_updated_at_idx')
-    .on('assets')
-    .columns(['company_id', 'updated_at'])
-    .execute();
-  for (const column of ['thumbnail_key', 'height', 'width', 'sha256', 'name']) {
-    await db.schema.alterTable('assets').dropColumn(column).execute();
-  }
+  await createIndex(db, 'assets_creative_id_deleted_at_idx', 'assets', ['creative_id', 'deleted_at']);
+  await createIndex(db, 'assets_company_id_updated_at_idx', 'assets', ['company_id', 'updated_at']);
+  await dropColumns(db, 'assets', ASSETS_COLUMNS);
 }

@@ -1,7 +1,5 @@
-import { type Kysely, sql } from 'kysely';
-
-// biome-ignore lint/suspicious/noExplicitAny: migrations describe the schema as it was, not the current types
-type AnyDb = Kysely<any>;
+import { sql } from 'kysely';
+import { type AnyDb, createIndex } from './helpers';
 
 /**
  * A creative has one preview link in use at a time (`GET /v1/creatives/{id}/preview-url` creates it
@@ -16,9 +14,5 @@ export async function up(db: AnyDb): Promise<void> {
 
 export async function down(db: AnyDb): Promise<void> {
   await db.schema.dropIndex('preview_links_live_creative_idx').execute();
-  await db.schema
-    .createIndex('preview_links_creative_id_idx')
-    .on('preview_links')
-    .column('creative_id')
-    .execute();
+  await createIndex(db, 'preview_links_creative_id_idx', 'preview_links', ['creative_id']);
 }

@@ -1,7 +1,5 @@
-import { type Kysely, PostgresAdapter, sql } from 'kysely';
-
-// biome-ignore lint/suspicious/noExplicitAny: migrations describe the schema as it was, not the current types
-type AnyDb = Kysely<any>;
+import { sql } from 'kysely';
+import { type AnyDb, createIndex, tableWithId } from './helpers';
 
 /**
  * Background jobs (docs/design.md §8): package extraction now, feed syncs and processing assets
@@ -10,12 +8,7 @@ type AnyDb = Kysely<any>;
  * two concurrent `send`s of the same key cannot both queue one.
  */
 export async function up(db: AnyDb): Promise<void> {
-  const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
-  await db.schema
-    .createTable('jobs')
-    .addColumn('id', postgres ? 'serial' : 'integer', (c) =>
-      postgres ? c.primaryKey() : c.primaryKey().autoIncrement(),
-    )
+  await tableWithId(db, 'jobs')
     .addColumn('name', 'text', (c) => c.notNull())
     .addColumn('data', 'text', (c) => c.notNull())
     .addColumn('singleton_key', 'text')
@@ -28,12 +21,7 @@ export async function up(db: AnyDb): Promise<void> {
     .addColumn('started_at', 'text')
     .addColumn('finished_at', 'text')
     .execute();
-  await db.schema
-    .createIndex('jobs_waiting_idx')
-    .on('jobs')
-    .columns(['run_after', 'id'])
-    .where(sql.ref('state'), '=', 'queued')
-    .execute();
+  await createIndex(db, 'jobs_waiting_idx', 'jobs', ['run_after', 'id'], { where: ['state', '=', 'queued'] });
   await db.schema
     .createIndex('jobs_singleton_idx')
     .on('jobs')
@@ -41,7 +29,7 @@ export async function up(db: AnyDb): Promise<void> {
     .unique()
     .where(sql<boolean>`state in ('queued', 'active') and singleton_key is not null`)
     .execute();
-  await db.schema.createIndex('jobs_finished_idx').on('jobs').columns(['finished_at']).execute();
+  await createIndex(db, 'jobs_finished_idx', 'jobs', ['finished_at']);
 }
 
 export async function down(db: AnyDb): Promise<void> {

@@ -1,22 +1,19 @@
-import type { Kysely } from 'kysely';
+import { type AnyDb, addColumns, dropColumns } from './helpers';
 
-// biome-ignore lint/suspicious/noExplicitAny: migrations describe the schema as it was, not the current types
-type AnyDb = Kysely<any>;
+const DYNAMIC_CODES_COLUMNS = [
+  ['profile_id', 'integer'],
+  ['columns', 'text', '[]'],
+  ['generated_at', 'text'],
+] as const;
 
 /**
  * Dynamic code remembers what it was generated from: the profile and its columns (JSON list), so
  * it can say it is stale once the profile's columns change (docs/design.md §5).
  */
 export async function up(db: AnyDb): Promise<void> {
-  await db.schema.alterTable('dynamic_codes').addColumn('profile_id', 'integer').execute();
-  await db.schema
-    .alterTable('dynamic_codes')
-    .addColumn('columns', 'text', (c) => c.notNull().defaultTo('[]'))
-    .execute();
-  await db.schema.alterTable('dynamic_codes').addColumn('generated_at', 'text').execute();
+  await addColumns(db, 'dynamic_codes', DYNAMIC_CODES_COLUMNS);
 }
 
 export async function down(db: AnyDb): Promise<void> {
-  for (const column of ['generated_at', 'columns', 'profile_id'])
-    await db.schema.alterTable('dynamic_codes').dropColumn(column).execute();
+  await dropColumns(db, 'dynamic_codes', DYNAMIC_CODES_COLUMNS);
 }

@@ -1,9 +1,4 @@
-import { type Kysely, PostgresAdapter } from 'kysely';
-
-// biome-ignore lint/suspicious/noExplicitAny: migrations describe the schema as it was, not the current types
-type AnyDb = Kysely<any>;
-
-const isPostgres = (db: AnyDb) => db.getExecutor().adapter instanceof PostgresAdapter;
+import { type AnyDb, companyTable, fk } from './helpers';
 
 /**
  * Processing assets (issue 10): per creative and profile rule, the files its image URL columns
@@ -12,15 +7,9 @@ const isPostgres = (db: AnyDb) => db.getExecutor().adapter instanceof PostgresAd
  * their ids across syncs, so these survive them; a changed URL starts the item over.
  */
 export async function up(db: AnyDb): Promise<void> {
-  const postgres = isPostgres(db);
-  await db.schema
-    .createTable('processing_assets')
-    .addColumn('id', postgres ? 'serial' : 'integer', (c) =>
-      postgres ? c.primaryKey() : c.primaryKey().autoIncrement(),
-    )
-    .addColumn('company_id', 'integer', (c) => c.notNull().references('companies.id').onDelete('cascade'))
-    .addColumn('creative_id', 'integer', (c) => c.notNull().references('creatives.id').onDelete('cascade'))
-    .addColumn('rule_id', 'integer', (c) => c.notNull().references('profile_rules.id').onDelete('cascade'))
+  await companyTable(db, 'processing_assets')
+    .addColumn('creative_id', 'integer', fk('creatives'))
+    .addColumn('rule_id', 'integer', fk('profile_rules'))
     .addColumn('kind', 'text', (c) => c.notNull())
     .addColumn('slot', 'text', (c) => c.notNull())
     .addColumn('source', 'text', (c) => c.notNull())

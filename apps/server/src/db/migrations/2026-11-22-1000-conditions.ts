@@ -1,9 +1,14 @@
-import { type Kysely, PostgresAdapter, sql } from 'kysely';
+import { sql } from 'kysely';
+import { type AnyDb, addColumns, companyTable, createIndex, dropColumns, fk } from './helpers';
 
-// biome-ignore lint/suspicious/noExplicitAny: migrations describe the schema as it was, not the current types
-type AnyDb = Kysely<any>;
-
-const isPostgres = (db: AnyDb) => db.getExecutor().adapter instanceof PostgresAdapter;
+const DATA_SOURCES_COLUMNS = [
+  ['timeout_ms', 'integer', 3000],
+  ['default_value', 'text'],
+  ['last_value', 'text'],
+  ['fetched_at', 'text'],
+  ['last_error', 'text'],
+  ['failed_at', 'text'],
+] as const;
 
 /**
  * Conditions and data sources (issue 12).
@@ -18,30 +23,10 @@ const isPostgres = (db: AnyDb) => db.getExecutor().adapter instanceof PostgresAd
  * - media_entities gain a contact name, and live names are unique per company (ignoring case).
  */
 export async function up(db: AnyDb): Promise<void> {
-  const postgres = isPostgres(db);
-  const id = (t: ReturnType<AnyDb['schema']['createTable']>) =>
-    t.addColumn('id', postgres ? 'serial' : 'integer', (c) =>
-      postgres ? c.primaryKey() : c.primaryKey().autoIncrement(),
-    );
+  await addColumns(db, 'data_sources', DATA_SOURCES_COLUMNS);
 
-  for (const [name, type] of [
-    ['timeout_ms', 'integer'],
-    ['default_value', 'text'],
-    ['last_value', 'text'],
-    ['fetched_at', 'text'],
-    ['last_error', 'text'],
-    ['failed_at', 'text'],
-  ] as const)
-    await db.schema
-      .alterTable('data_sources')
-      .addColumn(name, type, (c) => (name === 'timeout_ms' ? c.notNull().defaultTo(3000) : c))
-      .execute();
-
-  await id(db.schema.createTable('data_source_values'))
-    .addColumn('company_id', 'integer', (c) => c.notNull().references('companies.id').onDelete('cascade'))
-    .addColumn('data_source_id', 'integer', (c) =>
-      c.notNull().references('data_sources.id').onDelete('cascade'),
-    )
+  await companyTable(db, 'data_source_values')
+    .addColumn('data_source_id', 'integer', fk('data_sources'))
     .addColumn('url', 'text', (c) => c.notNull())
     .addColumn('value', 'text')
     .addColumn('fetched_at', 'text')
@@ -53,17 +38,13 @@ export async function up(db: AnyDb): Promise<void> {
 
   await db.schema
     .createTable('condition_uses')
-    .addColumn('company_id', 'integer', (c) => c.notNull().references('companies.id').onDelete('cascade'))
-    .addColumn('condition_id', 'integer', (c) => c.notNull().references('conditions.id').onDelete('cascade'))
-    .addColumn('profile_id', 'integer', (c) => c.notNull().references('profiles.id').onDelete('cascade'))
+    .addColumn('company_id', 'integer', fk('companies'))
+    .addColumn('condition_id', 'integer', fk('conditions'))
+    .addColumn('profile_id', 'integer', fk('profiles'))
     .addColumn('rules', 'integer', (c) => c.notNull())
     .addPrimaryKeyConstraint('condition_uses_pk', ['condition_id', 'profile_id'])
     .execute();
-  await db.schema
-    .createIndex('condition_uses_profile_idx')
-    .on('condition_uses')
-    .columns(['profile_id'])
-    .execute();
+  await createIndex(db, 'condition_uses_profile_idx', 'condition_uses', ['profile_id']);
 
   await db.schema.alterTable('media_entities').addColumn('contact_name', 'text').execute();
   // Live publishers' names are unique per company ignoring case, also between two concurrent creates.
@@ -95,6 +76,5 @@ export async function down(db: AnyDb): Promise<void> {
   await db.schema.alterTable('media_entities').dropColumn('contact_name').execute();
   await db.schema.dropTable('condition_uses').execute();
   await db.schema.dropTable('data_source_values').execute();
-  for (const name of ['timeout_ms', 'default_value', 'last_value', 'fetched_at', 'last_error', 'failed_at'])
-    await db.schema.alterTable('data_sources').dropColumn(name).execute();
+  await dropColumns(db, 'data_sources', DATA_SOURCES_COLUMNS);
 }

@@ -1,9 +1,5 @@
-import { type Kysely, PostgresAdapter, sql } from 'kysely';
-
-// biome-ignore lint/suspicious/noExplicitAny: migrations describe the schema as it was, not the current types
-type AnyDb = Kysely<any>;
-
-const isPostgres = (db: AnyDb) => db.getExecutor().adapter instanceof PostgresAdapter;
+import { sql } from 'kysely';
+import { type AnyDb, isPostgres } from './helpers';
 
 /**
  * PostgreSQL writes a sync's staging rows more cheaply (issue 11). They live from the sync's read

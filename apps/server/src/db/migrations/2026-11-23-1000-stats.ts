@@ -1,7 +1,4 @@
-import type { Kysely } from 'kysely';
-
-// biome-ignore lint/suspicious/noExplicitAny: migrations describe the schema as it was, not the current types
-type AnyDb = Kysely<any>;
+import { type AnyDb, createIndex, fk } from './helpers';
 
 /**
  * Daily stats (docs/design.md §5 and §9): impressions and clicks per creative, rule (0 for a
@@ -11,20 +8,16 @@ type AnyDb = Kysely<any>;
 export async function up(db: AnyDb): Promise<void> {
   await db.schema
     .createTable('stats_daily')
-    .addColumn('company_id', 'integer', (c) => c.notNull().references('companies.id').onDelete('cascade'))
-    .addColumn('campaign_id', 'integer', (c) => c.notNull().references('campaigns.id').onDelete('cascade'))
-    .addColumn('creative_id', 'integer', (c) => c.notNull().references('creatives.id').onDelete('cascade'))
+    .addColumn('company_id', 'integer', fk('companies'))
+    .addColumn('campaign_id', 'integer', fk('campaigns'))
+    .addColumn('creative_id', 'integer', fk('creatives'))
     .addColumn('rule_id', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('day', 'text', (c) => c.notNull())
     .addColumn('impressions', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('clicks', 'integer', (c) => c.notNull().defaultTo(0))
     .addPrimaryKeyConstraint('stats_daily_pk', ['creative_id', 'rule_id', 'day'])
     .execute();
-  await db.schema
-    .createIndex('stats_daily_campaign_day_idx')
-    .on('stats_daily')
-    .columns(['company_id', 'campaign_id', 'day'])
-    .execute();
+  await createIndex(db, 'stats_daily_campaign_day_idx', 'stats_daily', ['company_id', 'campaign_id', 'day']);
 }
 
 export async function down(db: AnyDb): Promise<void> {

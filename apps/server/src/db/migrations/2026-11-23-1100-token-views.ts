@@ -1,7 +1,4 @@
-import { type Kysely, PostgresAdapter } from 'kysely';
-
-// biome-ignore lint/suspicious/noExplicitAny: migrations describe the schema as it was, not the current types
-type AnyDb = Kysely<any>;
+import { type AnyDb, companyTable, createIndex } from './helpers';
 
 const LINK_TABLES = ['preview_links', 'report_links', 'approval_links'] as const;
 
@@ -11,24 +8,14 @@ const LINK_TABLES = ['preview_links', 'report_links', 'approval_links'] as const
  * tab, and the link keeps when it was last opened.
  */
 export async function up(db: AnyDb): Promise<void> {
-  const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
-  await db.schema
-    .createTable('token_views')
-    .addColumn('id', postgres ? 'serial' : 'integer', (c) =>
-      postgres ? c.primaryKey() : c.primaryKey().autoIncrement(),
-    )
-    .addColumn('company_id', 'integer', (c) => c.notNull().references('companies.id').onDelete('cascade'))
+  await companyTable(db, 'token_views')
     .addColumn('link_kind', 'text', (c) => c.notNull())
     .addColumn('link_id', 'integer', (c) => c.notNull())
     .addColumn('viewed_at', 'text', (c) => c.notNull())
     .addColumn('ip_hash', 'text', (c) => c.notNull())
     .addColumn('user_agent', 'text', (c) => c.notNull())
     .execute();
-  await db.schema
-    .createIndex('token_views_link_idx')
-    .on('token_views')
-    .columns(['link_kind', 'link_id', 'viewed_at'])
-    .execute();
+  await createIndex(db, 'token_views_link_idx', 'token_views', ['link_kind', 'link_id', 'viewed_at']);
   for (const table of LINK_TABLES)
     await db.schema.alterTable(table).addColumn('last_viewed_at', 'text').execute();
 }

@@ -1,9 +1,14 @@
-import type { Kysely } from 'kysely';
+import { type AnyDb, addColumns, dropColumns } from './helpers';
 
-// biome-ignore lint/suspicious/noExplicitAny: migrations describe the schema as it was, not the current types
-type AnyDb = Kysely<any>;
+const APPROVALS_COLUMNS = [
+  ['approver_name', 'text'],
+  ['decided_ip', 'text'],
+  ['fingerprint', 'text'],
+  ['reset_reason', 'text'],
+] as const;
 
 const LINK_TABLES = ['preview_links', 'report_links', 'approval_links'] as const;
+const LINK_COLUMNS = [['view_count', 'integer', 0]] as const;
 
 /**
  * Publishers' decisions (docs/design.md §5, the token pages issue): who decided (the name the
@@ -12,17 +17,11 @@ const LINK_TABLES = ['preview_links', 'report_links', 'approval_links'] as const
  * openings, so sharing tabs show the number without counting `token_views`.
  */
 export async function up(db: AnyDb): Promise<void> {
-  for (const column of ['approver_name', 'decided_ip', 'fingerprint', 'reset_reason'])
-    await db.schema.alterTable('approvals').addColumn(column, 'text').execute();
-  for (const table of LINK_TABLES)
-    await db.schema
-      .alterTable(table)
-      .addColumn('view_count', 'integer', (c) => c.notNull().defaultTo(0))
-      .execute();
+  await addColumns(db, 'approvals', APPROVALS_COLUMNS);
+  for (const table of LINK_TABLES) await addColumns(db, table, LINK_COLUMNS);
 }
 
 export async function down(db: AnyDb): Promise<void> {
-  for (const table of LINK_TABLES) await db.schema.alterTable(table).dropColumn('view_count').execute();
-  for (const column of ['reset_reason', 'fingerprint', 'decided_ip', 'approver_name'])
-    await db.schema.alterTable('approvals').dropColumn(column).execute();
+  for (const table of LINK_TABLES) await dropColumns(db, table, LINK_COLUMNS);
+  await dropColumns(db, 'approvals', APPROVALS_COLUMNS);
 }

@@ -1,7 +1,7 @@
-import { type Kysely, PostgresAdapter, sql } from 'kysely';
+import { sql } from 'kysely';
+import { type AnyDb, addColumns, dropColumns, isPostgres } from './helpers';
 
-// biome-ignore lint/suspicious/noExplicitAny: migrations describe the schema as it was, not the current types
-type AnyDb = Kysely<any>;
+const CREATIVES_COLUMNS = [['campaign_sort', 'text', '']] as const;
 
 /**
  * Creatives sorted by campaign walk an index of their own: each creative carries its campaign's
@@ -13,13 +13,10 @@ type AnyDb = Kysely<any>;
  * campaign's creatives (a few, at most thousands), in the rename's transaction.
  */
 export async function up(db: AnyDb): Promise<void> {
-  await db.schema
-    .alterTable('creatives')
-    .addColumn('campaign_sort', 'text', (c) => c.notNull().defaultTo(''))
-    .execute();
+  await addColumns(db, 'creatives', CREATIVES_COLUMNS);
   const sortOf = (campaign: string) =>
     `coalesce((select lower(campaigns.name) from campaigns where campaigns.id = ${campaign}), '')`;
-  if (db.getExecutor().adapter instanceof PostgresAdapter) {
+  if (isPostgres(db)) {
     await sql
       .raw(
         `update creatives set campaign_sort = lower(campaigns.name) from campaigns
@@ -95,7 +92,7 @@ export async function down(db: AnyDb): Promise<void> {
     .raw('create index campaigns_name_all_idx on campaigns (company_id, lower(name), id, deleted_at, name)')
     .execute(db);
   await db.schema.dropIndex('creatives_live_campaign_sort_idx').execute();
-  if (db.getExecutor().adapter instanceof PostgresAdapter) {
+  if (isPostgres(db)) {
     await sql.raw('drop trigger campaigns_creatives_sort on campaigns').execute(db);
     await sql.raw('drop function campaigns_creatives_sort()').execute(db);
     await sql.raw('drop trigger creatives_campaign_sort on creatives').execute(db);
@@ -108,5 +105,5 @@ export async function down(db: AnyDb): Promise<void> {
     ])
       await sql.raw(`drop trigger ${trigger}`).execute(db);
   }
-  await db.schema.alterTable('creatives').dropColumn('campaign_sort').execute();
+  await dropColumns(db, 'creatives', CREATIVES_COLUMNS);
 }

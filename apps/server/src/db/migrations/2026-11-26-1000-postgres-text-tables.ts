@@ -1,8 +1,6 @@
-import { type Kysely, PostgresAdapter, sql } from 'kysely';
+import { sql } from 'kysely';
 import { extensionSchema } from './2026-11-21-1110-text-search';
-
-// biome-ignore lint/suspicious/noExplicitAny: migrations describe the schema as it was, not the current types
-type AnyDb = Kysely<any>;
+import { type AnyDb, isPostgres } from './helpers';
 
 /** The tables whose text the lists filter by: the columns searched, and whether a list filters by status. */
 const TABLES: Record<string, { columns: string[]; status: boolean }> = {
@@ -23,7 +21,7 @@ const TABLES: Record<string, { columns: string[]; status: boolean }> = {
  * Text shorter than a trigram is tested by a scan of this table instead of the wide one.
  */
 export async function up(db: AnyDb): Promise<void> {
-  if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return;
+  if (!isPostgres(db)) return;
   const trgm = await extensionSchema(db, 'pg_trgm');
   await extensionSchema(db, 'btree_gin');
   for (const [table, { columns, status }] of Object.entries(TABLES)) {
@@ -70,7 +68,7 @@ export async function up(db: AnyDb): Promise<void> {
 }
 
 export async function down(db: AnyDb): Promise<void> {
-  if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return;
+  if (!isPostgres(db)) return;
   const trgm = await extensionSchema(db, 'pg_trgm');
   for (const [table, { columns }] of Object.entries(TABLES)) {
     const text = `${table}_text`;

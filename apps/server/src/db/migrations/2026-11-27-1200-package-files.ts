@@ -1,7 +1,9 @@
-import type { Kysely } from 'kysely';
+import { type AnyDb, addColumns, createIndex, dropColumns } from './helpers';
 
-// biome-ignore lint/suspicious/noExplicitAny: migrations describe the schema as it was, not the current types
-type AnyDb = Kysely<any>;
+const PACKAGES_COLUMNS = [
+  ['files_prefix', 'text'],
+  ['unpack_prefix', 'text'],
+] as const;
 
 /**
  * An unpacked package is whole or absent (docs/decisions/0071, "Packages are unpacked whole or not
@@ -13,8 +15,7 @@ type AnyDb = Kysely<any>;
  * files straight under `packages/{id}/`, until a sweep records them (packages.service.ts).
  */
 export async function up(db: AnyDb): Promise<void> {
-  await db.schema.alterTable('packages').addColumn('files_prefix', 'text').execute();
-  await db.schema.alterTable('packages').addColumn('unpack_prefix', 'text').execute();
+  await addColumns(db, 'packages', PACKAGES_COLUMNS);
   await db.schema
     .createTable('package_files')
     .addColumn('prefix', 'text', (c) => c.notNull())
@@ -29,16 +30,11 @@ export async function up(db: AnyDb): Promise<void> {
     .addColumn('package_id', 'integer', (c) => c.notNull())
     .addColumn('started_at', 'text', (c) => c.notNull())
     .execute();
-  await db.schema
-    .createIndex('package_unpacks_package_idx')
-    .on('package_unpacks')
-    .column('package_id')
-    .execute();
+  await createIndex(db, 'package_unpacks_package_idx', 'package_unpacks', ['package_id']);
 }
 
 export async function down(db: AnyDb): Promise<void> {
   await db.schema.dropTable('package_unpacks').execute();
   await db.schema.dropTable('package_files').execute();
-  await db.schema.alterTable('packages').dropColumn('unpack_prefix').execute();
-  await db.schema.alterTable('packages').dropColumn('files_prefix').execute();
+  await dropColumns(db, 'packages', PACKAGES_COLUMNS);
 }

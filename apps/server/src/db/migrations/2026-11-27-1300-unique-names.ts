@@ -1,7 +1,5 @@
-import { type Kysely, sql } from 'kysely';
-
-// biome-ignore lint/suspicious/noExplicitAny: migrations describe the schema as it was, not the current types
-type AnyDb = Kysely<any>;
+import { sql } from 'kysely';
+import type { AnyDb } from './helpers';
 
 const NAME = '2026-11-27-1300-unique-names';
 

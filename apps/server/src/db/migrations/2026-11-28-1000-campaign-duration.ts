@@ -1,9 +1,5 @@
-import { type Kysely, PostgresAdapter, sql } from 'kysely';
-
-// biome-ignore lint/suspicious/noExplicitAny: migrations describe the schema as it was, not the current types
-type AnyDb = Kysely<any>;
-
-const isPostgres = (db: AnyDb) => db.getExecutor().adapter instanceof PostgresAdapter;
+import { sql } from 'kysely';
+import { type AnyDb, isPostgres } from './helpers';
 
 /** A 'YYYY-MM-DD' text column as a date, with functions PostgreSQL calls immutable (a cast is not). */
 const pgDate = (column: string) =>

@@ -1,9 +1,5 @@
-import { type Kysely, PostgresAdapter, sql } from 'kysely';
-
-// biome-ignore lint/suspicious/noExplicitAny: migrations describe the schema as it was, not the current types
-type AnyDb = Kysely<any>;
-
-const isPostgres = (db: AnyDb) => db.getExecutor().adapter instanceof PostgresAdapter;
+import { sql } from 'kysely';
+import { type AnyDb, dropRowTriggers, isPostgres, statementTriggers } from './helpers';
 
 /** The lists with a text filter (lib/text-match.ts). */
 const VERSIONED = ['campaigns', 'creatives', 'profiles', 'conditions', 'assets'];
@@ -44,9 +40,7 @@ export async function up(db: AnyDb): Promise<void> {
 export async function down(db: AnyDb): Promise<void> {
   for (const table of VERSIONED) {
     if (isPostgres(db)) await sql.raw(`drop function ${table}_list_version() cascade`).execute(db);
-    else
-      for (const event of ['insert', 'update', 'delete'])
-        await sql.raw(`drop trigger ${table}_version_${event}`).execute(db);
+    else await dropRowTriggers(db, `${table}_version`);
   }
   await db.schema.dropTable('list_versions').execute();
 }
@@ -61,37 +55,14 @@ async function postgresTriggers(db: AnyDb, table: string) {
     `insert into list_versions (company_id, section, v)
        select company_id, '${table}', ${NEXT(true)} from (${companies}) touched order by company_id
        on conflict (company_id, section) do update set v = excluded.v;`;
-  await sql
-    .raw(
-      `create function ${table}_list_version() returns trigger language plpgsql as $$
-       begin
-         if tg_op = 'INSERT' then
-           ${bump('select distinct company_id from new_rows')}
-         elsif tg_op = 'DELETE' then
-           ${bump('select distinct company_id from old_rows')}
-         elsif tg_op = 'UPDATE' then
-           ${bump('select company_id from new_rows union select company_id from old_rows')}
-         else
-           update list_versions set v = ${NEXT(true)} where section = '${table}';
-         end if;
-         return null;
-       end $$`,
-    )
-    .execute(db);
-  const transition = {
-    insert: 'referencing new table as new_rows',
-    update: 'referencing old table as old_rows new table as new_rows',
-    delete: 'referencing old table as old_rows',
-    truncate: '',
-  };
-  for (const [event, tables] of Object.entries(transition)) {
-    await sql
-      .raw(
-        `create trigger ${table}_version_${event} after ${event} on ${table}
-         ${tables} for each statement execute function ${table}_list_version()`,
-      )
-      .execute(db);
-  }
+  await statementTriggers(db, table, {
+    prefix: `${table}_version`,
+    fn: `${table}_list_version`,
+    insert: bump('select distinct company_id from new_rows'),
+    delete: bump('select distinct company_id from old_rows'),
+    update: bump('select company_id from new_rows union select company_id from old_rows'),
+    truncate: `update list_versions set v = ${NEXT(true)} where section = '${table}';`,
+  });
 }
 
 /** SQLite: row triggers (one writer at a time); an update moving a row to another company changes both. */

@@ -1,7 +1,4 @@
-import { type Kysely, PostgresAdapter } from 'kysely';
-
-// biome-ignore lint/suspicious/noExplicitAny: migrations describe the schema as it was, not the current types
-type AnyDb = Kysely<any>;
+import { type AnyDb, companyTable, createIndex, fk } from './helpers';
 
 /**
  * Ad tags (the ad tags issue, docs/design.md §11): a creative's placements, each optionally for a
@@ -9,27 +6,17 @@ type AnyDb = Kysely<any>;
  * revoked, never deleted, so counts and ad servers' pasted snippets keep naming them.
  */
 export async function up(db: AnyDb): Promise<void> {
-  const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
-  await db.schema
-    .createTable('ad_tags')
-    .addColumn('id', postgres ? 'serial' : 'integer', (c) =>
-      postgres ? c.primaryKey() : c.primaryKey().autoIncrement(),
-    )
-    .addColumn('company_id', 'integer', (c) => c.notNull().references('companies.id').onDelete('cascade'))
-    .addColumn('creative_id', 'integer', (c) => c.notNull().references('creatives.id').onDelete('cascade'))
-    .addColumn('media_entity_id', 'integer', (c) => c.references('media_entities.id').onDelete('set null'))
+  await companyTable(db, 'ad_tags')
+    .addColumn('creative_id', 'integer', fk('creatives'))
+    .addColumn('media_entity_id', 'integer', fk('media_entities', 'set null'))
     .addColumn('name', 'text', (c) => c.notNull())
     .addColumn('token', 'text', (c) => c.notNull())
-    .addColumn('created_by', 'integer', (c) => c.references('users.id').onDelete('set null'))
+    .addColumn('created_by', 'integer', fk('users', 'set null'))
     .addColumn('created_at', 'text', (c) => c.notNull())
     .addColumn('revoked_at', 'text')
     .execute();
-  await db.schema.createIndex('ad_tags_token_key').unique().on('ad_tags').column('token').execute();
-  await db.schema
-    .createIndex('ad_tags_creative_idx')
-    .on('ad_tags')
-    .columns(['company_id', 'creative_id', 'id'])
-    .execute();
+  await createIndex(db, 'ad_tags_token_key', 'ad_tags', ['token'], { unique: true });
+  await createIndex(db, 'ad_tags_creative_idx', 'ad_tags', ['company_id', 'creative_id', 'id']);
 }
 
 export async function down(db: AnyDb): Promise<void> {

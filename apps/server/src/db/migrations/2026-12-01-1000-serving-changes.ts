@@ -1,9 +1,5 @@
-import { type Kysely, PostgresAdapter, sql } from 'kysely';
-
-// biome-ignore lint/suspicious/noExplicitAny: migrations describe the schema as it was, not the current types
-type AnyDb = Kysely<any>;
-
-const isPostgres = (db: AnyDb) => db.getExecutor().adapter instanceof PostgresAdapter;
+import { sql } from 'kysely';
+import { type AnyDb, dropRowTriggers, isPostgres, statementTriggers } from './helpers';
 
 /**
  * What a served ad depends on, by table: the key each written row names (`creative:12`, …). Served
@@ -42,9 +38,7 @@ export async function up(db: AnyDb): Promise<void> {
 export async function down(db: AnyDb): Promise<void> {
   for (const table of Object.keys(KEYS)) {
     if (isPostgres(db)) await sql.raw(`drop function ${table}_serving_changed() cascade`).execute(db);
-    else
-      for (const event of ['insert', 'update', 'delete'])
-        await sql.raw(`drop trigger ${table}_serving_${event}`).execute(db);
+    else await dropRowTriggers(db, `${table}_serving`);
   }
 }
 
@@ -53,36 +47,14 @@ async function postgresTriggers(db: AnyDb, table: string, prefix: string, column
   const notify = (rows: string) =>
     `perform pg_notify('serving_' || current_schema(), k)
        from (select distinct '${prefix}:' || ${column} as k from ${rows} where ${column} is not null) keys;`;
-  await sql
-    .raw(
-      `create function ${table}_serving_changed() returns trigger language plpgsql as $$
-       begin
-         if tg_op = 'INSERT' then
-           ${notify('new_rows')}
-         elsif tg_op = 'DELETE' then
-           ${notify('old_rows')}
-         elsif tg_op = 'UPDATE' then
-           ${notify(`(select ${column} from new_rows union select ${column} from old_rows) touched`)}
-         else
-           perform pg_notify('serving_' || current_schema(), '*');
-         end if;
-         return null;
-       end $$`,
-    )
-    .execute(db);
-  const transition = {
-    insert: 'referencing new table as new_rows',
-    update: 'referencing old table as old_rows new table as new_rows',
-    delete: 'referencing old table as old_rows',
-    truncate: '',
-  };
-  for (const [event, tables] of Object.entries(transition))
-    await sql
-      .raw(
-        `create trigger ${table}_serving_${event} after ${event} on ${table}
-         ${tables} for each statement execute function ${table}_serving_changed()`,
-      )
-      .execute(db);
+  await statementTriggers(db, table, {
+    prefix: `${table}_serving`,
+    fn: `${table}_serving_changed`,
+    insert: notify('new_rows'),
+    delete: notify('old_rows'),
+    update: notify(`(select ${column} from new_rows union select ${column} from old_rows) touched`),
+    truncate: `perform pg_notify('serving_' || current_schema(), '*');`,
+  });
 }
 
 /** SQLite: row triggers; an update that moves a row (another creative, profile) names both. */

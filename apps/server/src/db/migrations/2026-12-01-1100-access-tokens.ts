@@ -1,7 +1,9 @@
-import { type Kysely, PostgresAdapter } from 'kysely';
+import { type AnyDb, addColumns, companyTable, createIndex, dropColumns, fk } from './helpers';
 
-// biome-ignore lint/suspicious/noExplicitAny: migrations describe the schema as it was, not the current types
-type AnyDb = Kysely<any>;
+const AUDIT_LOG_COLUMNS = [
+  ['token_id', 'integer'],
+  ['token_name', 'text'],
+] as const;
 
 /**
  * Personal access tokens (the integrations issue; Laravel Sanctum's `personal_access_tokens`): a
@@ -10,14 +12,8 @@ type AnyDb = Kysely<any>;
  * write was made with (its id and name, kept when the token goes).
  */
 export async function up(db: AnyDb): Promise<void> {
-  const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
-  await db.schema
-    .createTable('personal_access_tokens')
-    .addColumn('id', postgres ? 'serial' : 'integer', (c) =>
-      postgres ? c.primaryKey() : c.primaryKey().autoIncrement(),
-    )
-    .addColumn('company_id', 'integer', (c) => c.notNull().references('companies.id').onDelete('cascade'))
-    .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
+  await companyTable(db, 'personal_access_tokens')
+    .addColumn('user_id', 'integer', fk('users'))
     .addColumn('name', 'text', (c) => c.notNull())
     .addColumn('token_hash', 'text', (c) => c.notNull())
     .addColumn('abilities', 'text', (c) => c.notNull())
@@ -25,22 +21,12 @@ export async function up(db: AnyDb): Promise<void> {
     .addColumn('last_used_at', 'text')
     .addColumn('created_at', 'text', (c) => c.notNull())
     .execute();
-  await db.schema
-    .createIndex('personal_access_tokens_user_idx')
-    .on('personal_access_tokens')
-    .columns(['user_id', 'id'])
-    .execute();
-  await db.schema
-    .createIndex('personal_access_tokens_company_idx')
-    .on('personal_access_tokens')
-    .columns(['company_id', 'id'])
-    .execute();
-  await db.schema.alterTable('audit_log').addColumn('token_id', 'integer').execute();
-  await db.schema.alterTable('audit_log').addColumn('token_name', 'text').execute();
+  await createIndex(db, 'personal_access_tokens_user_idx', 'personal_access_tokens', ['user_id', 'id']);
+  await createIndex(db, 'personal_access_tokens_company_idx', 'personal_access_tokens', ['company_id', 'id']);
+  await addColumns(db, 'audit_log', AUDIT_LOG_COLUMNS);
 }
 
 export async function down(db: AnyDb): Promise<void> {
-  await db.schema.alterTable('audit_log').dropColumn('token_name').execute();
-  await db.schema.alterTable('audit_log').dropColumn('token_id').execute();
+  await dropColumns(db, 'audit_log', AUDIT_LOG_COLUMNS);
   await db.schema.dropTable('personal_access_tokens').execute();
 }

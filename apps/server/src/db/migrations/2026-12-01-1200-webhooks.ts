@@ -1,7 +1,5 @@
-import { type Kysely, PostgresAdapter, sql } from 'kysely';
-
-// biome-ignore lint/suspicious/noExplicitAny: migrations describe the schema as it was, not the current types
-type AnyDb = Kysely<any>;
+import { sql } from 'kysely';
+import { type AnyDb, companyTable, createIndex, fk, isPostgres, tableWithId } from './helpers';
 
 /** The events and the row changes that make them: table, the condition on old/new, the type and data. */
 const EVENTS: { table: string; when: string; type: string; data: [string, string][] }[] = [
@@ -61,13 +59,8 @@ const EVENTS: { table: string; when: string; type: string; data: [string, string
  * one row per event and webhook, with the body as first sent) and the job queue delivers them.
  */
 export async function up(db: AnyDb): Promise<void> {
-  const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
-  const id = (c: ReturnType<AnyDb['schema']['createTable']>) =>
-    c.addColumn('id', postgres ? 'serial' : 'integer', (col) =>
-      postgres ? col.primaryKey() : col.primaryKey().autoIncrement(),
-    );
-  await id(db.schema.createTable('webhooks'))
-    .addColumn('company_id', 'integer', (c) => c.notNull().references('companies.id').onDelete('cascade'))
+  const postgres = isPostgres(db);
+  await companyTable(db, 'webhooks')
     .addColumn('url', 'text', (c) => c.notNull())
     .addColumn('events', 'text', (c) => c.notNull())
     .addColumn('description', 'text')
@@ -78,8 +71,8 @@ export async function up(db: AnyDb): Promise<void> {
     .addColumn('created_at', 'text', (c) => c.notNull())
     .addColumn('updated_at', 'text', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('webhooks_company_idx').on('webhooks').columns(['company_id', 'id']).execute();
-  await id(db.schema.createTable('outbox_events'))
+  await createIndex(db, 'webhooks_company_idx', 'webhooks', ['company_id', 'id']);
+  await tableWithId(db, 'outbox_events')
     .addColumn('company_id', 'integer', (c) => c.notNull())
     .addColumn('type', 'text', (c) => c.notNull())
     .addColumn('data', 'text', (c) => c.notNull())
@@ -90,19 +83,11 @@ export async function up(db: AnyDb): Promise<void> {
     .addColumn('mail_attempts', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('mail_after', 'text')
     .execute();
-  await db.schema
-    .createIndex('outbox_events_mail_idx')
-    .on('outbox_events')
-    .columns(['mailed', 'id'])
-    .execute();
-  await db.schema
-    .createIndex('outbox_events_pending_idx')
-    .on('outbox_events')
-    .columns(['dispatched', 'id'])
-    .execute();
-  await id(db.schema.createTable('webhook_deliveries'))
+  await createIndex(db, 'outbox_events_mail_idx', 'outbox_events', ['mailed', 'id']);
+  await createIndex(db, 'outbox_events_pending_idx', 'outbox_events', ['dispatched', 'id']);
+  await tableWithId(db, 'webhook_deliveries')
     .addColumn('company_id', 'integer', (c) => c.notNull())
-    .addColumn('webhook_id', 'integer', (c) => c.notNull().references('webhooks.id').onDelete('cascade'))
+    .addColumn('webhook_id', 'integer', fk('webhooks'))
     .addColumn('event_id', 'integer', (c) => c.notNull())
     .addColumn('event', 'text', (c) => c.notNull())
     .addColumn('body', 'text', (c) => c.notNull())
@@ -115,16 +100,8 @@ export async function up(db: AnyDb): Promise<void> {
     .addColumn('created_at', 'text', (c) => c.notNull())
     .addColumn('delivered_at', 'text')
     .execute();
-  await db.schema
-    .createIndex('webhook_deliveries_webhook_idx')
-    .on('webhook_deliveries')
-    .columns(['webhook_id', 'id'])
-    .execute();
-  await db.schema
-    .createIndex('webhook_deliveries_due_idx')
-    .on('webhook_deliveries')
-    .columns(['status', 'next_attempt_at'])
-    .execute();
+  await createIndex(db, 'webhook_deliveries_webhook_idx', 'webhook_deliveries', ['webhook_id', 'id']);
+  await createIndex(db, 'webhook_deliveries_due_idx', 'webhook_deliveries', ['status', 'next_attempt_at']);
 
   for (const event of EVENTS) {
     const data = postgres
@@ -162,7 +139,7 @@ export async function up(db: AnyDb): Promise<void> {
 }
 
 export async function down(db: AnyDb): Promise<void> {
-  const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
+  const postgres = isPostgres(db);
   for (const event of EVENTS) {
     const name = `${event.table}_outbox`;
     if (postgres) await sql.raw(`drop function ${name}() cascade`).execute(db);

@@ -1,7 +1,6 @@
-import type { Kysely } from 'kysely';
+import { type AnyDb, addColumns, dropColumns } from './helpers';
 
-// biome-ignore lint/suspicious/noExplicitAny: migrations describe the schema as it was, not the current types
-type AnyDb = Kysely<any>;
+const AD_TAGS_COLUMNS = [['ad_server', 'text', 'gam']] as const;
 
 /**
  * A tag knows the ad server it is pasted into (issue 41, point 11): its snippets carry that ad
@@ -9,12 +8,9 @@ type AnyDb = Kysely<any>;
  * Tags made before were written for Google Ad Manager.
  */
 export async function up(db: AnyDb): Promise<void> {
-  await db.schema
-    .alterTable('ad_tags')
-    .addColumn('ad_server', 'text', (column) => column.notNull().defaultTo('gam'))
-    .execute();
+  await addColumns(db, 'ad_tags', AD_TAGS_COLUMNS);
 }
 
 export async function down(db: AnyDb): Promise<void> {
-  await db.schema.alterTable('ad_tags').dropColumn('ad_server').execute();
+  await dropColumns(db, 'ad_tags', AD_TAGS_COLUMNS);
 }
