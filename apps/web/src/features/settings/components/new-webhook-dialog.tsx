@@ -19,12 +19,12 @@ import FormHelperText from '@mui/material/FormHelperText';
 import FormLabel from '@mui/material/FormLabel';
 import { useState } from 'react';
 import { useController, useForm } from 'react-hook-form';
+import { useCreateWebhook } from '../../../api/webhooks';
 import { CopyField } from '../../../components/ui/copy-field';
 import { DialogFormBody, TitledDialog } from '../../../components/ui/form-dialog';
 import { FormTextField } from '../../../components/ui/form-text-field';
 import { errorMessage } from '../../../lib/api-client';
 import { SERVER_ROOT_ERROR, showServerErrors } from '../../../lib/form-errors';
-import { useCreateWebhook } from '../api/create-webhook';
 
 type Form = ReturnType<typeof useForm<WebhookCreateInput, unknown, WebhookCreate>>;
 

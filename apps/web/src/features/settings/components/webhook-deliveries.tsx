@@ -7,13 +7,12 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
+import { useRedeliverWebhookDelivery, useWebhookDeliveries } from '../../../api/webhooks';
 import { ActionsTableHead } from '../../../components/ui/actions-table-head';
 import { QueryView } from '../../../components/ui/query-view';
 import { ScrollTable } from '../../../components/ui/scroll-region';
 import { showAlert } from '../../../lib/alert';
 import { formatDateTime } from '../../../lib/format';
-import { useWebhookDeliveries } from '../api/get-webhook-deliveries';
-import { useRedeliverWebhookDelivery } from '../api/redeliver-webhook-delivery';
 
 export const DELIVERIES_ID = 'webhook-deliveries';
 const COLUMNS = ['Event', 'Status', 'Attempt', 'Response', 'ms', 'When', 'Answer'];

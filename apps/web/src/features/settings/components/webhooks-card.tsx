@@ -11,6 +11,7 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import { useRef, useState } from 'react';
+import { useWebhooks, webhooksApi } from '../../../api/webhooks';
 import { ActionsTableHead } from '../../../components/ui/actions-table-head';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { QueryView } from '../../../components/ui/query-view';
@@ -19,9 +20,6 @@ import { EmptyState } from '../../../components/ui/states';
 import { TitledCard } from '../../../components/ui/titled-card';
 import { showAlert } from '../../../lib/alert';
 import { formatDateTime } from '../../../lib/format';
-import { useDeleteWebhook } from '../api/delete-webhook';
-import { useWebhooks } from '../api/get-webhooks';
-import { useUpdateWebhook } from '../api/update-webhook';
 import { NewWebhookDialog } from './new-webhook-dialog';
 import { DELIVERIES_ID, WebhookDeliveries } from './webhook-deliveries';
 
@@ -38,7 +36,7 @@ function WebhookRow({
   onToggle: () => void;
   onDelete: () => void;
 }) {
-  const update = useUpdateWebhook();
+  const update = webhooksApi.useUpdate();
   return (
     <TableRow data-testid="webhook">
       <TableCell component="th" scope="row" sx={{ fontWeight: 500, overflowWrap: 'anywhere', minWidth: 160 }}>
@@ -88,7 +86,7 @@ function WebhookRow({
 
 /** The webhooks turned off by a day of failures: each says why, with a way back on. */
 function DisabledAlerts({ list }: { list: readonly Webhook[] }) {
-  const update = useUpdateWebhook();
+  const update = webhooksApi.useUpdate();
   return list
     .filter((webhook) => !webhook.active && webhook.disabled_reason)
     .map((webhook) => (
@@ -115,7 +113,7 @@ function DisabledAlerts({ list }: { list: readonly Webhook[] }) {
 /** The company's webhooks (admins): where its events are POSTed, their deliveries, and sending one again. */
 export function WebhooksCard() {
   const webhooks = useWebhooks();
-  const remove = useDeleteWebhook();
+  const remove = webhooksApi.useRemove();
   const [creating, setCreating] = useState(false);
   const [openId, setOpenId] = useState<number | null>(null);
   const [deleting, setDeleting] = useState<Webhook | null>(null);
