@@ -30,6 +30,7 @@ import { feedbackRoutes } from './modules/feedback/feedback.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { mailTasks } from './modules/mail/mail.tasks';
 import { mediaEntitiesRoutes } from './modules/media-entities/media-entities.routes';
+import { outboxTasks } from './modules/outbox/outbox.tasks';
 import { packagesRoutes } from './modules/packages/packages.routes';
 import { packagesTasks } from './modules/packages/packages.tasks';
 import { processingAssetsRoutes } from './modules/processing-assets/processing-assets.routes';
@@ -100,6 +101,7 @@ export const TASKS: readonly AreaTasks[] = [
   dataSourcesTasks,
   webhooksTasks,
   mailTasks,
+  outboxTasks,
 ];
 
 /** Builds the whole server. No side effects until called; `server.ts` listens. */

@@ -43,6 +43,8 @@ import { createMailRepository } from './modules/mail/mail.repository';
 import { createMailer } from './modules/mail/mailer';
 import { createMediaEntitiesRepository } from './modules/media-entities/media-entities.repository';
 import { createMediaEntitiesService } from './modules/media-entities/media-entities.service';
+import { createOutboxRepository } from './modules/outbox/outbox.repository';
+import { createOutboxService } from './modules/outbox/outbox.service';
 import { createPackageLinks } from './modules/packages/package-links';
 import { createPackageUnpack } from './modules/packages/package-unpack';
 import { createPackagesRepository } from './modules/packages/packages.repository';
@@ -456,6 +458,13 @@ export function createServices(
     renderUrls: variantRenderUrls,
   });
 
+  // The outbox: events written by triggers; each consumer below is a name with a cursor.
+  const outbox = createOutboxService({
+    repository: createOutboxRepository(db),
+    transaction,
+    postgres: config.database.kind === 'postgres',
+  });
+
   // Webhooks: admins' endpoints, and the outbox's delivery to them through the job queue.
   const webhooksRepository = createWebhooksRepository(db);
   const webhookSealer = createSealer(appKey, 'webhook secrets', config.previousAppKeys);
@@ -468,7 +477,7 @@ export function createServices(
   });
   const webhookDispatch = createWebhookDispatch({
     transaction,
-    postgres: config.database.kind === 'postgres',
+    events: outbox.consumer('webhooks'),
     repository: webhooksRepository,
     jobs,
     sealer: webhookSealer,
@@ -489,6 +498,7 @@ export function createServices(
           await mailTransport.sendMail({ from: config.mail!.from, ...mail });
         }
       : undefined,
+    events: mailTransport ? outbox.consumer('mail') : undefined,
     spaUrl: (path) => `${config.spaUrl}${path}`,
   });
 
@@ -523,6 +533,8 @@ export function createServices(
     dynamicCode,
     feedback,
     mediaEntities,
+    /** The outbox's consumers' cursors and its pruning (outbox.tasks.ts). */
+    outbox,
     packageLinks,
     packages,
     /** The unpack job and the sweep of what unpacking left. */

@@ -82,10 +82,25 @@ export interface OutboxEventsTable {
   type: string;
   data: string; // JSON
   created_at: string;
-  dispatched: Generated<number>; // 0 | 1
-  mailed: Generated<number>; // 0 to send | 1 sent | 2 given up
-  mail_attempts: Generated<number>;
-  mail_after: string | null;
+  /** Its place in the order consumers read, given by the outbox once it is visible (migration 2026-12-06-1400). */
+  seq: number | null;
+}
+
+/** Each outbox consumer's cursor: the last `seq` it has passed (migration 2026-12-06-1400). */
+export interface OutboxCursorsTable {
+  consumer: string;
+  last_seq: Generated<number>;
+  updated_at: string;
+}
+
+/** E-mail's events waiting for another try, copied from the outbox (migration 2026-12-06-1400). */
+export interface MailRetriesTable {
+  event_id: number;
+  company_id: number;
+  type: string;
+  data: string; // JSON
+  attempts: number;
+  retry_at: string;
 }
 
 export interface WebhookDeliveriesTable {
@@ -579,6 +594,8 @@ export interface DB {
   personal_access_tokens: PersonalAccessTokensTable;
   webhooks: WebhooksTable;
   outbox_events: OutboxEventsTable;
+  outbox_cursors: OutboxCursorsTable;
+  mail_retries: MailRetriesTable;
   webhook_deliveries: WebhookDeliveriesTable;
   login_attempts: LoginAttemptsTable;
   campaigns: CampaignsTable;

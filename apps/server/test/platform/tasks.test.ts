@@ -74,6 +74,7 @@ describe('background tasks (issue 42)', () => {
       timer('webhook dispatch', 500),
       timer('webhook prune', 3_600_000, true),
       timer('mail', 1000),
+      timer('outbox prune', 3_600_000, true),
     ]);
   });
 

@@ -207,21 +207,18 @@ describe(`webhooks (${engine})`, () => {
     const old = new Date(Date.now() - 8 * 86_400_000).toISOString();
     const [stale] = await t.db
       .insertInto('outbox_events')
-      .values({
-        company_id: t.companyId,
-        type: 'campaign.status_changed',
-        data: '{}',
-        created_at: old,
-        dispatched: 1,
-      })
+      .values({ company_id: t.companyId, type: 'campaign.status_changed', data: '{}', created_at: old })
       .returning('id')
       .execute();
+    // Fanned out: webhooks' outbox cursor (the only consumer here, without SMTP) passes it.
+    await t.app.services.webhookDispatch.tick();
     const [waiting] = await t.db
       .insertInto('outbox_events')
       .values({ company_id: t.companyId, type: 'package.ready', data: '{}', created_at: old })
       .returning('id')
       .execute();
     await t.app.services.webhookDispatch.prune();
+    await t.app.services.outbox.prune();
     const left = await t.db
       .selectFrom('outbox_events')
       .select('id')

@@ -1,5 +1,6 @@
-import { sql } from 'kysely';
+import { type Selectable, sql } from 'kysely';
 import type { Db, Executor } from '../../db/database';
+import type { MailRetriesTable } from '../../db/schema';
 
 /** The events e-mail tells people of. */
 export const MAILED_EVENTS = [
@@ -8,26 +9,34 @@ export const MAILED_EVENTS = [
   'profile.needs_confirmation',
 ] as const;
 
-/** What e-mail reads: its events in the outbox and who to tell, each scoped by the event's company. */
-export const createMailRepository = (db: Db) => ({
-  /** Events to e-mail, oldest first, due by `now`; locked for this transaction on PostgreSQL. */
-  due: (now: string, limit: number, trx: Executor, postgres: boolean) => {
-    const query = trx
-      .selectFrom('outbox_events')
-      .selectAll()
-      .where('mailed', '=', 0)
-      .where('type', 'in', [...MAILED_EVENTS])
-      .where((eb) => eb.or([eb('mail_after', 'is', null), eb('mail_after', '<=', now)]))
-      .orderBy('id')
-      .limit(limit);
-    return (postgres ? query.forUpdate().skipLocked() : query).execute();
-  },
+/** An event e-mail will try again: a copy, since the outbox may prune the event meanwhile. */
+export type MailRetry = Selectable<MailRetriesTable>;
 
-  record: (
-    id: number,
-    set: { mailed: number; mail_attempts: number; mail_after: string | null },
-    trx: Executor,
-  ) => trx.updateTable('outbox_events').set(set).where('id', '=', id).execute(),
+/** What e-mail reads: its retries and who to tell, each scoped by the event's company. */
+export const createMailRepository = (db: Db) => ({
+  /** Retries due by `now`, oldest event first. */
+  dueRetries: (now: string, limit: number, trx: Executor) =>
+    trx
+      .selectFrom('mail_retries')
+      .selectAll()
+      .where('retry_at', '<=', now)
+      .orderBy('event_id')
+      .limit(limit)
+      .execute(),
+
+  addRetry: (row: MailRetry, trx: Executor) =>
+    trx
+      .insertInto('mail_retries')
+      .values(row)
+      .onConflict((oc) => oc.column('event_id').doNothing())
+      .execute(),
+
+  setRetry: (eventId: number, set: { attempts: number; retry_at: string }, trx: Executor) =>
+    trx.updateTable('mail_retries').set(set).where('event_id', '=', eventId).execute(),
+
+  /** Sent, or given up. */
+  dropRetry: (eventId: number, trx: Executor) =>
+    trx.deleteFrom('mail_retries').where('event_id', '=', eventId).execute(),
 
   /** Who asked a publisher for approvals of a campaign (the links' makers), live users only. */
   requesters: (companyId: number, campaignId: number, mediaEntityId: number, trx: Executor = db) =>

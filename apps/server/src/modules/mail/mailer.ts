@@ -2,11 +2,15 @@ import type { Db, Executor, Transactor } from '../../db/database';
 import { parseJson } from '../../lib/json';
 import { nowIso } from '../../lib/time';
 import { settingsOf } from '../account';
-import type { MailRepository } from './mail.repository';
+import type { OutboxConsumer, OutboxEvent } from '../outbox';
+import { MAILED_EVENTS, type MailRepository } from './mail.repository';
 import { type MailContent, mailHtml, mailText } from './mail-message';
 
 /** Events e-mailed per tick, at most. */
 const PER_TICK = 20;
+/** Outbox events looked at per tick, at most (most are not e-mail's). */
+const SCANNED_PER_TICK = 200;
+const MAILED: ReadonlySet<string> = new Set(MAILED_EVENTS);
 /** Seconds between a failed e-mail's tries; then it is given up. */
 const RETRY_SECONDS = [60, 300, 1800, 7200];
 /** My Account, where each kind of e-mail is turned off: the SPA's `ROUTES.myaccount` (apps/web/src/config/paths.ts). */
@@ -35,6 +39,11 @@ interface Deps {
   repository: MailRepository;
   /** Sends one e-mail (nodemailer over SMTP_URL); undefined: e-mail is off. */
   send: ((mail: Mail) => Promise<void>) | undefined;
+  /**
+   * The outbox as e-mail reads it; undefined when e-mail is off, so that a consumer that does not
+   * read holds no event back from pruning (turned on, it goes on from its cursor).
+   */
+  events: OutboxConsumer | undefined;
   /** A path of the SPA as a full URL (links in the e-mails). */
   spaUrl(path: string): string;
   retrySeconds?: readonly number[];
@@ -46,8 +55,9 @@ const address = (person: Person) => `"${person.name.replace(/["\\\r\n]/g, ' ')}"
  * E-mail for what needs a person (the integrations issue), sent from the outbox, never inside a
  * request: a publisher's decision to whoever asked them for approvals; a failed or unconfirmed sync
  * to the feed's creator and the company's admins. Each person may turn either kind off (My
- * Account). At least once: an event is marked sent after its e-mails went; a failure is tried
- * again later (RETRY_SECONDS), then given up.
+ * Account). At least once: e-mail's outbox cursor passes an event after its e-mails went, or
+ * with the event copied to its retries (`mail_retries`), tried again later (RETRY_SECONDS), then
+ * given up.
  */
 export function createMailer({
   db,
@@ -55,6 +65,7 @@ export function createMailer({
   postgres,
   repository,
   send,
+  events: outbox,
   spaUrl,
   retrySeconds = RETRY_SECONDS,
 }: Deps) {
@@ -132,31 +143,64 @@ export function createMailer({
     return people.map((person) => mailTo(person, content));
   }
 
-  async function mailDue(trx: Executor) {
-    const now = nowIso();
-    for (const event of await repository.due(now, PER_TICK, trx, postgres)) {
-      try {
-        for (const mail of await compose(event, trx)) await send!(mail);
-        await repository.record(
-          event.id,
-          { mailed: 1, mail_attempts: event.mail_attempts + 1, mail_after: null },
-          trx,
-        );
-      } catch {
-        const wait = retrySeconds[event.mail_attempts];
-        await repository.record(
-          event.id,
-          wait === undefined
-            ? { mailed: 2, mail_attempts: event.mail_attempts + 1, mail_after: null }
-            : {
-                mailed: 0,
-                mail_attempts: event.mail_attempts + 1,
-                mail_after: new Date(Date.now() + wait * 1000).toISOString(),
-              },
-          trx,
-        );
-      }
+  /** One try of an event's e-mails: whether they all went. */
+  async function sent(event: Pick<OutboxEvent, 'company_id' | 'type' | 'data'>, trx: Executor) {
+    try {
+      for (const mail of await compose(event, trx)) await send!(mail);
+      return true;
+    } catch {
+      return false;
     }
+  }
+
+  const later = (seconds: number) => new Date(Date.now() + seconds * 1000).toISOString();
+  /** In `trx` on PostgreSQL (a tick's transaction); on SQLite, where a tick has none, in one of its own. */
+  const atomically = (trx: Executor, work: (w: Executor) => Promise<void>) =>
+    postgres ? work(trx) : transaction(work);
+
+  async function mailDue(trx: Executor, events: OutboxConsumer) {
+    // First, so that on PostgreSQL the cursor's lock keeps other instances off the retries too.
+    const fresh = await events.next(SCANNED_PER_TICK, trx);
+    if (fresh === undefined) return;
+    let left = PER_TICK;
+    for (const retry of await repository.dueRetries(nowIso(), PER_TICK, trx)) {
+      left -= 1;
+      const wait = retrySeconds[retry.attempts];
+      if ((await sent(retry, trx)) || wait === undefined) await repository.dropRetry(retry.event_id, trx);
+      else
+        await repository.setRetry(
+          retry.event_id,
+          { attempts: retry.attempts + 1, retry_at: later(wait) },
+          trx,
+        );
+    }
+    let passed: number | undefined;
+    for (const event of fresh) {
+      if (MAILED.has(event.type)) {
+        if (left === 0) break;
+        left -= 1;
+        if (await sent(event, trx)) await events.advance(event.seq, trx);
+        else
+          await atomically(trx, async (w) => {
+            const wait = retrySeconds[0];
+            if (wait !== undefined)
+              await repository.addRetry(
+                {
+                  event_id: event.id,
+                  company_id: event.company_id,
+                  type: event.type,
+                  data: event.data,
+                  attempts: 1,
+                  retry_at: later(wait),
+                },
+                w,
+              );
+            await events.advance(event.seq, w);
+          });
+      }
+      passed = event.seq;
+    }
+    if (passed !== undefined) await events.advance(passed, trx);
   }
 
   return {
@@ -166,10 +210,12 @@ export function createMailer({
      * A tick during a run joins it: it resolves when that run has ended, having sent all it found.
      */
     tick(): Promise<void> {
-      if (!send) return Promise.resolve();
-      running ??= (postgres ? transaction(mailDue) : mailDue(db)).finally(() => {
-        running = undefined;
-      });
+      if (!send || !outbox) return Promise.resolve();
+      running ??= (postgres ? transaction((trx) => mailDue(trx, outbox)) : mailDue(db, outbox)).finally(
+        () => {
+          running = undefined;
+        },
+      );
       return running;
     },
   };

@@ -5,14 +5,13 @@ import { failpoint } from '../../lib/failpoints';
 import type { Sealer } from '../../lib/secrets';
 import { nowIso } from '../../lib/time';
 import { type RefusalLog, SafeFetchError, safeFetch } from '../../net/safe-fetch';
+import type { OutboxConsumer } from '../outbox';
 import type { WebhooksRepository } from './webhooks.repository';
 
 /** The job that delivers one webhook's due deliveries, oldest first (one at a time per webhook). */
 export const DELIVER_JOB = 'webhook.deliver';
 /** How often each instance fans new events out and queues due webhooks. */
 export const DISPATCH_EVERY_MS = 500;
-/** Dispatched events are kept this long (their deliveries carry their bodies). */
-const EVENTS_KEPT_MS = 7 * 24 * 3600 * 1000;
 /** Finished deliveries kept per webhook (more than the 100 it lists). */
 const DELIVERIES_KEPT = 200;
 /** A webhook failing this long without a success is turned off. */
@@ -30,7 +29,8 @@ export const signatureOf = (secret: string, body: string, at: number) => {
 
 interface Deps {
   transaction: Transactor;
-  postgres: boolean;
+  /** The outbox as webhooks read it: their cursor (fan-out moves it with the deliveries it writes). */
+  events: OutboxConsumer;
   repository: WebhooksRepository;
   jobs: Pick<JobQueue, 'send'>;
   /** Opens the webhooks' sealed secrets. */
@@ -44,7 +44,8 @@ interface Deps {
 /**
  * Delivering webhooks (the integrations issue, docs/design.md §12). Each tick, on every instance,
  * fans the outbox's new events out to the subscribed webhooks — one delivery row per event and
- * webhook, with its body, in the transaction that marks the events dispatched — and queues one
+ * webhook, with its body, in the transaction that moves webhooks' outbox cursor past them (on
+ * PostgreSQL the cursor is locked there: one instance fans out at a time) — and queues one
  * delivery job per webhook that has a delivery due (a singleton per webhook, so deliveries keep
  * their order). A job sends the webhook's oldest pending delivery, and the next, until one fails:
  * that one waits for its next attempt (backoff), and the later ones behind it. At least once: a
@@ -53,7 +54,7 @@ interface Deps {
  */
 export function createWebhookDispatch({
   transaction,
-  postgres,
+  events: outbox,
   repository,
   jobs,
   sealer,
@@ -63,8 +64,9 @@ export function createWebhookDispatch({
 }: Deps) {
   async function fanOut(): Promise<number> {
     return transaction(async (trx) => {
-      const events = await repository.pendingEvents(EVENTS_PER_TICK, trx, postgres);
-      if (events.length === 0) return 0;
+      const events = await outbox.next(EVENTS_PER_TICK, trx);
+      const last = events?.at(-1);
+      if (!events || !last) return 0;
       const hooks = await repository.activeOf([...new Set(events.map((event) => event.company_id))], trx);
       const now = nowIso();
       const rows = events.flatMap((event) => {
@@ -96,10 +98,7 @@ export function createWebhookDispatch({
           }));
       });
       await repository.insertDeliveries(rows, trx);
-      await repository.markDispatched(
-        events.map((event) => event.id),
-        trx,
-      );
+      await outbox.advance(last.seq, trx);
       return events.length;
     });
   }
@@ -195,9 +194,8 @@ export function createWebhookDispatch({
         );
     },
 
-    /** Drops dispatched events older than a week and all but the latest finished deliveries of each webhook. */
+    /** Drops all but the latest finished deliveries of each webhook (the outbox prunes its events). */
     async prune(): Promise<void> {
-      await repository.pruneEvents(new Date(Date.now() - EVENTS_KEPT_MS).toISOString());
       await repository.pruneDeliveries(DELIVERIES_KEPT);
     },
 

@@ -3,7 +3,7 @@ import { type Insertable, sql, type Updateable } from 'kysely';
 import type { Db, Executor } from '../../db/database';
 import type { WebhookDeliveriesTable, WebhooksTable } from '../../db/schema';
 
-/** Webhooks, the outbox and deliveries as rows; every query a user's request makes is scoped by company. */
+/** Webhooks and their deliveries as rows; every query a user's request makes is scoped by company. */
 export const createWebhooksRepository = (db: Db) => ({
   list: (companyId: number, trx: Executor = db) =>
     trx.selectFrom('webhooks').selectAll().where('company_id', '=', companyId).orderBy('id').execute(),
@@ -76,20 +76,6 @@ export const createWebhooksRepository = (db: Db) => ({
 
   // The dispatcher's reads (no user: the job carries ids).
 
-  /** Events not fanned out yet, oldest first; locked for this transaction on PostgreSQL (others skip them). */
-  pendingEvents: (limit: number, trx: Executor, postgres: boolean) => {
-    const query = trx
-      .selectFrom('outbox_events')
-      .selectAll()
-      .where('dispatched', '=', 0)
-      .orderBy('id')
-      .limit(limit);
-    return (postgres ? query.forUpdate().skipLocked() : query).execute();
-  },
-
-  markDispatched: (ids: readonly number[], trx: Executor) =>
-    trx.updateTable('outbox_events').set({ dispatched: 1 }).where('id', 'in', ids).execute(),
-
   /** The companies' active webhooks (what an event fans out to). */
   activeOf: (companyIds: readonly number[], trx: Executor) =>
     trx
@@ -130,10 +116,6 @@ export const createWebhooksRepository = (db: Db) => ({
 
   setWebhook: (id: number, set: Updateable<WebhooksTable>, trx: Executor = db) =>
     trx.updateTable('webhooks').set(set).where('id', '=', id).execute(),
-
-  /** Dispatched events older than `before`, which every delivery copied: gone. */
-  pruneEvents: (before: string) =>
-    db.deleteFrom('outbox_events').where('dispatched', '=', 1).where('created_at', '<', before).execute(),
 
   /** Keeps the last `keep` deliveries of every webhook. */
   pruneDeliveries: (keep: number) =>

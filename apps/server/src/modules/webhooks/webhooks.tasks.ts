@@ -3,7 +3,8 @@ import { DELIVER_JOB, DISPATCH_EVERY_MS } from './webhook-dispatch';
 
 /**
  * Delivery from the outbox: a tick on each instance fans new events out and queues one delivery
- * job per webhook with a delivery due; old events and deliveries are pruned at start and hourly.
+ * job per webhook with a delivery due; old deliveries are pruned at start and hourly (the events
+ * are the outbox's to prune: outbox.tasks.ts).
  */
 export const webhooksTasks: AreaTasks = ({ services: { webhookDispatch: dispatch } }) => ({
   workers: [worker<{ webhookId: number }>(DELIVER_JOB, (job) => dispatch.deliver(job.data.webhookId))],
