@@ -1,7 +1,7 @@
 import { type UpdatePasswordBody, UpdatePasswordBodySchema } from '@adstudio/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { accessTokenKeys } from '../../../api/access-tokens';
 import { api } from '../../../lib/api-client';
-import { accessTokenKeys } from './access-token-keys';
+import { useInvalidatingMutation } from '../../../lib/resource-mutations';
 
 export { PASSWORD_MIN_LENGTH } from '@adstudio/contract';
 export const PasswordFormSchema = UpdatePasswordBodySchema;
@@ -12,12 +12,6 @@ export async function updatePassword(form: PasswordForm): Promise<void> {
   await api.put('/v1/user/password', form);
 }
 
-export function useUpdatePassword() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: updatePassword,
-    onSuccess: (_done, form) => {
-      if (form.revoke_tokens) return queryClient.invalidateQueries({ queryKey: accessTokenKeys.all });
-    },
-  });
-}
+/** With `revoke_tokens`, the token lists are read again. */
+export const useUpdatePassword = () =>
+  useInvalidatingMutation(updatePassword, (form) => (form.revoke_tokens ? [accessTokenKeys.all] : []));

@@ -4,15 +4,13 @@ import KeyOffIcon from '@mui/icons-material/KeyOff';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { useState } from 'react';
+import { myTokensApi, useRevokeAllAccessTokens } from '../../../api/access-tokens';
 import { AccessTokensTable, TOKEN_COLUMNS } from '../../../components/ui/access-tokens-table';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { QueryView } from '../../../components/ui/query-view';
 import { EmptyState } from '../../../components/ui/states';
 import { TitledCard } from '../../../components/ui/titled-card';
 import { showAlert } from '../../../lib/alert';
-import { useAccessTokens } from '../api/get-access-tokens';
-import { useRevokeAccessToken } from '../api/revoke-access-token';
-import { useRevokeAllAccessTokens } from '../api/revoke-all-access-tokens';
 import { NewTokenDialog } from './new-token-dialog';
 import { TokenSecretDialog } from './token-secret-dialog';
 
@@ -34,8 +32,8 @@ const COLUMNS = [
  * held here only until its dialog closes.
  */
 export function AccessTokensCard() {
-  const tokens = useAccessTokens();
-  const revoke = useRevokeAccessToken();
+  const tokens = myTokensApi.useList();
+  const revoke = myTokensApi.useRevoke();
   const revokeAll = useRevokeAllAccessTokens();
   const [confirmingAll, setConfirmingAll] = useState(false);
   const [creating, setCreating] = useState(false);

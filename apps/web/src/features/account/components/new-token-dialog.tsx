@@ -15,10 +15,10 @@ import RadioGroup from '@mui/material/RadioGroup';
 import { useId } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
+import { useCreateAccessToken } from '../../../api/access-tokens';
 import { DialogFormBody, TitledDialog } from '../../../components/ui/form-dialog';
 import { FormTextField } from '../../../components/ui/form-text-field';
 import { dialogSave } from '../../../lib/dialog-save';
-import { useCreateAccessToken } from '../api/create-access-token';
 
 const DAY_MS = 86_400_000;
 /** The lifetimes offered, in days; the server's default is the form's. */

@@ -1,11 +1,10 @@
 import type { CompanyAccessToken } from '@adstudio/contract';
 import Typography from '@mui/material/Typography';
+import { companyTokensApi } from '../../../api/access-tokens';
 import { AccessTokensTable, TOKEN_COLUMNS } from '../../../components/ui/access-tokens-table';
 import { QueryView } from '../../../components/ui/query-view';
 import { EmptyState } from '../../../components/ui/states';
 import { TitledCard } from '../../../components/ui/titled-card';
-import { useCompanyTokens } from '../api/get-company-tokens';
-import { useRevokeCompanyToken } from '../api/revoke-company-token';
 
 const { name, abilities, lastUsed, expires } = TOKEN_COLUMNS;
 
@@ -23,8 +22,8 @@ const user = {
 
 /** The company's personal access tokens (admins): whose they are, how they are used, and revoking one. */
 export function CompanyTokensCard() {
-  const tokens = useCompanyTokens();
-  const revoke = useRevokeCompanyToken();
+  const tokens = companyTokensApi.useList();
+  const revoke = companyTokensApi.useRevoke();
   return (
     <TitledCard
       title="Company API tokens"
