@@ -51,7 +51,21 @@ export function scopedRepository<DB, TB extends keyof DB & string>(db: Kysely<DB
   const setOn = (trx: Executor, companyId: number, ids: readonly number[]) =>
     on(trx).updateTable(name).where('company_id', '=', companyId).where('id', 'in', ids);
 
-  const count = (result: { numUpdatedRows: bigint }) => Number(result.numUpdatedRows);
+  /** One statement for every id: writes `values` on those of the company's rows in that state; answers how many. */
+  const setMany = async (
+    trx: Executor,
+    companyId: number,
+    ids: readonly number[],
+    state: 'live' | 'deleted',
+    values: Updateable<ScopedColumns>,
+  ) => {
+    if (ids.length === 0) return 0;
+    const result = await setOn(trx, companyId, ids)
+      .set(values)
+      .where('deleted_at', state === 'live' ? 'is' : 'is not', null)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows);
+  };
 
   return {
     findById: async (companyId: number, id: number, trx: Executor = db, options?: ScopedOptions) =>
@@ -137,41 +151,14 @@ export function scopedRepository<DB, TB extends keyof DB & string>(db: Kysely<DB
         .executeTakeFirst()) as Row | undefined,
 
     /** One statement for every id: the status of live rows. Answers how many rows changed. */
-    setStatus: async (
-      companyId: number,
-      ids: readonly number[],
-      status: Status,
-      at: string,
-      trx: Executor = db,
-    ) =>
-      ids.length === 0
-        ? 0
-        : count(
-            await setOn(trx, companyId, ids)
-              .set({ status, updated_at: at })
-              .where('deleted_at', 'is', null)
-              .executeTakeFirst(),
-          ),
+    setStatus: (companyId: number, ids: readonly number[], status: Status, at: string, trx: Executor = db) =>
+      setMany(trx, companyId, ids, 'live', { status, updated_at: at }),
 
-    softDelete: async (companyId: number, ids: readonly number[], at: string, trx: Executor = db) =>
-      ids.length === 0
-        ? 0
-        : count(
-            await setOn(trx, companyId, ids)
-              .set({ deleted_at: at, updated_at: at })
-              .where('deleted_at', 'is', null)
-              .executeTakeFirst(),
-          ),
+    softDelete: (companyId: number, ids: readonly number[], at: string, trx: Executor = db) =>
+      setMany(trx, companyId, ids, 'live', { deleted_at: at, updated_at: at }),
 
-    restore: async (companyId: number, ids: readonly number[], at: string, trx: Executor = db) =>
-      ids.length === 0
-        ? 0
-        : count(
-            await setOn(trx, companyId, ids)
-              .set({ deleted_at: null, updated_at: at })
-              .where('deleted_at', 'is not', null)
-              .executeTakeFirst(),
-          ),
+    restore: (companyId: number, ids: readonly number[], at: string, trx: Executor = db) =>
+      setMany(trx, companyId, ids, 'deleted', { deleted_at: null, updated_at: at }),
   };
 }
 export type ScopedRepository<DB, TB extends keyof DB & string> = ReturnType<typeof scopedRepository<DB, TB>>;

@@ -1,12 +1,41 @@
 import type { Insertable } from 'kysely';
 import type { Db, Executor } from '../../db/database';
-import type { StatsDailyTable, StatsTagDailyTable } from '../../db/schema';
+import type { DB, StatsDailyTable, StatsTagDailyTable } from '../../db/schema';
 
 export type StatsDailyRow = Insertable<StatsDailyTable>;
 export type StatsTagDailyRow = Insertable<StatsTagDailyTable>;
 
-/** Rows per upsert: 7 parameters each stays far below SQLite's and PostgreSQL's bound-parameter limits. */
+/** Rows per upsert: 7 or 8 parameters each stays far below SQLite's and PostgreSQL's bound-parameter limits. */
 const CHUNK = 500;
+
+/** The daily counters, each table with its own key (migrations 2026-11-23-1000 and 2026-11-28-1300). */
+const KEYS = {
+  stats_daily: ['creative_id', 'rule_id', 'day'],
+  stats_tag_daily: ['tag_id', 'rule_id', 'day'],
+} as const;
+
+/** Adds the rows' counts to `table`'s rows of their key, in chunks, creating those that do not exist yet. */
+async function addTo<T extends keyof typeof KEYS>(
+  trx: Executor,
+  table: T,
+  rows: readonly Insertable<DB[T]>[],
+) {
+  // Both tables have the counters; the statement is written with the first one's columns.
+  const counted = table as 'stats_daily';
+  const key = KEYS[table] as unknown as (typeof KEYS)['stats_daily'];
+  for (let i = 0; i < rows.length; i += CHUNK) {
+    await trx
+      .insertInto(counted)
+      .values(rows.slice(i, i + CHUNK) as StatsDailyRow[])
+      .onConflict((conflict) =>
+        conflict.columns([...key]).doUpdateSet((eb) => ({
+          impressions: eb(`${counted}.impressions`, '+', eb.ref('excluded.impressions')),
+          clicks: eb(`${counted}.clicks`, '+', eb.ref('excluded.clicks')),
+        })),
+      )
+      .execute();
+  }
+}
 
 /**
  * What the trackers read and write. The trackers are public, so nothing here is scoped by a
@@ -43,35 +72,10 @@ export const createTrackingRepository = (db: Db) => ({
           .execute(),
 
   /** Adds the counts to the day's rows, creating those that do not exist yet. */
-  addCounts: async (rows: readonly StatsDailyRow[], trx: Executor = db) => {
-    for (let i = 0; i < rows.length; i += CHUNK) {
-      await trx
-        .insertInto('stats_daily')
-        .values(rows.slice(i, i + CHUNK))
-        .onConflict((conflict) =>
-          conflict.columns(['creative_id', 'rule_id', 'day']).doUpdateSet((eb) => ({
-            impressions: eb('stats_daily.impressions', '+', eb.ref('excluded.impressions')),
-            clicks: eb('stats_daily.clicks', '+', eb.ref('excluded.clicks')),
-          })),
-        )
-        .execute();
-    }
-  },
+  addCounts: (rows: readonly StatsDailyRow[], trx: Executor = db) => addTo(trx, 'stats_daily', rows),
 
   /** The same per ad tag (views served by a tag). */
-  addTagCounts: async (rows: readonly StatsTagDailyRow[], trx: Executor = db) => {
-    for (let i = 0; i < rows.length; i += CHUNK) {
-      await trx
-        .insertInto('stats_tag_daily')
-        .values(rows.slice(i, i + CHUNK))
-        .onConflict((conflict) =>
-          conflict.columns(['tag_id', 'rule_id', 'day']).doUpdateSet((eb) => ({
-            impressions: eb('stats_tag_daily.impressions', '+', eb.ref('excluded.impressions')),
-            clicks: eb('stats_tag_daily.clicks', '+', eb.ref('excluded.clicks')),
-          })),
-        )
-        .execute();
-    }
-  },
+  addTagCounts: (rows: readonly StatsTagDailyRow[], trx: Executor = db) =>
+    addTo(trx, 'stats_tag_daily', rows),
 });
 export type TrackingRepository = ReturnType<typeof createTrackingRepository>;
