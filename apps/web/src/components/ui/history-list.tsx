@@ -95,12 +95,7 @@ function Entry({ entry }: { entry: HistoryEntry }) {
  */
 export function HistoryList({ history }: { history: UseQueryResult<HistoryEntry[]> }) {
   return (
-    <QueryView
-      query={history}
-      pending="Loading history…"
-      isEmpty={(entries) => entries.length === 0}
-      empty="No changes recorded yet."
-    >
+    <QueryView query={history} pending="Loading history…" empty="No changes recorded yet.">
       {(entries) => (
         <List aria-label="History" disablePadding>
           {entries.map((entry) => (

@@ -107,7 +107,6 @@ export function TokenViewsButton({
             query={list}
             pending="Loading the views…"
             error="The views could not be loaded."
-            isEmpty={(data) => data.length === 0}
             empty="No views recorded yet."
           >
             {(data) => (

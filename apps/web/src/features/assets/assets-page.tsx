@@ -71,9 +71,7 @@ export function AssetsPage() {
       </Box>
       <QueryView
         query={campaigns}
-        pending="Loading campaigns…"
-        error="The campaigns could not be loaded."
-        isEmpty={(list) => list.data.length === 0}
+        noun="campaigns"
         empty={state.filter ? `No campaigns match "${state.filter}".` : 'No campaign has creatives yet.'}
       >
         {(list) => (

@@ -63,13 +63,7 @@ export function CampaignCreativesPage() {
           The assets could not be loaded. {errorMessage(assets.error)}
         </Alert>
       ) : null}
-      <QueryView
-        query={creatives}
-        pending="Loading creatives…"
-        error="The creatives could not be loaded."
-        isEmpty={(list) => list.data.length === 0}
-        empty="This campaign has no creatives yet."
-      >
+      <QueryView query={creatives} noun="creatives" empty="This campaign has no creatives yet.">
         {(list) => (
           <CardGrid label="Creatives" minWidth={320}>
             {list.data.map((creative) => (

@@ -157,9 +157,7 @@ function ProfileErrors({ profile }: { profile: Profile }) {
       </Box>
       <QueryView
         query={issues}
-        pending="Loading errors…"
-        error="The errors could not be loaded."
-        isEmpty={(list) => list.length === 0}
+        noun="errors"
         empty={
           <Paper variant="outlined">
             <EmptyState title={noIssuesText(profile, filtered)} />

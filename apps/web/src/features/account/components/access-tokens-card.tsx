@@ -58,9 +58,7 @@ export function AccessTokensCard() {
     >
       <QueryView
         query={tokens}
-        pending="Loading tokens…"
-        error="The tokens could not be loaded."
-        isEmpty={(list) => list.length === 0}
+        noun="tokens"
         empty={
           <EmptyState title="No tokens yet: create one for each script or integration that calls the API.">
             <Button startIcon={<AddIcon />} onClick={add}>

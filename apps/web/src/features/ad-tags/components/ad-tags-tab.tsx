@@ -169,9 +169,7 @@ export function AdTagsTab({
       </Box>
       <QueryView
         query={tags}
-        pending="Loading tags…"
-        error="The tags could not be loaded."
-        isEmpty={(list) => list.length === 0}
+        noun="tags"
         empty={
           <EmptyState
             title={

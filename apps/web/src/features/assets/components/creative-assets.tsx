@@ -117,9 +117,7 @@ function CreativeAssetsBody({
       </Box>
       <QueryView
         query={assets}
-        pending="Loading assets…"
-        error="The assets could not be loaded."
-        isEmpty={(list) => list.data.length === 0}
+        noun="assets"
         empty={
           <EmptyState title={emptyTitle(view)}>
             {view.deleted

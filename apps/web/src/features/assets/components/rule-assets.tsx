@@ -86,7 +86,6 @@ function RuleItems({ creativeId, rule }: { creativeId: number; rule: RuleOption 
       query={items}
       pending="Loading the rule’s assets…"
       error="The rule’s assets could not be loaded."
-      isEmpty={(list) => list.length === 0}
       empty="This rule has no assets."
     >
       {(list) => (
@@ -220,7 +219,6 @@ export function RuleAssets({ creativeId, profileId }: { creativeId: number; prof
           query={firstRules}
           pending="Loading the profile’s rules…"
           error="The profile’s rules could not be loaded."
-          isEmpty={(list) => list.data.length === 0}
           empty="This profile has no rules yet."
         >
           {(list) => <PickedRule creativeId={creativeId} profileId={profileId} firstRules={list.data} />}

@@ -79,7 +79,6 @@ export function ApprovalLinks({ campaignId, canWrite }: { campaignId: number; ca
       <QueryView
         query={links}
         pending="Loading links…"
-        isEmpty={(list) => list.length === 0}
         empty="No publisher links yet: requesting an approval creates one per publisher."
       >
         {(list) => (

@@ -52,7 +52,6 @@ export function ApprovalsTab({ campaignId, canWrite }: { campaignId: number; can
         <QueryView
           query={approvals}
           pending="Loading approvals…"
-          isEmpty={(list) => list.length === 0}
           empty="No approvals yet: publishers' verdicts on the creatives appear here."
         >
           {(list) => <ApprovalsTable approvals={list} />}

@@ -31,12 +31,7 @@ export function CreativesTab({ campaignId, canWrite }: { campaignId: number; can
           </Button>
         </Box>
       ) : null}
-      <QueryView
-        query={creatives}
-        pending="Loading creatives…"
-        isEmpty={(list) => list.data.length === 0}
-        empty="This campaign has no creatives yet."
-      >
+      <QueryView query={creatives} pending="Loading creatives…" empty="This campaign has no creatives yet.">
         {(list) => (
           <ScrollTable label="Creatives">
             <TableHead>

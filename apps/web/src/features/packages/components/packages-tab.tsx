@@ -36,9 +36,7 @@ function PackagesBody({ creative }: { creative: Creative }) {
       {canWrite ? <PackageUpload creativeId={creative.id} {...size} /> : null}
       <QueryView
         query={packages}
-        pending="Loading packages…"
-        error="The packages could not be loaded."
-        isEmpty={(list) => list.length === 0}
+        noun="packages"
         empty={
           <EmptyState
             title={

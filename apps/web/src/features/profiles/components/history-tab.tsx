@@ -51,13 +51,7 @@ export function HistoryTab({ profileId }: { profileId: number }) {
         <Typography id="profile-syncs" variant="subtitle1" component="h2" sx={{ fontWeight: 600, mb: 1 }}>
           Syncs
         </Typography>
-        <QueryView
-          query={syncs}
-          pending="Loading syncs…"
-          error="The syncs could not be loaded."
-          isEmpty={(list) => list.length === 0}
-          empty="No syncs yet."
-        >
+        <QueryView query={syncs} noun="syncs" empty="No syncs yet.">
           {(list) => (
             <ScrollTable label="Syncs">
               <TableHead>

@@ -31,9 +31,8 @@ export function CompanyTokensCard() {
     >
       <QueryView
         query={tokens}
-        pending="Loading tokens…"
+        noun="tokens"
         error="The company's tokens could not be loaded."
-        isEmpty={(list) => list.length === 0}
         empty={<EmptyState title="No tokens yet: users make them in My Account." />}
       >
         {(list) => (

@@ -79,9 +79,7 @@ export function WebhookDeliveries({ webhook }: { webhook: Webhook }) {
       </Box>
       <QueryView
         query={deliveries}
-        pending="Loading deliveries…"
-        error="The deliveries could not be loaded."
-        isEmpty={(list) => list.length === 0}
+        noun="deliveries"
         empty="No deliveries yet: one is sent when a chosen event happens."
       >
         {(list) => (

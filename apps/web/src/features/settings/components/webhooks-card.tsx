@@ -142,9 +142,7 @@ export function WebhooksCard() {
     >
       <QueryView
         query={webhooks}
-        pending="Loading webhooks…"
-        error="The webhooks could not be loaded."
-        isEmpty={(list) => list.length === 0}
+        noun="webhooks"
         empty={<EmptyState title="No webhooks yet: add one to receive the company's events." />}
       >
         {(list) => (
