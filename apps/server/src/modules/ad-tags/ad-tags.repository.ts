@@ -1,35 +1,53 @@
+import { AD_TAG_STATS_DAYS } from '@adstudio/contract';
 import type { Insertable, Selectable } from 'kysely';
 import type { Db, Executor } from '../../db/database';
 import type { AdTagsTable } from '../../db/schema';
 
 export type AdTagRow = Selectable<AdTagsTable>;
+type Owner = Pick<Insertable<AdTagsTable>, 'company_id' | 'creative_id' | 'created_by'>;
 
 /** A creative's tags as the back office reads and writes them; every query is scoped by company. */
 export const createAdTagsRepository = (db: Db) => ({
-  /** The creative's tags, oldest first (revoked ones too: their snippets may still be pasted somewhere). */
-  ofCreative: (companyId: number, creativeId: number, trx: Executor = db) =>
-    trx
-      .selectFrom('ad_tags')
-      .selectAll()
-      .where('company_id', '=', companyId)
-      .where('creative_id', '=', creativeId)
-      .orderBy('id')
-      .execute(),
-
-  /** Impressions and clicks per tag of the creative since `fromDay` (a UTC `YYYY-MM-DD`), its rules summed. */
-  figures: (companyId: number, creativeId: number, fromDay: string, trx: Executor = db) =>
-    trx
-      .selectFrom('stats_tag_daily')
-      .select((eb) => [
-        'tag_id',
-        eb.fn.sum<number | string>('impressions').as('impressions'),
-        eb.fn.sum<number | string>('clicks').as('clicks'),
-      ])
-      .where('company_id', '=', companyId)
-      .where('creative_id', '=', creativeId)
-      .where('day', '>=', fromDay)
-      .groupBy('tag_id')
-      .execute(),
+  /**
+   * The creative's tags, oldest first (revoked ones too: their snippets may still be pasted
+   * somewhere), each with its publisher's name and its impressions and clicks over the last AD_TAG_STATS_DAYS UTC days (today included), its rules
+   * summed (PostgreSQL's sums come as text).
+   */
+  withFigures: (companyId: number, creativeId: number, trx: Executor = db) => {
+    const fromDay = new Date(Date.now() - (AD_TAG_STATS_DAYS - 1) * 86_400_000).toISOString().slice(0, 10);
+    return (
+      trx
+        .selectFrom('ad_tags')
+        .leftJoin(
+          (eb) =>
+            eb
+              .selectFrom('stats_tag_daily')
+              .select((s) => [
+                'tag_id',
+                s.fn.sum<number | string>('impressions').as('impressions'),
+                s.fn.sum<number | string>('clicks').as('clicks'),
+              ])
+              .where('company_id', '=', companyId)
+              .where('creative_id', '=', creativeId)
+              .where('day', '>=', fromDay)
+              .groupBy('tag_id')
+              .as('served'),
+          (join) => join.onRef('served.tag_id', '=', 'ad_tags.id'),
+        )
+        // The publisher keeps being named once deleted.
+        .leftJoin('media_entities as publisher', (join) =>
+          join
+            .onRef('publisher.id', '=', 'ad_tags.media_entity_id')
+            .on('publisher.company_id', '=', companyId),
+        )
+        .selectAll('ad_tags')
+        .select(['served.impressions', 'served.clicks', 'publisher.name as media_entity_name'])
+        .where('ad_tags.company_id', '=', companyId)
+        .where('ad_tags.creative_id', '=', creativeId)
+        .orderBy('ad_tags.id')
+        .execute()
+    );
+  },
 
   find: (companyId: number, creativeId: number, id: number, trx: Executor = db) =>
     trx
@@ -40,8 +58,13 @@ export const createAdTagsRepository = (db: Db) => ({
       .where('id', '=', id)
       .executeTakeFirst(),
 
-  insert: (row: Insertable<AdTagsTable>, trx: Executor = db) =>
-    trx.insertInto('ad_tags').values(row).returningAll().executeTakeFirstOrThrow(),
+  /** A new tag: its fields, and whose it is (`owner`: company, creative, who made it). */
+  insert: (fields: Omit<Insertable<AdTagsTable>, keyof Owner>, owner: Owner, trx: Executor = db) =>
+    trx
+      .insertInto('ad_tags')
+      .values({ ...fields, ...owner })
+      .returningAll()
+      .executeTakeFirstOrThrow(),
 
   /** Revokes a live tag; answers whether it was live. */
   revoke: async (companyId: number, id: number, at: string, trx: Executor = db) =>

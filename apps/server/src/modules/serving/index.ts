@@ -1,3 +1,3 @@
-/** Serving ad tags: the service's type, and the snippets a tag's creation answers with. */
+/** Serving ad tags: the service's type, and what a tag is pasted as (its serve URL and snippets). */
 export type { AdServing } from './ad-serving';
-export { servePath, tagSnippets } from './snippets';
+export { tagCode } from './snippets';

@@ -39,6 +39,19 @@ export function tagSnippets(serveUrl: string, size: { width: number; height: num
 }
 
 /**
+ * What a tag is pasted as: its serve URL under `serveBase` (RENDER_URL, else APP_URL) and its
+ * snippets with its ad server's macros.
+ */
+export function tagCode(
+  serveBase: string,
+  tag: { token: string; ad_server: AdServer },
+  size: { width: number; height: number },
+) {
+  const serveUrl = `${serveBase}${servePath(tag.token)}`;
+  return { serve_url: serveUrl, ...tagSnippets(serveUrl, size, tag.ad_server) };
+}
+
+/**
  * The characters a URL may hold as written (RFC 3986: unreserved, reserved and `%`): no space, CR/LF
  * or other control character, and nothing markup reads (`<`, `>`, `"`), reaches a page or a header.
  */
