@@ -3,6 +3,7 @@ import Box from '@mui/material/Box';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
 import { conditionsApi } from '../../api/conditions';
+import { Columns } from '../../components/ui/columns';
 import { ItemPage } from '../../components/ui/item-page';
 import { PageHeader } from '../../components/ui/page-header';
 import { ResourceActions } from '../../components/ui/resource-actions';
@@ -50,22 +51,14 @@ function ConditionView({ condition }: { condition: Condition }) {
           ) : null
         }
       />
-      <Box
-        sx={{
-          display: 'grid',
-          gap: 3,
-          gridTemplateColumns: { xs: '1fr', xl: 'minmax(0, 1fr) 340px' },
-          alignItems: 'start',
-          mb: 3,
-        }}
-      >
+      <Columns template="minmax(0, 1fr) 340px" from="xl" alignTop sx={{ mb: 3 }}>
         <TitledCard title="Expression">
           <ConditionDetails condition={condition} readOnly={!canWrite} allowLeave={allowLeave} />
         </TitledCard>
         <TitledCard title="Used by">
           <UsedByList uses={condition.used_by} />
         </TitledCard>
-      </Box>
+      </Columns>
       <TitledCard
         title="Simulator"
         subheader="Try the saved condition on a viewer's context: each predicate says what it read and why it held."

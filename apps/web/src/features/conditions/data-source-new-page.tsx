@@ -2,6 +2,7 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import { useRef } from 'react';
 import { dataSourcesApi } from '../../api/data-sources';
+import { Columns, FORM_AND_ASIDE } from '../../components/ui/columns';
 import { PageHeader } from '../../components/ui/page-header';
 import { TitledCard } from '../../components/ui/titled-card';
 import { UnsavedChangesGuard } from '../../components/ui/unsaved-changes-guard';
@@ -41,14 +42,7 @@ export function DataSourceNewPage() {
         subtitle="An HTTP endpoint whose answer conditions can compare (datasource:<id>), fetched on a schedule."
       />
       {canWrite ? (
-        <Box
-          sx={{
-            display: 'grid',
-            gap: 3,
-            gridTemplateColumns: { xs: '1fr', lg: 'minmax(0, 720px) minmax(320px, 1fr)' },
-            alignItems: 'start',
-          }}
-        >
+        <Columns template={FORM_AND_ASIDE} alignTop>
           <TitledCard title="Definition">
             <DataSourceFormFields
               form={form}
@@ -66,7 +60,7 @@ export function DataSourceNewPage() {
           <TitledCard title="Test" subheader="Fetches once with the definition as it stands, unsaved.">
             <DataSourceTestPanel form={form} />
           </TitledCard>
-        </Box>
+        </Columns>
       ) : (
         <Alert severity="info">You may view data sources but not create them.</Alert>
       )}

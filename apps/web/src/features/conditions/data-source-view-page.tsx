@@ -3,6 +3,7 @@ import Box from '@mui/material/Box';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
 import { dataSourcesApi } from '../../api/data-sources';
+import { Columns, FORM_AND_ASIDE } from '../../components/ui/columns';
 import { ItemPage } from '../../components/ui/item-page';
 import { PageHeader } from '../../components/ui/page-header';
 import { ResourceActions } from '../../components/ui/resource-actions';
@@ -58,14 +59,7 @@ function DataSourceView({ source }: { source: DataSource }) {
           ) : null
         }
       />
-      <Box
-        sx={{
-          display: 'grid',
-          gap: 3,
-          gridTemplateColumns: { xs: '1fr', lg: 'minmax(0, 720px) minmax(320px, 1fr)' },
-          alignItems: 'start',
-        }}
-      >
+      <Columns template={FORM_AND_ASIDE} alignTop>
         <Box sx={{ display: 'grid', gap: 3 }}>
           <TitledCard title="Definition">
             <VersionedFormAlerts edit={edit} />
@@ -99,7 +93,7 @@ function DataSourceView({ source }: { source: DataSource }) {
             <DataSourceUsedBy uses={source.used_by} />
           </TitledCard>
         </Box>
-      </Box>
+      </Columns>
     </Box>
   );
 }

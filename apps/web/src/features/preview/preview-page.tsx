@@ -14,6 +14,7 @@ import Typography from '@mui/material/Typography';
 import { type ReactNode, useEffect, useId, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { AdFrame } from '../../components/ui/ad-frame';
+import { Columns } from '../../components/ui/columns';
 import { SectionPanel } from '../../components/ui/section-panel';
 import { LoadingState } from '../../components/ui/states';
 import { StatusChip } from '../../components/ui/status-chip';
@@ -27,14 +28,7 @@ type Variant = ExternalPreview['variants'][number];
 function VariantView({ preview, variant }: { preview: ExternalPreview; variant: Variant }) {
   const { creative } = preview;
   return (
-    <Box
-      sx={{
-        display: 'grid',
-        gap: 2.5,
-        gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' },
-        alignItems: 'start',
-      }}
-    >
+    <Columns from="md" gap={2.5} alignTop>
       <SectionPanel title="Ad">
         {variant.render_url ? (
           <AdFrame
@@ -74,7 +68,7 @@ function VariantView({ preview, variant }: { preview: ExternalPreview; variant: 
           </Typography>
         )}
       </SectionPanel>
-    </Box>
+    </Columns>
   );
 }
 

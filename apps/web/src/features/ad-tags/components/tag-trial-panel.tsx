@@ -3,6 +3,7 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { useTryAdTag } from '../../../api/ad-tags';
+import { Columns } from '../../../components/ui/columns';
 import { LoadingState } from '../../../components/ui/states';
 import { TagTrialResult } from './tag-trial-result';
 
@@ -27,13 +28,7 @@ export function TagTrialPanel({
   const trial = useTryAdTag();
   const result = trial.data;
   return (
-    <Box
-      sx={{
-        display: 'grid',
-        gap: 3,
-        gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(0, 1fr) minmax(0, 1fr)' },
-      }}
-    >
+    <Columns>
       {contextForm((context) => trial.mutateAsync({ creativeId: creative.id, tagId: tag.id, context }))}
       <Box aria-live="polite" sx={{ display: 'grid', gap: 2.5, alignContent: 'start', minWidth: 0 }}>
         {trial.isPending ? <LoadingState label="Trying the tag…" /> : null}
@@ -62,6 +57,6 @@ export function TagTrialPanel({
           </>
         ) : null}
       </Box>
-    </Box>
+    </Columns>
   );
 }

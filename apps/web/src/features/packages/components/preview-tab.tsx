@@ -7,6 +7,7 @@ import { Link as RouterLink } from 'react-router';
 import { useBackupImage } from '../../../api/assets';
 import { packagesApi } from '../../../api/packages';
 import { AdFrame } from '../../../components/ui/ad-frame';
+import { Columns } from '../../../components/ui/columns';
 import { SectionPanel } from '../../../components/ui/section-panel';
 import { useCanAccess } from '../../../lib/access';
 import { errorMessage } from '../../../lib/api-client';
@@ -139,15 +140,7 @@ function BackupImage({ creative }: { creative: Creative }) {
 export function PreviewTab({ creative }: { creative: Creative }) {
   const canSeePackages = useCanAccess('assets', 'read');
   return (
-    <Box
-      sx={{
-        display: 'grid',
-        gap: 2.5,
-        gridTemplateColumns: { xs: '1fr', md: 'repeat(2, minmax(0, 1fr))' },
-        alignItems: 'start',
-        '& > :last-child': { gridColumn: '1 / -1' },
-      }}
-    >
+    <Columns from="md" gap={2.5} alignTop sx={{ '& > :last-child': { gridColumn: '1 / -1' } }}>
       <SectionPanel title="Ad">
         {canSeePackages ? (
           <RenderedPackage creative={creative} />
@@ -168,6 +161,6 @@ export function PreviewTab({ creative }: { creative: Creative }) {
       <SectionPanel title="Preview link">
         <PreviewLink creativeId={creative.id} />
       </SectionPanel>
-    </Box>
+    </Columns>
   );
 }

@@ -5,6 +5,7 @@ import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
 import type { RefObject } from 'react';
 import { profilesApi } from '../../../api/profiles';
+import { Columns } from '../../../components/ui/columns';
 import { UnsavedChangesGuard } from '../../../components/ui/unsaved-changes-guard';
 import { VersionedFormAlerts } from '../../../components/ui/versioned-form-alerts';
 import { useVersionedForm } from '../../../lib/use-versioned-form';
@@ -37,14 +38,7 @@ export function DetailsTab({
   });
 
   return (
-    <Box
-      sx={{
-        display: 'grid',
-        gap: 3,
-        gridTemplateColumns: { xs: '1fr', lg: 'minmax(0, 720px) minmax(300px, 1fr)' },
-        alignItems: 'start',
-      }}
-    >
+    <Columns template="minmax(0, 720px) minmax(300px, 1fr)" alignTop>
       <Box>
         <VersionedFormAlerts edit={edit} />
         <ProfileFormFields
@@ -63,6 +57,6 @@ export function DetailsTab({
         </Typography>
         <ProfileFigures profile={profile} />
       </Paper>
-    </Box>
+    </Columns>
   );
 }

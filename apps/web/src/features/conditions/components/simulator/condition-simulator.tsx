@@ -1,5 +1,6 @@
 import type { Condition } from '@adstudio/contract';
 import Box from '@mui/material/Box';
+import { Columns } from '../../../../components/ui/columns';
 import { useSimulateCondition } from '../../api/simulate-condition';
 import type { DataSourceNames } from '../../condition-format';
 import { ConditionSimulationView } from './condition-simulation-view';
@@ -15,19 +16,13 @@ export function ConditionSimulator({
 }) {
   const simulate = useSimulateCondition();
   return (
-    <Box
-      sx={{
-        display: 'grid',
-        gap: 3,
-        gridTemplateColumns: { xs: '1fr', lg: 'minmax(0, 1fr) minmax(0, 1fr)' },
-      }}
-    >
+    <Columns>
       <SimulatorContextForm onRun={(context) => simulate.mutateAsync({ id: condition.id, context })} />
       <Box aria-live="polite">
         {simulate.data ? (
           <ConditionSimulationView result={simulate.data} logic={condition.logic} names={names} />
         ) : null}
       </Box>
-    </Box>
+    </Columns>
   );
 }

@@ -1,6 +1,7 @@
 import type { SimulationResult } from '@adstudio/contract';
 import Box from '@mui/material/Box';
 import type { ReactNode } from 'react';
+import { Columns } from '../../../../components/ui/columns';
 import { useDataSourceNames } from '../../api/get-data-source-names';
 import { useSimulateCreative } from '../../api/simulate-creative';
 import { RuleSimulationView } from './rule-simulation-view';
@@ -21,13 +22,7 @@ export function CreativeSimulator({
   const simulate = useSimulateCreative();
   const names = useDataSourceNames();
   return (
-    <Box
-      sx={{
-        display: 'grid',
-        gap: 3,
-        gridTemplateColumns: { xs: '1fr', lg: 'minmax(0, 1fr) minmax(0, 1fr)' },
-      }}
-    >
+    <Columns>
       <SimulatorContextForm onRun={(context) => simulate.mutateAsync({ id: creativeId, context })} />
       <Box aria-live="polite" sx={{ display: 'grid', gap: 2.5, alignContent: 'start' }}>
         {simulate.data ? (
@@ -37,6 +32,6 @@ export function CreativeSimulator({
           </>
         ) : null}
       </Box>
-    </Box>
+    </Columns>
   );
 }

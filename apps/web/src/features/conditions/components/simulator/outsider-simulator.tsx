@@ -3,6 +3,7 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { AdFrame } from '../../../../components/ui/ad-frame';
+import { Columns } from '../../../../components/ui/columns';
 import { useSimulateExternal } from '../../api/simulate-external';
 import { SimulatorContextForm } from './simulator-context-form';
 
@@ -30,13 +31,7 @@ export function OutsiderSimulator({
   const simulate = useSimulateExternal();
   const result = simulate.data;
   return (
-    <Box
-      sx={{
-        display: 'grid',
-        gap: 3,
-        gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(0, 1fr) minmax(0, 1fr)' },
-      }}
-    >
+    <Columns>
       <SimulatorContextForm
         outsider
         submitLabel="Find the variant"
@@ -70,6 +65,6 @@ export function OutsiderSimulator({
           </Typography>
         )}
       </Box>
-    </Box>
+    </Columns>
   );
 }
