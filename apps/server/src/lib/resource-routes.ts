@@ -68,8 +68,11 @@ export interface ResourceAction<P extends z.ZodType, B extends z.ZodType> extend
   call(user: User, request: { params: z.output<P>; body: z.output<B> }): Promise<unknown>;
 }
 
-/** An action's declaration, its types checked where it is written (`action({...})`). */
-export const action = <P extends z.ZodType = z.ZodType, B extends z.ZodType = z.ZodType>(
+/**
+ * An action's declaration, its types checked where it is written (`action({...})`); its params are
+ * the item's `{id}` unless it gives its own.
+ */
+export const action = <P extends z.ZodType = typeof idParams, B extends z.ZodType = z.ZodType>(
   spec: ResourceAction<P, B>,
 ): ResourceAction<z.ZodType, z.ZodType> => spec as unknown as ResourceAction<z.ZodType, z.ZodType>;
 
