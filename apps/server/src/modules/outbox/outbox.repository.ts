@@ -29,7 +29,7 @@ export const createOutboxRepository = (db: Db) => ({
       where outbox_events.id = numbered.id`.execute(trx),
 
   /** Makes the consumer's cursor if it has none: a new consumer starts before every event kept. */
-  ensureCursor: (consumer: string, now: string, trx: Executor) =>
+  ensureCursor: (consumer: string, now: string, trx: Executor = db) =>
     trx
       .insertInto('outbox_cursors')
       .values({ consumer, last_seq: 0, updated_at: now })

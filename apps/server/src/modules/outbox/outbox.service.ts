@@ -73,13 +73,20 @@ export function createOutboxService({ repository, transaction, postgres, keptMs 
     consumer(name: string): OutboxConsumer {
       if (registered.has(name)) throw new Error(`The outbox consumer "${name}" is registered twice.`);
       registered.add(name);
+      /** PostgreSQL: whether this process has made sure the cursor's row exists. */
+      let made = false;
       return {
         name,
         async next(limit, trx) {
           await sequence(trx);
+          if (postgres && !made) {
+            // Committed on its own: a row made in the caller's transaction would hold other
+            // instances' first reads until that transaction ends.
+            await repository.ensureCursor(name, nowIso());
+            made = true;
+          }
           let cursor = await repository.cursor(name, trx, postgres);
-          if (cursor === undefined) {
-            // Its first read, or (PostgreSQL) another instance holds it: then this finds it held too.
+          if (cursor === undefined && !postgres) {
             await repository.ensureCursor(name, nowIso(), trx);
             cursor = await repository.cursor(name, trx, postgres);
           }
