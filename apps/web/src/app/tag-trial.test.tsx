@@ -4,15 +4,14 @@ import {
   type SimulationResult,
   TAG_TRIAL_MESSAGES,
   type TagTrial as Trial,
-  type User,
 } from '@adstudio/contract';
-import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AdTagsTab } from '../features/ad-tags/components/ad-tags-tab';
 import type { ApiRequest, ApiResponse } from '../lib/api-client';
 import { setUser } from '../lib/auth';
 import { answer, recordApi, restoreApi } from '../lib/stub-api';
-import { byLabel, byText, click, render, waitFor } from '../lib/test-render';
+import { onePage, testUser } from '../lib/test-fixtures';
+import { byLabel, byText, click, renderLoaded, waitFor } from '../lib/test-render';
 import { TagTrial } from './tag-trial';
 
 const creative = { id: 12, name: 'Skyway MPU', width: 300, height: 250 } as Creative;
@@ -71,33 +70,16 @@ const FALLBACK: Trial = {
   simulation: null,
 };
 
-const reader: User = {
-  id: 1,
-  name: 'Ada',
-  email: 'ada@example.com',
-  avatar: null,
-  company_id: 1,
-  roles: [],
-  permissions: ['qa'],
-};
+const reader = testUser(['qa']);
 
-const NO_SOURCES = {
-  data: [],
-  links: { first: '', last: '', prev: null, next: null },
-  meta: { current_page: 1, from: null, last_page: 1, path: '', per_page: 1000, to: null, total: 0 },
-};
+const NO_SOURCES = onePage([], 1000);
 
 let requests: ApiRequest[];
 let trial: () => ApiResponse;
 
 async function renderTab() {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const view = await render(
-    <AdTagsTab creative={creative} tryIt={(item) => <TagTrial creative={creative} tag={item} />} />,
-    { queryClient },
-  );
-  await waitFor(() => !view.container.textContent?.includes('Loading tags'));
-  return view.container;
+  const tab = <AdTagsTab creative={creative} tryIt={(item) => <TagTrial creative={creative} tag={item} />} />;
+  return (await renderLoaded(tab, 'Loading tags')).container;
 }
 
 const tryButton = () => byText<HTMLButtonElement>('button', 'Try', document.querySelector('form')!);

@@ -1,11 +1,11 @@
-import { QueryClient, type UseMutationResult } from '@tanstack/react-query';
+import type { QueryClient, UseMutationResult } from '@tanstack/react-query';
 import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { ApiRequest } from './api-client';
 import { nestedResourceApi } from './nested-resource-api';
 import { answer, recordApi, restoreApi } from './stub-api';
-import { render } from './test-render';
+import { renderHook, testQueryClient } from './test-render';
 
 const PartSchema = z.object({ id: z.number(), name: z.string() });
 type Part = z.infer<typeof PartSchema>;
@@ -22,18 +22,13 @@ const sent = (requests: ApiRequest[]) => requests.map(({ method, url, data }) =>
 describe('nestedResourceApi', () => {
   let client: QueryClient;
   beforeEach(() => {
-    client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    client = testQueryClient();
   });
   afterEach(() => restoreApi());
 
   async function mutation<V, R>(useHook: () => UseMutationResult<R, Error, V>) {
-    let current: UseMutationResult<R, Error, V> | undefined;
-    function Harness() {
-      current = useHook();
-      return null;
-    }
-    await render(<Harness />, { queryClient: client });
-    return () => current as UseMutationResult<R, Error, V>;
+    const { result } = await renderHook(useHook, { queryClient: client });
+    return () => result.current;
   }
 
   it("keys one parent's list by its name, the path's last segment unless told", () => {

@@ -6,6 +6,7 @@ import { PAGE_SIZE_HINT_KEY, userSettingsKey } from './page-size-hint';
 import { prefetchList } from './prefetch-list';
 import { queryClient } from './query-client';
 import { restoreApi, stubApi } from './stub-api';
+import { testUser } from './test-fixtures';
 
 const list = {
   section: 'campaigns' as const,
@@ -13,15 +14,6 @@ const list = {
   extras: { campaign_id: /^\d+$/ },
   listKey: (query: ListQueryParams) => ['things', 'list', query] as const,
 };
-const user = (permissions: string[]) => ({
-  id: 1,
-  name: 'Ada',
-  email: 'ada@example.com',
-  avatar: null,
-  company_id: 1,
-  roles: [],
-  permissions,
-});
 
 describe('a list prefetched from its route loader', () => {
   afterEach(() => {
@@ -76,10 +68,10 @@ describe('a list prefetched from its route loader', () => {
 
   it('asks for nothing in a section the signed-in user may not read', () => {
     const asked = stubApi();
-    setUser(user(['edit creatives']));
+    setUser(testUser(['edit creatives']));
     prefetchList(new URL('http://x.test/things'), list);
     expect(asked).toEqual([]);
-    setUser(user(['edit campaigns']));
+    setUser(testUser(['edit campaigns']));
     prefetchList(new URL('http://x.test/things'), list);
     expect(asked).toEqual(['/v1/user/settings', '/v1/things/?page=1&items-per-page=25']);
   });

@@ -1,4 +1,4 @@
-import { QueryClient, type UseMutationResult } from '@tanstack/react-query';
+import type { QueryClient, UseMutationResult } from '@tanstack/react-query';
 import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -6,7 +6,7 @@ import type { ApiRequest } from './api-client';
 import { resourceApi } from './resource-api';
 import { resourceKeys } from './resource-keys';
 import { answer, recordApi, restoreApi } from './stub-api';
-import { render } from './test-render';
+import { renderHook, testQueryClient } from './test-render';
 
 const ThingSchema = z.object({ id: z.number(), name: z.string() });
 type Thing = z.infer<typeof ThingSchema>;
@@ -97,18 +97,13 @@ describe('resourceApi', () => {
 describe('resourceApi hooks', () => {
   let client: QueryClient;
   beforeEach(() => {
-    client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    client = testQueryClient();
   });
   afterEach(() => restoreApi());
 
   async function mutation<V, R>(useHook: () => UseMutationResult<R, Error, V>) {
-    let current: UseMutationResult<R, Error, V> | undefined;
-    function Harness() {
-      current = useHook();
-      return null;
-    }
-    await render(<Harness />, { queryClient: client });
-    return () => current as UseMutationResult<R, Error, V>;
+    const { result } = await renderHook(useHook, { queryClient: client });
+    return () => result.current;
   }
 
   it('caches what a write answers and refreshes the lists and its history', async () => {

@@ -1,4 +1,4 @@
-import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { afterEach, expect } from 'vitest';
@@ -47,6 +47,17 @@ export async function render(ui: ReactNode, { queryClient }: RenderOptions = {})
 }
 export type View = Awaited<ReturnType<typeof render>>;
 
+/** A query client for one test: a failed query is not asked again, its error shows at once. */
+export const testQueryClient = () => new QueryClient({ defaultOptions: { queries: { retry: false } } });
+
+/** Mounts `ui` with a test query client of its own and waits until `loading` is no longer shown. */
+export async function renderLoaded(ui: ReactNode, loading: string) {
+  const queryClient = testQueryClient();
+  const view = await render(ui, { queryClient });
+  await waitFor(() => !view.container.textContent?.includes(loading));
+  return { ...view, queryClient };
+}
+
 /** A hook in a component that draws nothing; `result.current` is what it returned last. */
 export async function renderHook<Props, Result>(
   hook: (props: Props) => Result,
@@ -91,3 +102,16 @@ export const type = (element: HTMLInputElement | HTMLTextAreaElement, text: stri
     Object.getOwnPropertyDescriptor(prototype.prototype, 'value')!.set!.call(element, text);
     element.dispatchEvent(new Event('input', { bubbles: true }));
   });
+
+/** Picks an option as a user does: the value, then the change event React hears. */
+export const choose = (select: HTMLSelectElement, value: string) =>
+  act(async () => {
+    select.value = value;
+    select.dispatchEvent(new Event('change', { bubbles: true }));
+  });
+
+/** The texts of the first `columns` cells of each table row marked `data-testid={testId}`. */
+export const tableRows = (container: ParentNode, testId: string, columns: number) =>
+  [...container.querySelectorAll<HTMLTableRowElement>(`tr[data-testid="${testId}"]`)].map((row) =>
+    [...row.cells].slice(0, columns).map((cell) => cell.textContent),
+  );

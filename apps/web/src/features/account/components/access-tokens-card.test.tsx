@@ -1,12 +1,19 @@
 import type { AccessToken, NewAccessToken } from '@adstudio/contract';
 import { TOKENS_TOO_MANY } from '@adstudio/contract';
-import { QueryClient } from '@tanstack/react-query';
-import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { getAlert } from '../../../lib/alert';
 import type { ApiRequest, ApiResponse } from '../../../lib/api-client';
 import { answer, recordApi, restoreApi } from '../../../lib/stub-api';
-import { byLabel, byText, click, render, type, waitFor } from '../../../lib/test-render';
+import {
+  byLabel,
+  byText,
+  choose,
+  click,
+  renderLoaded,
+  tableRows,
+  type,
+  waitFor,
+} from '../../../lib/test-render';
 import { AccessTokensCard, REVOKE_ALL_MESSAGE, REVOKE_TOKEN_MESSAGE } from './access-tokens-card';
 import { tokenBody } from './new-token-dialog';
 
@@ -37,26 +44,12 @@ let requests: ApiRequest[];
 let reply: (request: ApiRequest) => ApiResponse;
 const listed = (tokens: AccessToken[]) => () => answer(200, { data: tokens });
 
-async function renderCard() {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const view = await render(<AccessTokensCard />, { queryClient });
-  await waitFor(() => !view.container.textContent?.includes('Loading tokens'));
-  return { container: view.container, queryClient };
-}
-
-const rows = (container: HTMLElement) =>
-  [...container.querySelectorAll<HTMLTableRowElement>('tr[data-testid="access-token"]')].map((row) =>
-    [...row.cells].slice(0, 5).map((cell) => cell.textContent),
-  );
+const renderCard = () => renderLoaded(<AccessTokensCard />, 'Loading tokens');
+const rows = (container: HTMLElement) => tableRows(container, 'access-token', 5);
 const dialog = (name: string) =>
   [...document.querySelectorAll<HTMLElement>('[role="dialog"]')].find(
     (element) => document.getElementById(element.getAttribute('aria-labelledby') ?? '')?.textContent === name,
   );
-const choose = (select: HTMLSelectElement, value: string) =>
-  act(async () => {
-    select.value = value;
-    select.dispatchEvent(new Event('change', { bubbles: true }));
-  });
 
 describe('My Account’s API tokens', () => {
   beforeEach(() => {

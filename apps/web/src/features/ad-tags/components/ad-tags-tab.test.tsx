@@ -1,11 +1,19 @@
-import type { AdTagListItem, Creative, User } from '@adstudio/contract';
-import { QueryClient } from '@tanstack/react-query';
-import { act } from 'react';
+import type { AdTagListItem, Creative } from '@adstudio/contract';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ApiRequest, ApiResponse } from '../../../lib/api-client';
 import { setUser } from '../../../lib/auth';
 import { answer, recordApi, restoreApi } from '../../../lib/stub-api';
-import { byLabel, byText, click, render, type, waitFor } from '../../../lib/test-render';
+import { onePage, testUser } from '../../../lib/test-fixtures';
+import {
+  byLabel,
+  byText,
+  choose,
+  click,
+  renderLoaded,
+  tableRows,
+  type,
+  waitFor,
+} from '../../../lib/test-render';
 import { AdTagsTab, REVOKE_MESSAGE } from './ad-tags-tab';
 
 const creative = { id: 12, name: 'Skyway MPU', width: 300, height: 250 } as Creative;
@@ -39,18 +47,8 @@ const SPORT = tag({
 });
 const OLD = tag({ id: 3, name: 'Old slot', revoked_at: '2026-11-25T10:00:00.000Z' });
 
-const user = (permissions: string[], roles: string[] = []): User => ({
-  id: 1,
-  name: 'Ada',
-  email: 'ada@example.com',
-  avatar: null,
-  company_id: 1,
-  roles,
-  permissions,
-});
-
-const publishers = {
-  data: [
+const publishers = onePage(
+  [
     {
       id: 3,
       name: 'Daily Planet',
@@ -62,9 +60,8 @@ const publishers = {
       deleted_at: null,
     },
   ],
-  links: { first: '', last: '', prev: null, next: null },
-  meta: { current_page: 1, from: 1, last_page: 1, path: '', per_page: 1000, to: 1, total: 1 },
-};
+  1000,
+);
 
 let requests: ApiRequest[];
 let reply: (request: ApiRequest) => ApiResponse;
@@ -72,24 +69,9 @@ let reply: (request: ApiRequest) => ApiResponse;
 const listed = (tags: AdTagListItem[]) => (request: ApiRequest) =>
   request.url.startsWith('/v1/media-entities') ? answer(200, publishers) : answer(200, { data: tags });
 
-async function renderTab() {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const view = await render(<AdTagsTab creative={creative} />, { queryClient });
-  await waitFor(() => !view.container.textContent?.includes('Loading tags'));
-  return view.container;
-}
-
-/** Picks an option as a user does: the value, then the change event React hears. */
-const choose = (select: HTMLSelectElement, value: string) =>
-  act(async () => {
-    select.value = value;
-    select.dispatchEvent(new Event('change', { bubbles: true }));
-  });
-
-const rows = (container: HTMLElement) =>
-  [...container.querySelectorAll<HTMLTableRowElement>('tr[data-testid="ad-tag"]')].map((row) =>
-    [...row.cells].slice(0, 7).map((cell) => cell.textContent),
-  );
+const renderTab = async () =>
+  (await renderLoaded(<AdTagsTab creative={creative} />, 'Loading tags')).container;
+const rows = (container: HTMLElement) => tableRows(container, 'ad-tag', 7);
 
 describe('the creative’s tags tab', () => {
   beforeEach(() => {
@@ -102,7 +84,7 @@ describe('the creative’s tags tab', () => {
   });
 
   it('lists each tag with its publisher, ad server, creation, status and 7-day figures; editors may create and revoke', async () => {
-    setUser(user(['edit creatives', 'edit campaigns']));
+    setUser(testUser(['edit creatives', 'edit campaigns']));
     const container = await renderTab();
     expect(rows(container)).toEqual([
       ['Homepage MPU', '—', 'Google Ad Manager', '20/11/2026', 'Active', '1,234', '56'],
@@ -119,7 +101,7 @@ describe('the creative’s tags tab', () => {
   });
 
   it('shows readers the list and the snippets, without New or Revoke, and asks no publishers', async () => {
-    setUser(user(['qa']));
+    setUser(testUser(['qa']));
     const container = await renderTab();
     expect(rows(container).map((row) => row[1])).toEqual(['—', 'Daily Planet', '—']);
     expect(byText('button', 'New tag', container)).toBeUndefined();
@@ -147,7 +129,7 @@ describe('the creative’s tags tab', () => {
   });
 
   it('says when there are no tags yet, and when they could not be loaded', async () => {
-    setUser(user(['edit creatives']));
+    setUser(testUser(['edit creatives']));
     reply = listed([]);
     let container = await renderTab();
     expect(container.textContent).toContain('No tags yet: create one for each placement');
@@ -159,7 +141,7 @@ describe('the creative’s tags tab', () => {
   });
 
   it('creates a tag for an ad server from the dialog, showing a 422 beside its field, then the new tag’s snippets', async () => {
-    setUser(user(['edit creatives', 'edit campaigns']));
+    setUser(testUser(['edit creatives', 'edit campaigns']));
     const container = await renderTab();
     await click(byText<HTMLElement>('button', 'New tag', container));
     await waitFor(() => document.querySelectorAll('select[name="media_entity_id"] option').length === 2);
@@ -213,7 +195,7 @@ describe('the creative’s tags tab', () => {
   });
 
   it('revokes a tag after saying what it does', async () => {
-    setUser(user(['edit creatives']));
+    setUser(testUser(['edit creatives']));
     const container = await renderTab();
     await click(byLabel<HTMLElement>('button', 'Revoke Homepage MPU', container));
     expect(document.body.textContent).toContain(REVOKE_MESSAGE);

@@ -1,9 +1,10 @@
-import type { ProcessingAsset, ProfileRule, User } from '@adstudio/contract';
+import type { ProcessingAsset, ProfileRule } from '@adstudio/contract';
 import { QueryClient } from '@tanstack/react-query';
 import { act, type ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type ApiTransport, api } from '../../../lib/api-client';
 import { setUser } from '../../../lib/auth';
+import { onePage, testUser } from '../../../lib/test-fixtures';
 import { byLabel, byText, cleanup, click, render, renderHook } from '../../../lib/test-render';
 import {
   PROCESSING_POLL_MS,
@@ -73,31 +74,6 @@ const rule = (id: number, unique_id: string, reporting_label: string): ProfileRu
   condition_ids: [],
   data: {},
   ended_at: null,
-});
-
-const rulesAnswer = (rules: ProfileRule[]) => ({
-  data: rules,
-  links: { first: '', last: '', prev: null, next: null },
-  meta: {
-    current_page: 1,
-    from: rules.length ? 1 : null,
-    last_page: 1,
-    path: '',
-    per_page: 20,
-    to: rules.length || null,
-    total: rules.length,
-  },
-});
-
-const user = (changes: Partial<User>): User => ({
-  id: 1,
-  name: 'Ada',
-  email: 'ada@example.com',
-  avatar: null,
-  company_id: 1,
-  roles: [],
-  permissions: ['edit assets'],
-  ...changes,
 });
 
 let container: HTMLElement;
@@ -234,10 +210,10 @@ describe('rule assets', () => {
     const mount = () => renderWithClient(<RuleAssets creativeId={3} profileId={7} />);
 
     it('is a region that defaults to the profile’s first rule', async () => {
-      setUser(user({ permissions: ['edit assets', 'edit profiles'] }));
+      setUser(testUser(['edit assets', 'edit profiles']));
       queryClient.setQueryData(
         ruleOptionsQueryOptions(7, rulesQuery('')).queryKey,
-        rulesAnswer([rule(11, 'SKU-1001', 'North – Trail shoes'), rule(12, 'SKU-1002', 'South')]),
+        onePage([rule(11, 'SKU-1001', 'North – Trail shoes'), rule(12, 'SKU-1002', 'South')]),
       );
       queryClient.setQueryData(processingAssetsQueryOptions(3, 11).queryKey, [READY, UNAVAILABLE]);
       await mount();
@@ -250,10 +226,10 @@ describe('rule assets', () => {
     });
 
     it('shows the rule the user picks', async () => {
-      setUser(user({ roles: ['admin'] }));
+      setUser(testUser(['edit assets'], ['admin']));
       queryClient.setQueryData(
         ruleOptionsQueryOptions(7, rulesQuery('')).queryKey,
-        rulesAnswer([rule(11, 'SKU-1001', 'North'), rule(12, 'SKU-1002', 'South')]),
+        onePage([rule(11, 'SKU-1001', 'North'), rule(12, 'SKU-1002', 'South')]),
       );
       queryClient.setQueryData(processingAssetsQueryOptions(3, 11).queryKey, [READY]);
       queryClient.setQueryData(processingAssetsQueryOptions(3, 12).queryKey, [FAILED]);
@@ -274,15 +250,15 @@ describe('rule assets', () => {
     });
 
     it('says so when the profile has no rules', async () => {
-      setUser(user({ roles: ['admin'] }));
-      queryClient.setQueryData(ruleOptionsQueryOptions(7, rulesQuery('')).queryKey, rulesAnswer([]));
+      setUser(testUser(['edit assets'], ['admin']));
+      queryClient.setQueryData(ruleOptionsQueryOptions(7, rulesQuery('')).queryKey, onePage([]));
       await mount();
       expect(container.textContent).toContain('This profile has no rules yet.');
       expect(container.querySelector('input')).toBeNull();
     });
 
     it('needs access to profiles to pick a rule', async () => {
-      setUser(user({}));
+      setUser(testUser(['edit assets']));
       await mount();
       expect(regionNamed('Rule assets')).toBeDefined();
       expect(container.textContent).toContain('Picking a rule needs access to profiles.');

@@ -1,10 +1,9 @@
 import type { CompanyAccessToken } from '@adstudio/contract';
-import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { getAlert } from '../../../lib/alert';
 import type { ApiRequest, ApiResponse } from '../../../lib/api-client';
 import { answer, recordApi, restoreApi } from '../../../lib/stub-api';
-import { byLabel, byText, click, render, waitFor } from '../../../lib/test-render';
+import { byLabel, byText, click, renderLoaded, tableRows, waitFor } from '../../../lib/test-render';
 import { CompanyTokensCard } from './company-tokens-card';
 
 const token = (changes: Partial<CompanyAccessToken>): CompanyAccessToken => ({
@@ -29,17 +28,8 @@ let requests: ApiRequest[];
 let reply: (request: ApiRequest) => ApiResponse;
 const listed = (tokens: CompanyAccessToken[]) => () => answer(200, { data: tokens });
 
-async function renderCard() {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const view = await render(<CompanyTokensCard />, { queryClient });
-  await waitFor(() => !view.container.textContent?.includes('Loading tokens'));
-  return view.container;
-}
-
-const rows = (container: HTMLElement) =>
-  [...container.querySelectorAll<HTMLTableRowElement>('tr[data-testid="access-token"]')].map((row) =>
-    [...row.cells].slice(0, 5).map((cell) => cell.textContent),
-  );
+const renderCard = async () => (await renderLoaded(<CompanyTokensCard />, 'Loading tokens')).container;
+const rows = (container: HTMLElement) => tableRows(container, 'access-token', 5);
 
 describe('Settings’ company API tokens', () => {
   beforeEach(() => {

@@ -1,9 +1,8 @@
 import type { Webhook, WebhookDelivery } from '@adstudio/contract';
-import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ApiRequest, ApiResponse } from '../../../lib/api-client';
 import { answer, recordApi, restoreApi } from '../../../lib/stub-api';
-import { byLabel, byText, click, render, type, waitFor } from '../../../lib/test-render';
+import { byLabel, byText, click, renderLoaded, type, waitFor } from '../../../lib/test-render';
 import { WebhooksCard } from './webhooks-card';
 
 const webhook = (changes: Partial<Webhook>): Webhook => ({
@@ -52,12 +51,7 @@ const routes =
     return answer(200, { data: list });
   };
 
-async function renderCard() {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const view = await render(<WebhooksCard />, { queryClient });
-  await waitFor(() => !view.container.textContent?.includes('Loading webhooks'));
-  return view.container;
-}
+const renderCard = async () => (await renderLoaded(<WebhooksCard />, 'Loading webhooks')).container;
 const rows = (container: HTMLElement, testId: string) => [
   ...container.querySelectorAll<HTMLTableRowElement>(`tr[data-testid="${testId}"]`),
 ];
