@@ -1,6 +1,7 @@
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
+import { Columns } from '../../components/ui/columns';
 import { PageHeader } from '../../components/ui/page-header';
 import { LoadingState } from '../../components/ui/states';
 import { TitledCard } from '../../components/ui/titled-card';
@@ -17,14 +18,7 @@ export function AccountPage() {
   return (
     <Box sx={{ maxWidth: 1100 }}>
       <PageHeader title="My Account" subtitle="Your profile, password, e-mail, access and API tokens." />
-      <Box
-        sx={{
-          display: 'grid',
-          gap: 2,
-          gridTemplateColumns: { xs: '1fr', md: 'repeat(2, 1fr)' },
-          alignItems: 'start',
-        }}
-      >
+      <Columns from="md" gap={2} alignTop>
         <TitledCard title="Profile">
           <ProfileFormCard user={user} />
         </TitledCard>
@@ -49,7 +43,7 @@ export function AccountPage() {
             )}
           </TitledCard>
         </Box>
-      </Box>
+      </Columns>
       <Box sx={{ mt: 2 }}>
         <AccessTokensCard />
       </Box>

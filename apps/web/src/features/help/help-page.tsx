@@ -3,6 +3,7 @@ import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
+import { Columns } from '../../components/ui/columns';
 import { PageHeader } from '../../components/ui/page-header';
 import { StatusChip } from '../../components/ui/status-chip';
 import { TitledCard } from '../../components/ui/titled-card';
@@ -32,14 +33,7 @@ export function HelpPage() {
   return (
     <Box sx={{ maxWidth: 960 }}>
       <PageHeader title="Help" subtitle="How Adstudio is organised and where to find more." />
-      <Box
-        sx={{
-          display: 'grid',
-          gap: 2,
-          gridTemplateColumns: { xs: '1fr', md: 'repeat(2, 1fr)' },
-          alignItems: 'start',
-        }}
-      >
+      <Columns from="md" gap={2} alignTop>
         <TitledCard title="Statuses">
           <Box
             component="dl"
@@ -93,7 +87,7 @@ export function HelpPage() {
             </Typography>
           </TitledCard>
         </Box>
-      </Box>
+      </Columns>
     </Box>
   );
 }

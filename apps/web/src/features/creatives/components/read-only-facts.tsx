@@ -1,24 +1,10 @@
 import type { Creative } from '@adstudio/contract';
 import Box from '@mui/material/Box';
-import Typography from '@mui/material/Typography';
-import type { ReactNode } from 'react';
+import { Fact, Facts } from '../../../components/ui/facts';
 import { StatusChip } from '../../../components/ui/status-chip';
 import { useCanAccess } from '../../../lib/access';
 import { BackupImage } from './backup-image';
 import { ServedRules } from './served-rules';
-
-function Fact({ term, children }: { term: string; children: ReactNode }) {
-  return (
-    <>
-      <Typography component="dt" variant="body2" color="textSecondary">
-        {term}
-      </Typography>
-      <Typography component="dd" variant="body2" sx={{ m: 0 }}>
-        {children}
-      </Typography>
-    </>
-  );
-}
 
 /**
  * What the creative form shows without editing it: the status (moved from the header), the rules
@@ -28,11 +14,7 @@ function Fact({ term, children }: { term: string; children: ReactNode }) {
 export function ReadOnlyFacts({ creative }: { creative?: Creative | undefined }) {
   const canReadProfiles = useCanAccess('profiles', 'read');
   return (
-    <Box
-      component="dl"
-      aria-label="Not edited here"
-      sx={{ m: 0, display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 3, rowGap: 1.25 }}
-    >
+    <Facts label="Not edited here" rowGap={1.25}>
       <Fact term="Status">
         <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
           <StatusChip status={creative?.status ?? 'draft'} />
@@ -51,6 +33,6 @@ export function ReadOnlyFacts({ creative }: { creative?: Creative | undefined })
           'No backup image yet — set it from the assets tab.'
         )}
       </Fact>
-    </Box>
+    </Facts>
   );
 }

@@ -4,25 +4,12 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
-import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
+import { Fact, Facts } from '../../../components/ui/facts';
 import { href } from '../../../config/paths';
 import { formatCount, formatDate, formatDateTime } from '../../../lib/format';
 import { scheduleText } from '../profile-format';
 import { issuesLinkIsError, issuesLinkText } from '../sync-story';
-
-function Fact({ term, children }: { term: string; children: ReactNode }) {
-  return (
-    <>
-      <Typography component="dt" variant="body2" color="textSecondary">
-        {term}
-      </Typography>
-      <Typography component="dd" variant="body2" sx={{ m: 0 }}>
-        {children}
-      </Typography>
-    </>
-  );
-}
 
 /** The link to the errors page, with the last sync's counts (and its failure, when it failed). */
 export function IssuesLink({ profile }: { profile: Profile }) {
@@ -44,11 +31,7 @@ export function IssuesLink({ profile }: { profile: Profile }) {
 export function ProfileFigures({ profile }: { profile: Profile }) {
   return (
     <Box>
-      <Box
-        component="dl"
-        aria-label="Figures"
-        sx={{ m: 0, display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 3, rowGap: 1 }}
-      >
+      <Facts label="Figures">
         <Fact term="Rows">{formatCount(profile.rows_total)}</Fact>
         <Fact term="Active rows">{formatCount(profile.rows_active)}</Fact>
         <Fact term="Rows with errors">{formatCount(profile.rows_with_errors)}</Fact>
@@ -60,7 +43,7 @@ export function ProfileFigures({ profile }: { profile: Profile }) {
             : scheduleText(profile.schedule)}
         </Fact>
         <Fact term="Imported">{formatDate(profile.created_at)}</Fact>
-      </Box>
+      </Facts>
       <Typography variant="subtitle2" component="h3" sx={{ mt: 2.5, mb: 1 }}>
         Columns
       </Typography>
