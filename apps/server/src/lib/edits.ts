@@ -4,12 +4,20 @@ import { forbidden, unprocessable } from './http-errors';
 import { checkMove } from './status-moves';
 import { assertCurrentVersion, changedMeanwhile } from './versions';
 
+/** The fields after an edit of those sent (`undefined`: not sent), and what that changes. */
+export function mergeEdit<F extends object>(before: F, edits: Partial<F>): { after: F; changes: Changes } {
+  const sent = Object.fromEntries(Object.entries(edits).filter(([, v]) => v !== undefined)) as Partial<F>;
+  const after: F = { ...before, ...sent };
+  return { after, changes: diff(before, after) };
+}
+
 export interface EditPlan<F> {
   after: F;
   /** `{field: [old, new]}`; empty when nothing changes. */
   changes: Changes;
   /** The only change is the status (audited as 'status', not 'updated'). */
   onlyStatus: boolean;
+  action: 'status' | 'updated';
 }
 
 /**
@@ -34,9 +42,8 @@ export function planEdit<F extends { status: Status }>(args: {
   fieldErrors?: (after: F) => Record<string, string[]>;
 }): EditPlan<F> {
   const { user, section, noun, before, edits } = args;
-  const sent = Object.fromEntries(Object.entries(edits).filter(([, v]) => v !== undefined)) as Partial<F>;
-  const after: F = { ...before, ...sent };
-  const editsFields = Object.keys(diff(before, after)).length > 0;
+  const { after, changes: fieldChanges } = mergeEdit(before, edits);
+  const editsFields = Object.keys(fieldChanges).length > 0;
   if (editsFields) {
     assertCurrentVersion(args.basedOn, args.version, changedMeanwhile(noun));
     if (!canAccess(user, section, 'write'))
@@ -54,5 +61,6 @@ export function planEdit<F extends { status: Status }>(args: {
   }
   const changes = diff(before, after);
   const keys = Object.keys(changes);
-  return { after, changes, onlyStatus: keys.length === 1 && keys[0] === 'status' };
+  const onlyStatus = keys.length === 1 && keys[0] === 'status';
+  return { after, changes, onlyStatus, action: onlyStatus ? 'status' : 'updated' };
 }

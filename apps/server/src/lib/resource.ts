@@ -7,7 +7,7 @@ import { HttpError, notFound, unprocessable } from './http-errors';
 import { type BulkRepository, resourceBulk } from './resource-bulk';
 import type { NameScope, ScopedOptions } from './scoped-repository';
 import { nowIso } from './time';
-import { changedMeanwhile, nextUpdatedAt } from './versions';
+import { assertCurrentVersion, basedOnOf, changedMeanwhile, nextUpdatedAt } from './versions';
 
 /** What the resource base reads of every row. */
 export interface ResourceRow {
@@ -89,6 +89,25 @@ export interface Edit<U> {
 }
 
 /**
+ * A slice's part of the edit flow (`update`): what the edit is, what else refuses it, what it
+ * answers. Its plan may carry more than the edit (`E`: the merged fields its checks read).
+ */
+export interface EditFlow<R, X, U, T, E extends Edit<U> = Edit<U>> {
+  /**
+   * The edit of `row` the request asks for: its column values and audited changes (none: nothing
+   * is written). `basedOn` is for a plan that orders the version check among its own refusals
+   * (lib/edits' planEdit: 409, then 403, then 422).
+   */
+  plan(row: R, basedOn: string | undefined, trx: X): E | Promise<E>;
+  /** The slice's refusals once the version holds (a reference that must exist: 422). */
+  check?(edit: E, row: R, trx: X): Promise<void>;
+  /** What follows the write in its transaction; answers the row to show (data sources forget what they fetched). */
+  written?(row: R, edit: E, trx: X): Promise<R>;
+  /** The item answered, of the edited row, or of the row as it is when nothing changes. */
+  view(row: R, trx: X): T | Promise<T>;
+}
+
+/**
  * The part of every company-scoped, soft-deletable resource service that is the same in each slice
  * (docs/design.md §4 and §5): find or 404 within the user's company, live names free ignoring case
  * (the unique indexes' rule, races included), guarded edits (409 when the row changed meanwhile),
@@ -141,6 +160,36 @@ export function resourceService<R extends ResourceRow, X, U>(config: ResourceCon
         ? assertNameFree(user, fields.name, exceptId, trx, scope)
         : Promise.resolve();
 
+  /**
+   * Writes an edit of `row` read in this transaction, guarded by its version: a write that commits
+   * first changes `updated_at`, this UPDATE then matches no row and the edit is a 409. Changed
+   * unique fields are checked first. Audited as `change.action`. Answers the new row.
+   */
+  async function edit(user: User, row: R, change: Edit<U>, trx: X, scope?: NameScope): Promise<R> {
+    const values = change.values as Record<string, unknown>;
+    // The edit's values are the row's columns, so the changed ones are a part of a row.
+    const changed = Object.fromEntries(
+      Object.keys(change.changes).map((field) => [field, values[field]]),
+    ) as Partial<R>;
+    if (!change.checked) await assertFree(user, changed, row.id, trx, scope ?? name?.scope?.(row));
+    const updated = await repository
+      .update(
+        user.company_id,
+        row.id,
+        row.updated_at,
+        { ...change.values, updated_at: nextUpdatedAt(row.updated_at) },
+        trx,
+      )
+      .catch(race);
+    if (!updated) throw new HttpError(409, conflict);
+    await audit.log(trx, user, {
+      entityId: row.id,
+      action: change.action ?? 'updated',
+      changes: change.changes,
+    });
+    return updated;
+  }
+
   return {
     find,
     assertNameFree,
@@ -170,35 +219,34 @@ export function resourceService<R extends ResourceRow, X, U>(config: ResourceCon
       return row;
     },
 
+    /** A guarded write of a row read in this transaction (the update flow's last step, for slices that plan their own). */
+    edit,
+
     /**
-     * Writes an edit of `row` read in this transaction, guarded by its version: a write that commits
-     * first changes `updated_at`, this UPDATE then matches no row and the edit is a 409. Changed
-     * unique fields are checked first. Audited as `edit.action`. Answers the new row.
+     * The edit flow of every editable item (docs/design.md §4), in one transaction and in the order
+     * the API answers: the version the edit is based on (the body's `updated_at`, else `If-Match`; 422
+     * when it is no timestamp), the company's
+     * row (404), the slice's `plan` of the edit; nothing is written when it changes nothing, else the
+     * version must be the row's (409; a status move alone acts on the current row), the slice's
+     * `check` passes, and the guarded write is audited. Answers `view` of the row as it now is.
      */
-    async edit(user: User, row: R, edit: Edit<U>, trx: X, scope?: NameScope): Promise<R> {
-      const values = edit.values as Record<string, unknown>;
-      // The edit's values are the row's columns, so the changed ones are a part of a row.
-      const changed = Object.fromEntries(
-        Object.keys(edit.changes).map((field) => [field, values[field]]),
-      ) as Partial<R>;
-      if (!edit.checked) await assertFree(user, changed, row.id, trx, scope ?? name?.scope?.(row));
-      const updated = await repository
-        .update(
-          user.company_id,
-          row.id,
-          row.updated_at,
-          { ...edit.values, updated_at: nextUpdatedAt(row.updated_at) },
-          trx,
-        )
-        .catch(race);
-      if (!updated) throw new HttpError(409, conflict);
-      await audit.log(trx, user, {
-        entityId: row.id,
-        action: edit.action ?? 'updated',
-        changes: edit.changes,
-      });
-      return updated;
-    },
+    update: <T, E extends Edit<U>>(
+      user: User,
+      id: number,
+      updatedAt: string | null | undefined,
+      ifMatch: string | undefined,
+      flow: EditFlow<R, X, U, T, E>,
+    ): Promise<T> =>
+      transaction(async (trx) => {
+        const basedOn = basedOnOf(updatedAt ?? undefined, ifMatch);
+        const row = await find(user, id, trx);
+        const change = await flow.plan(row, basedOn, trx);
+        if (Object.keys(change.changes).length === 0) return flow.view(row, trx);
+        if (change.action !== 'status') assertCurrentVersion(basedOn, row.updated_at, conflict);
+        await flow.check?.(change, row, trx);
+        const updated = await edit(user, row, change, trx);
+        return flow.view(flow.written ? await flow.written(updated, change, trx) : updated, trx);
+      }),
 
     /**
      * Soft delete in one transaction, audited. `refuse` throws the slice's reason not to (a 422: "has

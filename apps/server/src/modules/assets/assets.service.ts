@@ -12,12 +12,12 @@ import {
   type User,
 } from '@adstudio/contract';
 import type { Executor, Transactor } from '../../db/database';
-import { created } from '../../lib/audit-changes';
+import { created, diff } from '../../lib/audit-changes';
 import { notFound, unprocessable } from '../../lib/http-errors';
 import type { ListPage } from '../../lib/list';
 import { resourceService } from '../../lib/resource';
 import { nowIso } from '../../lib/time';
-import { assertCurrentVersion, basedOnOf, changedMeanwhile } from '../../lib/versions';
+import { changedMeanwhile } from '../../lib/versions';
 import type { MediaFacts, MediaProbe } from '../../storage/media-probe';
 import type { AuditLog } from '../audit';
 import { type CheckedUpload, notClaimable, type UploadsService } from '../uploads';
@@ -271,18 +271,12 @@ export function createAssetsService({ assets, refs, files, media, audit, creativ
 
     /** Renames an asset; the edit must be based on its current version (409 when stale). */
     update: (user: User, id: number, body: AssetUpdate, ifMatch?: string): Promise<Asset> =>
-      transaction(async (trx) => {
-        const basedOn = basedOnOf(body.updated_at, ifMatch);
-        const row = await base.find(user, id, trx);
-        if (row.name === body.name) return view(user, id, trx);
-        assertCurrentVersion(basedOn, row.updated_at, CHANGED_MEANWHILE);
-        await base.edit(
-          user,
-          row,
-          { values: { name: body.name }, changes: { name: [row.name, body.name] } },
-          trx,
-        );
-        return view(user, id, trx);
+      base.update(user, id, body.updated_at, ifMatch, {
+        plan: (row) => ({
+          values: { name: body.name },
+          changes: diff({ name: row.name }, { name: body.name }),
+        }),
+        view: (_row, trx) => view(user, id, trx),
       }),
 
     /**

@@ -28,7 +28,7 @@ import type { ScopedOptions } from '../../lib/scoped-repository';
 import { allowedMoves } from '../../lib/status-moves';
 import { nowIso } from '../../lib/time';
 import { randomToken } from '../../lib/tokens';
-import { basedOnOf, changedMeanwhile } from '../../lib/versions';
+import { changedMeanwhile } from '../../lib/versions';
 import type { AuditLog } from '../audit';
 import type { CampaignRow, CampaignsRepository, ReportLinkRow } from './campaigns.repository';
 
@@ -171,27 +171,26 @@ export function createCampaignsService({ campaigns, withLiveCreatives, audit, tr
      * Edits fields and/or moves the status (lib/edits: 409, then 403, then 422). Writers may do both;
      * `qa` may only move the status. A status move alone acts on the current row.
      */
-    update: (user: User, id: number, body: CampaignUpdate, ifMatch?: string): Promise<Campaign> =>
-      transaction(async (trx) => {
-        const { status, updated_at, ...edits } = body;
-        const basedOn = basedOnOf(updated_at, ifMatch);
-        const row = await base.find(user, id, trx);
-        const { after, changes, onlyStatus } = planEdit({
-          user,
-          section: 'campaigns',
-          noun: 'campaign',
-          before: fieldsOf(row),
-          version: row.updated_at,
-          edits: { ...edits, ranges: edits.ranges && sortedRanges(edits.ranges) },
-          status,
-          basedOn,
-          fieldErrors: (merged) => fieldErrors(campaignDateIssues(merged)),
-        });
-        if (Object.keys(changes).length === 0) return toCampaign(row, user);
-        const values = { ...after, ranges: JSON.stringify(after.ranges) };
-        const action = onlyStatus ? 'status' : 'updated';
-        return toCampaign(await base.edit(user, row, { values, changes, action }, trx), user);
-      }),
+    update: (user: User, id: number, body: CampaignUpdate, ifMatch?: string): Promise<Campaign> => {
+      const { status, updated_at, ...edits } = body;
+      return base.update(user, id, updated_at, ifMatch, {
+        plan: (row, basedOn) => {
+          const plan = planEdit({
+            user,
+            section: 'campaigns',
+            noun: 'campaign',
+            before: fieldsOf(row),
+            version: row.updated_at,
+            edits: { ...edits, ranges: edits.ranges && sortedRanges(edits.ranges) },
+            status,
+            basedOn,
+            fieldErrors: (merged) => fieldErrors(campaignDateIssues(merged)),
+          });
+          return { ...plan, values: { ...plan.after, ranges: JSON.stringify(plan.after.ranges) } };
+        },
+        view: (row) => toCampaign(row, user),
+      });
+    },
 
     /** Soft delete; refused while a creative of the campaign is live. */
     remove: (user: User, id: number): Promise<void> =>

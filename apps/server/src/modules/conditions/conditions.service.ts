@@ -17,12 +17,12 @@ import {
   type User,
 } from '@adstudio/contract';
 import type { Executor, Transactor } from '../../db/database';
-import { diff } from '../../lib/audit-changes';
+import { mergeEdit } from '../../lib/edits';
 import { HttpError, unprocessable } from '../../lib/http-errors';
 import type { ListPage } from '../../lib/list';
 import { resourceService } from '../../lib/resource';
 import { nowIso } from '../../lib/time';
-import { assertCurrentVersion, basedOnOf, changedMeanwhile } from '../../lib/versions';
+import { changedMeanwhile } from '../../lib/versions';
 import type { AuditLog } from '../audit';
 import { type DataSourceValues, placeholdersOf } from '../data-sources';
 import { dataSourceIdsOf, expressionText, parseExpression } from './condition-expression';
@@ -155,22 +155,20 @@ export function createConditionsService({ conditions, liveDataSources, values, a
       }),
 
     /** Edits fields; based on the current version (409 when stale; without `updated_at` unconditional). */
-    update: (user: User, id: number, body: ConditionUpdate, ifMatch?: string): Promise<Condition> =>
-      transaction(async (trx) => {
-        const { updated_at, ...edits } = body;
-        const basedOn = basedOnOf(updated_at, ifMatch);
-        const row = await base.find(user, id, trx);
-        const before = fieldsOf(row);
-        const sent = Object.fromEntries(Object.entries(edits).filter(([, v]) => v !== undefined));
-        const after: ConditionFields = { ...before, ...sent };
-        const changes = diff(before, after);
-        if (Object.keys(changes).length === 0) return view(user, row, trx);
-        assertCurrentVersion(basedOn, row.updated_at, CHANGED_MEANWHILE);
-        if (changes.name) await base.assertNameFree(user, after.name, id, trx);
-        if (changes.predicates) await assertDataSources(user, after.predicates, trx);
-        const edit = { values: columnsOf(after), changes, checked: true };
-        return view(user, await base.edit(user, row, edit, trx), trx);
-      }),
+    update: (user: User, id: number, body: ConditionUpdate, ifMatch?: string): Promise<Condition> => {
+      const { updated_at, ...edits } = body;
+      return base.update(user, id, updated_at, ifMatch, {
+        plan: (row) => {
+          const { after, changes } = mergeEdit(fieldsOf(row), edits);
+          return { after, values: columnsOf(after), changes, checked: true };
+        },
+        async check({ after, changes }, _row, trx) {
+          if (changes.name) await base.assertNameFree(user, after.name, id, trx);
+          if (changes.predicates) await assertDataSources(user, after.predicates, trx);
+        },
+        view: (row, trx) => view(user, row, trx),
+      });
+    },
 
     /** Soft delete; refused while live rules of live profiles name the condition. */
     remove: (user: User, id: number): Promise<void> =>

@@ -28,7 +28,7 @@ import type { NameScope, ScopedOptions } from '../../lib/scoped-repository';
 import { allowedMoves } from '../../lib/status-moves';
 import { nowIso } from '../../lib/time';
 import { randomToken } from '../../lib/tokens';
-import { basedOnOf, changedMeanwhile } from '../../lib/versions';
+import { changedMeanwhile } from '../../lib/versions';
 import type { AuditLog } from '../audit';
 import type { CreativeRow, CreativesRepository, CreativeView, PreviewLinkRow } from './creatives.repository';
 
@@ -260,27 +260,27 @@ export function createCreativesService({ creatives, refs, audit, transaction, sp
       }),
 
     /** Edits fields and/or moves the status, by the same rules as campaigns (lib/edits). */
-    update: (user: User, id: number, body: CreativeUpdate, ifMatch?: string): Promise<Creative> =>
-      transaction(async (trx) => {
-        const { status, updated_at, ...edits } = body;
-        const basedOn = basedOnOf(updated_at, ifMatch);
-        const row = await base.find(user, id, trx);
-        const { after, changes, onlyStatus } = planEdit({
-          user,
-          section: 'creatives',
-          noun: 'creative',
-          before: fieldsOf(row),
-          version: row.updated_at,
-          edits,
-          status,
-          basedOn,
-        });
-        if (Object.keys(changes).length === 0) return view(user, id, trx);
-        await checkRefs(user, after, changes, id, trx);
-        const action = onlyStatus ? 'status' : 'updated';
-        await base.edit(user, row, { values: toColumns(after), changes, action, checked: true }, trx);
-        return view(user, id, trx);
-      }),
+    update: (user: User, id: number, body: CreativeUpdate, ifMatch?: string): Promise<Creative> => {
+      const { status, updated_at, ...edits } = body;
+      return base.update(user, id, updated_at, ifMatch, {
+        plan: (row, basedOn) => {
+          const before = fieldsOf(row);
+          const plan = planEdit({
+            user,
+            section: 'creatives',
+            noun: 'creative',
+            before,
+            version: row.updated_at,
+            edits,
+            status,
+            basedOn,
+          });
+          return { ...plan, values: toColumns(plan.after), checked: true };
+        },
+        check: ({ after, changes }, _row, trx) => checkRefs(user, after, changes, id, trx),
+        view: (_row, trx) => view(user, id, trx),
+      });
+    },
 
     /** Soft delete; a live creative must first be moved out of live. */
     remove: (user: User, id: number): Promise<void> =>

@@ -13,13 +13,14 @@ import {
   type User,
 } from '@adstudio/contract';
 import type { Executor, Transactor } from '../../db/database';
-import { type Changes, diff } from '../../lib/audit-changes';
+import type { Changes } from '../../lib/audit-changes';
+import { mergeEdit } from '../../lib/edits';
 import { HttpError, unprocessable } from '../../lib/http-errors';
 import { parseJson } from '../../lib/json';
 import type { ListPage } from '../../lib/list';
 import { resourceService } from '../../lib/resource';
 import { nowIso } from '../../lib/time';
-import { assertCurrentVersion, basedOnOf, changedMeanwhile } from '../../lib/versions';
+import { changedMeanwhile } from '../../lib/versions';
 import type { SavedUrlCheck } from '../../net/saved-url';
 import type { AuditLog } from '../audit';
 import {
@@ -223,27 +224,31 @@ export function createDataSourcesService({
      * a header sent without a value keeps its stored one. A changed definition forgets the values
      * fetched with the old one.
      */
-    update: (user: User, id: number, body: DataSourceUpdate, ifMatch?: string): Promise<DataSource> =>
-      transaction(async (trx) => {
-        const { updated_at, headers: sentHeaders, ...edits } = body;
-        assertReachable(edits.url);
-        const basedOn = basedOnOf(updated_at, ifMatch);
-        const row = await base.find(user, id, trx);
-        const before = fieldsOf(row);
-        const sent = Object.fromEntries(Object.entries(edits).filter(([, v]) => v !== undefined));
-        const after: DataSourceFields = { ...before, ...sent };
-        const stored = vault.read(row.headers).headers;
-        const headers = sentHeaders === undefined ? stored : mergeHeaders(sentHeaders, stored);
-        const headersChanged = JSON.stringify(headers) !== JSON.stringify(stored);
-        const changes = { ...diff(before, after), ...headerChanges(stored, headers) };
-        if (Object.keys(changes).length === 0 && !headersChanged) return view(user, row, trx);
-        assertCurrentVersion(basedOn, row.updated_at, CHANGED_MEANWHILE);
-        const values = { ...columnsOf(after), ...(headersChanged ? { headers: vault.write(headers) } : {}) };
-        const updated = await base.edit(user, row, { values, changes }, trx);
-        const refetch = headersChanged || ['url', 'method', 'json_path'].some((field) => field in changes);
-        if (refetch) await dataSources.clearFetched(user.company_id, id, trx);
-        return view(user, refetch ? await base.find(user, id, trx) : updated, trx);
-      }),
+    update: (user: User, id: number, body: DataSourceUpdate, ifMatch?: string): Promise<DataSource> => {
+      const { updated_at, headers: sentHeaders, ...edits } = body;
+      assertReachable(edits.url);
+      return base.update(user, id, updated_at, ifMatch, {
+        plan: (row) => {
+          const { after, changes } = mergeEdit(fieldsOf(row), edits);
+          const stored = vault.read(row.headers).headers;
+          const headers = sentHeaders === undefined ? stored : mergeHeaders(sentHeaders, stored);
+          // Header values are sealed: the audit names the headers whose values changed, never a value.
+          const headerEdit = headerChanges(stored, headers);
+          const values = {
+            ...columnsOf(after),
+            ...(headerEdit.headers ? { headers: vault.write(headers) } : {}),
+          };
+          return { values, changes: { ...changes, ...headerEdit } };
+        },
+        async written(row, { changes }, trx) {
+          // A new definition's values are fetched anew.
+          if (!['url', 'method', 'json_path', 'headers'].some((field) => field in changes)) return row;
+          await dataSources.clearFetched(user.company_id, id, trx);
+          return base.find(user, id, trx);
+        },
+        view: (row, trx) => view(user, row, trx),
+      });
+    },
 
     /** Soft delete; refused while a live condition reads the data source. */
     remove: (user: User, id: number): Promise<void> =>

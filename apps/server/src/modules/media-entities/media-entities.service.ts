@@ -10,12 +10,12 @@ import {
   type User,
 } from '@adstudio/contract';
 import type { Executor, Transactor } from '../../db/database';
-import { diff } from '../../lib/audit-changes';
+import { mergeEdit } from '../../lib/edits';
 import { HttpError, unprocessable } from '../../lib/http-errors';
 import type { ListPage } from '../../lib/list';
 import { resourceService } from '../../lib/resource';
 import { nowIso } from '../../lib/time';
-import { assertCurrentVersion, basedOnOf, changedMeanwhile } from '../../lib/versions';
+import { changedMeanwhile } from '../../lib/versions';
 import type { AuditLog } from '../audit';
 import type { MediaEntitiesRepository, MediaEntityRow } from './media-entities.repository';
 
@@ -148,21 +148,16 @@ export function createMediaEntitiesService({ mediaEntities, approvalCounts, audi
      * Edits the fields sent. As for every editable item (docs/design.md §4): an edit based on an older
      * version is a 409, and an edit that changes nothing answers the item as it is.
      */
-    update: (user: User, id: number, body: MediaEntityUpdate, ifMatch?: string): Promise<MediaEntity> =>
-      transaction(async (trx) => {
-        const { updated_at, ...edits } = body;
-        const basedOn = basedOnOf(updated_at, ifMatch);
-        const row = await base.find(user, id, trx);
-        const before = fieldsOf(row);
-        const sent = Object.fromEntries(
-          Object.entries(edits).filter(([, value]) => value !== undefined),
-        ) as Partial<MediaEntityFields>;
-        const after: MediaEntityFields = { ...before, ...sent };
-        const changes = diff(before, after);
-        if (Object.keys(changes).length === 0) return toMediaEntity(row);
-        assertCurrentVersion(basedOn, row.updated_at, base.conflict);
-        return toMediaEntity(await base.edit(user, row, { values: after, changes }, trx));
-      }),
+    update: (user: User, id: number, body: MediaEntityUpdate, ifMatch?: string): Promise<MediaEntity> => {
+      const { updated_at, ...edits } = body;
+      return base.update(user, id, updated_at, ifMatch, {
+        plan: (row) => {
+          const { after, changes } = mergeEdit(fieldsOf(row), edits);
+          return { values: after, changes };
+        },
+        view: toMediaEntity,
+      });
+    },
 
     /**
      * Soft delete. Decision: refused (422) while approvals of live creatives name the publisher,
