@@ -178,7 +178,7 @@ describe(`the outbox (${engine})`, () => {
       const held = new Promise<void>((resolve) => {
         commit = resolve;
       });
-      let early!: number;
+      let early: number | undefined;
       let written!: () => void;
       const isWritten = new Promise<void>((resolve) => {
         written = resolve;
@@ -190,7 +190,7 @@ describe(`the outbox (${engine})`, () => {
       });
       await isWritten;
       const [later] = await write(1);
-      expect(early).toBeLessThan(later!);
+      expect(early!).toBeLessThan(later!);
 
       const seen = (await consumer.next(10, t.db))!;
       expect(ids(seen)).toEqual([later]);
