@@ -85,6 +85,31 @@ export function DialogFormBody<I extends FieldValues, O>({
   );
 }
 
+/** A dialog's step after its write: what the write made (a secret, links), closed with Done. */
+export function DialogDoneBody({
+  titleId,
+  title,
+  onDone,
+  children,
+}: {
+  titleId: string;
+  title: string;
+  onDone: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <>
+      <DialogTitle id={titleId}>{title}</DialogTitle>
+      <DialogContent sx={{ display: 'grid', gap: 2, pt: '8px !important' }}>{children}</DialogContent>
+      <DialogActions>
+        <Button variant="contained" onClick={onDone}>
+          Done
+        </Button>
+      </DialogActions>
+    </>
+  );
+}
+
 /** A modal dialog named by its title; its content (given the title's id) mounts afresh at each opening. */
 export function TitledDialog({
   open,

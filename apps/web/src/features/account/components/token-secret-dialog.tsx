@@ -1,14 +1,11 @@
 import type { NewAccessToken } from '@adstudio/contract';
 import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
 import { useId } from 'react';
 import { abilitiesText } from '../../../components/ui/access-tokens-table';
 import { CopyField } from '../../../components/ui/copy-field';
+import { DialogDoneBody } from '../../../components/ui/form-dialog';
 import { env } from '../../../config/env';
 import { formatDate } from '../../../lib/format';
 
@@ -36,32 +33,24 @@ export function TokenSecretDialog({ token, onClose }: { token: NewAccessToken | 
       aria-labelledby={titleId}
     >
       {token ? (
-        <>
-          <DialogTitle id={titleId}>Copy your new token</DialogTitle>
-          <DialogContent sx={{ display: 'grid', gap: 2, pt: '8px !important' }}>
-            <Alert severity="warning">
-              Copy it now and keep it somewhere safe. You will not see it again: Adstudio keeps only a
-              fingerprint of it.
-            </Alert>
-            {/* Wrapped, never scrolled: the whole secret shows at a phone's width. */}
-            <CopyField label="Token" text={token.token} testId="new-token-secret" rows={1} />
-            <Typography variant="body2" color="textSecondary">
-              "{token.name}" may {abilitiesText(token.abilities).toLowerCase()} as you until{' '}
-              {formatDate(token.expires_at)}. Send it in the Authorization header, for example:
-            </Typography>
-            <CopyField
-              label="Example request"
-              text={exampleRequest(token.token)}
-              testId="new-token-curl"
-              rows={2}
-            />
-          </DialogContent>
-          <DialogActions>
-            <Button variant="contained" onClick={onClose}>
-              Done
-            </Button>
-          </DialogActions>
-        </>
+        <DialogDoneBody titleId={titleId} title="Copy your new token" onDone={onClose}>
+          <Alert severity="warning">
+            Copy it now and keep it somewhere safe. You will not see it again: Adstudio keeps only a
+            fingerprint of it.
+          </Alert>
+          {/* Wrapped, never scrolled: the whole secret shows at a phone's width. */}
+          <CopyField label="Token" text={token.token} testId="new-token-secret" rows={1} />
+          <Typography variant="body2" color="textSecondary">
+            "{token.name}" may {abilitiesText(token.abilities).toLowerCase()} as you until{' '}
+            {formatDate(token.expires_at)}. Send it in the Authorization header, for example:
+          </Typography>
+          <CopyField
+            label="Example request"
+            text={exampleRequest(token.token)}
+            testId="new-token-curl"
+            rows={2}
+          />
+        </DialogDoneBody>
       ) : null}
     </Dialog>
   );

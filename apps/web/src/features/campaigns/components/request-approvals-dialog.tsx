@@ -28,6 +28,7 @@ import { useCampaignCreatives } from '../../../api/creatives';
 import { usePublisherOptions } from '../../../api/media-entities';
 import { DateField } from '../../../components/ui/date-field';
 import { INVALID_DATE } from '../../../components/ui/date-value';
+import { DialogDoneBody } from '../../../components/ui/form-dialog';
 import { QueryView } from '../../../components/ui/query-view';
 import { copyLink, SharedLinkText } from '../../../components/ui/shared-link';
 import { showAlert } from '../../../lib/alert';
@@ -259,17 +260,9 @@ function RequestForm({
 
   if (links)
     return (
-      <>
-        <DialogTitle id={titleId}>Publisher links</DialogTitle>
-        <DialogContent>
-          <RequestedLinks links={links} />
-        </DialogContent>
-        <DialogActions>
-          <Button variant="contained" onClick={onClose}>
-            Done
-          </Button>
-        </DialogActions>
-      </>
+      <DialogDoneBody titleId={titleId} title="Publisher links" onDone={onClose}>
+        <RequestedLinks links={links} />
+      </DialogDoneBody>
     );
 
   return (

@@ -6,12 +6,8 @@ import {
   WebhookCreateSchema,
 } from '@adstudio/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
-import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormGroup from '@mui/material/FormGroup';
@@ -21,7 +17,7 @@ import { useState } from 'react';
 import { useController, useForm } from 'react-hook-form';
 import { useCreateWebhook } from '../../../api/webhooks';
 import { CopyField } from '../../../components/ui/copy-field';
-import { DialogFormBody, TitledDialog } from '../../../components/ui/form-dialog';
+import { DialogDoneBody, DialogFormBody, TitledDialog } from '../../../components/ui/form-dialog';
 import { FormTextField } from '../../../components/ui/form-text-field';
 import { errorMessage } from '../../../lib/api-client';
 import { SERVER_ROOT_ERROR, showServerErrors } from '../../../lib/form-errors';
@@ -116,21 +112,13 @@ function SecretView({
   onClose: () => void;
 }) {
   return (
-    <>
-      <DialogTitle id={titleId}>Copy the webhook's secret</DialogTitle>
-      <DialogContent sx={{ display: 'grid', gap: 2 }}>
-        <DialogContentText>
-          It signs every delivery to {webhook.url} (the X-Adstudio-Signature header; see "Scripts and
-          webhooks" in the API guide). You will not see it again.
-        </DialogContentText>
-        <CopyField label="Signing secret" text={webhook.secret} testId="new-webhook-secret" />
-      </DialogContent>
-      <DialogActions>
-        <Button variant="contained" onClick={onClose}>
-          Done
-        </Button>
-      </DialogActions>
-    </>
+    <DialogDoneBody titleId={titleId} title="Copy the webhook's secret" onDone={onClose}>
+      <DialogContentText>
+        It signs every delivery to {webhook.url} (the X-Adstudio-Signature header; see "Scripts and webhooks"
+        in the API guide). You will not see it again.
+      </DialogContentText>
+      <CopyField label="Signing secret" text={webhook.secret} testId="new-webhook-secret" />
+    </DialogDoneBody>
   );
 }
 
