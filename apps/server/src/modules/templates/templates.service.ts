@@ -12,7 +12,6 @@ import { HttpError } from '../../lib/http-errors';
 import { parseJson } from '../../lib/json';
 import { type ResourceAudit, resourceService } from '../../lib/resource';
 import { nowIso } from '../../lib/time';
-import { assertCurrentVersion, basedOnOf } from '../../lib/versions';
 import type { TemplateRow, TemplatesRepository } from './templates.repository';
 
 export const NAME_TAKEN = 'The name has already been taken.';
@@ -99,13 +98,12 @@ export function createTemplatesService({ templates, transaction, profilesUsing }
       body: ProfileTemplateWrite,
       ifMatch?: string,
     ): Promise<ProfileTemplate> =>
-      transaction(async (trx) => {
-        const row = await base.find(user, id, trx);
-        const basedOn = basedOnOf(body.updated_at ?? undefined, ifMatch);
-        assertCurrentVersion(basedOn, row.updated_at, base.conflict);
-        const values = { name: body.name, columns: JSON.stringify(body.columns) };
-        const changes = diff({ name: row.name, columns: row.columns }, values);
-        return toTemplate(await base.edit(user, row, { values, changes }, trx));
+      base.update(user, id, body.updated_at, ifMatch, {
+        plan: (row) => {
+          const values = { name: body.name, columns: JSON.stringify(body.columns) };
+          return { values, changes: diff({ name: row.name, columns: row.columns }, values) };
+        },
+        view: toTemplate,
       }),
 
     /** Soft delete; refused while live profiles use the template. */
