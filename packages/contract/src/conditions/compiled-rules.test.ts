@@ -2,13 +2,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { compilePredicate, compileRuleSet } from './compiled-rules';
 import type { Predicate } from './condition';
-import {
-  type EvaluationContext,
-  evaluatePredicate,
-  type NamedCondition,
-  type SelectableRule,
-  selectRule,
-} from './rule-selection';
+import { evaluatePredicate, type NamedCondition, type SelectableRule, selectRule } from './rule-selection';
+import type { EvaluationContext } from './viewer-context';
 
 const FIELDS = [
   'country',

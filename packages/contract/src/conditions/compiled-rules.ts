@@ -2,12 +2,12 @@ import { type ContextField, type FieldKind, fieldKind, type Predicate, parseFiel
 import type { DataValue } from './data-source';
 import {
   compareValues,
-  type EvaluationContext,
   foldForKind,
   type NamedCondition,
   type SelectableRule,
   type SelectionReason,
 } from './rule-selection';
+import type { EvaluationContext } from './viewer-context';
 
 /**
  * A feed's rules compiled for serving (the ad tags issue): the same choice as `selectRule` — the

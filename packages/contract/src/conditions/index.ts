@@ -4,3 +4,4 @@ export * from './data-source';
 export * from './json-path';
 export * from './media-entity';
 export * from './rule-selection';
+export * from './viewer-context';

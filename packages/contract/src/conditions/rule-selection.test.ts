@@ -3,16 +3,18 @@ import { describe, expect, it } from 'vitest';
 import { ConditionCreateSchema, type Predicate, predicateProblems } from './condition';
 import { parseJsonPath, valueAtPath } from './json-path';
 import {
-  type EvaluationContext,
   evaluateCondition,
   evaluatePredicate,
-  evaluationContext,
-  localMoment,
   type NamedCondition,
   type SelectableRule,
-  SimulationContextSchema,
   selectRule,
 } from './rule-selection';
+import {
+  type EvaluationContext,
+  evaluationContext,
+  localMoment,
+  SimulationContextSchema,
+} from './viewer-context';
 
 /** Saturday 2026-11-21, 14:30 in Paris. */
 const base: EvaluationContext = {
