@@ -31,10 +31,15 @@ describe('nestedResourceApi', () => {
     return () => result.current;
   }
 
-  it("keys one parent's list by its name, the path's last segment unless told", () => {
+  it("keys one parent's list by its name, the path's last segment, unless told its name or key", () => {
     expect(parts.listQueryOptions(4).queryKey).toEqual(['parts', 'list', 4]);
     expect(tags.keys.list(4)).toEqual(['thing-tags', 'list', 4]);
     expect(tags.url(4, 9)).toBe('/v1/things/4/tags/9');
+    const links = nestedResourceApi<Part>('/v1/things', 'links', {
+      item: PartSchema,
+      listKey: (id) => ['things', 'detail', id, 'links'],
+    });
+    expect(links.listQueryOptions(4).queryKey).toEqual(['things', 'detail', 4, 'links']);
   });
 
   it("asks the routes under the parent's item and parses the answers with the schema", async () => {

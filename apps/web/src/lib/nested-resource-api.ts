@@ -1,3 +1,4 @@
+import type { QueryKey } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from './api-client';
 import { getData } from './get-data';
@@ -20,6 +21,8 @@ export interface NestedConfig<T, L> {
   listItem?: z.ZodType<L>;
   /** The name its query keys start with, when it is not the path's last segment. */
   name?: string;
+  /** Where one parent's list is cached, when it sits under the parent's own keys (a campaign's links). */
+  listKey?: (parentId: number) => QueryKey;
   /** How one parent's list behaves (lib/list-api.ts). */
   list?: ListBehaviour<L[]>;
   /** The writes whose callers show their failures themselves. */
@@ -51,7 +54,7 @@ export function nestedResourceApi<
   const name = config.name ?? child;
   const keys = {
     all: [name] as const,
-    list: (parentId: number) => [name, 'list', parentId] as const,
+    list: config.listKey ?? ((parentId: number): QueryKey => [name, 'list', parentId]),
   };
   /** parent/{parentId}/child, or one item's path under it. */
   const url = (parentId: number, id?: number) =>

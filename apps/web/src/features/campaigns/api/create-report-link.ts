@@ -1,25 +1,12 @@
-import { itemResponse, type ReportLink, type ReportLinkCreate, ReportLinkSchema } from '@adstudio/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type ReportLink, type ReportLinkCreate, ReportLinkSchema } from '@adstudio/contract';
 import { campaignKeys } from '../../../api/campaign-keys';
 import { api } from '../../../lib/api-client';
-
-const ResponseSchema = itemResponse(ReportLinkSchema);
+import { getData } from '../../../lib/get-data';
+import { useInvalidatingMutation } from '../../../lib/resource-mutations';
 
 /** POST /v1/campaigns/{id}/report/url {start?, end?, expires_at?} → 201 the link. */
-export async function createReportLink({
-  id,
-  body,
-}: {
-  id: number;
-  body: ReportLinkCreate;
-}): Promise<ReportLink> {
-  return ResponseSchema.parse((await api.post(`/v1/campaigns/${id}/report/url`, body)).data).data;
-}
+export const createReportLink = ({ id, body }: { id: number; body: ReportLinkCreate }): Promise<ReportLink> =>
+  getData(ReportLinkSchema, api.post(`/v1/campaigns/${id}/report/url`, body));
 
-export function useCreateReportLink() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: createReportLink,
-    onSuccess: (_link, { id }) => queryClient.invalidateQueries({ queryKey: campaignKeys.reportLinks(id) }),
-  });
-}
+export const useCreateReportLink = () =>
+  useInvalidatingMutation(createReportLink, ({ id }) => [campaignKeys.reportLinks(id)]);

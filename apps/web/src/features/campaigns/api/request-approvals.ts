@@ -1,8 +1,8 @@
 import { type ApprovalLink, ApprovalLinkSchema, type ApprovalRequest } from '@adstudio/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { campaignKeys } from '../../../api/campaign-keys';
 import { api } from '../../../lib/api-client';
 import { getItems } from '../../../lib/get-data';
+import { useInvalidatingMutation } from '../../../lib/resource-mutations';
 
 /**
  * POST /v1/campaigns/{id}/approvals {creative_ids, media_entity_ids, expires_at?} → 201 the links of
@@ -18,17 +18,13 @@ export async function requestApprovals({
   return getItems(ApprovalLinkSchema, api.post(`/v1/campaigns/${id}/approvals`, body));
 }
 
-/** New pending approvals and (new or reused) links: both lists of the campaign are read again. */
-export function useRequestApprovals() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: requestApprovals,
-    // The dialog shows every failure itself: on its fields, or above its buttons.
-    meta: { skipAlert: true },
-    onSuccess: (_links, { id }) =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: campaignKeys.approvals(id) }),
-        queryClient.invalidateQueries({ queryKey: campaignKeys.approvalLinks(id) }),
-      ]),
-  });
-}
+/**
+ * New pending approvals and (new or reused) links: both lists of the campaign are read again. The
+ * dialog shows every failure itself: on its fields, or above its buttons.
+ */
+export const useRequestApprovals = () =>
+  useInvalidatingMutation(
+    requestApprovals,
+    ({ id }) => [campaignKeys.approvals(id), campaignKeys.approvalLinks(id)],
+    { alertOnError: false },
+  );

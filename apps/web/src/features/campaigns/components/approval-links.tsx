@@ -16,8 +16,7 @@ import {
 } from '../../../components/ui/shared-link';
 import { TokenViewsButton } from '../../../components/ui/token-views-button';
 import { formatDateTime } from '../../../lib/format';
-import { useApprovalLinks } from '../api/get-approval-links';
-import { useRevokeApprovalLink } from '../api/revoke-approval-link';
+import { approvalLinksApi } from '../api/links';
 
 /** The link as the publisher opens it (the server sends the full address; a path is made whole). */
 export const approvalLinkUrl = (link: ApprovalLink) => absoluteLinkUrl(link.url);
@@ -66,8 +65,8 @@ function LinkRow({
 
 /** The publishers' live approval links: who has one, its use, and copy / open / revoke. */
 export function ApprovalLinks({ campaignId, canWrite }: { campaignId: number; canWrite: boolean }) {
-  const links = useApprovalLinks(campaignId);
-  const revoke = useRevokeApprovalLink();
+  const links = approvalLinksApi.useList(campaignId);
+  const revoke = approvalLinksApi.useRemove();
   const [revoking, setRevoking] = useState<ApprovalLink | null>(null);
   const titleId = useId();
 
@@ -98,7 +97,7 @@ export function ApprovalLinks({ campaignId, canWrite }: { campaignId: number; ca
         revoked="Approval link revoked."
         revoke={{
           isPending: revoke.isPending,
-          mutate: (link, options) => revoke.mutate({ id: campaignId, linkId: link.id }, options),
+          mutate: (link, options) => revoke.mutate({ parentId: campaignId, id: link.id }, options),
         }}
         onClose={() => setRevoking(null)}
       />

@@ -26,8 +26,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { formatDate, formatDateTime } from '../../../lib/format';
 import type { Timeframe } from '../../../lib/timeframe';
 import { useCreateReportLink } from '../api/create-report-link';
-import { useReportLinks } from '../api/get-report-links';
-import { useRevokeReportLink } from '../api/revoke-report-link';
+import { reportLinksApi } from '../api/links';
 import { campaignTimeline } from '../campaign-format';
 
 /** Picks the report timeframe; applying it changes the URL (campaigns/{id}/viewreport/{start}/{end}). */
@@ -184,8 +183,8 @@ export function SharingTab({
   /** The campaign's report for the timeframe (the app composes it from the reports feature). */
   report?: ReactNode;
 }) {
-  const links = useReportLinks(campaignId);
-  const revoke = useRevokeReportLink();
+  const links = reportLinksApi.useList(campaignId);
+  const revoke = reportLinksApi.useRemove();
   const [revoking, setRevoking] = useState<ReportLink | null>(null);
 
   return (
@@ -229,7 +228,7 @@ export function SharingTab({
         revoked="Report link revoked."
         revoke={{
           isPending: revoke.isPending,
-          mutate: (link, options) => revoke.mutate({ id: campaignId, linkId: link.id }, options),
+          mutate: (link, options) => revoke.mutate({ parentId: campaignId, id: link.id }, options),
         }}
         onClose={() => setRevoking(null)}
       />
