@@ -3,12 +3,20 @@ import { type FileHandle, open, rm } from 'node:fs/promises';
 import http, { type IncomingMessage } from 'node:http';
 import https from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
-import { Transform, type TransformCallback, Writable } from 'node:stream';
+import { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import zlib from 'node:zlib';
 import { type AddressPolicy, addressPolicy, unbracket } from './blocked-addresses';
+import { ByteCap, decodersFor, responseHeaders, tooLarge } from './response-body';
+import { asSafeFetchError, type RefusalLog, SafeFetchError, unreachable } from './safe-fetch-error';
 
 export { isBlockedAddress } from './blocked-addresses';
+export {
+  type RefusalLog,
+  refusalLogOn,
+  SafeFetchError,
+  type SafeFetchErrorCode,
+  unreachableMessage,
+} from './safe-fetch-error';
 
 export interface ResolvedAddress {
   address: string;
@@ -33,51 +41,6 @@ export interface SafeFetchOptions {
   /** Where the reason of an unreachable host goes (the server log): the user is not told it. */
   log?: RefusalLog;
 }
-
-/** A refusal's reason, for the server log only. */
-export type RefusalLog = (entry: { host: string; code: SafeFetchErrorCode; detail: string }) => void;
-
-/** A RefusalLog writing to a pino-style logger (the app's). */
-export const refusalLogOn =
-  (logger: { warn(entry: object, message: string): void }): RefusalLog =>
-  (entry) =>
-    logger.warn({ outbound: entry }, `outbound request to ${entry.host} refused: ${entry.detail}`);
-
-export type SafeFetchErrorCode =
-  | 'bad_url'
-  | 'bad_scheme'
-  | 'bad_header'
-  | 'blocked'
-  | 'dns'
-  | 'too_many_redirects'
-  | 'timeout'
-  | 'aborted'
-  | 'too_large'
-  | 'network';
-
-/**
- * A refusal or failure whose message may be shown to the user: it names the host, never an address
- * or errno. `detail` is what only the server log may know.
- */
-export class SafeFetchError extends Error {
-  override name = 'SafeFetchError';
-  readonly code: SafeFetchErrorCode;
-  readonly detail: string | undefined;
-
-  constructor(code: SafeFetchErrorCode, message: string, options?: ErrorOptions & { detail?: string }) {
-    super(message, options);
-    this.code = code;
-    this.detail = options?.detail;
-  }
-}
-
-/**
- * What the user is told of a host that is internal and of one that does not resolve: the same
- * words, so that the answers do not tell which internal names exist (the reason goes to the log).
- */
-export const unreachableMessage = (host: string) => `${host} cannot be reached from here`;
-const unreachable = (code: 'blocked' | 'dns', host: string, detail: string, cause?: unknown) =>
-  new SafeFetchError(code, unreachableMessage(host), { detail, cause });
 
 export interface SafeResponse {
   status: number;
@@ -104,14 +67,6 @@ const MANAGED_HEADERS = new Set([
   'accept-encoding',
 ]);
 const BODY_HEADERS = new Set(['content-type', 'content-encoding', 'content-language', 'content-location']);
-// Sync flush tolerates a body cut before its trailer, as browsers do.
-const DECODERS: Record<string, () => Transform> = {
-  gzip: () => zlib.createGunzip({ finishFlush: zlib.constants.Z_SYNC_FLUSH }),
-  'x-gzip': () => zlib.createGunzip({ finishFlush: zlib.constants.Z_SYNC_FLUSH }),
-  deflate: () => zlib.createInflate({ finishFlush: zlib.constants.Z_SYNC_FLUSH }),
-  br: () => zlib.createBrotliDecompress({ finishFlush: zlib.constants.BROTLI_OPERATION_FLUSH }),
-};
-
 /** Fetches a user-given URL into memory, refusing internal addresses at every hop. */
 export async function safeFetch(
   url: string,
@@ -416,89 +371,9 @@ function redirectTarget(current: Hop, response: IncomingMessage): Hop | undefine
   return { url, method, body, headers };
 }
 
-/** Decoders in the order to apply them; [] for an identity body; undefined for a coding we cannot undo. */
-function decodersFor(encoding: string | undefined): Transform[] | undefined {
-  const codings = (encoding ?? '')
-    .toLowerCase()
-    .split(',')
-    .map((coding) => coding.trim())
-    .filter((coding) => coding && coding !== 'identity')
-    .reverse();
-  if (codings.some((coding) => !DECODERS[coding])) return undefined;
-  return codings.map((coding) => DECODERS[coding]!());
-}
-
-function responseHeaders(response: IncomingMessage, decoded: boolean): Record<string, string> {
-  const headers: Record<string, string> = {};
-  for (const [name, value] of Object.entries(response.headers)) {
-    if (value === undefined) continue;
-    if (decoded && (name === 'content-encoding' || name === 'content-length')) continue;
-    headers[name] = Array.isArray(value) ? value.join(', ') : value;
-  }
-  return headers;
-}
-
-/** Passes bytes through and fails once more than `max` went by. */
-class ByteCap extends Transform {
-  bytes = 0;
-  readonly #max: number;
-  readonly #onOver: () => Error;
-
-  constructor(max: number, onOver: () => Error) {
-    super();
-    this.#max = max;
-    this.#onOver = onOver;
-  }
-
-  override _transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback) {
-    this.bytes += chunk.length;
-    if (this.bytes > this.#max) done(this.#onOver());
-    else done(null, chunk);
-  }
-}
-
-function tooLarge(url: URL, maxBytes: number) {
-  return new SafeFetchError('too_large', `The file at ${url.host} is larger than ${formatBytes(maxBytes)}`);
-}
-
-function formatBytes(bytes: number): string {
-  if (bytes >= 1024 * 1024) return `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`;
-  if (bytes >= 1024) return `${Math.round((bytes / 1024) * 10) / 10} KB`;
-  return `${bytes} bytes`;
-}
-
 function withoutCredentials(url: URL): string {
   const copy = new URL(url);
   copy.username = '';
   copy.password = '';
   return copy.href;
-}
-
-const TLS_CODES = /^(ERR_TLS_|ERR_SSL_|CERT_|UNABLE_TO_|DEPTH_ZERO_|SELF_SIGNED_|HOSTNAME_MISMATCH)/;
-const DECODE_CODES = /^(Z_|ERR_BROTLI|ERR__ERROR)/;
-
-function asSafeFetchError(
-  error: unknown,
-  host: string,
-  aborted: 'timeout' | 'aborted' | undefined,
-  timeoutMs: number,
-): SafeFetchError {
-  if (error instanceof SafeFetchError) return error;
-  const cause = { cause: error };
-  if (aborted === 'timeout') {
-    return new SafeFetchError('timeout', `${host} did not answer within ${timeoutMs / 1000} s`, cause);
-  }
-  if (aborted === 'aborted')
-    return new SafeFetchError('aborted', `The request to ${host} was cancelled`, cause);
-  const code = String((error as NodeJS.ErrnoException | undefined)?.code ?? '');
-  if (TLS_CODES.test(code)) {
-    return new SafeFetchError('network', `The TLS certificate of ${host} could not be verified`, cause);
-  }
-  if (DECODE_CODES.test(code)) {
-    return new SafeFetchError('network', `${host} sent a compressed body that could not be read`, cause);
-  }
-  if (code.startsWith('HPE_'))
-    return new SafeFetchError('network', `${host} sent an invalid HTTP response`, cause);
-  if (code === 'ECONNREFUSED') return new SafeFetchError('network', `${host} refused the connection`, cause);
-  return new SafeFetchError('network', `The connection to ${host} failed`, cause);
 }
