@@ -17,16 +17,18 @@ import { ErrorState, LoadingState } from './states';
 export function ItemPage<T extends { name: string }>({
   section,
   noun,
-  useItem,
-  keys,
+  api: { useItem, keys },
   overview,
   itemRoute,
   children,
 }: {
   section: Section;
   noun: string;
-  useItem: (id: number, enabled: boolean) => UseQueryResult<T>;
-  keys: Pick<ResourceKeys, 'lists' | 'detail'>;
+  /** The section's reading of one item and its keys (a `resourceApi`). */
+  api: {
+    useItem: (id: number, enabled: boolean) => UseQueryResult<T>;
+    keys: Pick<ResourceKeys, 'lists' | 'detail'>;
+  };
   /** The section's list, where a 404 goes. */
   overview: string;
   /** The sidebar's link to the open item when it is not the section's own item route. */

@@ -148,13 +148,7 @@ export function CampaignViewPage({ report }: { report?: CampaignReportSlot } = {
   const timeframe = parseTimeframe(params.start, params.end);
   const tab = parseTab(searchParams.get('tab'), TABS, timeframe ? 'sharing' : 'details');
   return (
-    <ItemPage
-      section="campaigns"
-      noun="campaign"
-      useItem={campaignsApi.useItem}
-      keys={campaignsApi.keys}
-      overview={href('campaigns.view')}
-    >
+    <ItemPage section="campaigns" noun="campaign" api={campaignsApi} overview={href('campaigns.view')}>
       {(campaign) => <CampaignView campaign={campaign} tab={tab} timeframe={timeframe} report={report} />}
     </ItemPage>
   );

@@ -72,13 +72,7 @@ function ConditionView({ condition }: { condition: Condition }) {
 /** One condition: its expression (editable), where it is used, and a simulator. */
 export function ConditionViewPage() {
   return (
-    <ItemPage
-      section="conditions"
-      noun="condition"
-      useItem={conditionsApi.useItem}
-      keys={conditionsApi.keys}
-      overview={href('conditions.view')}
-    >
+    <ItemPage section="conditions" noun="condition" api={conditionsApi} overview={href('conditions.view')}>
       {(condition) => <ConditionView condition={condition} />}
     </ItemPage>
   );

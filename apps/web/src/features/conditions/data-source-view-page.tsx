@@ -104,8 +104,7 @@ export function DataSourceViewPage() {
     <ItemPage
       section="conditions"
       noun="data source"
-      useItem={dataSourcesApi.useItem}
-      keys={dataSourcesApi.keys}
+      api={dataSourcesApi}
       overview={href('datasources.view')}
       itemRoute="datasource.view"
     >

@@ -109,13 +109,7 @@ export function CreativeViewPage({ sectionTabs }: { sectionTabs: SectionTabs }) 
   const [searchParams] = useSearchParams();
   const tab = parseTab(searchParams.get('tab'), CREATIVE_TABS, 'details');
   return (
-    <ItemPage
-      section="creatives"
-      noun="creative"
-      useItem={creativesApi.useItem}
-      keys={creativesApi.keys}
-      overview={href('creatives.view')}
-    >
+    <ItemPage section="creatives" noun="creative" api={creativesApi} overview={href('creatives.view')}>
       {(creative) => <CreativeView creative={creative} tab={tab} sectionTabs={sectionTabs} />}
     </ItemPage>
   );

@@ -12,13 +12,12 @@ import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import { DataGrid, type GridColDef } from '@mui/x-data-grid';
 import { Link as RouterLink, useSearchParams } from 'react-router';
-import { profilesApi, useProfile } from '../../api/profiles';
-import { ItemPage } from '../../components/ui/item-page';
 import { PageHeader } from '../../components/ui/page-header';
 import { QueryView } from '../../components/ui/query-view';
 import { EmptyState } from '../../components/ui/states';
 import { href } from '../../config/paths';
 import { type IssueFilter, profileErrorsCsvUrl, useProfileErrors } from './api/get-profile-errors';
+import { ProfilePage } from './components/profile-page';
 import { issuesCountLine } from './profile-format';
 import { errorsPageSubtitle, noIssuesText } from './sync-story';
 
@@ -175,15 +174,5 @@ function ProfileErrors({ profile }: { profile: Profile }) {
  * column, download them as CSV.
  */
 export function ProfileErrorsPage() {
-  return (
-    <ItemPage
-      section="profiles"
-      noun="profile"
-      useItem={useProfile}
-      keys={profilesApi.keys}
-      overview={href('profiles.view')}
-    >
-      {(profile) => <ProfileErrors profile={profile} />}
-    </ItemPage>
-  );
+  return <ProfilePage>{(profile) => <ProfileErrors profile={profile} />}</ProfilePage>;
 }

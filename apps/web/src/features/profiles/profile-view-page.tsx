@@ -2,8 +2,7 @@ import type { Profile } from '@adstudio/contract';
 import Box from '@mui/material/Box';
 import { useRef } from 'react';
 import { useSearchParams } from 'react-router';
-import { profilesApi, useProfile } from '../../api/profiles';
-import { ItemPage } from '../../components/ui/item-page';
+import { profilesApi } from '../../api/profiles';
 import { PageHeader } from '../../components/ui/page-header';
 import { ResourceActions } from '../../components/ui/resource-actions';
 import { ViewTabs } from '../../components/ui/view-tabs';
@@ -14,6 +13,7 @@ import { DetailsTab } from './components/details-tab';
 import { HistoryTab } from './components/history-tab';
 import { OpenDataFeedLink } from './components/open-data-feed-link';
 import { IssuesLink } from './components/profile-figures';
+import { ProfilePage } from './components/profile-page';
 import { ProfileStatusChip } from './components/profile-status-chip';
 import { RulesTab } from './components/rules-tab';
 import { SyncActions } from './components/sync-actions';
@@ -89,15 +89,5 @@ function ProfileView({ profile, tab }: { profile: Profile; tab: ProfileTab }) {
 export function ProfileViewPage() {
   const [searchParams] = useSearchParams();
   const tab = parseTab(searchParams.get('tab'), PROFILE_TABS, 'details');
-  return (
-    <ItemPage
-      section="profiles"
-      noun="profile"
-      useItem={useProfile}
-      keys={profilesApi.keys}
-      overview={href('profiles.view')}
-    >
-      {(profile) => <ProfileView profile={profile} tab={tab} />}
-    </ItemPage>
-  );
+  return <ProfilePage>{(profile) => <ProfileView profile={profile} tab={tab} />}</ProfilePage>;
 }
