@@ -4,8 +4,8 @@ import type { z } from 'zod';
 import { creativeKeys } from '../../../api/creative-keys';
 import type { PickerOption } from '../../../components/ui/search-picker';
 import { api } from '../../../lib/api-client';
-import { getCollection, getData } from '../../../lib/get-data';
-import { resourceKeys } from '../../../lib/resource-keys';
+import { getCollection } from '../../../lib/get-data';
+import type { ResourceKeys } from '../../../lib/resource-keys';
 
 /** How many matches a picker offers (the first by name). */
 export const PICKER_OPTIONS_LIMIT = 20;
@@ -35,15 +35,19 @@ export function searchOptions(section: Section, schema: z.ZodType<PickerOption>)
 }
 
 /**
- * The item a picker holds, by id: `GET /v1/{section}/{id}`, parsed whole. Its key sits under that
- * section's item, so a rename there refreshes the name shown here.
+ * The item a picker holds, by id: the section's `GET path/{id}` (its resourceApi), parsed whole. Its
+ * key sits under that section's item, so a rename there refreshes the name shown here.
  */
-export function itemOption<S extends z.ZodType<PickerOption>>(section: Section, schema: S) {
-  const keys = resourceKeys(section);
-  const get = (id: number): Promise<z.output<S>> => getData(schema, api.get(`/v1/${section}/${id}`));
+export function itemOption<T extends PickerOption>(section: {
+  keys: Pick<ResourceKeys, 'detail'>;
+  get: (id: number) => Promise<T>;
+}) {
   const options = (id: number) =>
-    queryOptions({ queryKey: [...keys.detail(id), 'option'] as const, queryFn: () => get(id) });
+    queryOptions({
+      queryKey: [...section.keys.detail(id), 'option'] as const,
+      queryFn: () => section.get(id),
+    });
   const useOption = (id: number | null | undefined) =>
     useQuery({ ...options(id ?? 0), enabled: Boolean(id) });
-  return { get, queryOptions: options, useOption };
+  return { get: section.get, queryOptions: options, useOption };
 }
