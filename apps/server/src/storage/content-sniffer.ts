@@ -1,5 +1,5 @@
-import fs from 'node:fs';
 import { fileTypeFromFile } from 'file-type/node';
+import { readFileHead } from './local-disk';
 
 /** How much of a file the text checks read: enough to judge, never the whole file. */
 export const SNIFF_HEAD_BYTES = 64 * 1024;
@@ -15,7 +15,7 @@ export interface SniffedContent {
 
 /** What a stored file's own bytes say it is, whatever its name or declared type claim. */
 export async function sniffFile(file: string): Promise<SniffedContent> {
-  const [magic, head] = await Promise.all([fileTypeFromFile(file), readHead(file, SNIFF_HEAD_BYTES)]);
+  const [magic, head] = await Promise.all([fileTypeFromFile(file), readFileHead(file, SNIFF_HEAD_BYTES)]);
   return sniffHead(head, head.length < SNIFF_HEAD_BYTES, magic);
 }
 
@@ -56,15 +56,4 @@ function markupOf(text: string): SniffedContent['markup'] {
   if (/<svg[\s>]/i.test(start)) return 'image/svg+xml';
   if (start.startsWith('<!--')) return 'text/html';
   return undefined;
-}
-
-async function readHead(file: string, bytes: number): Promise<Uint8Array> {
-  const handle = await fs.promises.open(file, 'r');
-  try {
-    const buffer = Buffer.alloc(bytes);
-    const { bytesRead } = await handle.read(buffer, 0, bytes, 0);
-    return buffer.subarray(0, bytesRead);
-  } finally {
-    await handle.close();
-  }
 }

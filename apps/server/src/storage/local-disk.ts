@@ -24,6 +24,18 @@ async function entriesOf(dir: string) {
 }
 
 /** The local-disk bucket under DATA_DIR/storage: one instance, or several sharing one disk. */
+/** The first `bytes` bytes of a local file (fewer when it is shorter). */
+export async function readFileHead(file: string, bytes: number): Promise<Buffer> {
+  const handle = await fs.promises.open(file, 'r');
+  try {
+    const buffer = Buffer.alloc(bytes);
+    const { bytesRead } = await handle.read(buffer, 0, bytes, 0);
+    return buffer.subarray(0, bytesRead);
+  } finally {
+    await handle.close();
+  }
+}
+
 export function createLocalDisk(root: string) {
   const pathOf = (key: string) => {
     if (!isValidKey(key)) throw new Error(`invalid storage key: ${key}`);
@@ -100,16 +112,7 @@ export function createLocalDisk(root: string) {
       return fs.createReadStream(pathOf(key));
     },
 
-    async readHead(key: string, bytes: number) {
-      const handle = await fs.promises.open(pathOf(key), 'r');
-      try {
-        const buffer = Buffer.alloc(bytes);
-        const { bytesRead } = await handle.read(buffer, 0, bytes, 0);
-        return buffer.subarray(0, bytesRead);
-      } finally {
-        await handle.close();
-      }
-    },
+    readHead: (key: string, bytes: number) => readFileHead(pathOf(key), bytes),
 
     /** A rename: the object's bytes cannot change on the way, so `ifEtag` needs no check here. */
     async move(from: string, to: string) {

@@ -257,6 +257,17 @@ function ebmlUint(body: Buffer): number | null {
   return value <= Number.MAX_SAFE_INTEGER ? value : null;
 }
 
+/** The unsigned integers of two kinds of child of an element (the last of each, when one repeats). */
+function ebmlUints(body: Buffer, first: number, second: number): [number | null, number | null] {
+  let a: number | null = null;
+  let b: number | null = null;
+  for (const child of ebmlChildren(body, 0, body.length)) {
+    if (child.id === first) a = ebmlUint(child.body);
+    if (child.id === second) b = ebmlUint(child.body);
+  }
+  return [a, b];
+}
+
 function tracksVideoSize(tracks: Buffer): PixelSize | null {
   for (const entry of ebmlChildren(tracks, 0, tracks.length)) {
     if (entry.id === EBML.void || entry.id === EBML.crc32) continue;
@@ -266,12 +277,7 @@ function tracksVideoSize(tracks: Buffer): PixelSize | null {
     for (const field of ebmlChildren(entry.body, 0, entry.body.length)) {
       if (field.id === EBML.trackType) type = ebmlUint(field.body);
       if (field.id !== EBML.video) continue;
-      let width: number | null = null;
-      let height: number | null = null;
-      for (const pixel of ebmlChildren(field.body, 0, field.body.length)) {
-        if (pixel.id === EBML.pixelWidth) width = ebmlUint(pixel.body);
-        if (pixel.id === EBML.pixelHeight) height = ebmlUint(pixel.body);
-      }
+      const [width, height] = ebmlUints(field.body, EBML.pixelWidth, EBML.pixelHeight);
       size = width !== null && height !== null ? positive(width, height) : null;
     }
     if (type === VIDEO_TRACK && size) return size;
@@ -283,12 +289,7 @@ function tracksVideoSize(tracks: Buffer): PixelSize | null {
 function seekPositionOfTracks(seekHead: Buffer): number | null {
   for (const seek of ebmlChildren(seekHead, 0, seekHead.length)) {
     if (seek.id !== EBML.seek) continue;
-    let id: number | null = null;
-    let position: number | null = null;
-    for (const field of ebmlChildren(seek.body, 0, seek.body.length)) {
-      if (field.id === EBML.seekId) id = ebmlUint(field.body);
-      if (field.id === EBML.seekPosition) position = ebmlUint(field.body);
-    }
+    const [id, position] = ebmlUints(seek.body, EBML.seekId, EBML.seekPosition);
     if (id === EBML.tracks && position !== null) return position;
   }
   return null;
