@@ -105,6 +105,11 @@ export interface EditFlow<R, X, U, T, E extends Edit<U> = Edit<U>> {
   written?(row: R, edit: E, trx: X): Promise<R>;
   /** The item answered, of the edited row, or of the row as it is when nothing changes. */
   view(row: R, trx: X): T | Promise<T>;
+  /**
+   * The body replaces the whole item (a template): its version is checked first, so a stale
+   * replacement is a 409 even where it would change nothing.
+   */
+  replaces?: true;
 }
 
 /**
@@ -240,6 +245,7 @@ export function resourceService<R extends ResourceRow, X, U>(config: ResourceCon
       transaction(async (trx) => {
         const basedOn = basedOnOf(updatedAt ?? undefined, ifMatch);
         const row = await find(user, id, trx);
+        if (flow.replaces) assertCurrentVersion(basedOn, row.updated_at, conflict);
         const change = await flow.plan(row, basedOn, trx);
         if (Object.keys(change.changes).length === 0) return flow.view(row, trx);
         if (change.action !== 'status') assertCurrentVersion(basedOn, row.updated_at, conflict);

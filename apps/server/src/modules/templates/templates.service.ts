@@ -99,6 +99,7 @@ export function createTemplatesService({ templates, transaction, profilesUsing }
       ifMatch?: string,
     ): Promise<ProfileTemplate> =>
       base.update(user, id, body.updated_at, ifMatch, {
+        replaces: true,
         plan: (row) => {
           const values = { name: body.name, columns: JSON.stringify(body.columns) };
           return { values, changes: diff({ name: row.name, columns: row.columns }, values) };
