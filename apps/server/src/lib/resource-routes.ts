@@ -49,32 +49,113 @@ export interface ResourceCalls<K extends Keys, LQ, CB, BB, SQ, UB> {
 }
 
 /**
- * A route of the resource beyond the standard ones ("Try it", a webhook's deliveries), declared in
- * the same words and answered as `{data}`.
+ * A route beyond a resource's standard ones ("Try it", a webhook's deliveries), or a slice's own
+ * route (`routes`), declared in the same words and answered as `{data}` (or as `response` says).
  */
-export interface ResourceAction<P extends z.ZodType, B extends z.ZodType> extends Refusable {
+export interface ResourceAction<P extends z.ZodType, B extends z.ZodType, Q extends z.ZodType = z.ZodType>
+  extends Refusable {
   method: Extract<HTTPMethods, 'GET' | 'POST' | 'PUT' | 'DELETE'>;
-  /** After the item's path (`/try`), or after the collection's with `on: 'collection'`. */
+  /**
+   * In a resource: after the item's path (`/try`), or after the collection's with `on: 'collection'`.
+   * In `routes`: the whole path.
+   */
   path: string;
   on?: 'item' | 'collection';
   /** The path's params where it adds its own (`/deliveries/:deliveryId/redeliver`); default the item's or the collection's. */
   params?: P;
+  querystring?: Q;
   body?: B;
   /** What `data` holds: one item, or a list of them with `list`. */
-  answer: z.ZodType;
+  answer?: z.ZodType;
   list?: boolean;
-  /** 201 for an action that makes something; default 200. */
-  status?: 200 | 201;
-  call(user: User, request: { params: z.output<P>; body: z.output<B> }): Promise<unknown>;
+  /** The whole answer instead, where it is not `{data}` (a page with its counts). */
+  response?: z.ZodType;
+  /** 201 for an action that makes something, 204 for one that answers nothing; default 200. */
+  status?: 200 | 201 | 204;
+  /** The noun of a versioned write's 409 ("dynamic code"). */
+  stale?: string;
+  config?: Record<string, unknown>;
+  call(
+    user: User,
+    request: {
+      params: z.output<P>;
+      body: z.output<B>;
+      query: z.output<Q>;
+      ifMatch: string | undefined;
+      /** The request itself, for what the others do not give (a page's links). */
+      raw: FastifyRequest;
+    },
+  ): Promise<unknown>;
 }
+
+type AnyAction = ResourceAction<z.ZodType, z.ZodType, z.ZodType>;
 
 /**
  * An action's declaration, its types checked where it is written (`action({...})`); its params are
  * the item's `{id}` unless it gives its own.
  */
-export const action = <P extends z.ZodType = typeof idParams, B extends z.ZodType = z.ZodType>(
-  spec: ResourceAction<P, B>,
-): ResourceAction<z.ZodType, z.ZodType> => spec as unknown as ResourceAction<z.ZodType, z.ZodType>;
+export const action = <
+  P extends z.ZodType = typeof idParams,
+  B extends z.ZodType = z.ZodType,
+  Q extends z.ZodType = z.ZodType,
+>(
+  spec: ResourceAction<P, B, Q>,
+): AnyAction => spec as unknown as AnyAction;
+
+/** What every route of a group shares: its tags, guards and route config. */
+interface RouteCommon {
+  tags: string[];
+  /** The permission guards; without them the service checks who may (an admin's webhooks). */
+  access?: { read: Guard; write: Guard } | undefined;
+  /** Route config of every route (`sessionOnly`: no bearer token manages tokens). */
+  config?: Record<string, unknown> | undefined;
+}
+
+/**
+ * Declares one route in the kit's words: its guard (`read` for a GET unless it says otherwise), its
+ * summary and schemas, the answers every route has (422 where it is `refused`, 409 where it is
+ * `stale`), and a handler that answers the call's result with the route's status.
+ */
+function declare(app: FastifyInstance, common: RouteCommon, spec: AnyAction, url = spec.path): void {
+  const status = spec.status ?? 200;
+  const answer =
+    spec.response ??
+    (status === 204 ? noContent : spec.list ? listOf(spec.answer!) : itemResponse(spec.answer!));
+  const config = { ...common.config, ...spec.config };
+  const access = spec.access ?? (spec.method === 'GET' ? 'read' : 'write');
+  app.withTypeProvider<ZodTypeProvider>().route({
+    method: spec.method,
+    url,
+    ...(Object.keys(config).length > 0 ? { config } : {}),
+    ...(common.access ? { preHandler: common.access[access] } : {}),
+    schema: {
+      tags: common.tags,
+      summary: spec.summary,
+      ...(spec.description === undefined ? {} : { description: spec.description }),
+      ...(spec.params === undefined ? {} : { params: spec.params }),
+      ...(spec.querystring === undefined ? {} : { querystring: spec.querystring }),
+      ...(spec.body === undefined ? {} : { body: spec.body }),
+      response: {
+        [status]: answer,
+        ...(spec.stale === undefined ? {} : staleAnswer(spec.stale)),
+        ...(spec.refused === undefined ? {} : refusedAnswer(spec.refused)),
+        ...errors,
+      },
+    },
+    handler: async (request, reply) => {
+      const { params, body, query } = request;
+      const ifMatch = request.headers['if-match'];
+      const result = await spec.call(currentUser(request), { params, body, query, ifMatch, raw: request });
+      const sent = spec.response || status === 204 ? result : { data: result };
+      return status === 200 ? sent : reply.code(status).send(status === 204 ? null : sent);
+    },
+  });
+}
+
+/** A slice's own routes (those of no resource), in the kit's words: `routes(app, {tags, access}, [action({...})])`. */
+export function routes(app: FastifyInstance, common: RouteCommon, actions: AnyAction[]): void {
+  for (const spec of actions) declare(app, common, spec);
+}
 
 export interface ResourceRoutes<
   K extends Keys,
@@ -113,7 +194,7 @@ export interface ResourceRoutes<
    */
   restore?: Refusable & { method?: 'GET' | 'POST' };
   /** The resource's other routes, declared after the standard ones. */
-  actions?: ResourceAction<z.ZodType, z.ZodType>[];
+  actions?: AnyAction[];
 }
 
 /** A nested resource's spec: the parent's id is `:id` in `path`, the item's own is `:${itemParam}`. */
@@ -170,7 +251,7 @@ export function nestedResourceRoutes<
     collection: idParams,
     item: itemParams(spec.itemParam),
     itemParam: spec.itemParam,
-    keys: (request) => [(request.params as { id: number }).id],
+    keys: (params) => [params.id],
   });
 }
 
@@ -182,174 +263,133 @@ interface Shape {
   collection: z.ZodType | undefined;
   item: z.ZodType;
   itemParam?: string;
-  keys(request: FastifyRequest): unknown[];
+  keys(params: Record<string, number>): unknown[];
 }
 
 function register(app: FastifyInstance, spec: Spec, shape: Shape): void {
-  const routes = app.withTypeProvider<ZodTypeProvider>();
-  const { path, tags, config } = spec;
+  const { path } = spec;
   const service = spec.service as Record<string, Call | undefined>;
   const itemParam = shape.itemParam ?? 'id';
   const itemPath = `${path}/:${itemParam}`;
-  const item = itemResponse(spec.item);
-
-  /** Declares one route: its guard, its words and params, and a handler that answers the service's result. */
-  const route = (
-    method: HTTPMethods,
+  const item = spec.item;
+  type Request = Parameters<AnyAction['call']>[1];
+  const keys = (request: Request) => shape.keys(request.params as Record<string, number>);
+  const id = (request: Request) => (request.params as Record<string, number>)[itemParam];
+  /** The standard route `name` where the spec has it: the service's call of that name, on `url`. */
+  const standard = (
+    name: keyof ResourceCalls<Keys, unknown, unknown, unknown, unknown, unknown>,
+    op: Refusable | undefined,
     url: string,
-    op: Refusable,
-    fallback: 'read' | 'write',
-    schema: { params?: z.ZodType; querystring?: z.ZodType; body?: z.ZodType; response: object },
-    handler: (request: FastifyRequest, user: User, keys: unknown[]) => Promise<unknown>,
-    status = 200,
-    extraConfig: Record<string, unknown> = {},
-  ) =>
-    routes.route({
-      method,
+    route: Omit<AnyAction, 'path' | 'call' | 'summary'>,
+    call: (run: Call, user: User, request: Request) => Promise<unknown>,
+  ) => {
+    if (!op) return;
+    const run = must(service[name], name);
+    const { summary, description, access, refused } = op;
+    const words = { summary, description, access, refused };
+    declare(
+      app,
+      spec,
+      { ...words, ...route, path: url, call: (user, request) => call(run, user, request) },
       url,
-      ...(config || Object.keys(extraConfig).length > 0 ? { config: { ...config, ...extraConfig } } : {}),
-      ...(spec.access ? { preHandler: spec.access[op.access ?? fallback] } : {}),
-      schema: {
-        tags,
-        summary: op.summary,
-        ...(op.description === undefined ? {} : { description: op.description }),
-        ...(schema.params === undefined ? {} : { params: schema.params }),
-        ...(schema.querystring === undefined ? {} : { querystring: schema.querystring }),
-        ...(schema.body === undefined ? {} : { body: schema.body }),
-        response: {
-          ...schema.response,
-          ...(op.refused === undefined ? {} : refusedAnswer(op.refused)),
-          ...errors,
-        },
-      },
-      handler: async (request, reply) => {
-        const answer = await handler(request, currentUser(request), shape.keys(request));
-        if (status === 204) return reply.code(204).send(null);
-        return status === 200 ? answer : reply.code(status).send(answer);
-      },
-    });
-  const id = (request: FastifyRequest) => (request.params as Record<string, number>)[itemParam];
-  const data = async (answer: Promise<unknown>) => ({ data: await answer });
+    );
+  };
+  const onItem = { params: shape.item };
 
-  if (spec.list) {
-    const list = must(service.list, 'list');
-    const { querystring, response } = spec.list;
-    route(
-      'GET',
-      path,
-      spec.list,
-      'read',
-      { params: shape.collection, querystring, response: { 200: response } },
-      async (request, user, keys) => {
-        const found = (await list(user, ...keys, request.query)) as ListPage<unknown> | unknown[];
-        // A list without paging is its items alone; a page carries its counts and links.
-        return Array.isArray(found) ? { data: found } : collection(request, found);
-      },
-    );
-  }
-  if (spec.create) {
-    const create = must(service.create, 'create');
-    const answer = spec.create.response ? itemResponse(spec.create.response) : item;
-    route(
-      'POST',
-      path,
-      spec.create,
-      'write',
-      { params: shape.collection, body: spec.create.body, response: { 201: answer } },
-      (request, user, keys) => data(create(user, ...keys, request.body)),
-      201,
-    );
-  }
-  if (spec.bulk) {
-    const bulk = must(service.bulk, 'bulk');
-    const response = { 200: listOf(BulkResultSchema), ...staleAnswer(spec.plural ?? `${spec.noun}s`) };
-    route(
-      'POST',
-      `${path}/bulk`,
-      spec.bulk,
-      'read',
-      { params: shape.collection, body: spec.bulk.body, response },
-      (request, user, keys) => data(bulk(user, ...keys, request.body)),
-    );
-  }
-  if (spec.show) {
-    const get = must(service.get, 'get');
-    route(
-      'GET',
-      itemPath,
-      spec.show,
-      'read',
-      { params: shape.item, querystring: spec.show.querystring, response: { 200: item } },
-      (request, user, keys) => data(get(user, ...keys, id(request), request.query)),
-    );
-  }
-  if (spec.update) {
-    const update = must(service.update, 'update');
-    const stale = spec.update.versioned === false ? {} : staleAnswer(spec.noun);
-    route(
-      'PUT',
-      itemPath,
-      spec.update,
-      'write',
-      { body: spec.update.body, params: shape.item, response: { 200: item, ...stale } },
-      (request, user, keys) =>
-        data(update(user, ...keys, id(request), request.body, request.headers['if-match'])),
-    );
-  }
-  if (spec.remove) {
-    const remove = must(service.remove, 'remove');
-    route(
-      'DELETE',
-      itemPath,
-      spec.remove,
-      'write',
-      { params: shape.item, response: { 204: noContent } },
-      (_request, user, keys) => remove(user, ...keys, id(_request)),
-      204,
-    );
-  }
-  if (spec.clone) {
-    const clone = must(service.clone, 'clone');
-    route(
-      'POST',
-      `${itemPath}/clone`,
-      spec.clone,
-      'write',
-      { params: shape.item, response: { 201: item } },
-      (request, user, keys) => data(clone(user, ...keys, id(request))),
-      201,
-    );
-  }
-  if (spec.restore) {
-    const restore = must(service.restore, 'restore');
-    const method = spec.restore.method ?? 'POST';
-    route(
-      method,
-      `${itemPath}/restore`,
-      spec.restore,
-      'write',
-      { params: shape.item, response: { 200: item } },
-      (request, user, keys) => data(restore(user, ...keys, id(request))),
-      200,
-      method === 'GET' ? { xsrf: 'always' } : {},
-    );
-  }
+  standard(
+    'list',
+    spec.list,
+    path,
+    {
+      method: 'GET',
+      params: shape.collection,
+      querystring: spec.list?.querystring,
+      response: spec.list?.response,
+    },
+    async (list, user, request) => {
+      const found = (await list(user, ...keys(request), request.query)) as ListPage<unknown> | unknown[];
+      // A list without paging is its items alone; a page carries its counts and links.
+      return Array.isArray(found) ? { data: found } : collection(request.raw, found);
+    },
+  );
+  standard(
+    'create',
+    spec.create,
+    path,
+    {
+      method: 'POST',
+      params: shape.collection,
+      body: spec.create?.body,
+      answer: spec.create?.response ?? item,
+      status: 201,
+    },
+    (create, user, request) => create(user, ...keys(request), request.body),
+  );
+  standard(
+    'bulk',
+    spec.bulk && { access: 'read', ...spec.bulk },
+    `${path}/bulk`,
+    {
+      method: 'POST',
+      params: shape.collection,
+      body: spec.bulk?.body,
+      answer: BulkResultSchema,
+      list: true,
+      stale: spec.plural ?? `${spec.noun}s`,
+    },
+    (bulk, user, request) => bulk(user, ...keys(request), request.body),
+  );
+  standard(
+    'get',
+    spec.show,
+    itemPath,
+    { method: 'GET', ...onItem, querystring: spec.show?.querystring, answer: item },
+    (get, user, request) => get(user, ...keys(request), id(request), request.query),
+  );
+  standard(
+    'update',
+    spec.update,
+    itemPath,
+    {
+      method: 'PUT',
+      ...onItem,
+      body: spec.update?.body,
+      answer: item,
+      ...(spec.update?.versioned === false ? {} : { stale: spec.noun }),
+    },
+    (update, user, request) => update(user, ...keys(request), id(request), request.body, request.ifMatch),
+  );
+  standard(
+    'remove',
+    spec.remove,
+    itemPath,
+    { method: 'DELETE', ...onItem, status: 204 },
+    (remove, user, request) => remove(user, ...keys(request), id(request)),
+  );
+  standard(
+    'clone',
+    spec.clone,
+    `${itemPath}/clone`,
+    { method: 'POST', ...onItem, answer: item, status: 201 },
+    (clone, user, request) => clone(user, ...keys(request), id(request)),
+  );
+  const restoreMethod = spec.restore?.method ?? 'POST';
+  standard(
+    'restore',
+    spec.restore && { access: 'write', ...spec.restore },
+    `${itemPath}/restore`,
+    // A GET restore changes state all the same: it needs the XSRF header as a write does.
+    {
+      method: restoreMethod,
+      ...onItem,
+      answer: item,
+      ...(restoreMethod === 'GET' ? { config: { xsrf: 'always' } } : {}),
+    },
+    (restore, user, request) => restore(user, ...keys(request), id(request)),
+  );
   for (const act of spec.actions ?? []) {
     const onItem = act.on !== 'collection';
-    const status = act.status ?? 200;
-    const answer = act.list ? listOf(act.answer) : itemResponse(act.answer);
-    route(
-      act.method,
-      `${onItem ? itemPath : path}${act.path}`,
-      act,
-      act.method === 'GET' ? 'read' : 'write',
-      {
-        params: act.params ?? (onItem ? shape.item : shape.collection),
-        body: act.body,
-        response: { [status]: answer },
-      },
-      (request, user) => data(act.call(user, { params: request.params, body: request.body })),
-      status,
-    );
+    const params = act.params ?? (onItem ? shape.item : shape.collection);
+    declare(app, spec, { ...act, params }, `${onItem ? itemPath : path}${act.path}`);
   }
 }
