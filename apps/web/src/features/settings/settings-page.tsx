@@ -8,6 +8,12 @@ import MenuItem from '@mui/material/MenuItem';
 import Select from '@mui/material/Select';
 import Skeleton from '@mui/material/Skeleton';
 import Switch from '@mui/material/Switch';
+import {
+  ITEMS_PER_PAGE_OPTIONS,
+  type UserSettings,
+  useUpdateUserSettings,
+  useUserSettings,
+} from '../../api/user-settings';
 import { PageHeader } from '../../components/ui/page-header';
 import { ErrorState } from '../../components/ui/states';
 import { TitledCard } from '../../components/ui/titled-card';
@@ -15,12 +21,6 @@ import { showAlert } from '../../lib/alert';
 import { errorMessage } from '../../lib/api-client';
 import { useUser } from '../../lib/auth';
 import { setDarkTheme, useDarkTheme } from '../../lib/theme-mode';
-import {
-  ITEMS_PER_PAGE_OPTIONS,
-  type UserSettings,
-  useUpdateUserSettings,
-  useUserSettings,
-} from './api/user-settings';
 import { CompanyTokensCard } from './components/company-tokens-card';
 import { ProfileTemplatesCard } from './components/profile-templates-card';
 import { PublishersCard } from './components/publishers-card';

@@ -2,11 +2,9 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import FormGroup from '@mui/material/FormGroup';
 import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
-import { useQuery } from '@tanstack/react-query';
+import { useUpdateUserSettings, useUserSettings } from '../../../api/user-settings';
 import { QueryView } from '../../../components/ui/query-view';
 import { showAlert } from '../../../lib/alert';
-import { userSettingsQueryOptions } from '../../../lib/user-settings';
-import { useUpdateEmailSettings } from '../api/update-email-settings';
 
 const CHOICES = [
   {
@@ -21,8 +19,8 @@ const CHOICES = [
 
 /** Which e-mails the user gets (when the server sends e-mail): each kind on or off. */
 export function EmailSettings() {
-  const settings = useQuery(userSettingsQueryOptions());
-  const update = useUpdateEmailSettings();
+  const settings = useUserSettings();
+  const update = useUpdateUserSettings();
   return (
     <QueryView query={settings} error="The e-mail settings could not be loaded.">
       {(data) => (
