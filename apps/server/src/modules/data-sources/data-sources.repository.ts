@@ -2,16 +2,9 @@ import type { DataSourceListQuery } from '@adstudio/contract';
 import { type Insertable, type Selectable, sql } from 'kysely';
 import type { Db, Executor } from '../../db/database';
 import type { DataSourcesTable, DataSourceValuesTable } from '../../db/schema';
-import {
-  cappedTotal,
-  defaultSort,
-  escapeLike,
-  idIn,
-  listedRows,
-  paginate,
-  type SortKey,
-} from '../../lib/list';
+import { idIn, type SortKey } from '../../lib/list';
 import { scopedRepository } from '../../lib/scoped-repository';
+import { smallList } from '../../lib/small-list';
 
 export type DataSourceRow = Selectable<DataSourcesTable>;
 export type DataSourceValueRow = Selectable<DataSourceValuesTable>;
@@ -32,28 +25,12 @@ export type FetchRecord = { at: string } & ({ value: string } | { error: string 
 export const createDataSourcesRepository = (db: Db) => ({
   ...scopedRepository(db, 'data_sources'),
 
-  /**
-   * A page of the list. Data sources have no text index, sort indexes or kept counts: a company has
-   * a handful to a few hundred of them, so filtering and counting its rows directly costs less than
-   * the triggers and indexes would on every write.
-   */
-  list: (companyId: number, query: DataSourceListQuery, trx: Executor = db) => {
-    let rows = trx
-      .selectFrom('data_sources')
-      .selectAll('data_sources')
-      .where('data_sources.company_id', '=', companyId)
-      .where(listedRows('data_sources', query));
-    if (query.filter)
-      rows = rows.where(
-        sql<boolean>`lower(data_sources.name) like lower(${`%${escapeLike(query.filter)}%`}) escape '\\'`,
-      );
-    return paginate(rows, query, {
+  /** A page of the list: a company has a handful to a few hundred data sources (lib/small-list). */
+  list: (companyId: number, query: DataSourceListQuery, trx: Executor = db) =>
+    smallList(trx, 'data_sources', companyId, query, {
       sortable: SORTS,
-      defaultSort: defaultSort('data_sources', query),
-      id: 'data_sources.id',
-      total: () => cappedTotal(trx, rows),
-    });
-  },
+      matches: (pattern) => sql<boolean>`lower(data_sources.name) like lower(${pattern}) escape '\\'`,
+    }),
 
   insert: (values: Insertable<DataSourcesTable>, trx: Executor = db) =>
     trx.insertInto('data_sources').values(values).returningAll().executeTakeFirstOrThrow(),

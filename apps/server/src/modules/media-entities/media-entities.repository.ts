@@ -2,8 +2,9 @@ import type { MediaEntityListQuery, MediaEntitySort } from '@adstudio/contract';
 import { type Insertable, type Selectable, sql } from 'kysely';
 import type { Db, Executor } from '../../db/database';
 import type { MediaEntitiesTable } from '../../db/schema';
-import { cappedTotal, defaultSort, escapeLike, listedRows, paginate, type SortKey } from '../../lib/list';
+import type { SortKey } from '../../lib/list';
 import { scopedRepository } from '../../lib/scoped-repository';
+import { smallList } from '../../lib/small-list';
 
 export type MediaEntityRow = Selectable<MediaEntitiesTable>;
 export type NewMediaEntityRow = Insertable<MediaEntitiesTable>;
@@ -22,31 +23,14 @@ export const createMediaEntitiesRepository = (db: Db) => ({
   // (it has no status, so its setStatus is never called).
   ...scopedRepository(db, 'media_entities'),
 
-  /**
-   * A page of the list. A company has a few dozen publishers, not the 100k rows campaigns are
-   * measured at, so the text filter is a plain case-folded LIKE over name and domain and the total
-   * a capped count, rather than the trigram indexes and kept counts the large lists need.
-   */
-  list: (companyId: number, query: MediaEntityListQuery, trx: Executor = db) => {
-    let rows = trx
-      .selectFrom('media_entities')
-      .selectAll('media_entities')
-      .where('media_entities.company_id', '=', companyId)
-      .where(listedRows('media_entities', query));
-    if (query.filter) {
-      const pattern = `%${escapeLike(query.filter)}%`;
-      rows = rows.where(
+  /** A page of the list: a company has a few dozen publishers (lib/small-list); text in name or domain. */
+  list: (companyId: number, query: MediaEntityListQuery, trx: Executor = db) =>
+    smallList(trx, 'media_entities', companyId, query, {
+      sortable: SORTS,
+      matches: (pattern) =>
         sql<boolean>`(lower(media_entities.name) like lower(${pattern}) escape '\\'
           or lower(coalesce(media_entities.domain, '')) like lower(${pattern}) escape '\\')`,
-      );
-    }
-    return paginate(rows, query, {
-      sortable: SORTS,
-      defaultSort: defaultSort('media_entities', query),
-      id: 'media_entities.id',
-      total: () => cappedTotal(trx, rows),
-    });
-  },
+    }),
 
   /** Whether another live publisher of the company has this domain, ignoring case. */
   domainTaken: async (companyId: number, domain: string, exceptId?: number, trx: Executor = db) => {
