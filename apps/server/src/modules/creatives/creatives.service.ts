@@ -1,5 +1,4 @@
 import {
-  assetKindOf,
   type BulkResult,
   CREATIVE_NAME_MAX,
   type Creative,
@@ -13,7 +12,6 @@ import {
   previewLinkPath,
   type RuleFilter,
   type Status,
-  sizeLabel,
   type User,
 } from '@adstudio/contract';
 import type { Executor, Transactor } from '../../db/database';
@@ -30,6 +28,7 @@ import { nowIso } from '../../lib/time';
 import { randomToken } from '../../lib/tokens';
 import { changedMeanwhile } from '../../lib/versions';
 import type { AuditLog } from '../audit';
+import { type FallbackCandidate, fallbackProblem } from './creative-fallback';
 import type { CreativeRow, CreativesRepository, CreativeView, PreviewLinkRow } from './creatives.repository';
 
 export const NAME_TAKEN = 'The name has already been taken.';
@@ -38,13 +37,6 @@ export const PROFILE_NOT_FOUND = 'The selected profile is invalid.';
 export const IS_LIVE = 'Cannot delete a live creative.';
 export const CAMPAIGN_DELETED = 'Restore its campaign first.';
 export const CHANGED_MEANWHILE = changedMeanwhile('creative');
-export const FALLBACK_OTHER_CREATIVE = 'The asset belongs to another creative.';
-export const FALLBACK_DELETED = 'The asset is deleted; restore it first.';
-export const FALLBACK_SIZE_UNKNOWN = "The image's size could not be read.";
-export const fallbackNotImage = (contentType: string) =>
-  `The asset is not an image (${contentType}); the fallback must be an image.`;
-export const fallbackWrongSize = (image: string, creative: string) =>
-  `The image is ${image} but the creative is ${creative}.`;
 
 /** The fields a user edits, as the API shows them; audit entries compare these. */
 interface CreativeFields {
@@ -93,20 +85,7 @@ export interface CreativeRefs {
   deletedCampaigns(companyId: number, ids: readonly number[], trx: Executor): Promise<Set<number>>;
   profileExists(companyId: number, id: number, trx: Executor): Promise<boolean>;
   /** The company's asset, live or soft-deleted; undefined when it has none with this id. */
-  asset(
-    companyId: number,
-    id: number,
-    trx: Executor,
-  ): Promise<
-    | {
-        creative_id: number;
-        content_type: string;
-        width: number | null;
-        height: number | null;
-        deleted_at: string | null;
-      }
-    | undefined
-  >;
+  asset(companyId: number, id: number, trx: Executor): Promise<FallbackCandidate | undefined>;
 }
 
 interface Deps {
@@ -116,21 +95,6 @@ interface Deps {
   transaction: Transactor;
   /** Where the SPA lives: preview links are its token pages. */
   spaUrl: string;
-}
-
-/** Why an asset cannot be a creative's fallback, if it cannot (docs/design.md §5). */
-function fallbackProblem(
-  creative: { id: number; width: number; height: number },
-  asset: NonNullable<Awaited<ReturnType<CreativeRefs['asset']>>>,
-): string | undefined {
-  if (asset.creative_id !== creative.id) return FALLBACK_OTHER_CREATIVE;
-  if (asset.deleted_at) return FALLBACK_DELETED;
-  if (assetKindOf(asset.content_type) !== 'image') return fallbackNotImage(asset.content_type);
-  if (asset.width === null || asset.height === null) return FALLBACK_SIZE_UNKNOWN;
-  if (asset.width !== creative.width || asset.height !== creative.height) {
-    return fallbackWrongSize(sizeLabel({ width: asset.width, height: asset.height }), sizeLabel(creative));
-  }
-  return undefined;
 }
 
 /** A creative's name is unique among the live creatives of its campaign. */
