@@ -1,3 +1,10 @@
+/**
+ * The composition root: every repository and service of the server, built once, in dependency
+ * order (docs/design.md §3). One file over 400 lines by design: its length is one wiring line per
+ * dependency, and the order in which services may be built is only readable where they all are;
+ * split by area, each part would need the others' services and the order would be spread over
+ * files. It holds no rules: each block is a factory call with the functions it is given.
+ */
 import fs from 'node:fs';
 import { PROCESSING_IMAGE_MAX_BYTES } from '@adstudio/contract';
 import type { FastifyBaseLogger } from 'fastify';
