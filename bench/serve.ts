@@ -1,5 +1,5 @@
 /**
- * Ad tag serving (issue 32): decisions per second and latency of `GET /serve/{token}` for a creative
+ * Ad tag serving: decisions per second and latency of `GET /serve/{token}` for a creative
  * driven by a 10,000-rule feed whose rules each hold three conditions (a country, a daypart and the
  * weather, read from a data source this benchmark serves on loopback), beside the same server's
  * `/healthz`, on SQLite with one instance and on PostgreSQL with one and two (the same database;
@@ -604,7 +604,7 @@ async function countStatements(databaseUrl: string, dataDir: string, appKey: str
 const CHANGES = 5;
 
 /**
- * How soon every instance serves a committed change (the ad tags issue: within 1 s): the default
+ * How soon every instance serves a committed change (docs/design.md §11: within 1 s): the default
  * rule's headline is rewritten by this process's own connection (a writer none of the servers is),
  * and each server is asked, back to back, for a viewer that falls to that rule until its document
  * shows the new headline. Prints the delay from the commit, median and worst over CHANGES changes.

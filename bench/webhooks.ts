@@ -1,5 +1,5 @@
 /**
- * Webhook delivery latency (issue 33): from a change's commit to its receiver, per engine. A real
+ * Webhook delivery latency: from a change's commit to its receiver, per engine. A real
  * server process with one webhook subscribed to campaign status changes, a receiver on loopback;
  * this process commits status changes (one every WEBHOOKS_GAP_MS, WEBHOOKS_EVENTS in all) and the
  * receiver notes when each arrives. Prints p50 / p99 / max and the deliveries' order; asserts nothing.

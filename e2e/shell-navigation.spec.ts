@@ -207,7 +207,7 @@ test.describe('document titles (deepest route, "Title · Adstudio")', () => {
     test('restricted routes', async ({ page }) => {
       await page.goto('/dashboard');
       await expect(page).toHaveTitle('Dashboard · Adstudio');
-      // A real profile id, from the search endpoint (the profiles API belongs to a later issue).
+      // A real profile id, from the search endpoint.
       const found = await getJson<{ data: { type: string; url: string }[] }>(
         page,
         `/v1/search/${Buffer.from('product feed').toString('base64')}`,

@@ -111,14 +111,14 @@ const EnvSchema = z.object({
   GOOGLE_TOKEN_URL: httpUrl.optional(),
   GOOGLE_APPLICATION_CREDENTIALS: z.string().min(1).optional(),
   DATASOURCE_ALLOW_HOSTS: z.string().optional(),
-  /** E-mail (the integrations issue): `smtp://user:pass@host:587` (or `smtps://…:465`); none: no e-mail. */
+  /** E-mail (docs/design.md §12): `smtp://user:pass@host:587` (or `smtps://…:465`); none: no e-mail. */
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
     .optional(),
   /** The sender of e-mails; default `Adstudio <no-reply@{APP_URL's host}>`. */
   MAIL_FROM: z.string().min(3).optional(),
-  /** Seconds between a webhook delivery's attempts (the integrations issue): 8 tries over ~a day. */
+  /** Seconds between a webhook delivery's attempts (docs/design.md §12): 8 tries over ~a day. */
   WEBHOOK_RETRY_SECONDS: z
     .string()
     .regex(/^\s*\d+(\.\d+)?(\s*,\s*\d+(\.\d+)?)*\s*$/, 'must be a comma-separated list of seconds')
@@ -249,7 +249,7 @@ export interface Config {
   /** Which hops in front of the server are trusted proxies (client addresses, rate limits, throttles). */
   trustProxy: TrustProxy;
   /**
-   * Served ad tags (the ad tags issue): the request headers a CDN or load balancer adds with the
+   * Served ad tags (docs/design.md §11): the request headers a CDN or load balancer adds with the
    * viewer's country (ISO 3166-1 alpha-2) and region, which rule selection reads.
    */
   geo: { countryHeader: string; regionHeader: string };

@@ -287,8 +287,8 @@ export function createServices(
         log: refusalLog,
       }),
     media,
-    // The rule's own content is injected by the render route of the token-pages issue (13);
-    // until then the backup is the approved package as it renders by itself.
+    // The backup is the approved package as it renders by itself: the screenshot does not inject
+    // the rule's own content (the rule's id goes unused here).
     render: chromium
       ? (packageId, _ruleId, size, file) =>
           renderScreenshot(chromium, packageLinks.url(packageId), file, size)

@@ -35,7 +35,7 @@ export interface RequestToken {
 }
 
 /**
- * Bearer requests (the integrations issue, docs/design.md §12): a personal access token stands for
+ * Bearer requests (docs/design.md §12): a personal access token stands for
  * its user — no cookie, so no XSRF header — within the user's permissions and the token's
  * abilities. A request with a bearer token and a session cookie is refused (400); an unknown,
  * expired or revoked token answers 401 `Unauthenticated.` (never 419, which a script would read as

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type Client, engine, type TestApp } from '../helper';
 
 /**
- * The abilities matrix (the integrations issue): every documented operation of the API, with a
+ * The abilities matrix (docs/design.md §12): every documented operation of the API, with a
  * `read` token and with a `write` token of an admin. A read token is refused (403, naming the
  * ability) exactly where a signed-in browser needs the XSRF header — every write, and the GETs
  * that change state — and nowhere else; a write token is never refused for its ability, never

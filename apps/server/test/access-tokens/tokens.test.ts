@@ -12,7 +12,7 @@ import { buildTestApp, type Client, engine, type TestApp } from '../helper';
 import { insertCampaign, insertCreative } from '../rows';
 
 /**
- * Personal access tokens (the integrations issue): Sanctum's model over the API — bearer requests
+ * Personal access tokens (docs/design.md §12): Sanctum's model over the API — bearer requests
  * without cookies or XSRF, abilities, expiry, revocation, company scoping, audit and rate limits.
  */
 let t: TestApp;

@@ -5,7 +5,7 @@ import { expectDocumentedAnswer } from '../openapi';
 import { expectLisbonView, insertConditionOf, travelCreative, zoneAtHour } from './fixtures';
 
 /**
- * Click macros per ad server (issue 41, point 11): a tag's snippets carry its ad server's macros,
+ * Click macros per ad server: a tag's snippets carry its ad server's macros,
  * and whatever the ad server does with them — fill the click macro escaped or as is, read the target
  * after its click URL raw or as one encoded parameter — our signed click tracker arrives intact and
  * counts the click. The ad servers' behaviour below is written from their documentation

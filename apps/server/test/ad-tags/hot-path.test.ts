@@ -11,7 +11,7 @@ import { insertCampaign, insertCreative } from '../rows';
 import { insertApprovedPackage, insertConditionOf, travelCreative, zoneAtHour } from './fixtures';
 
 /**
- * The hot path of served tags (the ad tags issue, docs/design.md §11): decisions from memory, no
+ * The hot path of served tags (docs/design.md §11): decisions from memory, no
  * database read once warm; changes heard at commit, by every instance; data sources from memory,
  * a hanging one never waited on.
  */

@@ -6,9 +6,9 @@ import { buildTestApp, type Client, engine, type TestApp } from '../helper';
 import { insertCampaign, insertCreative } from '../rows';
 
 /**
- * E-mail (the integrations issue): sent from the outbox to a local SMTP server this test runs —
+ * E-mail (docs/design.md §12): sent from the outbox to a local SMTP server this test runs —
  * a publisher's decision to whoever asked them, a failed sync to the feed's creator and the
- * company's admins — and never to someone who turned it off. Each as mail clients expect (issue 41):
+ * company's admins — and never to someone who turned it off. Each as mail clients expect:
  * a text and an HTML part with the same words and links, sent by a machine, with where to stop it.
  */
 interface Received {

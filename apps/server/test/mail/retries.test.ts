@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, engine, type TestApp } from '../helper';
 
 /**
- * E-mail's retries (the integrations issue, kept through issue 42's outbox): a failed send is tried
+ * E-mail's retries (docs/design.md §12): a failed send is tried
  * again after 1, 5, 30 and 120 minutes, then given up; later events do not wait for it. The outbox
  * cursor passes the event at once, and the retry is e-mail's own row.
  */

@@ -7,7 +7,7 @@ import { createOutboxService } from '../../src/modules/outbox/outbox.service';
 import { buildTestApp, engine, type TestApp } from '../helper';
 
 /**
- * The outbox (issue 42): consumers are names with a cursor each, reading the events after it in
+ * The outbox: consumers are names with a cursor each, reading the events after it in
  * order and moving it in their own transaction; pruning drops what every registered consumer has
  * passed and the week has aged; a third consumer adds no columns. The app's own outbox has
  * webhooks registered (no SMTP_URL here, so no e-mail); the first tests use an outbox of their own

@@ -6,7 +6,7 @@ import { buildTestApp, type TestApp } from '../helper';
 import { fakeWebDist } from '../support/web-dist';
 
 /**
- * A link to the SPA works for any client (issue 41): link checkers, mail scanners and curl accept
+ * A link to the SPA works for any client: link checkers, mail scanners and curl accept
  * any type, or send no Accept at all, and get the page as a browser does. Server paths keep their
  * own answers, and a client that asks for JSON alone still gets JSON.
  */

@@ -28,7 +28,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-describe('background tasks (issue 42)', () => {
+describe('background tasks', () => {
   it('are started by the tasks plugin only: no routes file or other plugin starts work', () => {
     const starters = sources().filter((file) =>
       STARTS_WORK.test(fs.readFileSync(path.join(SRC, file), 'utf8')),

@@ -8,7 +8,7 @@ import { insertCampaign } from '../rows';
 import { eventually, type FaultyServer, faultWorld, HttpSession } from '../support/server-process';
 
 /**
- * Webhooks at least once (the integrations issue): a server killed -9 between a change's commit
+ * Webhooks at least once (docs/design.md §12): a server killed -9 between a change's commit
  * and its delivery, or between the receiver's 2xx and recording it, delivers every event once it
  * is started again — the second kind twice, with the same delivery id. Nothing is lost.
  */

@@ -4,8 +4,8 @@ import { buildTestApp, type Client, type TestApp } from '../helper';
 import { insertCampaign, insertCreative, insertProfile, insertRules } from '../rows';
 
 /**
- * Every token route against every kind of token (the token pages issue, "tested as a matrix like
- * the access matrix"): its own live token answers; an unknown, malformed or other kind's token is
+ * Every token route against every kind of token (a matrix like the access
+ * matrix): its own live token answers; an unknown, malformed or other kind's token is
  * 404; its own revoked or expired token is 410 — and nothing is logged as a view but live openings.
  */
 

@@ -6,7 +6,7 @@ import { buildTestApp, type Client, engine, type TestApp } from '../helper';
 import { insertCampaign } from '../rows';
 
 /**
- * Webhooks (the integrations issue): events written in their change's transaction (an outbox),
+ * Webhooks (docs/design.md §12): events written in their change's transaction (an outbox),
  * delivered by the job queue to a receiver this test runs — signed, in order, retried, never for
  * a rolled-back change, never through a redirect or to an internal address.
  */

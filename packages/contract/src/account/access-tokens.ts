@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { nameField } from '../common/fields';
 
 /**
- * Personal access tokens (the integrations issue; Laravel Sanctum's model): a script's way into the
+ * Personal access tokens (Laravel Sanctum's model): a script's way into the
  * API as its user, within the user's permissions and the token's abilities. `read` may only read;
  * `write` may everything the user may.
  */

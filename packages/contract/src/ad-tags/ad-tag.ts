@@ -49,7 +49,7 @@ export const AD_SERVER_MACROS: Record<AdServer, AdServerMacros | null> = {
 };
 
 /**
- * An ad tag (the ad tags issue): one placement of a creative, optionally for a publisher, with a
+ * An ad tag (docs/design.md §11): one placement of a creative, optionally for a publisher, with a
  * random token and the snippets a trafficker pastes into an ad server. `serve_url` answers the chosen
  * variant's document; `js` writes an iframe of it at the creative's size with the viewer's time zone;
  * `iframe` is that iframe without script (no time zone: times are read in UTC).

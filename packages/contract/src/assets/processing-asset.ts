@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Where one processing asset is (issue 10): queued → fetching → ready, or failed with the reason;
+ * Where one processing asset is: queued → fetching → ready, or failed with the reason;
  * `unavailable` when the server cannot make it at all (a backup image without headless Chromium,
  * or without an approved package to render).
  */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * A campaign report (the token pages issue): impressions, clicks and CTR for a timeframe, read from
+ * A campaign report (docs/design.md §9): impressions, clicks and CTR for a timeframe, read from
  * the daily stats the trackers fill. The shared link's page (`GET /v1/campaigns/externalreport/{token}`)
  * and the campaign's own report (`GET /v1/campaigns/{id}/report`) answer the same shape.
  */

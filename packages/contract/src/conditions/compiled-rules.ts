@@ -10,7 +10,7 @@ import {
 import type { EvaluationContext } from './viewer-context';
 
 /**
- * A feed's rules compiled for serving (the ad tags issue): the same choice as `selectRule` — the
+ * A feed's rules compiled for serving (docs/design.md §11): the same choice as `selectRule` — the
  * first active rule in its dates whose conditions all hold, else the default, else the first
  * active rule — without building its trace, and with the work done once per feed instead of once
  * per viewer. Rules that can never be chosen by their conditions (inactive, naming a deleted

@@ -8,7 +8,7 @@ export const DATA_SOURCE_NAME_MAX = 255;
 export const DATA_SOURCE_METHODS = ['GET', 'POST'] as const;
 export type DataSourceMethod = (typeof DATA_SOURCE_METHODS)[number];
 
-/** docs/design.md §5 and the conditions issue: at most 5 s per fetch, at most 1 MB read. */
+/** docs/design.md §5: at most 5 s per fetch, at most 1 MB read. */
 export const DATA_SOURCE_TIMEOUT_MAX_MS = 5000;
 export const DATA_SOURCE_TIMEOUT_DEFAULT_MS = 3000;
 export const DATA_SOURCE_BODY_MAX_BYTES = 1024 * 1024;
@@ -78,8 +78,8 @@ const HeaderSchema = z.object({
 export type DataSourceHeaderInput = z.infer<typeof HeaderSchema>;
 
 /**
- * The headers as a list of `{name, value}`, or as the map `{name: value}` scripts tend to send
- * (the conditions issue's shape): both become the list.
+ * The headers as a list of `{name, value}`, or as the map `{name: value}` scripts tend to send:
+ * both become the list.
  */
 const HeadersSchema = z
   .union([

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { textField } from '../common/fields';
 
 /**
- * Webhooks (the integrations issue): an admin's endpoint that receives the company's events, each
+ * Webhooks (docs/design.md §12): an admin's endpoint that receives the company's events, each
  * a signed JSON POST (Stripe's scheme), delivered at least once and in order per webhook.
  */
 export const WEBHOOK_EVENTS = [

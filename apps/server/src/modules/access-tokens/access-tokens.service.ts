@@ -42,7 +42,7 @@ const shown = (row: {
 });
 
 /**
- * Personal access tokens (the integrations issue, Sanctum's model): a user lists, creates and
+ * Personal access tokens (Sanctum's model): a user lists, creates and
  * revokes their own; an admin sees and revokes the company's. The secret is shown once, at
  * creation, and stored as its SHA-256 only. Creation and revocation are audited.
  */

@@ -11,7 +11,7 @@ interface Deps {
 }
 
 /**
- * "Try it" (the ad tags issue): what a tag serves in a simulated context, decided as `/serve`
+ * "Try it" (docs/design.md §11): what a tag serves in a simulated context, decided as `/serve`
  * decides, beside the simulator's account of the creative's feed (its trace), and a render of the
  * variant the tag plays. Read-only: nothing is counted.
  */

@@ -36,7 +36,7 @@ interface Deps {
 export const NOT_OF_CAMPAIGN = 'Choose creatives of this campaign.';
 export const UNKNOWN_PUBLISHER = 'Choose publishers from the list.';
 
-/** Publishers' approvals of a campaign's creatives (the token pages issue). */
+/** Publishers' approvals of a campaign's creatives (docs/design.md §9). */
 export function createApprovalsService({ approvals, transaction, campaignVisible, spaUrl, previewOf }: Deps) {
   /**
    * Decisions whose creative changed since go back to pending, saying why; decisions without a

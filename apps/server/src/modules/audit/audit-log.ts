@@ -13,7 +13,7 @@ export interface AuditEntry {
 /** One entity type's side of the audit log, as its service uses it: who did it comes from the user. */
 export const createAuditLog = (audit: AuditRepository, entityType: string) => ({
   log: (trx: Executor, user: User, ...entries: AuditEntry[]) => {
-    // A write made with a personal access token names it (the integrations issue).
+    // A write made with a personal access token names it (docs/design.md §12).
     const token = tokenOf(user);
     return audit.record(
       trx,

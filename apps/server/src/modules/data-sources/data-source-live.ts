@@ -21,7 +21,7 @@ interface Definition {
 }
 
 /**
- * Data source values for served ads (the ad tags issue, docs/design.md §11): from memory,
+ * Data source values for served ads (docs/design.md §11): from memory,
  * stale-while-revalidate. A known value answers at once; one past its refresh time answers as it is
  * while one background read takes the database's newer value (which starts the fetch when it is
  * due, data-source-values.ts). A value nobody read yet is read from the database within

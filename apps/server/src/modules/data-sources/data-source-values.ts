@@ -112,7 +112,7 @@ interface Deps {
 }
 
 /**
- * Data source values for conditions (the conditions issue): reads never wait on the network. A
+ * Data source values for conditions: reads never wait on the network. A
  * fresh value is answered from the database; a stale or missing one is answered as it is (or as the
  * default) while one background refresh per data source and URL fetches it anew.
  */

@@ -1,6 +1,6 @@
 /**
- * The demo's weather (the conditions issue: "a weather-like data source served by the app's own
- * demo endpoint, so the demo works offline"). Believable, not real: each city has a climate of its
+ * The demo's weather: a weather-like data source served by the app's own demo endpoint, so the
+ * demo works offline. Believable, not real: each city has a climate of its
  * own (a hash of its name), the year a season and the day a curve, so a temperature moves slowly
  * and the same city at the same hour always answers the same.
  */

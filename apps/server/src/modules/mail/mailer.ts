@@ -52,7 +52,7 @@ interface Deps {
 const address = (person: Person) => `"${person.name.replace(/["\\\r\n]/g, ' ')}" <${person.email}>`;
 
 /**
- * E-mail for what needs a person (the integrations issue), sent from the outbox, never inside a
+ * E-mail for what needs a person (docs/design.md §12), sent from the outbox, never inside a
  * request: a publisher's decision to whoever asked them for approvals; a failed or unconfirmed sync
  * to the feed's creator and the company's admins. Each person may turn either kind off (My
  * Account). At least once: e-mail's outbox cursor passes an event after its e-mails went, or

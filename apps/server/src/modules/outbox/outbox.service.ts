@@ -38,7 +38,7 @@ interface Deps {
 }
 
 /**
- * The outbox (issue 42, docs/design.md §12): triggers write events in the transaction of their
+ * The outbox (docs/design.md §12): triggers write events in the transaction of their
  * change; consumers are names, each with a cursor, reading the events after it in order and moving
  * it in the transaction of their own work; events go once every consumer has passed them and they
  * are older than the retention. A consumer's own state (deliveries, retries) is its own table.

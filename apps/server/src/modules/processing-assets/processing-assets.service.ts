@@ -106,7 +106,7 @@ async function scratchDir() {
 }
 
 /**
- * Processing assets (issue 10): for a creative and one rule of its profile, the images the rule's
+ * Processing assets: for a creative and one rule of its profile, the images the rule's
  * URL columns point at and a backup image of the rule's variant. Reading the list brings the items
  * in line with the rule's data (a new or changed URL queues its item, a column gone removes it);
  * a job per item fetches it through the SSRF guard, checks its type and size, stores it with its

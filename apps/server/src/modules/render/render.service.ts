@@ -29,7 +29,7 @@ interface Deps {
 }
 
 /**
- * A creative's newest approved package as served tags play it (the ad tags issue): its entry file,
+ * A creative's newest approved package as served tags play it (docs/design.md §11): its entry file,
  * read once, made into each viewer's document without reading anything again.
  */
 export interface LiveEntry {
@@ -155,7 +155,7 @@ export function createRenderService({ repository, targets, files, clickUrl }: De
     },
 
     /**
-     * The document a served tag answers (the ad tags issue): the entry file of the creative's newest
+     * The document a served tag answers (docs/design.md §11): the entry file of the creative's newest
      * approved package with rule `ruleId`'s content (0: none) and `clickTag` injected, and a base URL
      * so that the package's other files come from its render URL. Undefined when no approved package
      * renders, or the rule is not one the creative serves.

@@ -54,7 +54,7 @@ export function reportDays(
   return { start, end };
 }
 
-/** Campaign reports (the token pages issue): the shared link's and the campaign's own. */
+/** Campaign reports (docs/design.md §9): the shared link's and the campaign's own. */
 export function createReportsService({ reports }: { reports: ReportsRepository }) {
   async function boundsOf(
     scope: ReportScope,

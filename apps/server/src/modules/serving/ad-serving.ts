@@ -102,7 +102,7 @@ export type TagDecision =
   | { serves: 'fallback' | 'nothing'; ruleId?: undefined; because: Exclude<TagTrialBecause, 'served'> };
 
 /**
- * Serving ad tags (the ad tags issue, docs/design.md §11): the token names a tag; a live creative
+ * Serving ad tags (docs/design.md §11): the token names a tag; a live creative
  * with an approved package serves the variant rule selection chooses for the viewer, when the tag's
  * publisher approved it (if the campaign asked them); otherwise its fallback image, else a 1×1 GIF.
  * The hot path reads no database: tags and compiled creatives are kept in memory and dropped when

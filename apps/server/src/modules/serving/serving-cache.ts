@@ -15,7 +15,7 @@ export interface Kept<T> {
 }
 
 /**
- * What served tags keep in memory (the ad tags issue, docs/design.md §11): each tag by its token and
+ * What served tags keep in memory (docs/design.md §11): each tag by its token and
  * each creative's compiled set, both dropped when the change feed announces a change of a key they
  * depend on — on every instance, as PostgreSQL delivers the notification at commit. A value being
  * compiled while one of its keys changes answers its request but is not kept (it may have read the

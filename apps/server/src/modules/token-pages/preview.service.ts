@@ -26,7 +26,7 @@ export type OutsiderContext = Pick<
   'at' | 'time_zone' | 'country' | 'region' | 'city' | 'device' | 'language'
 >;
 
-/** The creative preview a token link shares (the token pages issue). */
+/** The creative preview a token link shares (docs/design.md §9). */
 export function createPreviewService({ links, previews, profiles, creativePreviews, chooseRule }: Deps) {
   return {
     /**

@@ -10,7 +10,7 @@ export interface StatsCount {
   campaignId: number;
   creativeId: number;
   ruleId: number;
-  /** The ad tag that served the views (the ad tags issue); absent: none. */
+  /** The ad tag that served the views (docs/design.md §11); absent: none. */
   tagId?: number;
   /** `YYYY-MM-DD`, UTC. */
   day: string;

@@ -11,7 +11,7 @@ export interface TrackedView {
   creativeId: number;
   ruleId: number;
   preview: boolean;
-  /** The ad tag that served the view (the ad tags issue); absent or 0: none. */
+  /** The ad tag that served the view (docs/design.md §11); absent or 0: none. */
   tagId?: number;
 }
 

@@ -42,7 +42,7 @@ interface Deps {
 }
 
 /**
- * Delivering webhooks (the integrations issue, docs/design.md §12). Each tick, on every instance,
+ * Delivering webhooks (docs/design.md §12). Each tick, on every instance,
  * fans the outbox's new events out to the subscribed webhooks — one delivery row per event and
  * webhook, with its body, in the transaction that moves webhooks' outbox cursor past them (on
  * PostgreSQL the cursor is locked there: one instance fans out at a time) — and queues one

@@ -58,7 +58,7 @@ const deliveryOf = (row: Selectable<WebhookDeliveriesTable>): WebhookDelivery =>
 });
 
 /**
- * Webhooks in Settings (the integrations issue): admins create, read, change and remove the
+ * Webhooks in Settings (docs/design.md §12): admins create, read, change and remove the
  * company's webhooks, list a webhook's latest deliveries and send one again. The signing secret is
  * shown once and stored sealed with APP_KEY.
  */
