@@ -74,6 +74,8 @@ export interface ResourceAction<P extends z.ZodType, B extends z.ZodType, Q exte
   status?: 200 | 201 | 204;
   /** The noun of a versioned write's 409 ("dynamic code"). */
   stale?: string;
+  /** Answers of its own beyond those (a 419 the route itself gives); each replaces the kit's of its status. */
+  otherAnswers?: Record<number, z.ZodType>;
   config?: Record<string, unknown>;
   call(
     user: User,
@@ -88,7 +90,8 @@ export interface ResourceAction<P extends z.ZodType, B extends z.ZodType, Q exte
   ): Promise<unknown>;
 }
 
-type AnyAction = ResourceAction<z.ZodType, z.ZodType, z.ZodType>;
+/** `public`: declared by `publicAction`, whose call no user signs in to make. */
+type AnyAction = ResourceAction<z.ZodType, z.ZodType, z.ZodType> & { public?: true };
 
 /**
  * An action's declaration, its types checked where it is written (`action({...})`); its params are
@@ -102,6 +105,29 @@ export const action = <
   spec: ResourceAction<P, B, Q>,
 ): AnyAction => spec as unknown as AnyAction;
 
+/**
+ * A public route's declaration (a token page's API, whose token in the path is the credential): route
+ * config `public`, no 403 (no one is signed in to be refused), and a call that gets the request alone.
+ */
+export const publicAction = <
+  P extends z.ZodType,
+  B extends z.ZodType = z.ZodType,
+  Q extends z.ZodType = z.ZodType,
+>(
+  spec: Omit<ResourceAction<P, B, Q>, 'call' | 'access'> & {
+    call(request: Parameters<ResourceAction<P, B, Q>['call']>[1]): Promise<unknown>;
+  },
+): AnyAction => {
+  const { call, ...rest } = spec;
+  const declared: ResourceAction<P, B, Q> & { public: true } = {
+    ...rest,
+    config: { public: true, ...spec.config },
+    public: true,
+    call: (_user, request) => call(request),
+  };
+  return declared as unknown as AnyAction;
+};
+
 /** What every route of a group shares: its tags, guards and route config. */
 interface RouteCommon {
   tags: string[];
@@ -109,6 +135,8 @@ interface RouteCommon {
   access?: { read: Guard; write: Guard } | undefined;
   /** Route config of every route (`sessionOnly`: no bearer token manages tokens). */
   config?: Record<string, unknown> | undefined;
+  /** `false` where every signed-in user may call the routes (their own account): no 403 is documented. */
+  forbids?: false;
 }
 
 /**
@@ -127,7 +155,7 @@ function declare(app: FastifyInstance, common: RouteCommon, spec: AnyAction, url
     method: spec.method,
     url,
     ...(Object.keys(config).length > 0 ? { config } : {}),
-    ...(common.access ? { preHandler: common.access[access] } : {}),
+    ...(common.access && !spec.public ? { preHandler: common.access[access] } : {}),
     schema: {
       tags: common.tags,
       summary: spec.summary,
@@ -139,13 +167,16 @@ function declare(app: FastifyInstance, common: RouteCommon, spec: AnyAction, url
         [status]: answer,
         ...(spec.stale === undefined ? {} : staleAnswer(spec.stale)),
         ...(spec.refused === undefined ? {} : refusedAnswer(spec.refused)),
-        ...errors,
+        ...(common.forbids === false || spec.public ? {} : errors),
+        ...spec.otherAnswers,
       },
     },
     handler: async (request, reply) => {
       const { params, body, query } = request;
       const ifMatch = request.headers['if-match'];
-      const result = await spec.call(currentUser(request), { params, body, query, ifMatch, raw: request });
+      // A public route's call ignores the user (publicAction): there is none to give it.
+      const user = spec.public ? (request.user as User) : currentUser(request);
+      const result = await spec.call(user, { params, body, query, ifMatch, raw: request });
       const sent = spec.response || status === 204 ? result : { data: result };
       return status === 200 ? sent : reply.code(status).send(status === 204 ? null : sent);
     },

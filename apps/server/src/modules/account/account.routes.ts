@@ -3,68 +3,52 @@ import {
   UpdateAccountBodySchema,
   UpdatePasswordBodySchema,
   UserSchema,
-  UserSettingsResponseSchema,
+  UserSettingsSchema,
   UserSettingsUpdateSchema,
 } from '@adstudio/contract';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { currentSession, currentUser } from '../../lib/current-user';
-import { staleAnswer } from '../../lib/route-schemas';
+import type { FastifyPluginAsync } from 'fastify';
+import { currentSession } from '../../lib/current-user';
+import { action, routes } from '../../lib/resource-routes';
 
 /** The signed-in user's own account; `GET /v1/user` itself lives with the session (auth module). */
-export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
+export const accountRoutes: FastifyPluginAsync = async (app) => {
   const { account: service } = app.services;
-  const tags = ['account'];
-
-  app.put(
-    '/v1/user',
-    {
-      schema: {
-        tags,
-        summary: 'Update name, email and avatar',
-        body: UpdateAccountBodySchema,
-        response: { 200: z.object({ data: UserSchema }) },
-      },
-    },
-    async (request) => ({ data: await service.updateProfile(currentUser(request), request.body) }),
-  );
-
-  app.put(
-    '/v1/user/password',
-    {
+  routes(app, { tags: ['account'], forbids: false }, [
+    action({
+      method: 'PUT',
+      path: '/v1/user',
+      summary: 'Update name, email and avatar',
+      body: UpdateAccountBodySchema,
+      answer: UserSchema,
+      call: (user, { body }) => service.updateProfile(user, body),
+    }),
+    action({
+      method: 'PUT',
+      path: '/v1/user/password',
+      summary: 'Change the password; signs out the other sessions',
+      description:
+        'Needs a signed-in session (403 for a bearer token). Personal access tokens stay valid unless ' +
+        '`revoke_tokens` is true, which revokes every token of the user in the same transaction.',
+      body: UpdatePasswordBodySchema,
+      status: 204,
       config: { sessionOnly: PASSWORD_NEEDS_SESSION },
-      schema: {
-        tags,
-        summary: 'Change the password; signs out the other sessions',
-        description:
-          'Needs a signed-in session (403 for a bearer token). Personal access tokens stay valid unless ' +
-          '`revoke_tokens` is true, which revokes every token of the user in the same transaction.',
-        body: UpdatePasswordBodySchema,
-        response: { 204: z.null() },
-      },
-    },
-    async (request, reply) => {
-      await service.changePassword(currentUser(request), currentSession(request).id, request.body);
-      return reply.code(204).send(null);
-    },
-  );
-
-  app.get(
-    '/v1/user/settings',
-    { schema: { tags, summary: 'Personal settings', response: { 200: UserSettingsResponseSchema } } },
-    async (request) => ({ data: await service.settings(currentUser(request)) }),
-  );
-
-  app.put(
-    '/v1/user/settings',
-    {
-      schema: {
-        tags,
-        summary: 'Save personal settings',
-        body: UserSettingsUpdateSchema,
-        response: { 200: UserSettingsResponseSchema, ...staleAnswer('settings') },
-      },
-    },
-    async (request) => ({ data: await service.saveSettings(currentUser(request), request.body) }),
-  );
+      call: (user, { body, raw }) => service.changePassword(user, currentSession(raw).id, body),
+    }),
+    action({
+      method: 'GET',
+      path: '/v1/user/settings',
+      summary: 'Personal settings',
+      answer: UserSettingsSchema,
+      call: (user) => service.settings(user),
+    }),
+    action({
+      method: 'PUT',
+      path: '/v1/user/settings',
+      summary: 'Save personal settings',
+      body: UserSettingsUpdateSchema,
+      answer: UserSettingsSchema,
+      stale: 'settings',
+      call: (user, { body }) => service.saveSettings(user, body),
+    }),
+  ]);
 };
