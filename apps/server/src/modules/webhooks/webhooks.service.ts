@@ -13,7 +13,7 @@ import {
 import type { Selectable } from 'kysely';
 import type { Transactor } from '../../db/database';
 import type { WebhookDeliveriesTable, WebhooksTable } from '../../db/schema';
-import { forbidden, notFound, unprocessable } from '../../lib/http-errors';
+import { forbidden, found, notFound, unprocessable } from '../../lib/http-errors';
 import { parseJson } from '../../lib/json';
 import type { Sealer } from '../../lib/secrets';
 import { nowIso } from '../../lib/time';
@@ -68,9 +68,7 @@ export function createWebhooksService({ webhooks, reachable, sealer, audit, tran
   };
   const mustFind = async (user: User, id: number) => {
     assertAdmin(user);
-    const row = await webhooks.find(user.company_id, id);
-    if (!row) throw notFound();
-    return row;
+    return found(await webhooks.find(user.company_id, id));
   };
 
   return {
@@ -161,8 +159,7 @@ export function createWebhooksService({ webhooks, reachable, sealer, audit, tran
     /** Sends a delivery's event again: a new delivery of the same event and body, queued at once. */
     async redeliver(user: User, id: number, deliveryId: number): Promise<WebhookDelivery> {
       await mustFind(user, id);
-      const original = await webhooks.delivery(user.company_id, id, deliveryId);
-      if (!original) throw notFound();
+      const original = found(await webhooks.delivery(user.company_id, id, deliveryId));
       const now = nowIso();
       const [copy] = await webhooks.insertDeliveries([
         {
