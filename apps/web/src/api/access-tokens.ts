@@ -11,8 +11,8 @@ import type { QueryKey } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '../lib/api-client';
 import { getData } from '../lib/get-data';
+import { useInvalidatingMutation } from '../lib/invalidating-mutation';
 import { wholeListQuery } from '../lib/list-api';
-import { useInvalidatingMutation } from '../lib/resource-mutations';
 
 /**
  * The access tokens' query keys, the one declaration of them. My Account lists mine and Settings

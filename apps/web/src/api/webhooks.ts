@@ -9,9 +9,9 @@ import {
 } from '@adstudio/contract';
 import { api } from '../lib/api-client';
 import { getData } from '../lib/get-data';
+import { useInvalidatingMutation } from '../lib/invalidating-mutation';
 import { wholeListQuery } from '../lib/list-api';
 import { resourceApi } from '../lib/resource-api';
-import { useInvalidatingMutation } from '../lib/resource-mutations';
 
 /**
  * /v1/webhooks (admins): every webhook of the company, answered whole; PUT with any of url, events,

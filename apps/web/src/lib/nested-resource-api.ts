@@ -2,8 +2,8 @@ import type { QueryKey } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from './api-client';
 import { getData } from './get-data';
+import { useInvalidatingMutation } from './invalidating-mutation';
 import { type ListBehaviour, wholeListQuery } from './list-api';
-import { useInvalidatingMutation } from './resource-mutations';
 
 /** What a nested resource's writes send, as types only (the server checks them). */
 export interface NestedBodies {

@@ -1,7 +1,7 @@
 import { type UpdatePasswordBody, UpdatePasswordBodySchema } from '@adstudio/contract';
 import { accessTokenKeys } from '../../../api/access-tokens';
 import { api } from '../../../lib/api-client';
-import { useInvalidatingMutation } from '../../../lib/resource-mutations';
+import { useInvalidatingMutation } from '../../../lib/invalidating-mutation';
 
 export { PASSWORD_MIN_LENGTH } from '@adstudio/contract';
 export const PasswordFormSchema = UpdatePasswordBodySchema;

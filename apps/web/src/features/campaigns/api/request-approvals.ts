@@ -2,7 +2,7 @@ import { type ApprovalLink, ApprovalLinkSchema, type ApprovalRequest } from '@ad
 import { campaignKeys } from '../../../api/campaign-keys';
 import { api } from '../../../lib/api-client';
 import { getItems } from '../../../lib/get-data';
-import { useInvalidatingMutation } from '../../../lib/resource-mutations';
+import { useInvalidatingMutation } from '../../../lib/invalidating-mutation';
 
 /**
  * POST /v1/campaigns/{id}/approvals {creative_ids, media_entity_ids, expires_at?} → 201 the links of
