@@ -5,16 +5,11 @@ import {
   defaultSort,
   escapeLike,
   type ListPage,
-  type ListParams,
   paginate,
   type SortKey,
-  type StatusListParams,
 } from './list';
+import type { NamedListQuery } from './named-list';
 import type { ScopedColumns } from './scoped-repository';
-
-/** A small list's query: its page, sort, status and deleted filters, and its text filter. */
-export type SmallListQuery<S extends string> = ListParams<S> &
-  StatusListParams & { filter?: string | undefined };
 
 /**
  * A page of the company's rows of `table` in a list small enough to filter and count directly (a
@@ -26,7 +21,7 @@ export function smallList<DB, TB extends keyof DB & string, S extends string>(
   executor: Kysely<DB>,
   table: TB,
   companyId: number,
-  query: SmallListQuery<S>,
+  query: NamedListQuery<S>,
   { sortable, matches }: { sortable: Record<S, SortKey>; matches: (pattern: string) => RawBuilder<boolean> },
 ): Promise<ListPage<Selectable<DB[TB]>>> {
   // The caller's table under one name: the query reads only the columns every such table has.
