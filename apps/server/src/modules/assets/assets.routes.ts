@@ -9,12 +9,11 @@ import {
   AssetUpdateSchema,
   itemResponse,
 } from '@adstudio/contract';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
-import { currentUser } from '../../lib/current-user';
 import { collection } from '../../lib/list';
-import { resourceRoutes } from '../../lib/resource-routes';
-import { forbiddenAnswer as errors, listOf, idParams as params } from '../../lib/route-schemas';
+import { action, resourceRoutes, routes } from '../../lib/resource-routes';
+import { listOf, idParams as params } from '../../lib/route-schemas';
 
 const tags = ['assets'];
 
@@ -25,10 +24,9 @@ const listDescription =
   'signed GET URLs; duplicate_of names the earliest live asset of the creative with the same bytes.';
 
 /** Assets (docs/design.md §5): a creative's uploaded files; created by claiming uploads under the creative. */
-export const assetsRoutes: FastifyPluginAsyncZod = async (app) => {
+export const assetsRoutes: FastifyPluginAsync = async (app) => {
   const { assets: service } = app.services;
-  const read = { preHandler: app.requireAccess('assets', 'read') };
-  const write = { preHandler: app.requireAccess('assets', 'write') };
+  const access = { read: app.requireAccess('assets', 'read'), write: app.requireAccess('assets', 'write') };
 
   resourceRoutes(app, {
     path: '/v1/assets',
@@ -36,7 +34,7 @@ export const assetsRoutes: FastifyPluginAsyncZod = async (app) => {
     noun: 'asset',
     item: AssetSchema,
     service,
-    access: { read: read.preHandler, write: write.preHandler },
+    access,
     list: {
       summary: "List the company's assets",
       description: listDescription,
@@ -60,67 +58,50 @@ export const assetsRoutes: FastifyPluginAsyncZod = async (app) => {
         'X-XSRF-TOKEN header although it is a GET, and is never cached.',
       refused: `Deleted more than ${ASSET_RESTORE_DAYS} days ago, or its creative is deleted.`,
     },
-  });
-
-  app.get(
-    '/v1/assets/campaigns',
-    {
-      ...read,
-      schema: {
-        tags,
+    actions: [
+      action({
+        method: 'GET',
+        path: '/campaigns',
+        on: 'collection',
         summary: 'Assets by campaign: campaigns that have creatives, with their figures',
         description:
           'Live campaigns with live creatives: how many creatives and assets each has and up to 4 of ' +
           "its newest image thumbnails. filter matches the campaign's name. Default order: the " +
           "campaign's updated_at desc.",
         querystring: AssetCampaignListQuerySchema,
-        response: { 200: AssetCampaignListResponseSchema, ...errors },
-      },
-    },
-    async (request) => collection(request, await service.campaigns(currentUser(request), request.query)),
-  );
+        response: AssetCampaignListResponseSchema,
+        call: async (user, { query, raw }) => collection(raw, await service.campaigns(user, query)),
+      }),
+    ],
+  });
 
-  app.get(
-    '/v1/creatives/:id/assets',
-    {
-      ...read,
-      schema: {
-        tags,
-        summary: "List one creative's assets",
-        description: `The list of GET /v1/assets for one live creative. ${listDescription}`,
-        params,
-        querystring: AssetListQuerySchema,
-        response: { 200: AssetListResponseSchema, ...errors },
-      },
-    },
-    async (request) =>
-      collection(request, await service.list(currentUser(request), request.query, request.params.id)),
-  );
-
-  app.post(
-    '/v1/creatives/:id/assets',
-    {
-      ...write,
-      schema: {
-        tags,
-        summary: 'Keep uploaded files as assets of a creative (one, or many at once)',
-        description:
-          'Names uploads made with POST /vapor/signed-storage-url: `{key, name}` answers `{data: Asset}`, ' +
-          '`{assets: [{key, name}, …]}` answers `{data: Asset[]}`. Each file must be an image, video, font, ' +
-          'CSV or JSON whose bytes agree with its declared type, within the size limit. All or nothing: ' +
-          'a refused file answers 422 under `key` (or `assets.N.key`) naming the file and the reason; ' +
-          'it is forgotten, the batch keeps nothing, and its other uploads stay claimable.',
-        params,
-        body: AssetCreateSchema,
-        response: {
-          201: z.union([itemResponse(AssetSchema), listOf(AssetSchema)]),
-          ...errors,
-        },
-      },
-    },
-    async (request, reply) => {
-      const data = await service.claim(currentUser(request), request.params.id, request.body);
-      return reply.code(201).send(Array.isArray(data) ? { data } : { data });
-    },
-  );
+  routes(app, { tags, access }, [
+    action({
+      method: 'GET',
+      path: '/v1/creatives/:id/assets',
+      summary: "List one creative's assets",
+      description: `The list of GET /v1/assets for one live creative. ${listDescription}`,
+      params,
+      querystring: AssetListQuerySchema,
+      response: AssetListResponseSchema,
+      call: async (user, { params, query, raw }) =>
+        collection(raw, await service.list(user, query, params.id)),
+    }),
+    action({
+      method: 'POST',
+      path: '/v1/creatives/:id/assets',
+      summary: 'Keep uploaded files as assets of a creative (one, or many at once)',
+      description:
+        'Names uploads made with POST /vapor/signed-storage-url: `{key, name}` answers `{data: Asset}`, ' +
+        '`{assets: [{key, name}, …]}` answers `{data: Asset[]}`. Each file must be an image, video, font, ' +
+        'CSV or JSON whose bytes agree with its declared type, within the size limit. All or nothing: ' +
+        'a refused file answers 422 under `key` (or `assets.N.key`) naming the file and the reason; ' +
+        'it is forgotten, the batch keeps nothing, and its other uploads stay claimable.',
+      params,
+      body: AssetCreateSchema,
+      response: z.union([itemResponse(AssetSchema), listOf(AssetSchema)]),
+      status: 201,
+      call: async (user, { params, body }) => ({ data: await service.claim(user, params.id, body) }),
+    }),
+  ]);
 };

@@ -6,28 +6,20 @@ import {
   CampaignListResponseSchema,
   CampaignSchema,
   CampaignUpdateSchema,
-  itemResponse,
   ReportLinkCreateSchema,
   ReportLinkSchema,
 } from '@adstudio/contract';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { currentUser } from '../../lib/current-user';
-import { idParam } from '../../lib/params';
-import { resourceRoutes } from '../../lib/resource-routes';
-import { forbiddenAnswer as errors, listOf, idParams as params } from '../../lib/route-schemas';
+import type { FastifyPluginAsync } from 'fastify';
+import { action, itemParams, resourceRoutes } from '../../lib/resource-routes';
 
-const tags = ['campaigns'];
-const linkParams = z.object({ id: idParam, linkId: idParam });
-
-export const campaignsRoutes: FastifyPluginAsyncZod = async (app) => {
+export const campaignsRoutes: FastifyPluginAsync = async (app) => {
   const { campaigns: service } = app.services;
   const read = app.requireAccess('campaigns', 'read');
   const write = app.requireAccess('campaigns', 'write');
 
   resourceRoutes(app, {
     path: '/v1/campaigns',
-    tags,
+    tags: ['campaigns'],
     noun: 'campaign',
     item: CampaignSchema,
     service,
@@ -73,55 +65,33 @@ export const campaignsRoutes: FastifyPluginAsyncZod = async (app) => {
       summary: 'Restore a deleted campaign',
       refused: 'A live campaign has taken its name meanwhile.',
     },
-  });
-
-  app.post(
-    '/v1/campaigns/:id/report/url',
-    {
-      preHandler: write,
-      schema: {
-        tags,
+    actions: [
+      action({
+        method: 'POST',
+        path: '/report/url',
         summary: 'Create a shareable report link',
-        params,
         // The SPA may post no body at all: no timeframe, no expiry.
         body: ReportLinkCreateSchema.nullish().transform((body) => body ?? {}),
-        response: { 201: itemResponse(ReportLinkSchema), ...errors },
-      },
-    },
-    async (request, reply) =>
-      reply.code(201).send({
-        data: await service.createReportLink(currentUser(request), request.params.id, request.body),
+        answer: ReportLinkSchema,
+        status: 201,
+        call: (user, { params, body }) => service.createReportLink(user, params.id, body),
       }),
-  );
-
-  app.get(
-    '/v1/campaigns/:id/report/links',
-    {
-      preHandler: read,
-      schema: {
-        tags,
+      action({
+        method: 'GET',
+        path: '/report/links',
         summary: "The campaign's report links that are not revoked",
-        params,
-        response: { 200: listOf(ReportLinkSchema), ...errors },
-      },
-    },
-    async (request) => ({ data: await service.reportLinks(currentUser(request), request.params.id) }),
-  );
-
-  app.delete(
-    '/v1/campaigns/:id/report/links/:linkId',
-    {
-      preHandler: write,
-      schema: {
-        tags,
+        answer: ReportLinkSchema,
+        list: true,
+        call: (user, { params }) => service.reportLinks(user, params.id),
+      }),
+      action({
+        method: 'DELETE',
+        path: '/report/links/:linkId',
         summary: 'Revoke a report link',
-        params: linkParams,
-        response: { 204: z.null(), ...errors },
-      },
-    },
-    async (request, reply) => {
-      await service.revokeReportLink(currentUser(request), request.params.id, request.params.linkId);
-      return reply.code(204).send(null);
-    },
-  );
+        params: itemParams('linkId'),
+        status: 204,
+        call: (user, { params }) => service.revokeReportLink(user, params.id, params.linkId),
+      }),
+    ],
+  });
 };

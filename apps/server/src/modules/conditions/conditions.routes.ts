@@ -5,28 +5,25 @@ import {
   ConditionSchema,
   ConditionSimulationSchema,
   ConditionUpdateSchema,
-  itemResponse,
   SimulationContextSchema,
 } from '@adstudio/contract';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { currentUser } from '../../lib/current-user';
-import { resourceRoutes } from '../../lib/resource-routes';
-import { forbiddenAnswer as errors, idParams as params } from '../../lib/route-schemas';
-
-const tags = ['conditions'];
+import type { FastifyPluginAsync } from 'fastify';
+import { action, resourceRoutes } from '../../lib/resource-routes';
 
 /** Conditions (docs/design.md §5): what a feed's rules name to be shown only in some contexts. */
-export const conditionsRoutes: FastifyPluginAsyncZod = async (app) => {
+export const conditionsRoutes: FastifyPluginAsync = async (app) => {
   const { conditions: service } = app.services;
-  const read = app.requireAccess('conditions', 'read');
 
   resourceRoutes(app, {
     path: '/v1/conditions',
-    tags,
+    tags: ['conditions'],
     noun: 'condition',
     item: ConditionSchema,
     service,
-    access: { read, write: app.requireAccess('conditions', 'write') },
+    access: {
+      read: app.requireAccess('conditions', 'read'),
+      write: app.requireAccess('conditions', 'write'),
+    },
     list: {
       summary: 'List conditions, each with the profiles whose rules use it',
       description:
@@ -56,25 +53,19 @@ export const conditionsRoutes: FastifyPluginAsyncZod = async (app) => {
       summary: 'Restore a deleted condition',
       refused: 'A live condition has taken its name meanwhile.',
     },
-  });
-
-  app.post(
-    '/v1/conditions/:id/simulate',
-    {
-      preHandler: read,
-      schema: {
-        tags,
+    actions: [
+      action({
+        method: 'POST',
+        path: '/simulate',
+        access: 'read',
         summary: 'Evaluate a condition in a viewer’s context, predicate by predicate',
         description:
           'Changes nothing. Data sources answer their cached values (never fetched during the call; ' +
           'a stale one is refreshed in the background) unless datasources overrides them by id.',
-        params,
         body: SimulationContextSchema,
-        response: { 200: itemResponse(ConditionSimulationSchema), ...errors },
-      },
-    },
-    async (request) => ({
-      data: await service.simulate(currentUser(request), request.params.id, request.body),
-    }),
-  );
+        answer: ConditionSimulationSchema,
+        call: (user, { params, body }) => service.simulate(user, params.id, body),
+      }),
+    ],
+  });
 };

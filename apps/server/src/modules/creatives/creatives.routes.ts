@@ -7,33 +7,20 @@ import {
   CreativeSchema,
   CreativeUpdateSchema,
   ErrorBodySchema,
-  itemResponse,
   PreviewLinkSchema,
 } from '@adstudio/contract';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { currentUser } from '../../lib/current-user';
-import { idParam } from '../../lib/params';
-import { resourceRoutes } from '../../lib/resource-routes';
-import {
-  forbiddenAnswer as errors,
-  idParams as params,
-  refusedAnswer,
-  staleAnswer,
-} from '../../lib/route-schemas';
+import type { FastifyPluginAsync } from 'fastify';
+import { action, itemParams, resourceRoutes } from '../../lib/resource-routes';
 import { mayWrite } from '../../plugins/session';
 
-const tags = ['creatives'];
-const fallbackParams = z.object({ id: idParam, assetId: idParam });
-
-export const creativesRoutes: FastifyPluginAsyncZod = async (app) => {
+export const creativesRoutes: FastifyPluginAsync = async (app) => {
   const { creatives: service } = app.services;
   const read = app.requireAccess('creatives', 'read');
   const write = app.requireAccess('creatives', 'write');
 
   resourceRoutes(app, {
     path: '/v1/creatives',
-    tags,
+    tags: ['creatives'],
     noun: 'creative',
     item: CreativeSchema,
     service,
@@ -76,61 +63,42 @@ export const creativesRoutes: FastifyPluginAsyncZod = async (app) => {
       summary: 'Restore a deleted creative',
       refused: 'Its campaign is deleted, or a live creative of the campaign has its name.',
     },
-  });
-
-  app.get(
-    '/v1/creatives/:id/fallback/:assetId',
-    {
-      // A state-changing GET (spec section 7): the XSRF header is required as for a write.
-      config: { xsrf: 'always' },
-      preHandler: write,
-      schema: {
-        tags,
+    actions: [
+      action({
+        method: 'GET',
+        path: '/fallback/:assetId',
+        access: 'write',
         summary: "Set the creative's fallback (backup image) to one of its assets",
         description:
           'The asset must be a live image of this creative whose width × height equals the ' +
           "creative's; anything else answers 422 saying why. Changes the creative (audited); needs " +
           'the X-XSRF-TOKEN header although it is a GET, and is never cached.',
-        params: fallbackParams,
-        response: {
-          200: itemResponse(CreativeSchema),
-          ...refusedAnswer('Not an image of this creative, not of its size, or deleted.'),
-          ...staleAnswer('creative'),
-          ...errors,
-        },
-      },
-    },
-    async (request) => ({
-      data: await service.fallback(currentUser(request), request.params.id, request.params.assetId),
-    }),
-  );
-
-  app.get(
-    '/v1/creatives/:id/preview-url',
-    {
-      preHandler: read,
-      schema: {
-        tags,
+        params: itemParams('assetId'),
+        answer: CreativeSchema,
+        refused: 'Not an image of this creative, not of its size, or deleted.',
+        stale: 'creative',
+        // A state-changing GET (spec section 7): the XSRF header is required as for a write.
+        config: { xsrf: 'always' },
+        call: (user, { params }) => service.fallback(user, params.id, params.assetId),
+      }),
+      action({
+        method: 'GET',
+        path: '/preview-url',
         summary: "The creative's shareable preview link, created on the first call",
         description:
           'Answers the link in use; when the creative has none yet, creates it (a 256-bit token), ' +
           'which needs `edit creatives` (403 for a reader: publishing to outsiders is an edit) and what a ' +
           'write needs: the X-XSRF-TOKEN header with a session (419 without), the write ability with a ' +
           'bearer token (403 for a read-only one). Every later call answers the same link.',
-        params,
-        response: {
-          200: itemResponse(PreviewLinkSchema),
+        answer: PreviewLinkSchema,
+        otherAnswers: {
           419: ErrorBodySchema.describe(
             'The session has expired, or the link had to be created without the X-XSRF-TOKEN header.',
           ),
-          ...errors,
         },
-      },
-    },
-    async (request) => ({
-      data: await service.previewLink(currentUser(request), request.params.id, {
-        mayCreate: () => mayWrite(request),
+        call: (user, { params, raw }) =>
+          service.previewLink(user, params.id, { mayCreate: () => mayWrite(raw) }),
       }),
-    }),
-  );
+    ],
+  });
 };
