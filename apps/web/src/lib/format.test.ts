@@ -27,7 +27,7 @@ describe('counts', () => {
   });
 });
 
-describe('dates read as dayjs reads them (format.ts no longer loads dayjs)', () => {
+describe('dates read as dayjs reads them, without loading dayjs', () => {
   const samples = [
     '2026-03-01',
     '2026-12-31',

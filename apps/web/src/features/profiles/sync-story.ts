@@ -4,7 +4,7 @@ import { issueFigures } from './profile-format';
 
 /**
  * What a profile's links and errors page say of its issues, from its status: one story with its
- * status chip, figures and History (issue 30). The figures and issues are those of the last sync
+ * status chip, figures and History. The figures and issues are those of the last sync
  * that read the feed whole; a failed sync keeps them and adds its failure, an error of no row.
  */
 type Story = Pick<Profile, 'status' | 'synced_at' | 'rows_with_errors' | 'warnings_total'>;

@@ -17,7 +17,7 @@ const WHY: Record<ExternalSimulation['reason'], string> = {
 };
 
 /**
- * The shared preview's simulator (the token pages issue): an outsider picks a moment, a place and a
+ * The shared preview's simulator (docs/design.md §9): an outsider picks a moment, a place and a
  * device, and sees which variant that viewer would get — read-only, without the rules' trace.
  */
 export function OutsiderSimulator({
