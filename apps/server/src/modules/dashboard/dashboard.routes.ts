@@ -1,23 +1,20 @@
-import { DashboardResponseSchema } from '@adstudio/contract';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { currentUser } from '../../lib/current-user';
+import { DashboardSchema } from '@adstudio/contract';
+import type { FastifyPluginAsync } from 'fastify';
+import { action, routes } from '../../lib/resource-routes';
 
-export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
+export const dashboardRoutes: FastifyPluginAsync = async (app) => {
   const { dashboard: service } = app.services;
-
-  app.get(
-    '/v1/dashboard',
-    {
-      schema: {
-        tags: ['dashboard'],
-        summary: 'Counts per section and status, recent changes and the QA queue',
-        description:
-          'Only sections the user may read appear. recent: the 10 most recently updated items; ' +
-          'qa_queue: campaigns and creatives in quality assurance or testing, oldest first, at most 20, ' +
-          'for qa users and admins (empty otherwise).',
-        response: { 200: DashboardResponseSchema },
-      },
-    },
-    async (request) => ({ data: await service.get(currentUser(request)) }),
-  );
+  routes(app, { tags: ['dashboard'], forbids: false }, [
+    action({
+      method: 'GET',
+      path: '/v1/dashboard',
+      summary: 'Counts per section and status, recent changes and the QA queue',
+      description:
+        'Only sections the user may read appear. recent: the 10 most recently updated items; ' +
+        'qa_queue: campaigns and creatives in quality assurance or testing, oldest first, at most 20, ' +
+        'for qa users and admins (empty otherwise).',
+      answer: DashboardSchema,
+      call: (user) => service.get(user),
+    }),
+  ]);
 };

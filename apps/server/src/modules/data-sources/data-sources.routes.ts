@@ -6,28 +6,27 @@ import {
   DataSourceTestResultSchema,
   DataSourceTestSchema,
   DataSourceUpdateSchema,
-  itemResponse,
 } from '@adstudio/contract';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
-import { currentUser } from '../../lib/current-user';
-import { resourceRoutes } from '../../lib/resource-routes';
-import { forbiddenAnswer as errors } from '../../lib/route-schemas';
+import { action, publicAction, resourceRoutes, routes } from '../../lib/resource-routes';
 import { DEMO_WEATHER_PATH, demoWeather } from './demo-weather';
 
 const tags = ['data sources'];
 
 /** Data sources (docs/design.md §5), part of the conditions section (docs/design.md §6). */
-export const dataSourcesRoutes: FastifyPluginAsyncZod = async (app) => {
+export const dataSourcesRoutes: FastifyPluginAsync = async (app) => {
   const { dataSources: service } = app.services;
-  const write = app.requireAccess('conditions', 'write');
   resourceRoutes(app, {
     path: '/v1/datasource',
     tags,
     noun: 'data source',
     item: DataSourceSchema,
     service,
-    access: { read: app.requireAccess('conditions', 'read'), write },
+    access: {
+      read: app.requireAccess('conditions', 'read'),
+      write: app.requireAccess('conditions', 'write'),
+    },
     list: {
       summary: 'List data sources',
       description:
@@ -57,14 +56,11 @@ export const dataSourcesRoutes: FastifyPluginAsyncZod = async (app) => {
       summary: 'Restore a deleted data source',
       refused: 'A live data source has taken its name meanwhile.',
     },
-  });
-
-  app.post(
-    '/v1/datasource/test',
-    {
-      preHandler: write,
-      schema: {
-        tags,
+    actions: [
+      action({
+        method: 'POST',
+        path: '/test',
+        on: 'collection',
         summary: 'Fetch a data source once and show the answer',
         description:
           'With id: the saved data source, overlaid by the fields sent (stored header values are used ' +
@@ -72,35 +68,30 @@ export const dataSourcesRoutes: FastifyPluginAsyncZod = async (app) => {
           'no internal address unless DATASOURCE_ALLOW_HOSTS names it, at most 3 redirects, ' +
           'timeout_ms, 1 MB). Nothing is stored. A failed fetch is a 200 with ok false and the error.',
         body: DataSourceTestSchema,
-        response: { 200: itemResponse(DataSourceTestResultSchema), ...errors },
-      },
-    },
-    async (request) => ({ data: await service.test(currentUser(request), request.body) }),
-  );
+        answer: DataSourceTestResultSchema,
+        call: (user, { body }) => service.test(user, body),
+      }),
+    ],
+  });
 
-  app.get(
-    DEMO_WEATHER_PATH,
-    {
-      config: { public: true },
-      schema: {
-        tags,
-        summary: "The demo's weather: a believable temperature per city and hour, for the demo data source",
-        description:
-          'Served without signing in so the demo works offline; data sources whose URL is this ' +
-          'endpoint on APP_URL read it in process.',
-        querystring: z.object({ city: z.string().max(100).optional() }),
-        response: {
-          200: z.object({
-            city: z.string(),
-            current: z.object({
-              temperature: z.number(),
-              condition: z.enum(['sunny', 'cloudy', 'rain', 'snow']),
-              observed_at: z.string(),
-            }),
-          }),
-        },
-      },
-    },
-    async (request) => demoWeather(request.query.city ?? '', new Date()),
-  );
+  routes(app, { tags }, [
+    publicAction({
+      method: 'GET',
+      path: DEMO_WEATHER_PATH,
+      summary: "The demo's weather: a believable temperature per city and hour, for the demo data source",
+      description:
+        'Served without signing in so the demo works offline; data sources whose URL is this ' +
+        'endpoint on APP_URL read it in process.',
+      querystring: z.object({ city: z.string().max(100).optional() }),
+      response: z.object({
+        city: z.string(),
+        current: z.object({
+          temperature: z.number(),
+          condition: z.enum(['sunny', 'cloudy', 'rain', 'snow']),
+          observed_at: z.string(),
+        }),
+      }),
+      call: async ({ query }) => demoWeather(query.city ?? '', new Date()),
+    }),
+  ]);
 };

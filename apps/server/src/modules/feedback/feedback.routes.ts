@@ -1,21 +1,18 @@
 import { FeedbackBodySchema, FeedbackCreatedResponseSchema } from '@adstudio/contract';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { currentUser } from '../../lib/current-user';
+import type { FastifyPluginAsync } from 'fastify';
+import { action, routes } from '../../lib/resource-routes';
 
-export const feedbackRoutes: FastifyPluginAsyncZod = async (app) => {
+export const feedbackRoutes: FastifyPluginAsync = async (app) => {
   const { feedback: service } = app.services;
-
-  app.post(
-    '/v1/feedback',
-    {
-      schema: {
-        tags: ['feedback'],
-        summary: 'Send feedback',
-        body: FeedbackBodySchema,
-        response: { 201: FeedbackCreatedResponseSchema },
-      },
-    },
-    async (request, reply) =>
-      reply.code(201).send({ data: await service.create(currentUser(request), request.body) }),
-  );
+  routes(app, { tags: ['feedback'], forbids: false }, [
+    action({
+      method: 'POST',
+      path: '/v1/feedback',
+      summary: 'Send feedback',
+      body: FeedbackBodySchema,
+      response: FeedbackCreatedResponseSchema,
+      status: 201,
+      call: async (user, { body }) => ({ data: await service.create(user, body) }),
+    }),
+  ]);
 };

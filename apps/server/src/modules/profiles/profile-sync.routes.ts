@@ -1,5 +1,4 @@
 import {
-  itemResponse,
   ProfileErrorsQuerySchema,
   ProfileIssueSchema,
   ProfileSchema,
@@ -10,6 +9,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser } from '../../lib/current-user';
+import { action, routes } from '../../lib/resource-routes';
 import { forbiddenAnswer as errors, listOf, idParams as params } from '../../lib/route-schemas';
 import { SYNC_RUNNING } from './profile-syncs.service';
 
@@ -18,54 +18,45 @@ const tags = ['profiles'];
 /** A profile's syncs: starting one, their history and issues (the job and the schedules: profiles.tasks.ts). */
 export const profileSyncRoutes: FastifyPluginAsyncZod = async (app) => {
   const { profileSyncs: service } = app.services;
-  const read = { preHandler: app.requireAccess('profiles', 'read') };
-  const write = { preHandler: app.requireAccess('profiles', 'write') };
+  const access = {
+    read: app.requireAccess('profiles', 'read'),
+    write: app.requireAccess('profiles', 'write'),
+  };
 
-  app.get(
-    '/v1/profiles/:id/sync',
-    {
+  routes(app, { tags, access }, [
+    action({
+      method: 'GET',
+      path: '/v1/profiles/:id/sync',
+      access: 'write',
+      summary: 'Start a sync of the feed (a job); answers the profile syncing',
+      description:
+        'Poll GET /v1/profiles/{id} for rows_processed until status is synced, failed or ' +
+        'needs_confirmation. confirm=1 accepts a drop of active rows by more than 20 %. Needs the ' +
+        'X-XSRF-TOKEN header although it is a GET.',
+      params,
+      querystring: ProfileSyncQuerySchema,
+      answer: ProfileSchema,
+      otherAnswers: { 409: z.object({ message: z.string() }).describe(SYNC_RUNNING) },
       // A state-changing GET (spec section 7): the XSRF header is required as for a write.
       config: { xsrf: 'always' },
-      ...write,
-      schema: {
-        tags,
-        summary: 'Start a sync of the feed (a job); answers the profile syncing',
-        description:
-          'Poll GET /v1/profiles/{id} for rows_processed until status is synced, failed or ' +
-          'needs_confirmation. confirm=1 accepts a drop of active rows by more than 20 %. Needs the ' +
-          'X-XSRF-TOKEN header although it is a GET.',
-        params,
-        querystring: ProfileSyncQuerySchema,
-        response: {
-          200: itemResponse(ProfileSchema),
-          409: z.object({ message: z.string() }).describe(SYNC_RUNNING),
-          ...errors,
-        },
-      },
-    },
-    async (request) => ({
-      data: await service.sync(currentUser(request), request.params.id, request.query.confirm ?? false),
+      call: (user, { params, query }) => service.sync(user, params.id, query.confirm ?? false),
     }),
-  );
+    action({
+      method: 'GET',
+      path: '/v1/profiles/:id/syncs',
+      summary: 'The update history: each sync with who or what started it and its figures',
+      params,
+      answer: ProfileSyncSchema,
+      list: true,
+      call: (user, { params }) => service.syncs(user, params.id),
+    }),
+  ]);
 
-  app.get(
-    '/v1/profiles/:id/syncs',
-    {
-      ...read,
-      schema: {
-        tags,
-        summary: 'The update history: each sync with who or what started it and its figures',
-        params,
-        response: { 200: listOf(ProfileSyncSchema), ...errors },
-      },
-    },
-    async (request) => ({ data: await service.syncs(currentUser(request), request.params.id) }),
-  );
-
+  // A CSV download on request: answered through the reply, outside the kit.
   app.get(
     '/v1/profiles/:id/errors',
     {
-      ...read,
+      preHandler: access.read,
       schema: {
         tags,
         summary: 'Errors and warnings of the last sync, in sheet order (format=csv downloads them)',

@@ -6,19 +6,16 @@ import {
   ProfileSchema,
   ProfileUpdateSchema,
 } from '@adstudio/contract';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { currentUser } from '../../lib/current-user';
-import { resourceRoutes } from '../../lib/resource-routes';
-import { forbiddenAnswer as errors, listOf, idParams as params } from '../../lib/route-schemas';
+import type { FastifyPluginAsync } from 'fastify';
+import { action, resourceRoutes } from '../../lib/resource-routes';
 import { profileRulesRoutes } from './profile-rules.routes';
 import { profileSyncRoutes } from './profile-sync.routes';
 
 const tags = ['profiles'];
 
 /** Profiles as items; their syncs and rules follow, in that order (profile-sync.routes.ts, profile-rules.routes.ts). */
-export const profilesRoutes: FastifyPluginAsyncZod = async (app) => {
+export const profilesRoutes: FastifyPluginAsync = async (app) => {
   const { profiles: service } = app.services;
-  const read = app.requireAccess('profiles', 'read');
 
   resourceRoutes(app, {
     path: '/v1/profiles',
@@ -26,7 +23,7 @@ export const profilesRoutes: FastifyPluginAsyncZod = async (app) => {
     noun: 'profile',
     item: ProfileSchema,
     service,
-    access: { read, write: app.requireAccess('profiles', 'write') },
+    access: { read: app.requireAccess('profiles', 'read'), write: app.requireAccess('profiles', 'write') },
     list: {
       summary: 'List profiles (feeds)',
       description:
@@ -50,21 +47,17 @@ export const profilesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     remove: { summary: 'Delete a profile (soft)' },
     restore: { summary: 'Restore a deleted profile' },
-  });
-
-  app.get(
-    '/v1/profiles/:id/history',
-    {
-      preHandler: read,
-      schema: {
-        tags,
+    actions: [
+      action({
+        method: 'GET',
+        path: '/history',
         summary: 'Edits of the profile (audit), newest first',
-        params,
-        response: { 200: listOf(HistoryEntrySchema), ...errors },
-      },
-    },
-    async (request) => ({ data: await service.history(currentUser(request), request.params.id) }),
-  );
+        answer: HistoryEntrySchema,
+        list: true,
+        call: (user, { params }) => service.history(user, params.id),
+      }),
+    ],
+  });
 
   await app.register(profileSyncRoutes);
   await app.register(profileRulesRoutes);
