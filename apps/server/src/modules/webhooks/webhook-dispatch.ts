@@ -89,15 +89,9 @@ export function createWebhookDispatch({
             event_id: event.id,
             event: event.type,
             body,
-            next_attempt_at: now,
-            created_at: now,
-            response_status: null,
-            ms: null,
-            response_excerpt: null,
-            delivered_at: null,
           }));
       });
-      await repository.insertDeliveries(rows, trx);
+      await repository.insertDeliveries(rows, now, trx);
       await outbox.advance(last.seq, trx);
       return events.length;
     });

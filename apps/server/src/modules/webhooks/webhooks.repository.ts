@@ -4,6 +4,12 @@ import type { Db, Executor } from '../../db/database';
 import type { WebhookDeliveriesTable, WebhooksTable } from '../../db/schema';
 
 /** Webhooks and their deliveries as rows; every query a user's request makes is scoped by company. */
+/** What a new delivery is of: the event, its body and the webhook it goes to. */
+export type NewDelivery = Pick<
+  Insertable<WebhookDeliveriesTable>,
+  'company_id' | 'webhook_id' | 'event_id' | 'event' | 'body'
+>;
+
 export const createWebhooksRepository = (db: Db) => ({
   list: (companyId: number, trx: Executor = db) =>
     trx.selectFrom('webhooks').selectAll().where('company_id', '=', companyId).orderBy('id').execute(),
@@ -69,10 +75,25 @@ export const createWebhooksRepository = (db: Db) => ({
       .where('id', '=', id)
       .executeTakeFirst(),
 
-  insertDeliveries: (rows: Insertable<WebhookDeliveriesTable>[], trx: Executor = db) =>
+  /** New deliveries of events, each due at once (`at`): no attempt made yet. */
+  insertDeliveries: (rows: NewDelivery[], at: string, trx: Executor = db) =>
     rows.length === 0
       ? Promise.resolve([])
-      : trx.insertInto('webhook_deliveries').values(rows).returningAll().execute(),
+      : trx
+          .insertInto('webhook_deliveries')
+          .values(
+            rows.map((row) => ({
+              ...row,
+              next_attempt_at: at,
+              created_at: at,
+              response_status: null,
+              ms: null,
+              response_excerpt: null,
+              delivered_at: null,
+            })),
+          )
+          .returningAll()
+          .execute(),
 
   // The dispatcher's reads (no user: the job carries ids).
 

@@ -160,22 +160,11 @@ export function createWebhooksService({ webhooks, reachable, sealer, audit, tran
     async redeliver(user: User, id: number, deliveryId: number): Promise<WebhookDelivery> {
       await mustFind(user, id);
       const original = found(await webhooks.delivery(user.company_id, id, deliveryId));
-      const now = nowIso();
-      const [copy] = await webhooks.insertDeliveries([
-        {
-          company_id: original.company_id,
-          webhook_id: original.webhook_id,
-          event_id: original.event_id,
-          event: original.event,
-          body: original.body,
-          next_attempt_at: now,
-          created_at: now,
-          response_status: null,
-          ms: null,
-          response_excerpt: null,
-          delivered_at: null,
-        },
-      ]);
+      const { company_id, webhook_id, event_id, event, body } = original;
+      const [copy] = await webhooks.insertDeliveries(
+        [{ company_id, webhook_id, event_id, event, body }],
+        nowIso(),
+      );
       return deliveryOf(copy!);
     },
   };
