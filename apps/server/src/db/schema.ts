@@ -8,6 +8,7 @@ import type {
   ProfileStatus,
   ProfileSync,
   Status,
+  UserStatus,
 } from '@adstudio/contract';
 import type { Generated, GeneratedAlways, Insertable, Selectable, Updateable } from 'kysely';
 
@@ -26,6 +27,7 @@ export interface CompaniesTable {
   id: Id;
   name: string;
   created_at: string;
+  require_two_factor: Generated<number>;
 }
 
 export interface UsersTable extends Timestamps, SoftDelete {
@@ -38,6 +40,55 @@ export interface UsersTable extends Timestamps, SoftDelete {
   roles: Generated<string>; // JSON string[]
   permissions: Generated<string>; // JSON string[]
   settings: Generated<string>; // JSON object
+  status: Generated<UserStatus>;
+  invited_at: string | null;
+  deactivated_at: string | null;
+  last_sign_in_at: string | null;
+  /** The TOTP secret, sealed with APP_KEY; set at set-up, confirmed by a first code. */
+  two_factor_secret: string | null;
+  two_factor_confirmed_at: string | null;
+  /** The last TOTP time step accepted: a code of it or before is not taken again. */
+  two_factor_last_step: number | string | null;
+  /** May sign in with a password while the company requires SSO. */
+  sso_break_glass: Generated<number>;
+}
+
+/** A one-time link of a user's: an invitation or a password reset (the token's SHA-256 only). */
+export interface UserLinksTable {
+  id: Id;
+  company_id: number;
+  user_id: number;
+  purpose: 'invitation' | 'reset';
+  token_hash: string;
+  created_by: number | null;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
+export interface UserRecoveryCodesTable {
+  id: Id;
+  user_id: number;
+  code_hash: string;
+  used_at: string | null;
+}
+
+/** A company's single sign-on (OpenID Connect); the client secret sealed with APP_KEY. */
+export interface CompanySsoTable {
+  company_id: number;
+  issuer: string;
+  client_id: string;
+  client_secret: string;
+  mode: Generated<'jit' | 'invited'>;
+  default_roles: Generated<string>; // JSON string[]
+  default_permissions: Generated<string>; // JSON string[]
+  required: Generated<number>;
+  updated_at: string;
+}
+
+export interface CompanySsoDomainsTable {
+  domain: string;
+  company_id: number;
 }
 
 export interface SessionsTable {
@@ -576,6 +627,10 @@ export interface DB {
   jobs: JobsTable;
   companies: CompaniesTable;
   users: UsersTable;
+  user_links: UserLinksTable;
+  user_recovery_codes: UserRecoveryCodesTable;
+  company_sso: CompanySsoTable;
+  company_sso_domains: CompanySsoDomainsTable;
   sessions: SessionsTable;
   personal_access_tokens: PersonalAccessTokensTable;
   webhooks: WebhooksTable;

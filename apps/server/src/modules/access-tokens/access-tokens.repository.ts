@@ -16,6 +16,8 @@ export const createAccessTokensRepository = (db: Db) => ({
       .innerJoin('users', 'users.id', 'personal_access_tokens.user_id')
       .where('personal_access_tokens.id', '=', id)
       .where('users.deleted_at', 'is', null)
+      // A deactivated user's sessions and tokens stop at once, on every instance: each request looks.
+      .where('users.status', '=', 'active')
       .select([
         'personal_access_tokens.id as token_id',
         'personal_access_tokens.name as token_name',

@@ -67,9 +67,12 @@ export function createAuthService({ config, users, sessions, attempts, transacti
       const email = input.email.trim().toLowerCase();
       await takeAttempt(input.ip, email);
       const row = await users.findByEmail(email);
-      let ok = false;
-      if (row) ok = await verifyPassword(row.password_hash, input.password);
-      else await burnPasswordCheck(input.password);
+      // Only an active user signs in; an invited or deactivated one is refused as a wrong password
+      // would be, after as long a check, so the answer tells nothing of the account.
+      const ok =
+        row?.status === 'active'
+          ? await verifyPassword(row.password_hash, input.password)
+          : await burnPasswordCheck(input.password).then(() => false);
       if (!row || !ok) throw new HttpError(422, INVALID_CREDENTIALS, { email: [INVALID_CREDENTIALS] });
       const [pair, perIp] = limits(input.ip, email);
       const cookieValue = randomToken();
@@ -81,6 +84,7 @@ export function createAuthService({ config, users, sessions, attempts, transacti
         await attempts.clear([pair!.key], trx);
         await attempts.giveBack(perIp!.key, trx);
         if (input.replaces) await sessions.delete(input.replaces, trx);
+        await users.update(row.id, { last_sign_in_at: now }, trx);
         await sessions.insert(
           {
             id: sha256(cookieValue),

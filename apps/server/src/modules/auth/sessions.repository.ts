@@ -13,6 +13,8 @@ export const createSessionsRepository = (db: Db) => ({
       .innerJoin('users', 'users.id', 'sessions.user_id')
       .where('sessions.id', '=', id)
       .where('users.deleted_at', 'is', null)
+      // A deactivated user's sessions and tokens stop at once, on every instance: each request looks.
+      .where('users.status', '=', 'active')
       .select([
         'sessions.id as session_id',
         'sessions.xsrf_token',

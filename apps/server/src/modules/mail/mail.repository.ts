@@ -49,15 +49,17 @@ export const createMailRepository = (db: Db) => ({
       .where('approval_links.campaign_id', '=', campaignId)
       .where('approval_links.media_entity_id', '=', mediaEntityId)
       .where('users.deleted_at', 'is', null)
+      .where('users.status', '=', 'active')
       .execute(),
 
-  /** The profile's creator (its audit entry) and the company's admins, live users only. */
+  /** The profile's creator (its audit entry) and the company's admins, active users only. */
   feedPeople: (companyId: number, profileId: number, trx: Executor = db) =>
     trx
       .selectFrom('users')
       .select(['users.id', 'users.name', 'users.email', 'users.settings'])
       .where('users.company_id', '=', companyId)
       .where('users.deleted_at', 'is', null)
+      .where('users.status', '=', 'active')
       .where((eb) =>
         eb.or([
           sql<boolean>`users.roles like '%"admin"%'`,

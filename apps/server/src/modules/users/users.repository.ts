@@ -18,6 +18,14 @@ export const USER_COLUMNS = [
   'users.created_at',
   'users.updated_at',
   'users.deleted_at',
+  'users.status',
+  'users.invited_at',
+  'users.deactivated_at',
+  'users.last_sign_in_at',
+  'users.two_factor_secret',
+  'users.two_factor_confirmed_at',
+  'users.two_factor_last_step',
+  'users.sso_break_glass',
 ] as const;
 
 export const toUser = (row: UserRow): User => ({

@@ -1,0 +1,99 @@
+import { z } from 'zod';
+import { PERMISSIONS, ROLES } from '../access';
+import { nameField, textField } from '../common/fields';
+import { ListQuerySchema, listResponse, sortBy } from '../common/list-query';
+
+/**
+ * The team in Settings (docs/design.md §13): admins invite users, change what they may do,
+ * deactivate and reactivate them. A user is `invited` until they set a password through their
+ * invitation, `deactivated` while an admin has locked them out (their work stays, named).
+ */
+export const USER_STATUSES = ['active', 'invited', 'deactivated'] as const;
+export const UserStatusSchema = z.enum(USER_STATUSES);
+export type UserStatus = z.infer<typeof UserStatusSchema>;
+
+/** How long an invitation's link works, and a password reset's. */
+export const INVITATION_DAYS = 7;
+export const PASSWORD_RESET_MINUTES = 60;
+export const USER_NAME_MAX = 255;
+export const USER_EMAIL_MAX = 255;
+
+/** A user as the Users page lists them. */
+export const TeamMemberSchema = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  name: z.string(),
+  status: UserStatusSchema,
+  roles: z.array(z.string()),
+  permissions: z.array(z.string()),
+  two_factor: z.boolean(),
+  last_sign_in_at: z.string().nullable(),
+  invited_at: z.string().nullable(),
+  /** When a pending invitation's link stops working; null once joined or without one. */
+  expires_at: z.string().nullable(),
+  deactivated_at: z.string().nullable(),
+  created_at: z.string(),
+});
+export type TeamMember = z.infer<typeof TeamMemberSchema>;
+
+/** POST /v1/users/invitations' answer, its shape fixed; `invitation_url` only when no mail is configured. */
+export const InvitationSchema = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  name: z.string(),
+  status: z.literal('invited'),
+  roles: z.array(z.string()),
+  permissions: z.array(z.string()),
+  invited_at: z.string(),
+  expires_at: z.string(),
+  invitation_url: z
+    .string()
+    .optional()
+    .meta({ description: 'The one-time link, shown once, only when the server sends no e-mail.' }),
+});
+export type Invitation = z.infer<typeof InvitationSchema>;
+
+const RolesSchema = z.array(z.enum(ROLES, { error: 'The selected role is invalid.' })).max(ROLES.length);
+const PermissionsSchema = z
+  .array(z.enum(PERMISSIONS, { error: 'The selected permission is invalid.' }))
+  .max(PERMISSIONS.length)
+  .transform((list) => [...new Set(list)]);
+
+export const emailField = textField('email', { required: true, max: USER_EMAIL_MAX })
+  .toLowerCase()
+  .refine((email) => z.email().safeParse(email).success, 'The email field must be a valid email address.');
+
+/** POST /v1/users/invitations: who, and what they may do (the role admin, or any of the six permissions). */
+export const InvitationCreateSchema = z.object({
+  email: emailField,
+  name: nameField(USER_NAME_MAX),
+  roles: RolesSchema.default([]),
+  permissions: PermissionsSchema.default([]),
+});
+export type InvitationCreateInput = z.input<typeof InvitationCreateSchema>;
+export type InvitationCreate = z.output<typeof InvitationCreateSchema>;
+
+/** PUT/PATCH /v1/users/{id}: any of name, role, permissions; the user's next request sees it. */
+export const TeamMemberUpdateSchema = z.object({
+  name: nameField(USER_NAME_MAX).optional(),
+  roles: RolesSchema.optional(),
+  permissions: PermissionsSchema.optional(),
+});
+export type TeamMemberUpdateInput = z.input<typeof TeamMemberUpdateSchema>;
+export type TeamMemberUpdate = z.output<typeof TeamMemberUpdateSchema>;
+
+export const TEAM_SORTS = ['name', 'email', 'last_sign_in_at', 'created_at'] as const;
+
+/** GET /v1/users: `filter` matches name and email; `status` narrows to one status. */
+export const TeamListQuerySchema = ListQuerySchema.omit({ date: true }).extend({
+  'sort-by': sortBy(TEAM_SORTS),
+  status: UserStatusSchema.optional(),
+});
+export type TeamListQuery = z.infer<typeof TeamListQuerySchema>;
+export const TeamListResponseSchema = listResponse(TeamMemberSchema);
+
+export const EMAIL_TAKEN = 'The email has already been taken.';
+export const LAST_ADMIN = 'The company needs at least one active admin.';
+export const NOT_INVITED = 'The user has no pending invitation.';
+export const INVITATION_INVALID = 'This invitation link is no longer valid. Ask an admin for a new one.';
+export const RESET_INVALID = 'This password reset link is no longer valid. Ask for a new one.';
