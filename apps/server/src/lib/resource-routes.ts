@@ -1,5 +1,11 @@
 import { type BulkResult, BulkResultSchema, itemResponse, type User } from '@adstudio/contract';
-import type { FastifyInstance, FastifyRequest, HTTPMethods, preHandlerAsyncHookHandler } from 'fastify';
+import type {
+  FastifyContextConfig,
+  FastifyInstance,
+  FastifyRequest,
+  HTTPMethods,
+  preHandlerAsyncHookHandler,
+} from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser } from './current-user';
@@ -76,7 +82,7 @@ export interface ResourceAction<P extends z.ZodType, B extends z.ZodType, Q exte
   stale?: string;
   /** Answers of its own beyond those (a 419 the route itself gives); each replaces the kit's of its status. */
   otherAnswers?: Record<number, z.ZodType>;
-  config?: Record<string, unknown>;
+  config?: FastifyContextConfig;
   call(
     user: User,
     request: {
@@ -134,7 +140,7 @@ interface RouteCommon {
   /** The permission guards; without them the service checks who may (an admin's webhooks). */
   access?: { read: Guard; write: Guard } | undefined;
   /** Route config of every route (`sessionOnly`: no bearer token manages tokens). */
-  config?: Record<string, unknown> | undefined;
+  config?: FastifyContextConfig | undefined;
   /** `false` where every signed-in user may call the routes (their own account): no 403 is documented. */
   forbids?: false;
 }
@@ -207,7 +213,7 @@ export interface ResourceRoutes<
   /** The permission guards; without them the service checks who may (an admin's webhooks). */
   access?: { read: Guard; write: Guard };
   /** Route config of every route (`sessionOnly`: no bearer token manages tokens). */
-  config?: Record<string, unknown>;
+  config?: FastifyContextConfig;
   service: ResourceCalls<K, z.output<LQ>, z.output<CB>, z.output<BB>, z.output<SQ>, z.output<UB>>;
   /** Without `querystring` the list takes no query; its answer is `response` either way. */
   list?: Operation & { querystring?: LQ; response: z.ZodType };

@@ -8,10 +8,10 @@ import {
 import type { FastifySchema } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { currentUser } from '../../lib/current-user';
 import { fieldName, groupByField } from '../../lib/field-errors';
 import { HttpError } from '../../lib/http-errors';
 import { safeRedirectPath } from '../../lib/redirect';
+import { action, routes } from '../../lib/resource-routes';
 import { endSession, hasValidXsrfToken, startSession } from '../../plugins/session';
 import { renderLoginPage } from './login-page';
 
@@ -142,15 +142,13 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    '/v1/user',
-    {
-      schema: {
-        tags: ['session'],
-        summary: 'The signed-in user',
-        response: { 200: z.object({ data: UserSchema }) },
-      },
-    },
-    async (request) => ({ data: currentUser(request) }),
-  );
+  routes(app, { tags: ['session'], forbids: false }, [
+    action({
+      method: 'GET',
+      path: '/v1/user',
+      summary: 'The signed-in user',
+      answer: UserSchema,
+      call: async (user) => user,
+    }),
+  ]);
 };

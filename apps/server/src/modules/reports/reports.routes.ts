@@ -1,31 +1,28 @@
-import { CampaignReportSchema, itemResponse, ReportQuerySchema } from '@adstudio/contract';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { currentUser } from '../../lib/current-user';
-import { forbiddenAnswer as errors, idParams as params } from '../../lib/route-schemas';
+import { CampaignReportSchema, ReportQuerySchema } from '@adstudio/contract';
+import type { FastifyPluginAsync } from 'fastify';
+import { action, routes } from '../../lib/resource-routes';
+import { idParams as params } from '../../lib/route-schemas';
 
 /** The campaign's own report (`/campaigns/{id}/viewreport/{start}/{end}`), for signed-in readers. */
-export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
+export const reportsRoutes: FastifyPluginAsync = async (app) => {
   const { reports: service } = app.services;
-
-  app.get(
-    '/v1/campaigns/:id/report',
-    {
-      preHandler: app.requireAccess('campaigns', 'read'),
-      schema: {
-        tags: ['campaigns'],
-        summary: "The campaign's report: impressions, clicks and CTR for a timeframe",
-        description:
-          'start and end (YYYY-MM-DD, optional) are clamped to the campaign: from its launch date (else ' +
-          'its first day of traffic) to its end date (else today). Days without traffic count zero.',
-        params,
-        querystring: ReportQuerySchema,
-        response: { 200: itemResponse(CampaignReportSchema), ...errors },
-      },
-    },
-    async (request) => {
-      const user = currentUser(request);
-      const scope = { companyId: user.company_id, campaignId: request.params.id, start: null, end: null };
-      return { data: await service.report(scope, request.query) };
-    },
-  );
+  const access = {
+    read: app.requireAccess('campaigns', 'read'),
+    write: app.requireAccess('campaigns', 'write'),
+  };
+  routes(app, { tags: ['campaigns'], access }, [
+    action({
+      method: 'GET',
+      path: '/v1/campaigns/:id/report',
+      summary: "The campaign's report: impressions, clicks and CTR for a timeframe",
+      description:
+        'start and end (YYYY-MM-DD, optional) are clamped to the campaign: from its launch date (else ' +
+        'its first day of traffic) to its end date (else today). Days without traffic count zero.',
+      params,
+      querystring: ReportQuerySchema,
+      answer: CampaignReportSchema,
+      call: (user, { params, query }) =>
+        service.report({ companyId: user.company_id, campaignId: params.id, start: null, end: null }, query),
+    }),
+  ]);
 };

@@ -1,38 +1,34 @@
-import { itemResponse, SimulationContextSchema, SimulationResultSchema } from '@adstudio/contract';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { currentUser } from '../../lib/current-user';
-import { forbiddenAnswer as errors, idParams as params, refusedAnswer } from '../../lib/route-schemas';
+import { SimulationContextSchema, SimulationResultSchema } from '@adstudio/contract';
+import type { FastifyPluginAsync } from 'fastify';
+import { action, routes } from '../../lib/resource-routes';
+import { idParams as params } from '../../lib/route-schemas';
 import { simulationResult } from './simulation-result';
 
-export const simulatorRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { chooseRule: choose } = app.services;
-  const { variantRenderUrls: renderUrls } = app.services;
-  app.post(
-    '/v1/creatives/:id/simulate',
-    {
-      preHandler: app.requireAccess('creatives', 'read'),
-      schema: {
-        tags: ['creatives'],
-        summary: 'Which rule of its feed the creative shows in a simulated context, and why',
-        description:
-          'The first active rule in its dates whose conditions all hold, else the feed’s default rule, ' +
-          'else its first active rule; the trace lists the rules tried (at most 200). Data sources ' +
-          'give their cached values unless the context overrides them; nothing is fetched meanwhile.',
-        params,
-        body: SimulationContextSchema,
-        response: {
-          200: itemResponse(SimulationResultSchema),
-          ...refusedAnswer('The creative has no profile, or the context is invalid.'),
-          ...errors,
-        },
+export const simulatorRoutes: FastifyPluginAsync = async (app) => {
+  const { chooseRule: choose, variantRenderUrls: renderUrls } = app.services;
+  const access = {
+    read: app.requireAccess('creatives', 'read'),
+    write: app.requireAccess('creatives', 'write'),
+  };
+  routes(app, { tags: ['creatives'], access }, [
+    action({
+      method: 'POST',
+      path: '/v1/creatives/:id/simulate',
+      access: 'read',
+      summary: 'Which rule of its feed the creative shows in a simulated context, and why',
+      description:
+        'The first active rule in its dates whose conditions all hold, else the feed’s default rule, ' +
+        'else its first active rule; the trace lists the rules tried (at most 200). Data sources ' +
+        'give their cached values unless the context overrides them; nothing is fetched meanwhile.',
+      params,
+      body: SimulationContextSchema,
+      answer: SimulationResultSchema,
+      refused: 'The creative has no profile, or the context is invalid.',
+      call: async (user, { params, body }) => {
+        const chosen = await choose(user.company_id, params.id, body);
+        const renderUrl = chosen.rule ? (await renderUrls(params.id))(chosen.rule.id) : null;
+        return simulationResult(chosen, body.time_zone, renderUrl);
       },
-    },
-    async (request) => {
-      const user = currentUser(request);
-      const creativeId = request.params.id;
-      const chosen = await choose(user.company_id, creativeId, request.body);
-      const renderUrl = chosen.rule ? (await renderUrls(creativeId))(chosen.rule.id) : null;
-      return { data: simulationResult(chosen, request.body.time_zone, renderUrl) };
-    },
-  );
+    }),
+  ]);
 };

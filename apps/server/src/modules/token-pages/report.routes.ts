@@ -1,6 +1,7 @@
-import { CampaignReportSchema, itemResponse, ReportNewsSchema, ReportQuerySchema } from '@adstudio/contract';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { CampaignReportSchema, ReportNewsSchema, ReportQuerySchema } from '@adstudio/contract';
+import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
+import { publicAction, routes } from '../../lib/resource-routes';
 import { tokenRoute } from './token-route';
 
 const params = z.object({ token: z.string().max(200) });
@@ -9,58 +10,50 @@ const params = z.object({ token: z.string().max(200) });
  * The campaign report's API (the token pages issue): what `/externalreport/{token}` shows. The
  * token names one campaign and, optionally, the timeframe it may show.
  */
-export const reportPageRoutes: FastifyPluginAsyncZod = async (app) => {
+export const reportPageRoutes: FastifyPluginAsync = async (app) => {
   const { tokenLinks: links, reports } = app.services;
-
-  app.get(
-    '/v1/campaigns/externalreport/:token',
-    {
+  routes(app, { tags: ['token pages'] }, [
+    publicAction({
+      method: 'GET',
+      path: '/v1/campaigns/externalreport/:token',
+      summary: "A shared campaign report: impressions, clicks and CTR for the link's timeframe",
+      description:
+        "start and end (YYYY-MM-DD, optional) are clamped to the link's timeframe (else the " +
+        "campaign's dates); bounds says which. Each call is logged as a view.",
+      params,
+      querystring: ReportQuerySchema,
+      answer: CampaignReportSchema,
       config: tokenRoute('token'),
-      schema: {
-        tags: ['token pages'],
-        summary: "A shared campaign report: impressions, clicks and CTR for the link's timeframe",
-        description:
-          "start and end (YYYY-MM-DD, optional) are clamped to the link's timeframe (else the " +
-          "campaign's dates); bounds says which. Each call is logged as a view.",
-        params,
-        querystring: ReportQuerySchema,
-        response: { 200: itemResponse(CampaignReportSchema) },
+      call: async ({ params, query, raw }) => {
+        const link = await links.open('report', params.token, {
+          ip: raw.ip,
+          userAgent: raw.headers['user-agent'],
+        });
+        const scope = {
+          companyId: link.company_id,
+          campaignId: link.campaign_id,
+          start: link.start_date,
+          end: link.end_date,
+        };
+        return reports.report(scope, query);
       },
-    },
-    async (request) => {
-      const link = await links.open('report', request.params.token, {
-        ip: request.ip,
-        userAgent: request.headers['user-agent'],
-      });
-      const scope = {
-        companyId: link.company_id,
-        campaignId: link.campaign_id,
-        start: link.start_date,
-        end: link.end_date,
-      };
-      return { data: await reports.report(scope, request.query) };
-    },
-  );
-
-  app.get(
-    '/v1/campaigns/externalreport/:token/new',
-    {
+    }),
+    publicAction({
+      method: 'GET',
+      path: '/v1/campaigns/externalreport/:token/new',
+      summary: "What changed in the shared campaign since the link's previous visit",
+      description:
+        "Creatives added, status moves of the campaign and its creatives, and publishers' decisions " +
+        'since the link was last opened before this visit (views within 30 minutes are one visit; ' +
+        "on a first visit, since the link's creation). Newest first. Not logged as a view.",
+      params,
+      answer: ReportNewsSchema,
       config: tokenRoute('token'),
-      schema: {
-        tags: ['token pages'],
-        summary: "What changed in the shared campaign since the link's previous visit",
-        description:
-          "Creatives added, status moves of the campaign and its creatives, and publishers' decisions " +
-          'since the link was last opened before this visit (views within 30 minutes are one visit; ' +
-          "on a first visit, since the link's creation). Newest first. Not logged as a view.",
-        params,
-        response: { 200: itemResponse(ReportNewsSchema) },
+      call: async ({ params }) => {
+        const link = await links.check('report', params.token);
+        const since = (await links.previousVisit('report', link.id)) ?? link.created_at;
+        return reports.news(link.company_id, link.campaign_id, since);
       },
-    },
-    async (request) => {
-      const link = await links.check('report', request.params.token);
-      const since = (await links.previousVisit('report', link.id)) ?? link.created_at;
-      return { data: await reports.news(link.company_id, link.campaign_id, since) };
-    },
-  );
+    }),
+  ]);
 };

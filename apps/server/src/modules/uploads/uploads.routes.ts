@@ -7,8 +7,8 @@ import {
 } from '@adstudio/contract';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { currentUser } from '../../lib/current-user';
 import { forbidden, notFound } from '../../lib/http-errors';
+import { action, routes } from '../../lib/resource-routes';
 import { isValidKey } from '../../storage/object-store';
 import { objectHeaders } from './object-headers';
 
@@ -22,26 +22,22 @@ const SignatureQuery = z.object({
 export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { uploads } = app.services;
 
-  app.post(
-    '/vapor/signed-storage-url',
-    {
-      schema: {
-        tags: ['uploads'],
-        summary: 'Step 1 of an upload: a signed URL to PUT the file to',
-        body: SignedStorageUrlBodySchema,
-        response: {
-          201: SignedStorageUrlSchema,
-          403: ErrorBodySchema.describe('Read-only users (e.g. qa) may not upload.'),
-        },
+  routes(app, { tags: ['uploads'] }, [
+    action({
+      method: 'POST',
+      path: '/vapor/signed-storage-url',
+      summary: 'Step 1 of an upload: a signed URL to PUT the file to',
+      body: SignedStorageUrlBodySchema,
+      response: SignedStorageUrlSchema,
+      status: 201,
+      otherAnswers: { 403: ErrorBodySchema.describe('Read-only users (e.g. qa) may not upload.') },
+      call: async (user, { body }) => {
+        // Uploading is part of editing something; read-only users (qa) may not.
+        if (!SECTIONS.some((section) => canAccess(user, section, 'write'))) throw forbidden();
+        return uploads.sign(user, body);
       },
-    },
-    async (request, reply) => {
-      const user = currentUser(request);
-      // Uploading is part of editing something; read-only users (qa) may not.
-      if (!SECTIONS.some((section) => canAccess(user, section, 'write'))) throw forbidden();
-      return reply.code(201).send(await uploads.sign(user, request.body));
-    },
-  );
+    }),
+  ]);
 
   // The object routes read the raw stream themselves; no body parser may buffer it.
   await app.register(async (context) => {
