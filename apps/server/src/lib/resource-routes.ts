@@ -1,4 +1,4 @@
-import { type BulkResult, BulkResultSchema, itemResponse, type User } from '@adstudio/contract';
+import { type BulkResult, BulkResultSchema, itemResponse, type Section, type User } from '@adstudio/contract';
 import type {
   FastifyContextConfig,
   FastifyInstance,
@@ -21,6 +21,13 @@ import {
 } from './route-schemas';
 
 type Guard = preHandlerAsyncHookHandler;
+
+/**
+ * Who may call a group's routes: a section, whose read and write permissions guard them
+ * (`requireAccess`), or guards of its own (an admin's publishers). Without it the service checks who
+ * may (an admin's webhooks).
+ */
+type Access = Section | { read: Guard; write: Guard };
 
 /** One operation's own words for the OpenAPI document, and who may call it. */
 interface Operation {
@@ -137,8 +144,7 @@ export const publicAction = <
 /** What every route of a group shares: its tags, guards and route config. */
 interface RouteCommon {
   tags: string[];
-  /** The permission guards; without them the service checks who may (an admin's webhooks). */
-  access?: { read: Guard; write: Guard } | undefined;
+  access?: Access | undefined;
   /** Route config of every route (`sessionOnly`: no bearer token manages tokens). */
   config?: FastifyContextConfig | undefined;
   /** `false` where every signed-in user may call the routes (their own account): no 403 is documented. */
@@ -157,11 +163,18 @@ function declare(app: FastifyInstance, common: RouteCommon, spec: AnyAction, url
     (status === 204 ? noContent : spec.list ? listOf(spec.answer!) : itemResponse(spec.answer!));
   const config = { ...common.config, ...spec.config };
   const access = spec.access ?? (spec.method === 'GET' ? 'read' : 'write');
+  const guards = common.access;
+  const guard =
+    guards === undefined || spec.public
+      ? undefined
+      : typeof guards === 'string'
+        ? app.requireAccess(guards, access)
+        : guards[access];
   app.withTypeProvider<ZodTypeProvider>().route({
     method: spec.method,
     url,
     ...(Object.keys(config).length > 0 ? { config } : {}),
-    ...(common.access && !spec.public ? { preHandler: common.access[access] } : {}),
+    ...(guard ? { preHandler: guard } : {}),
     schema: {
       tags: common.tags,
       summary: spec.summary,
@@ -210,8 +223,7 @@ export interface ResourceRoutes<
   /** Its plural, for the bulk's 409. */
   plural?: string;
   item: z.ZodType;
-  /** The permission guards; without them the service checks who may (an admin's webhooks). */
-  access?: { read: Guard; write: Guard };
+  access?: Access;
   /** Route config of every route (`sessionOnly`: no bearer token manages tokens). */
   config?: FastifyContextConfig;
   service: ResourceCalls<K, z.output<LQ>, z.output<CB>, z.output<BB>, z.output<SQ>, z.output<UB>>;

@@ -5,11 +5,7 @@ import { idParams as params } from '../../lib/route-schemas';
 
 export const approvalsRoutes: FastifyPluginAsync = async (app) => {
   const { approvals: service } = app.services;
-  const access = {
-    read: app.requireAccess('campaigns', 'read'),
-    write: app.requireAccess('campaigns', 'write'),
-  };
-  routes(app, { tags: ['approvals'], access }, [
+  routes(app, { tags: ['approvals'], access: 'campaigns' }, [
     action({
       method: 'GET',
       path: '/v1/campaigns/:id/approvals',

@@ -26,7 +26,6 @@ const listDescription =
 /** Assets (docs/design.md §5): a creative's uploaded files; created by claiming uploads under the creative. */
 export const assetsRoutes: FastifyPluginAsync = async (app) => {
   const { assets: service } = app.services;
-  const access = { read: app.requireAccess('assets', 'read'), write: app.requireAccess('assets', 'write') };
 
   resourceRoutes(app, {
     path: '/v1/assets',
@@ -34,7 +33,7 @@ export const assetsRoutes: FastifyPluginAsync = async (app) => {
     noun: 'asset',
     item: AssetSchema,
     service,
-    access,
+    access: 'assets',
     list: {
       summary: "List the company's assets",
       description: listDescription,
@@ -75,7 +74,7 @@ export const assetsRoutes: FastifyPluginAsync = async (app) => {
     ],
   });
 
-  routes(app, { tags, access }, [
+  routes(app, { tags, access: 'assets' }, [
     action({
       method: 'GET',
       path: '/v1/creatives/:id/assets',

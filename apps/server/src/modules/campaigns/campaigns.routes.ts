@@ -14,8 +14,6 @@ import { action, itemParams, resourceRoutes } from '../../lib/resource-routes';
 
 export const campaignsRoutes: FastifyPluginAsync = async (app) => {
   const { campaigns: service } = app.services;
-  const read = app.requireAccess('campaigns', 'read');
-  const write = app.requireAccess('campaigns', 'write');
 
   resourceRoutes(app, {
     path: '/v1/campaigns',
@@ -23,7 +21,7 @@ export const campaignsRoutes: FastifyPluginAsync = async (app) => {
     noun: 'campaign',
     item: CampaignSchema,
     service,
-    access: { read, write },
+    access: 'campaigns',
     list: {
       summary: 'List campaigns',
       description:

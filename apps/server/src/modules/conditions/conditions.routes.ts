@@ -20,10 +20,7 @@ export const conditionsRoutes: FastifyPluginAsync = async (app) => {
     noun: 'condition',
     item: ConditionSchema,
     service,
-    access: {
-      read: app.requireAccess('conditions', 'read'),
-      write: app.requireAccess('conditions', 'write'),
-    },
+    access: 'conditions',
     list: {
       summary: 'List conditions, each with the profiles whose rules use it',
       description:

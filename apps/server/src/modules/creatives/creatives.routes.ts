@@ -15,8 +15,6 @@ import { mayWrite } from '../../plugins/session';
 
 export const creativesRoutes: FastifyPluginAsync = async (app) => {
   const { creatives: service } = app.services;
-  const read = app.requireAccess('creatives', 'read');
-  const write = app.requireAccess('creatives', 'write');
 
   resourceRoutes(app, {
     path: '/v1/creatives',
@@ -24,7 +22,7 @@ export const creativesRoutes: FastifyPluginAsync = async (app) => {
     noun: 'creative',
     item: CreativeSchema,
     service,
-    access: { read, write },
+    access: 'creatives',
     list: {
       summary: 'List creatives',
       description:

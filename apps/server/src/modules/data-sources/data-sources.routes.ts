@@ -23,10 +23,7 @@ export const dataSourcesRoutes: FastifyPluginAsync = async (app) => {
     noun: 'data source',
     item: DataSourceSchema,
     service,
-    access: {
-      read: app.requireAccess('conditions', 'read'),
-      write: app.requireAccess('conditions', 'write'),
-    },
+    access: 'conditions',
     list: {
       summary: 'List data sources',
       description:

@@ -6,11 +6,7 @@ import { idParams as params } from '../../lib/route-schemas';
 /** A creative's dynamic code (docs/design.md §5 and §6: editing it is a creative edit). */
 export const dynamicCodeRoutes: FastifyPluginAsync = async (app) => {
   const { dynamicCode: service } = app.services;
-  const access = {
-    read: app.requireAccess('creatives', 'read'),
-    write: app.requireAccess('creatives', 'write'),
-  };
-  routes(app, { tags: ['creatives'], access }, [
+  routes(app, { tags: ['creatives'], access: 'creatives' }, [
     action({
       method: 'GET',
       path: '/v1/creatives/:id/dynamic-code',

@@ -16,7 +16,7 @@ export const packagesRoutes: FastifyPluginAsyncZod = async (app) => {
     tags: ['packages'],
     noun: 'package',
     item: PackageSchema,
-    access: { read: app.requireAccess('assets', 'read'), write: app.requireAccess('assets', 'write') },
+    access: 'assets',
     service: { list: service.list, create: service.create, update: service.update },
     list: {
       summary: "List a creative's packages, newest version first",

@@ -5,8 +5,7 @@ import { action, itemParams, routes } from '../../lib/resource-routes';
 /** Processing assets of a creative's rules (issue 10). */
 export const processingAssetsRoutes: FastifyPluginAsync = async (app) => {
   const { processingAssets: service } = app.services;
-  const access = { read: app.requireAccess('assets', 'read'), write: app.requireAccess('assets', 'write') };
-  routes(app, { tags: ['assets'], access }, [
+  routes(app, { tags: ['assets'], access: 'assets' }, [
     action({
       method: 'GET',
       path: '/v1/creatives/:id/:ruleId/processing-assets',

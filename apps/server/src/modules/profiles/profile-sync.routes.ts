@@ -18,12 +18,8 @@ const tags = ['profiles'];
 /** A profile's syncs: starting one, their history and issues (the job and the schedules: profiles.tasks.ts). */
 export const profileSyncRoutes: FastifyPluginAsyncZod = async (app) => {
   const { profileSyncs: service } = app.services;
-  const access = {
-    read: app.requireAccess('profiles', 'read'),
-    write: app.requireAccess('profiles', 'write'),
-  };
 
-  routes(app, { tags, access }, [
+  routes(app, { tags, access: 'profiles' }, [
     action({
       method: 'GET',
       path: '/v1/profiles/:id/sync',
@@ -56,7 +52,7 @@ export const profileSyncRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/v1/profiles/:id/errors',
     {
-      preHandler: access.read,
+      preHandler: app.requireAccess('profiles', 'read'),
       schema: {
         tags,
         summary: 'Errors and warnings of the last sync, in sheet order (format=csv downloads them)',

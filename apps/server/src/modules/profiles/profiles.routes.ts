@@ -23,7 +23,7 @@ export const profilesRoutes: FastifyPluginAsync = async (app) => {
     noun: 'profile',
     item: ProfileSchema,
     service,
-    access: { read: app.requireAccess('profiles', 'read'), write: app.requireAccess('profiles', 'write') },
+    access: 'profiles',
     list: {
       summary: 'List profiles (feeds)',
       description:

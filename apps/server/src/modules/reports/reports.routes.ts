@@ -6,11 +6,7 @@ import { idParams as params } from '../../lib/route-schemas';
 /** The campaign's own report (`/campaigns/{id}/viewreport/{start}/{end}`), for signed-in readers. */
 export const reportsRoutes: FastifyPluginAsync = async (app) => {
   const { reports: service } = app.services;
-  const access = {
-    read: app.requireAccess('campaigns', 'read'),
-    write: app.requireAccess('campaigns', 'write'),
-  };
-  routes(app, { tags: ['campaigns'], access }, [
+  routes(app, { tags: ['campaigns'], access: 'campaigns' }, [
     action({
       method: 'GET',
       path: '/v1/campaigns/:id/report',

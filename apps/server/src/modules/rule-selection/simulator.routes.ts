@@ -6,11 +6,7 @@ import { simulationResult } from './simulation-result';
 
 export const simulatorRoutes: FastifyPluginAsync = async (app) => {
   const { chooseRule: choose, variantRenderUrls: renderUrls } = app.services;
-  const access = {
-    read: app.requireAccess('creatives', 'read'),
-    write: app.requireAccess('creatives', 'write'),
-  };
-  routes(app, { tags: ['creatives'], access }, [
+  routes(app, { tags: ['creatives'], access: 'creatives' }, [
     action({
       method: 'POST',
       path: '/v1/creatives/:id/simulate',

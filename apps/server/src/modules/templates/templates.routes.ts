@@ -11,10 +11,7 @@ export const templatesRoutes: FastifyPluginAsyncZod = async (app) => {
     noun: 'template',
     item: ProfileTemplateSchema,
     service: app.services.templates,
-    access: {
-      read: app.requireAccess('profiles', 'read'),
-      write: app.requireAccess('profiles', 'write'),
-    },
+    access: 'profiles',
     list: { summary: 'Profile templates (for the picker)', response: listOf(ProfileTemplateSchema) },
     create: { summary: 'Create a profile template', body: ProfileTemplateWriteSchema },
     show: { summary: 'One profile template' },
