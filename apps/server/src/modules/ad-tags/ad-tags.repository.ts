@@ -27,8 +27,7 @@ export const createAdTagsRepository = (db: Db) => ({
                 s.fn.sum<number | string>('impressions').as('impressions'),
                 s.fn.sum<number | string>('clicks').as('clicks'),
               ])
-              .where('company_id', '=', companyId)
-              .where('creative_id', '=', creativeId)
+              .where((eb) => eb.and({ company_id: companyId, creative_id: creativeId }))
               .where('day', '>=', fromDay)
               .groupBy('tag_id')
               .as('served'),
@@ -42,8 +41,7 @@ export const createAdTagsRepository = (db: Db) => ({
         )
         .selectAll('ad_tags')
         .select(['served.impressions', 'served.clicks', 'publisher.name as media_entity_name'])
-        .where('ad_tags.company_id', '=', companyId)
-        .where('ad_tags.creative_id', '=', creativeId)
+        .where((eb) => eb.and({ 'ad_tags.company_id': companyId, 'ad_tags.creative_id': creativeId }))
         .orderBy('ad_tags.id')
         .execute()
     );
@@ -53,9 +51,7 @@ export const createAdTagsRepository = (db: Db) => ({
     trx
       .selectFrom('ad_tags')
       .selectAll()
-      .where('company_id', '=', companyId)
-      .where('creative_id', '=', creativeId)
-      .where('id', '=', id)
+      .where((eb) => eb.and({ company_id: companyId, creative_id: creativeId, id }))
       .executeTakeFirst(),
 
   /** A new tag: its fields, and whose it is (`owner`: company, creative, who made it). */
@@ -73,8 +69,7 @@ export const createAdTagsRepository = (db: Db) => ({
         await trx
           .updateTable('ad_tags')
           .set({ revoked_at: at })
-          .where('company_id', '=', companyId)
-          .where('id', '=', id)
+          .where((eb) => eb.and({ company_id: companyId, id }))
           .where('revoked_at', 'is', null)
           .executeTakeFirst()
       ).numUpdatedRows,

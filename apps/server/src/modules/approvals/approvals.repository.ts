@@ -10,8 +10,7 @@ const campaignApprovals = (trx: Executor, companyId: number, campaignId: number)
   trx
     .selectFrom('approvals')
     .innerJoin('creatives', 'creatives.id', 'approvals.creative_id')
-    .where('approvals.company_id', '=', companyId)
-    .where('approvals.campaign_id', '=', campaignId)
+    .where((eb) => eb.and({ 'approvals.company_id': companyId, 'approvals.campaign_id': campaignId }))
     .where('creatives.deleted_at', 'is', null);
 
 /** What an approval link reaches: its publisher's approvals of its campaign, on live creatives. */
@@ -57,8 +56,9 @@ export const createApprovalsRepository = (db: Db) => ({
       .selectFrom('approvals')
       .innerJoin('creatives', 'creatives.id', 'approvals.creative_id')
       .innerJoin('campaigns', 'campaigns.id', 'approvals.campaign_id')
-      .where('approvals.company_id', '=', companyId)
-      .where('approvals.media_entity_id', '=', mediaEntityId)
+      .where((eb) =>
+        eb.and({ 'approvals.company_id': companyId, 'approvals.media_entity_id': mediaEntityId }),
+      )
       .where('creatives.deleted_at', 'is', null)
       .where('campaigns.deleted_at', 'is', null)
       .select(['approvals.status', (eb) => eb.fn.countAll<number | string>().as('n')])
@@ -78,8 +78,7 @@ export const createApprovalsRepository = (db: Db) => ({
       await trx
         .selectFrom('creatives')
         .select('id')
-        .where('company_id', '=', companyId)
-        .where('campaign_id', '=', campaignId)
+        .where((eb) => eb.and({ company_id: companyId, campaign_id: campaignId }))
         .where('deleted_at', 'is', null)
         .where('id', 'in', ids)
         .execute()
@@ -130,8 +129,9 @@ export const createApprovalsRepository = (db: Db) => ({
       .innerJoin('media_entities', 'media_entities.id', 'approval_links.media_entity_id')
       .selectAll('approval_links')
       .select('media_entities.name as media_entity_name')
-      .where('approval_links.company_id', '=', companyId)
-      .where('approval_links.campaign_id', '=', campaignId)
+      .where((eb) =>
+        eb.and({ 'approval_links.company_id': companyId, 'approval_links.campaign_id': campaignId }),
+      )
       .where('approval_links.revoked_at', 'is', null)
       .orderBy('approval_links.created_at', 'desc')
       .orderBy('approval_links.id', 'desc')
@@ -145,9 +145,7 @@ export const createApprovalsRepository = (db: Db) => ({
     const result = await trx
       .updateTable('approval_links')
       .set({ revoked_at: nowIso() })
-      .where('id', '=', linkId)
-      .where('company_id', '=', companyId)
-      .where('campaign_id', '=', campaignId)
+      .where((eb) => eb.and({ id: linkId, company_id: companyId, campaign_id: campaignId }))
       .where('revoked_at', 'is', null)
       .executeTakeFirst();
     return Number(result.numUpdatedRows) > 0;
@@ -158,8 +156,7 @@ export const createApprovalsRepository = (db: Db) => ({
     trx
       .selectFrom('approvals')
       .select(['id', 'creative_id', 'status', 'fingerprint'])
-      .where('company_id', '=', companyId)
-      .where('campaign_id', '=', campaignId)
+      .where((eb) => eb.and({ company_id: companyId, campaign_id: campaignId }))
       .where((eb) => eb.or([eb('status', '!=', 'pending'), eb('fingerprint', 'is not', null)]))
       .execute(),
 
@@ -294,8 +291,7 @@ export const createApprovalsRepository = (db: Db) => ({
         'media_entities.id as media_entity_id',
         'media_entities.name as media_entity_name',
       ])
-      .where('campaigns.id', '=', campaignId)
-      .where('campaigns.company_id', '=', companyId)
+      .where((eb) => eb.and({ 'campaigns.id': campaignId, 'campaigns.company_id': companyId }))
       .where('campaigns.deleted_at', 'is', null)
       .where('media_entities.deleted_at', 'is', null)
       .executeTakeFirst(),

@@ -127,8 +127,7 @@ export const createCampaignsRepository = (db: Db) => ({
     trx
       .selectFrom('report_links')
       .selectAll()
-      .where('company_id', '=', companyId)
-      .where('campaign_id', '=', campaignId)
+      .where((eb) => eb.and({ company_id: companyId, campaign_id: campaignId }))
       .where('revoked_at', 'is', null)
       .orderBy('created_at', 'desc')
       .orderBy('id', 'desc')
@@ -145,9 +144,7 @@ export const createCampaignsRepository = (db: Db) => ({
     const result = await trx
       .updateTable('report_links')
       .set({ revoked_at: at })
-      .where('company_id', '=', companyId)
-      .where('campaign_id', '=', campaignId)
-      .where('id', '=', linkId)
+      .where((eb) => eb.and({ company_id: companyId, campaign_id: campaignId, id: linkId }))
       .where('revoked_at', 'is', null)
       .executeTakeFirst();
     return Number(result.numUpdatedRows) > 0;

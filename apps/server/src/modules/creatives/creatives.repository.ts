@@ -218,8 +218,7 @@ export const createCreativesRepository = (db: Db) => {
       trx
         .selectFrom('preview_links')
         .selectAll()
-        .where('company_id', '=', companyId)
-        .where('creative_id', '=', creativeId)
+        .where((eb) => eb.and({ company_id: companyId, creative_id: creativeId }))
         .where('revoked_at', 'is', null)
         .executeTakeFirst(),
 
@@ -250,8 +249,7 @@ export const createCreativesRepository = (db: Db) => {
       trx
         .selectFrom('creatives')
         .select(['id', 'name', 'rule_filter'])
-        .where('company_id', '=', companyId)
-        .where('profile_id', '=', profileId)
+        .where((eb) => eb.and({ company_id: companyId, profile_id: profileId }))
         .where('deleted_at', 'is', null)
         .orderBy('name')
         .execute(),

@@ -10,8 +10,7 @@ export function createDynamicCodeRepository(db: Db) {
       trx
         .selectFrom('creatives')
         .select(['id', 'name', 'profile_id'])
-        .where('company_id', '=', companyId)
-        .where('id', '=', id)
+        .where((eb) => eb.and({ company_id: companyId, id }))
         .where('deleted_at', 'is', null)
         .executeTakeFirst(),
 
@@ -23,16 +22,14 @@ export function createDynamicCodeRepository(db: Db) {
       const found = await trx
         .selectFrom('profiles')
         .select(['id', 'name', 'columns'])
-        .where('company_id', '=', companyId)
-        .where('id', '=', profileId)
+        .where((eb) => eb.and({ company_id: companyId, id: profileId }))
         .where('deleted_at', 'is', null)
         .executeTakeFirst();
       if (!found) return undefined;
       const first = await trx
         .selectFrom('profile_rules')
         .select('data')
-        .where('company_id', '=', companyId)
-        .where('profile_id', '=', profileId)
+        .where((eb) => eb.and({ company_id: companyId, profile_id: profileId }))
         .where('ended_at', 'is', null)
         .orderBy('active', 'desc')
         .orderBy('position')
@@ -50,8 +47,7 @@ export function createDynamicCodeRepository(db: Db) {
       trx
         .selectFrom('dynamic_codes')
         .selectAll()
-        .where('company_id', '=', companyId)
-        .where('creative_id', '=', creativeId)
+        .where((eb) => eb.and({ company_id: companyId, creative_id: creativeId }))
         .executeTakeFirst(),
 
     insert: (values: Insertable<DynamicCodesTable>, trx: Executor = db) =>

@@ -45,9 +45,13 @@ export const createMailRepository = (db: Db) => ({
       .innerJoin('users', 'users.id', 'approval_links.created_by')
       .select(['users.id', 'users.name', 'users.email', 'users.settings'])
       .distinct()
-      .where('approval_links.company_id', '=', companyId)
-      .where('approval_links.campaign_id', '=', campaignId)
-      .where('approval_links.media_entity_id', '=', mediaEntityId)
+      .where((eb) =>
+        eb.and({
+          'approval_links.company_id': companyId,
+          'approval_links.campaign_id': campaignId,
+          'approval_links.media_entity_id': mediaEntityId,
+        }),
+      )
       .where('users.deleted_at', 'is', null)
       .where('users.status', '=', 'active')
       .execute(),
@@ -69,9 +73,7 @@ export const createMailRepository = (db: Db) => ({
             eb
               .selectFrom('audit_log')
               .select('user_id')
-              .where('company_id', '=', companyId)
-              .where('entity_type', '=', 'profile')
-              .where('entity_id', '=', profileId)
+              .where((eb) => eb.and({ company_id: companyId, entity_type: 'profile', entity_id: profileId }))
               .where('action', '=', 'created')
               .where('user_id', 'is not', null)
               .$castTo<number>(),
@@ -91,8 +93,7 @@ export const createMailRepository = (db: Db) => ({
         await trx
           .selectFrom(table)
           .select('name')
-          .where('company_id', '=', companyId)
-          .where('id', '=', id)
+          .where((eb) => eb.and({ company_id: companyId, id }))
           .executeTakeFirst()
       )?.name;
     return Promise.all([
@@ -112,8 +113,7 @@ export const createMailRepository = (db: Db) => ({
       await trx
         .selectFrom('profiles')
         .select('sync_error')
-        .where('company_id', '=', companyId)
-        .where('id', '=', profileId)
+        .where((eb) => eb.and({ company_id: companyId, id: profileId }))
         .executeTakeFirst()
     )?.sync_error ?? null,
 });

@@ -28,8 +28,7 @@ export function createProcessingAssetsRepository(db: Db) {
           'profiles.columns',
           'profile_templates.columns as template_columns',
         ])
-        .where('profile_rules.company_id', '=', companyId)
-        .where('profile_rules.id', '=', id)
+        .where((eb) => eb.and({ 'profile_rules.company_id': companyId, 'profile_rules.id': id }))
         .where('profiles.deleted_at', 'is', null)
         .executeTakeFirst();
       if (!row) return undefined;
@@ -61,9 +60,7 @@ export function createProcessingAssetsRepository(db: Db) {
       trx
         .selectFrom('processing_assets')
         .selectAll()
-        .where('company_id', '=', companyId)
-        .where('creative_id', '=', creativeId)
-        .where('rule_id', '=', ruleId)
+        .where((eb) => eb.and({ company_id: companyId, creative_id: creativeId, rule_id: ruleId }))
         .orderBy('id')
         .execute(),
 

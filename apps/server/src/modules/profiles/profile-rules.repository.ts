@@ -49,8 +49,7 @@ export const createProfileRulesRepository = (db: Db) => ({
     let rows = trx
       .selectFrom('profile_rules')
       .selectAll()
-      .where('profile_id', '=', profile.id)
-      .where('company_id', '=', profile.company_id)
+      .where((eb) => eb.and({ profile_id: profile.id, company_id: profile.company_id }))
       .where('ended_at', ended ? 'is not' : 'is', null);
     const sortBy = query['sort-by'] ?? 'position';
     const perPage = query['items-per-page'];
@@ -86,8 +85,7 @@ export const createProfileRulesRepository = (db: Db) => ({
       .innerJoin('profiles', 'profiles.id', 'profile_rules.profile_id')
       .selectAll('profile_rules')
       .select('profiles.name as profile_name')
-      .where('profile_rules.company_id', '=', companyId)
-      .where('profile_rules.id', '=', id)
+      .where((eb) => eb.and({ 'profile_rules.company_id': companyId, 'profile_rules.id': id }))
       .where('profiles.deleted_at', 'is', null)
       .executeTakeFirst(),
 

@@ -92,8 +92,7 @@ export const createProfileSyncsRepository = (db: Db) => ({
       .leftJoin('users', 'users.id', 'profile_syncs.user_id')
       .selectAll('profile_syncs')
       .select('users.name as user_name')
-      .where('profile_syncs.company_id', '=', companyId)
-      .where('profile_syncs.profile_id', '=', profileId)
+      .where((eb) => eb.and({ 'profile_syncs.company_id': companyId, 'profile_syncs.profile_id': profileId }))
       .orderBy('profile_syncs.id', 'desc')
       .limit(limit)
       .execute(),
@@ -141,8 +140,7 @@ export const createProfileSyncsRepository = (db: Db) => ({
     let query = db
       .selectFrom('profile_errors')
       .select(['row', 'column', 'value', 'message', 'severity'])
-      .where('company_id', '=', companyId)
-      .where('profile_id', '=', profileId)
+      .where((eb) => eb.and({ company_id: companyId, profile_id: profileId }))
       .where((eb) =>
         eb.or([
           eb('sync_id', 'is', null),

@@ -30,8 +30,7 @@ export const createProfilesRepository = (db: Db) => ({
     (await trx
       .selectFrom('profiles')
       .select('id')
-      .where('company_id', '=', companyId)
-      .where('id', '=', id)
+      .where((eb) => eb.and({ company_id: companyId, id }))
       .where('deleted_at', 'is', null)
       .executeTakeFirst()) !== undefined,
 
@@ -73,8 +72,7 @@ export const createProfilesRepository = (db: Db) => ({
     trx
       .selectFrom('profiles')
       .select(['id', 'name'])
-      .where('company_id', '=', companyId)
-      .where('template_id', '=', templateId)
+      .where((eb) => eb.and({ company_id: companyId, template_id: templateId }))
       .where('deleted_at', 'is', null)
       .orderBy('name')
       .execute(),

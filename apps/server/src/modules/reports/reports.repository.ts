@@ -10,8 +10,7 @@ export function createReportsRepository(db: Db) {
   const statsOf = (companyId: number, campaignId: number, start: string, end: string) =>
     db
       .selectFrom('stats_daily')
-      .where('stats_daily.company_id', '=', companyId)
-      .where('stats_daily.campaign_id', '=', campaignId)
+      .where((eb) => eb.and({ 'stats_daily.company_id': companyId, 'stats_daily.campaign_id': campaignId }))
       .where('stats_daily.day', '>=', start)
       .where('stats_daily.day', '<=', end);
 
@@ -21,8 +20,7 @@ export function createReportsRepository(db: Db) {
       db
         .selectFrom('campaigns')
         .select(['id', 'name', 'launch_date', 'end_date', 'created_at'])
-        .where('id', '=', id)
-        .where('company_id', '=', companyId)
+        .where((eb) => eb.and({ id, company_id: companyId }))
         .where('deleted_at', 'is', null)
         .executeTakeFirst(),
 
@@ -32,8 +30,7 @@ export function createReportsRepository(db: Db) {
         await db
           .selectFrom('stats_daily')
           .select((eb) => eb.fn.min('day').as('day'))
-          .where('company_id', '=', companyId)
-          .where('campaign_id', '=', campaignId)
+          .where((eb) => eb.and({ company_id: companyId, campaign_id: campaignId }))
           .executeTakeFirst()
       )?.day ?? null,
 
@@ -77,8 +74,7 @@ export function createReportsRepository(db: Db) {
       db
         .selectFrom('creatives')
         .select(['id', 'name', 'width', 'height', 'deleted_at'])
-        .where('company_id', '=', companyId)
-        .where('campaign_id', '=', campaignId)
+        .where((eb) => eb.and({ company_id: companyId, campaign_id: campaignId }))
         .where((eb) =>
           withIds.length
             ? eb.or([eb('deleted_at', 'is', null), eb('id', 'in', withIds)])
@@ -91,8 +87,7 @@ export function createReportsRepository(db: Db) {
       db
         .selectFrom('stats_tag_daily')
         .select(['tag_id', sum('impressions').as('impressions'), sum('clicks').as('clicks')])
-        .where('company_id', '=', companyId)
-        .where('campaign_id', '=', campaignId)
+        .where((eb) => eb.and({ company_id: companyId, campaign_id: campaignId }))
         .where('day', '>=', start)
         .where('day', '<=', end)
         .groupBy('tag_id')
@@ -120,9 +115,13 @@ export function createReportsRepository(db: Db) {
           'creatives.name as creative_name',
           'media_entities.name as media_entity_name',
         ])
-        .where('ad_tags.company_id', '=', companyId)
-        .where('creatives.company_id', '=', companyId)
-        .where('creatives.campaign_id', '=', campaignId)
+        .where((eb) =>
+          eb.and({
+            'ad_tags.company_id': companyId,
+            'creatives.company_id': companyId,
+            'creatives.campaign_id': campaignId,
+          }),
+        )
         .where((eb) => {
           const live = eb.and([eb('ad_tags.revoked_at', 'is', null), eb('creatives.deleted_at', 'is', null)]);
           return withIds.length ? eb.or([live, eb('ad_tags.id', 'in', withIds)]) : live;
@@ -145,8 +144,7 @@ export function createReportsRepository(db: Db) {
       db
         .selectFrom('creatives')
         .select(['id', 'name', 'created_at'])
-        .where('company_id', '=', companyId)
-        .where('campaign_id', '=', campaignId)
+        .where((eb) => eb.and({ company_id: companyId, campaign_id: campaignId }))
         .where('deleted_at', 'is', null)
         .where('created_at', '>', since)
         .orderBy('created_at', 'desc')
@@ -200,8 +198,7 @@ export function createReportsRepository(db: Db) {
           'creatives.name as creative_name',
           'media_entities.name as publisher',
         ])
-        .where('approvals.company_id', '=', companyId)
-        .where('approvals.campaign_id', '=', campaignId)
+        .where((eb) => eb.and({ 'approvals.company_id': companyId, 'approvals.campaign_id': campaignId }))
         .where('creatives.deleted_at', 'is', null)
         .where('approvals.status', '!=', 'pending')
         .where('approvals.decided_at', '>', since)

@@ -40,9 +40,7 @@ export const createAdServingRepository = (db: Db) => ({
     trx
       .selectFrom('ad_tags')
       .select('token')
-      .where('company_id', '=', companyId)
-      .where('creative_id', '=', creativeId)
-      .where('id', '=', tagId)
+      .where((eb) => eb.and({ company_id: companyId, creative_id: creativeId, id: tagId }))
       .executeTakeFirst(),
 
   /**
@@ -53,8 +51,7 @@ export const createAdServingRepository = (db: Db) => ({
     const rows = await trx
       .selectFrom('approvals')
       .select(['creative_id', 'status'])
-      .where('campaign_id', '=', campaignId)
-      .where('media_entity_id', '=', mediaEntityId)
+      .where((eb) => eb.and({ campaign_id: campaignId, media_entity_id: mediaEntityId }))
       .execute();
     if (rows.length === 0) return undefined;
     return rows.find((row) => row.creative_id === creativeId)?.status ?? 'pending';
@@ -65,8 +62,7 @@ export const createAdServingRepository = (db: Db) => ({
     trx
       .selectFrom('assets')
       .select(['storage_key', 'content_type', 'width', 'height'])
-      .where('id', '=', assetId)
-      .where('creative_id', '=', creativeId)
+      .where((eb) => eb.and({ id: assetId, creative_id: creativeId }))
       .where('deleted_at', 'is', null)
       .executeTakeFirst(),
 });

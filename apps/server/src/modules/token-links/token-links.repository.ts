@@ -37,8 +37,7 @@ export const createTokenLinksRepository = (db: Db) => ({
     (await trx
       .selectFrom(LINK_TABLES[kind] as 'preview_links')
       .select('id')
-      .where('id', '=', linkId)
-      .where('company_id', '=', companyId)
+      .where((eb) => eb.and({ id: linkId, company_id: companyId }))
       .executeTakeFirst()) !== undefined,
 
   insertView: (values: Insertable<TokenViewsTable>, trx: Executor = db) =>
@@ -58,8 +57,7 @@ export const createTokenLinksRepository = (db: Db) => ({
       await trx
         .selectFrom('token_views')
         .select('viewed_at')
-        .where('link_kind', '=', kind)
-        .where('link_id', '=', linkId)
+        .where((eb) => eb.and({ link_kind: kind, link_id: linkId }))
         .where('viewed_at', '<', before)
         .orderBy('viewed_at', 'desc')
         .limit(1)
@@ -71,9 +69,7 @@ export const createTokenLinksRepository = (db: Db) => ({
     trx
       .selectFrom('token_views')
       .select(['viewed_at', 'ip_hash', 'user_agent'])
-      .where('company_id', '=', companyId)
-      .where('link_kind', '=', kind)
-      .where('link_id', '=', linkId)
+      .where((eb) => eb.and({ company_id: companyId, link_kind: kind, link_id: linkId }))
       .orderBy('viewed_at', 'desc')
       .orderBy('id', 'desc')
       .limit(limit)

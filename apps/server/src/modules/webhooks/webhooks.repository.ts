@@ -18,8 +18,7 @@ export const createWebhooksRepository = (db: Db) => ({
     trx
       .selectFrom('webhooks')
       .selectAll()
-      .where('company_id', '=', companyId)
-      .where('id', '=', id)
+      .where((eb) => eb.and({ company_id: companyId, id }))
       .executeTakeFirst(),
 
   count: async (companyId: number, trx: Executor = db) =>
@@ -40,8 +39,7 @@ export const createWebhooksRepository = (db: Db) => ({
     trx
       .updateTable('webhooks')
       .set(set)
-      .where('company_id', '=', companyId)
-      .where('id', '=', id)
+      .where((eb) => eb.and({ company_id: companyId, id }))
       .returningAll()
       .executeTakeFirst(),
 
@@ -50,8 +48,7 @@ export const createWebhooksRepository = (db: Db) => ({
       (
         await trx
           .deleteFrom('webhooks')
-          .where('company_id', '=', companyId)
-          .where('id', '=', id)
+          .where((eb) => eb.and({ company_id: companyId, id }))
           .executeTakeFirst()
       ).numDeletedRows,
     ) > 0,
@@ -60,8 +57,7 @@ export const createWebhooksRepository = (db: Db) => ({
     trx
       .selectFrom('webhook_deliveries')
       .selectAll()
-      .where('company_id', '=', companyId)
-      .where('webhook_id', '=', webhookId)
+      .where((eb) => eb.and({ company_id: companyId, webhook_id: webhookId }))
       .orderBy('id', 'desc')
       .limit(WEBHOOK_DELIVERIES_LISTED)
       .execute(),
@@ -70,9 +66,7 @@ export const createWebhooksRepository = (db: Db) => ({
     trx
       .selectFrom('webhook_deliveries')
       .selectAll()
-      .where('company_id', '=', companyId)
-      .where('webhook_id', '=', webhookId)
-      .where('id', '=', id)
+      .where((eb) => eb.and({ company_id: companyId, webhook_id: webhookId, id }))
       .executeTakeFirst(),
 
   /** New deliveries of events, each due at once (`at`): no attempt made yet. */
