@@ -50,6 +50,7 @@ import { reportPageRoutes } from './modules/token-pages/report.routes';
 import { trackingRoutes } from './modules/tracking/tracking.routes';
 import { uploadsRoutes } from './modules/uploads/uploads.routes';
 import { uploadsTasks } from './modules/uploads/uploads.tasks';
+import { teamRoutes } from './modules/users/team.routes';
 import { webhooksRoutes } from './modules/webhooks/webhooks.routes';
 import { webhooksTasks } from './modules/webhooks/webhooks.tasks';
 import { authorizationPlugin } from './plugins/authorization';
@@ -210,6 +211,7 @@ export async function buildApp({ config, db, logger }: BuildAppOptions) {
   await app.register(accessTokensRoutes);
   await app.register(webhooksRoutes);
   await app.register(feedbackRoutes);
+  await app.register(teamRoutes);
   await app.register(tasksPlugin, { areas: TASKS });
 
   await app.register(spaPlugin);

@@ -97,6 +97,8 @@ import { createTrackingLinks } from './modules/tracking/tracking-links';
 import type { UploadPurpose } from './modules/uploads/upload-rules';
 import { createUploadsRepository } from './modules/uploads/uploads.repository';
 import { createUploadsService } from './modules/uploads/uploads.service';
+import { createTeamService } from './modules/users/team.service';
+import { createUserLinksRepository } from './modules/users/user-links.repository';
 import { createUsersRepository } from './modules/users/users.repository';
 import { createWebhookDispatch } from './modules/webhooks/webhook-dispatch';
 import { createWebhooksRepository } from './modules/webhooks/webhooks.repository';
@@ -509,6 +511,20 @@ export function createServices(
     spaUrl: (path) => `${config.spaUrl}${path}`,
   });
 
+  // The team: admins invite, change and deactivate users; invitations are e-mailed from the outbox.
+  const team = createTeamService({
+    users,
+    links: createUserLinksRepository(db),
+    endSessions: (userId, trx) => sessions.deleteForUser(userId, undefined, trx),
+    revokeTokens: accessTokens.revokeAllOf,
+    emit: outbox.emit,
+    audit: audit('user'),
+    transaction,
+    sealer: createSealer(appKey, 'user links', config.previousAppKeys),
+    mails: mailTransport !== undefined,
+    spaUrl: (path) => `${config.spaUrl}${path}`,
+  });
+
   const search = createSearchService({ search: searchRepository });
   const dashboard = createDashboardService({ dashboard: dashboardRepository });
   const feedback = createFeedbackService({ feedback: feedbackRepository });
@@ -573,6 +589,8 @@ export function createServices(
     variantRenderUrls,
     /** "Try it": what a tag serves in a simulated context, with the simulator's trace. */
     tagTrial,
+    /** The company's users as admins manage them, and joining through an invitation. */
+    team,
     webhooks,
     /** Fans the outbox out to webhooks and delivers (its tick and job: webhooks.tasks.ts). */
     webhookDispatch,

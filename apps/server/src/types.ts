@@ -41,6 +41,8 @@ declare module 'fastify' {
     config: Config;
     db: Db;
     requireAccess(section: Section, action: 'read' | 'write'): preHandlerAsyncHookHandler;
+    /** The guard of what only admins do (the team, SSO): 403 for anyone else. */
+    requireAdmin: preHandlerAsyncHookHandler;
     routeTable: readonly RouteEntry[];
     /** Every service, built once (`src/services.ts`); routes take what they use. */
     services: Services;

@@ -1268,6 +1268,49 @@ describe('every documented operation answers as documented', () => {
     await answer(reader, 'DELETE', mine, 200);
   });
 
+  it('users: list, invite, resend, revoke, change, deactivate, activate (admins); joining', async () => {
+    const list = '/v1/users';
+    const one = '/v1/users/:id';
+    await answer(admin, 'GET', list, 200, { query: { status: 'active' } });
+    await answer(reader, 'GET', list, 403);
+    const invite = (email: string) =>
+      answer(admin, 'POST', `${list}/invitations`, 201, { payload: { email, name: 'Docs Invitee' } });
+    const invited = (await invite('docs.invitee@example.com')).json().data;
+    await answer(admin, 'POST', `${list}/invitations`, 422, {
+      payload: { email: 'not an email', name: 'X' },
+    });
+    await answer(reader, 'POST', `${list}/invitations`, 403, {
+      payload: { email: 'r@example.com', name: 'R' },
+    });
+    const resent = await answer(admin, 'POST', `${one}/invitation`, 200, { params: { id: invited.id } });
+    await answer(admin, 'POST', `${one}/invitation`, 404, { params: { id: MISSING } });
+    const token = String(resent.json().data.invitation_url).split('/').pop();
+    const visitor = await t.guest();
+    const password = 'docs password 1';
+    await answer(visitor, 'POST', '/auth/invitation', 422, {
+      payload: { token: 'no-such-token', password, password_confirmation: password },
+    });
+    await answer(visitor, 'POST', '/auth/invitation', 200, {
+      payload: { token, password, password_confirmation: password },
+    });
+    await answer(admin, 'POST', `${one}/invitation`, 422, { params: { id: invited.id } });
+    await answer(admin, 'DELETE', `${one}/invitation`, 422, { params: { id: invited.id } });
+    const revoked = (await invite('docs.revoked@example.com')).json().data;
+    await answer(admin, 'DELETE', `${one}/invitation`, 204, { params: { id: revoked.id } });
+    await answer(admin, 'PUT', one, 200, { params: { id: invited.id }, payload: { permissions: ['qa'] } });
+    await answer(admin, 'PUT', one, 422, { params: { id: invited.id }, payload: { roles: ['owner'] } });
+    await answer(admin, 'PUT', one, 404, { params: { id: MISSING }, payload: { name: 'Nobody' } });
+    await answer(admin, 'PATCH', one, 200, { params: { id: invited.id }, payload: { name: 'Docs Member' } });
+    await answer(admin, 'POST', `${one}/deactivate`, 200, { params: { id: invited.id } });
+    await answer(admin, 'POST', `${one}/activate`, 200, { params: { id: invited.id } });
+    await answer(reader, 'POST', `${one}/deactivate`, 403, { params: { id: invited.id } });
+    const company = await t.createCompany();
+    const lastAdmin = await t.createUser({ companyId: company, roles: ['admin'] });
+    await answer(await t.injectAs(lastAdmin), 'POST', `${one}/deactivate`, 422, {
+      params: { id: lastAdmin.id },
+    });
+  });
+
   it('webhooks: create, list, show, change, deliveries, redeliver, remove (admins)', async () => {
     const list = '/v1/webhooks';
     const one = '/v1/webhooks/:id';

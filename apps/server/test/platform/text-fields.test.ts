@@ -197,6 +197,7 @@ beforeAll(async () => {
     webhooks: (
       await created('/v1/webhooks', { url: 'https://hooks.example.com/', events: ['package.ready'] })
     ).id,
+    users: (await t.createUser()).id,
   });
   fingerprint = await rowFingerprint(t);
 });

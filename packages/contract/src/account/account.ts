@@ -24,27 +24,37 @@ export type UpdateAccountBody = z.infer<typeof UpdateAccountBodySchema>;
 export const PASSWORD_MIN_LENGTH = 10;
 export const PASSWORD_NEEDS_SESSION = 'The password is changed signed in, not with a token.';
 
+/** A new password and its confirmation, as every form that sets one takes them. */
+export const newPasswordFields = {
+  // Untrimmed text: a lone surrogate would be hashed as U+FFFD, so two passwords would be one.
+  password: z
+    .string({ error: 'The password field is required.' })
+    .check(plainText('password'))
+    .min(PASSWORD_MIN_LENGTH, `The password must be at least ${PASSWORD_MIN_LENGTH} characters.`)
+    .max(200, 'The password may not be greater than 200 characters.'),
+  password_confirmation: z
+    .string({ error: 'The password confirmation field is required.' })
+    .check(plainText('password confirmation')),
+};
+/** The check that the confirmation repeats the password, on `password_confirmation`. */
+export const passwordsMatch: [
+  (body: { password: string; password_confirmation: string }) => boolean,
+  { path: string[]; message: string },
+] = [
+  (body) => body.password === body.password_confirmation,
+  { path: ['password_confirmation'], message: 'The password confirmation does not match.' },
+];
+
 export const UpdatePasswordBodySchema = z
   .object({
     current_password: z
       .string({ error: 'The current password field is required.' })
       .min(1, 'The current password field is required.'),
-    // Untrimmed text: a lone surrogate would be hashed as U+FFFD, so two passwords would be one.
-    password: z
-      .string({ error: 'The password field is required.' })
-      .check(plainText('password'))
-      .min(PASSWORD_MIN_LENGTH, `The password must be at least ${PASSWORD_MIN_LENGTH} characters.`)
-      .max(200, 'The password may not be greater than 200 characters.'),
-    password_confirmation: z
-      .string({ error: 'The password confirmation field is required.' })
-      .check(plainText('password confirmation')),
+    ...newPasswordFields,
     /** Revoke every personal access token of mine as well: a password change leaves them alive. */
     revoke_tokens: z.boolean({ error: 'The revoke tokens field must be true or false.' }).optional(),
   })
-  .refine((body) => body.password === body.password_confirmation, {
-    path: ['password_confirmation'],
-    message: 'The password confirmation does not match.',
-  });
+  .refine(...passwordsMatch);
 export type UpdatePasswordBody = z.infer<typeof UpdatePasswordBodySchema>;
 
 export const ITEMS_PER_PAGE_CHOICES = [10, 25, 50, 100] as const;

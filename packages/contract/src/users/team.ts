@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PERMISSIONS, ROLES } from '../access';
-import { nameField, textField } from '../common/fields';
+import { newPasswordFields, passwordsMatch } from '../account/account';
+import { nameField, plainText, textField } from '../common/fields';
 import { ListQuerySchema, listResponse, sortBy } from '../common/list-query';
 
 /**
@@ -83,6 +84,7 @@ export type TeamMemberUpdateInput = z.input<typeof TeamMemberUpdateSchema>;
 export type TeamMemberUpdate = z.output<typeof TeamMemberUpdateSchema>;
 
 export const TEAM_SORTS = ['name', 'email', 'last_sign_in_at', 'created_at'] as const;
+export type TeamSort = (typeof TEAM_SORTS)[number];
 
 /** GET /v1/users: `filter` matches name and email; `status` narrows to one status. */
 export const TeamListQuerySchema = ListQuerySchema.omit({ date: true }).extend({
@@ -91,6 +93,15 @@ export const TeamListQuerySchema = ListQuerySchema.omit({ date: true }).extend({
 });
 export type TeamListQuery = z.infer<typeof TeamListQuerySchema>;
 export const TeamListResponseSchema = listResponse(TeamMemberSchema);
+
+/** POST /auth/invitation: the invitation's token and the password the new user chooses. */
+export const AcceptInvitationSchema = z
+  .object({
+    token: z.string({ error: 'The token field is required.' }).min(1).max(200).check(plainText('token')),
+    ...newPasswordFields,
+  })
+  .refine(...passwordsMatch);
+export type AcceptInvitation = z.infer<typeof AcceptInvitationSchema>;
 
 export const EMAIL_TAKEN = 'The email has already been taken.';
 export const LAST_ADMIN = 'The company needs at least one active admin.';

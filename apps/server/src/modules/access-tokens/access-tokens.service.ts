@@ -93,7 +93,10 @@ export function createAccessTokensService({ tokens, audit, transaction }: Deps) 
       revoked: await transaction((trx) => revokeAllOf(user, trx)),
     }),
 
-    /** Revokes every token of the user inside `trx` (a password change may ask for it); how many. */
+    /**
+     * Revokes every token of `ownerId` (the user's own by default) inside `trx`, audited as `user`'s
+     * doing: a password change may ask for it, a deactivation does it. How many.
+     */
     revokeAllOf,
 
     /** The company's tokens, each with its user (admins). */
@@ -112,8 +115,8 @@ export function createAccessTokensService({ tokens, audit, transaction }: Deps) 
     },
   };
 
-  async function revokeAllOf(user: User, trx: Executor): Promise<number> {
-    const gone = await tokens.revokeAllOf(user.id, trx);
+  async function revokeAllOf(user: User, trx: Executor, ownerId = user.id): Promise<number> {
+    const gone = await tokens.revokeAllOf(ownerId, trx);
     for (const token of gone)
       await audit.log(trx, user, {
         entityId: token.id,

@@ -1,4 +1,5 @@
 import {
+  AcceptInvitationSchema,
   CSRF_MISMATCH_MESSAGE,
   ErrorBodySchema,
   LoginBodySchema,
@@ -34,7 +35,7 @@ const loginAnswers: FastifySchema['response'] = {
 };
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { auth } = app.services;
+  const { auth, team } = app.services;
   // The SPA may live on another origin than this API (SPA_URL); sign-in sends the browser back there.
   const spaUrl = app.config.spaUrl;
 
@@ -116,6 +117,36 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         if (json) return reply.code(error.statusCode).send({ message: error.message, errors: error.errors });
         return page(error.statusCode, error.message, error.errors);
       }
+    },
+  );
+
+  // Joining through an invitation's link: the password is set and the new user signed in at once.
+  app.post(
+    '/auth/invitation',
+    {
+      schema: {
+        tags: ['session'],
+        summary: "Join through an invitation: set one's password and sign in",
+        description:
+          "The token is the invitation link's last path segment: single use, valid 7 days. Answers the " +
+          'user, signed in (the session cookie is set).',
+        security: [{ xsrf: [] }],
+        body: AcceptInvitationSchema,
+        response: {
+          200: z.object({ data: UserSchema }),
+          422: ValidationErrorBodySchema.describe('A field is invalid, or the link is used or expired.'),
+        },
+      },
+    },
+    async (request, reply) => {
+      const joined = await team.accept(request.body.token, request.body.password);
+      const opened = await auth.signIn(joined, {
+        ip: request.ip,
+        userAgent: request.headers['user-agent'],
+        replaces: request.session?.id,
+      });
+      startSession(request, reply, opened);
+      return { data: opened.user };
     },
   );
 

@@ -1,6 +1,7 @@
 import type { User } from '@adstudio/contract';
 import type { Config } from '../../config';
-import type { Transactor } from '../../db/database';
+import type { Executor, Transactor } from '../../db/database';
+import type { UserRow } from '../../db/schema';
 import { HttpError } from '../../lib/http-errors';
 import { burnPasswordCheck, verifyPassword } from '../../lib/passwords';
 import { nowIso } from '../../lib/time';
@@ -55,6 +56,33 @@ export function createAuthService({ config, users, sessions, attempts, transacti
     }
   }
 
+  async function openSession(
+    row: UserRow,
+    input: { ip: string; userAgent?: string | undefined; replaces?: string | undefined },
+    trx: Executor,
+  ): Promise<LoginResult> {
+    const cookieValue = randomToken();
+    const xsrfToken = randomToken();
+    const now = nowIso();
+    const expiresAt = new Date(Date.now() + config.session.absoluteHours * 3_600_000).toISOString();
+    if (input.replaces) await sessions.delete(input.replaces, trx);
+    await users.update(row.id, { last_sign_in_at: now }, trx);
+    await sessions.insert(
+      {
+        id: sha256(cookieValue),
+        user_id: row.id,
+        xsrf_token: xsrfToken,
+        created_at: now,
+        last_seen_at: now,
+        expires_at: expiresAt,
+        ip: input.ip,
+        user_agent: input.userAgent?.slice(0, 512) ?? null,
+      },
+      trx,
+    );
+    return { user: toUser(row), cookieValue, xsrfToken, expiresAt };
+  }
+
   return {
     async login(input: {
       email: string;
@@ -75,32 +103,22 @@ export function createAuthService({ config, users, sessions, attempts, transacti
           : await burnPasswordCheck(input.password).then(() => false);
       if (!row || !ok) throw new HttpError(422, INVALID_CREDENTIALS, { email: [INVALID_CREDENTIALS] });
       const [pair, perIp] = limits(input.ip, email);
-      const cookieValue = randomToken();
-      const xsrfToken = randomToken();
-      const now = nowIso();
-      const expiresAt = new Date(Date.now() + config.session.absoluteHours * 3_600_000).toISOString();
       // The success gives its attempts back, and the new session replaces the old, all or nothing.
-      await transaction(async (trx) => {
+      return transaction(async (trx) => {
         await attempts.clear([pair!.key], trx);
         await attempts.giveBack(perIp!.key, trx);
-        if (input.replaces) await sessions.delete(input.replaces, trx);
-        await users.update(row.id, { last_sign_in_at: now }, trx);
-        await sessions.insert(
-          {
-            id: sha256(cookieValue),
-            user_id: row.id,
-            xsrf_token: xsrfToken,
-            created_at: now,
-            last_seen_at: now,
-            expires_at: expiresAt,
-            ip: input.ip,
-            user_agent: input.userAgent?.slice(0, 512) ?? null,
-          },
-          trx,
-        );
+        return openSession(row, input, trx);
       });
-      return { user: toUser(row), cookieValue, xsrfToken, expiresAt };
     },
+
+    /**
+     * Signs in a user whom another proof let in (an invitation's or a reset's link, single sign-on):
+     * a new session, replacing this browser's.
+     */
+    signIn: (
+      row: UserRow,
+      input: { ip: string; userAgent?: string | undefined; replaces?: string | undefined },
+    ) => transaction((trx) => openSession(row, input, trx)),
 
     logout: (sessionId: string) => sessions.delete(sessionId),
 

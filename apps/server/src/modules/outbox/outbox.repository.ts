@@ -3,6 +3,13 @@ import type { Db, Executor } from '../../db/database';
 
 /** The outbox's rows: events, the order consumers read them in, and each consumer's cursor. */
 export const createOutboxRepository = (db: Db) => ({
+  insert: async (
+    event: { company_id: number; type: string; data: string; created_at: string },
+    trx: Executor = db,
+  ) => {
+    await trx.insertInto('outbox_events').values(event).execute();
+  },
+
   /** Whether some visible event has no place in the order yet. */
   hasUnsequenced: async (trx: Executor = db) =>
     (await trx

@@ -98,6 +98,13 @@ export function createOutboxService({ repository, transaction, postgres, keptMs 
       };
     },
 
+    /**
+     * Writes an event in the transaction of its change, where no trigger does (an invitation: its
+     * e-mail goes if and only if the invitation commits).
+     */
+    emit: (trx: Executor, event: { company_id: number; type: string; data: object }) =>
+      repository.insert({ ...event, data: JSON.stringify(event.data), created_at: nowIso() }, trx),
+
     /** The registered consumers' names. */
     consumers: (): readonly string[] => [...registered],
 

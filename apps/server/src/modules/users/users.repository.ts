@@ -1,7 +1,10 @@
-import type { User } from '@adstudio/contract';
+import type { TeamListQuery, TeamSort, User } from '@adstudio/contract';
+import { sql } from 'kysely';
 import type { Db, Executor } from '../../db/database';
 import type { NewUser, UserRow, UserUpdate } from '../../db/schema';
 import { parseJson } from '../../lib/json';
+import type { SortKey } from '../../lib/list';
+import { smallList } from '../../lib/small-list';
 import { nowIso } from '../../lib/time';
 
 /** The user's columns a credential's lookup joins in (sessions, access tokens), for `toUser`. */
@@ -27,6 +30,13 @@ export const USER_COLUMNS = [
   'users.two_factor_last_step',
   'users.sso_break_glass',
 ] as const;
+
+const TEAM_SORTABLE: Record<TeamSort, SortKey> = {
+  name: sql`lower(users.name)`,
+  email: 'users.email',
+  last_sign_in_at: { emptyLast: 'users.last_sign_in_at' },
+  created_at: 'users.created_at',
+};
 
 export const toUser = (row: UserRow): User => ({
   id: row.id,
@@ -63,9 +73,9 @@ export const createUsersRepository = (db: Db) => ({
     return Number(row.n);
   },
 
-  insert: (user: Omit<NewUser, 'created_at' | 'updated_at'>): Promise<UserRow> => {
+  insert: (user: Omit<NewUser, 'created_at' | 'updated_at'>, trx: Executor = db): Promise<UserRow> => {
     const now = nowIso();
-    return db
+    return trx
       .insertInto('users')
       .values({ ...user, email: user.email.trim().toLowerCase(), created_at: now, updated_at: now })
       .returningAll()
@@ -105,6 +115,62 @@ export const createUsersRepository = (db: Db) => ({
       .set({ ...changes, updated_at: nowIso() })
       .where('id', '=', id)
       .executeTakeFirst(),
+
+  // The team, as admins see it: every query within the company.
+
+  /** A page of the company's users: `filter` in name or email, `status` one status. */
+  teamPage: (companyId: number, query: TeamListQuery, trx: Executor = db) =>
+    smallList(
+      trx,
+      'users',
+      companyId,
+      { ...query, status: query.status ? [query.status] : undefined },
+      {
+        sortable: TEAM_SORTABLE,
+        matches: (pattern) =>
+          sql<boolean>`(lower(users.name) like lower(${pattern}) escape '\\'
+            or users.email like lower(${pattern}) escape '\\')`,
+      },
+    ),
+
+  /** The company's user (any status), locked for the change that follows on PostgreSQL. */
+  inCompany: (companyId: number, id: number, trx: Executor = db) =>
+    trx
+      .selectFrom('users')
+      .selectAll()
+      .where('company_id', '=', companyId)
+      .where('id', '=', id)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirst(),
+
+  /** How many active admins the company has besides `exceptId`. */
+  otherActiveAdmins: async (companyId: number, exceptId: number, trx: Executor = db) =>
+    Number(
+      (
+        await trx
+          .selectFrom('users')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('company_id', '=', companyId)
+          .where('id', '!=', exceptId)
+          .where('status', '=', 'active')
+          .where('deleted_at', 'is', null)
+          .where(sql<boolean>`users.roles like '%"admin"%'`)
+          .executeTakeFirstOrThrow()
+      ).n,
+    ),
+
+  /** Removes an invited user who never joined (revoking their invitation): they have no work. */
+  removeInvited: async (companyId: number, id: number, trx: Executor = db) =>
+    Number(
+      (
+        await trx
+          .deleteFrom('users')
+          .where('company_id', '=', companyId)
+          .where('id', '=', id)
+          .where('status', '=', 'invited')
+          .executeTakeFirst()
+      ).numDeletedRows,
+    ) > 0,
 });
 export type UsersRepository = ReturnType<typeof createUsersRepository>;
 
