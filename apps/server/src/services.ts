@@ -97,7 +97,7 @@ import { createTrackingLinks } from './modules/tracking/tracking-links';
 import type { UploadPurpose } from './modules/uploads/upload-rules';
 import { createUploadsRepository } from './modules/uploads/uploads.repository';
 import { createUploadsService } from './modules/uploads/uploads.service';
-import { createTeamService } from './modules/users/team.service';
+import { createTeamService, invitationPath } from './modules/users/team.service';
 import { createUserLinksRepository } from './modules/users/user-links.repository';
 import { createUsersRepository } from './modules/users/users.repository';
 import { createWebhookDispatch } from './modules/webhooks/webhook-dispatch';
@@ -495,6 +495,9 @@ export function createServices(
     refusalLog,
   });
 
+  /** Seals the one-time links of users' e-mails while they wait in the outbox. */
+  const userLinksSealer = createSealer(appKey, 'user links', config.previousAppKeys);
+
   // E-mail (SMTP_URL): what needs a person, sent from the outbox.
   const mailTransport = config.mail ? nodemailer.createTransport(config.mail.smtpUrl) : undefined;
   const mailer = createMailer({
@@ -509,6 +512,7 @@ export function createServices(
       : undefined,
     events: mailTransport ? outbox.consumer('mail') : undefined,
     spaUrl: (path) => `${config.spaUrl}${path}`,
+    invitationUrl: (sealed) => `${config.spaUrl}${invitationPath(userLinksSealer.open(sealed))}`,
   });
 
   // The team: admins invite, change and deactivate users; invitations are e-mailed from the outbox.
@@ -520,7 +524,7 @@ export function createServices(
     emit: outbox.emit,
     audit: audit('user'),
     transaction,
-    sealer: createSealer(appKey, 'user links', config.previousAppKeys),
+    sealer: userLinksSealer,
     mails: mailTransport !== undefined,
     spaUrl: (path) => `${config.spaUrl}${path}`,
   });

@@ -229,6 +229,37 @@ describe(`e-mail (${engine})`, () => {
     );
   });
 
+  it('e-mails an invitation to the invited user with a link that joins once; the answer carries no link', async () => {
+    const admin = await t.injectAs(await t.createUser({ roles: ['admin'] }));
+    const res = await admin.post('/v1/users/invitations', {
+      email: 'invitee@example.com',
+      name: 'Ivy Invitee',
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().data.invitation_url).toBeUndefined();
+    // The token is stored nowhere in the clear: not on the link, not in the outbox.
+    const events = await t.db
+      .selectFrom('outbox_events')
+      .select('data')
+      .where('type', '=', 'user.invited')
+      .execute();
+    expect(events).toHaveLength(1);
+    await sendUntil(() => mails.length >= 1);
+    expect(mails.map((mail) => mail.to)).toEqual([['invitee@example.com']]);
+    const parts = partsOf(mails[0]!);
+    expect(parts.text).toContain('invited you to join');
+    const [link] = linksInText(parts.text);
+    expect(linksInHtml(parts.html)).toEqual([link]);
+    expect(header(parts.head, 'List-Unsubscribe')).toBeUndefined();
+    const token = link!.slice(link!.lastIndexOf('/') + 1);
+    expect(events[0]!.data).not.toContain(token);
+    const guest = await t.guest();
+    const password = 'invited password 1';
+    const joined = await guest.post('/auth/invitation', { token, password, password_confirmation: password });
+    expect(joined.statusCode, joined.body).toBe(200);
+    expect(joined.json().data.email).toBe('invitee@example.com');
+  });
+
   it('a tick while one runs (the server’s own, every second) joins it instead of returning at once', async () => {
     const { mailer } = t.app.services;
     const first = mailer.tick();

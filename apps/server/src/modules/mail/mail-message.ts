@@ -16,9 +16,9 @@ export interface MailContent {
   paragraphs: string[];
   /** The one thing to do: a button in HTML. */
   action: MailLink;
-  /** Why the person gets it, then where to turn it off (`settings`). */
+  /** Why the person gets it, then where to turn it off (`settings`; none for an account's own mail). */
   reason: string;
-  settings: MailLink;
+  settings?: MailLink;
 }
 
 const FONT = "-apple-system, 'Segoe UI', Roboto, Helvetica, Arial, sans-serif";
@@ -35,7 +35,9 @@ export const mailText = (content: MailContent) =>
   [
     ...content.paragraphs,
     `${content.action.label}: ${content.action.url}`,
-    `${content.reason} ${content.settings.label}: ${content.settings.url}`,
+    content.settings
+      ? `${content.reason} ${content.settings.label}: ${content.settings.url}`
+      : content.reason,
   ].join('\n\n');
 
 /**
@@ -51,6 +53,10 @@ export const mailHtml = (content: MailContent) =>
     '<div style="max-width:560px;margin:0 auto;padding:24px;background:#ffffff;border-radius:6px;">',
     ...content.paragraphs.map((paragraph) => `<p style="${PARAGRAPH}">${html(paragraph)}</p>`),
     `<p style="margin:24px 0;"><a href="${escapeHtml(content.action.url)}" style="${BUTTON}">${html(content.action.label)}</a></p>`,
-    `<p style="${SMALL}">${html(content.reason)} <a href="${escapeHtml(content.settings.url)}" style="color:#666666;">${html(content.settings.label)}</a>.</p>`,
+    `<p style="${SMALL}">${html(content.reason)}${
+      content.settings
+        ? ` <a href="${escapeHtml(content.settings.url)}" style="color:#666666;">${html(content.settings.label)}</a>.`
+        : ''
+    }</p>`,
     '</div></body></html>',
   ].join('\n');

@@ -7,6 +7,7 @@ export const MAILED_EVENTS = [
   'approval.decided',
   'profile.sync_failed',
   'profile.needs_confirmation',
+  'user.invited',
 ] as const;
 
 /** An event e-mail will try again: a copy, since the outbox may prune the event meanwhile. */
@@ -37,6 +38,14 @@ export const createMailRepository = (db: Db) => ({
   /** Sent, or given up. */
   dropRetry: (eventId: number, trx: Executor) =>
     trx.deleteFrom('mail_retries').where('event_id', '=', eventId).execute(),
+
+  /** An invited user, while their invitation is pending (revoked or joined meanwhile: none). */
+  invitee: (companyId: number, userId: number, trx: Executor = db) =>
+    trx
+      .selectFrom('users')
+      .select(['users.id', 'users.name', 'users.email', 'users.settings'])
+      .where((eb) => eb.and({ company_id: companyId, id: userId, status: 'invited' }))
+      .executeTakeFirst(),
 
   /** Who asked a publisher for approvals of a campaign (the links' makers), live users only. */
   requesters: (companyId: number, campaignId: number, mediaEntityId: number, trx: Executor = db) =>

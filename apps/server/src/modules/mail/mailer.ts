@@ -46,6 +46,8 @@ interface Deps {
   events: OutboxConsumer | undefined;
   /** A path of the SPA as a full URL (links in the e-mails). */
   spaUrl(path: string): string;
+  /** An invitation's link from its sealed token in the event (the outbox holds no plain token). */
+  invitationUrl(sealed: string): string;
   retrySeconds?: readonly number[];
 }
 
@@ -67,6 +69,7 @@ export function createMailer({
   send,
   events: outbox,
   spaUrl,
+  invitationUrl,
   retrySeconds = RETRY_SECONDS,
 }: Deps) {
   /** The run in progress: a tick meanwhile joins it rather than start a second or return early. */
@@ -83,7 +86,8 @@ export function createMailer({
     subject: content.subject,
     text: mailText(content),
     html: mailHtml(content),
-    headers,
+    // An account's own mail (an invitation) is not one to unsubscribe from.
+    headers: content.settings ? headers : { 'Auto-Submitted': headers['Auto-Submitted'] },
   });
 
   async function compose(
@@ -91,6 +95,21 @@ export function createMailer({
     trx: Executor,
   ): Promise<Mail[]> {
     const data = parseJson<Record<string, unknown>>(event.data, {});
+    if (event.type === 'user.invited') {
+      const person = await repository.invitee(event.company_id, Number(data.user_id), trx);
+      if (!person) return [];
+      const inviter = String(data.invited_by ?? 'An admin');
+      const content: MailContent = {
+        subject: `${inviter} invited you to Adstudio`,
+        paragraphs: [
+          `Hello ${person.name},`,
+          `${inviter} invited you to join your company's team in Adstudio. Choose a password to sign in; the link works once, for 7 days.`,
+        ],
+        action: { label: 'Accept the invitation', url: invitationUrl(String(data.link)) },
+        reason: 'You get this because an admin of your company invited you.',
+      };
+      return [mailTo(person, content)];
+    }
     if (event.type === 'approval.decided') {
       const ids = {
         campaignId: Number(data.campaign_id),
