@@ -97,6 +97,7 @@ import { createTrackingLinks } from './modules/tracking/tracking-links';
 import type { UploadPurpose } from './modules/uploads/upload-rules';
 import { createUploadsRepository } from './modules/uploads/uploads.repository';
 import { createUploadsService } from './modules/uploads/uploads.service';
+import { createPasswordResets, resetPath } from './modules/users/password-resets';
 import { createTeamService, invitationPath } from './modules/users/team.service';
 import { createUserLinksRepository } from './modules/users/user-links.repository';
 import { createUsersRepository } from './modules/users/users.repository';
@@ -495,6 +496,7 @@ export function createServices(
     refusalLog,
   });
 
+  const userLinks = createUserLinksRepository(db);
   /** Seals the one-time links of users' e-mails while they wait in the outbox. */
   const userLinksSealer = createSealer(appKey, 'user links', config.previousAppKeys);
 
@@ -513,14 +515,28 @@ export function createServices(
     events: mailTransport ? outbox.consumer('mail') : undefined,
     spaUrl: (path) => `${config.spaUrl}${path}`,
     invitationUrl: (sealed) => `${config.spaUrl}${invitationPath(userLinksSealer.open(sealed))}`,
+    resetUrl: (sealed) => `${config.spaUrl}${resetPath(userLinksSealer.open(sealed))}`,
   });
 
   // The team: admins invite, change and deactivate users; invitations are e-mailed from the outbox.
   const team = createTeamService({
     users,
-    links: createUserLinksRepository(db),
+    links: userLinks,
     endSessions: (userId, trx) => sessions.deleteForUser(userId, undefined, trx),
     revokeTokens: accessTokens.revokeAllOf,
+    emit: outbox.emit,
+    audit: audit('user'),
+    transaction,
+    sealer: userLinksSealer,
+    mails: mailTransport !== undefined,
+    spaUrl: (path) => `${config.spaUrl}${path}`,
+  });
+
+  const passwordResets = createPasswordResets({
+    users,
+    links: userLinks,
+    limit: auth.throttle,
+    endSessions: (userId, trx) => sessions.deleteForUser(userId, undefined, trx),
     emit: outbox.emit,
     audit: audit('user'),
     transaction,
@@ -595,6 +611,8 @@ export function createServices(
     tagTrial,
     /** The company's users as admins manage them, and joining through an invitation. */
     team,
+    /** Password reset links: asked for on the sign-in page, or made by an admin. */
+    passwordResets,
     webhooks,
     /** Fans the outbox out to webhooks and delivers (its tick and job: webhooks.tasks.ts). */
     webhookDispatch,

@@ -260,6 +260,46 @@ describe(`e-mail (${engine})`, () => {
     expect(joined.json().data.email).toBe('invitee@example.com');
   });
 
+  it('resets a password by e-mail: the same answer for a known and an unknown email, every session ends, a notice follows', async () => {
+    const user = await t.createUser({ name: 'Rex Reset', permissions: ['edit campaigns'] });
+    const signedIn = await t.injectAs(user);
+    const guest = await t.guest();
+    const known = await guest.post('/auth/forgot-password', { email: user.email.toUpperCase() });
+    const unknown = await guest.post('/auth/forgot-password', { email: 'nobody-here@example.com' });
+    expect(known.statusCode).toBe(202);
+    expect([unknown.statusCode, unknown.body]).toEqual([known.statusCode, known.body]);
+    await sendUntil(() => mails.length >= 1);
+    expect(mails.map((mail) => mail.to)).toEqual([[user.email]]);
+    const [link] = linksInText(partsOf(mails[0]!).text);
+    const token = link!.slice(link!.lastIndexOf('/') + 1);
+    mails.length = 0;
+
+    const password = 'a brand new password';
+    const reset = await guest.post('/auth/reset-password', {
+      token,
+      password,
+      password_confirmation: password,
+    });
+    expect(reset.statusCode, reset.body).toBe(200);
+    expect((await guest.get('/v1/user')).json().data.id).toBe(user.id);
+    expect((await signedIn.get('/v1/campaigns')).statusCode).toBe(401);
+    const again = await (await t.guest()).post('/auth/reset-password', {
+      token,
+      password,
+      password_confirmation: password,
+    });
+    expect(again.statusCode).toBe(422);
+    const old = await (await t.guest()).post('/auth/login', {
+      email: user.email,
+      password: 'correct horse battery',
+    });
+    expect(old.statusCode).toBe(422);
+
+    await sendUntil(() => mails.length >= 1);
+    expect(mails.map((mail) => mail.to)).toEqual([[user.email]]);
+    expect(partsOf(mails[0]!).text).toContain('was just changed');
+  });
+
   it('a tick while one runs (the server’s own, every second) joins it instead of returning at once', async () => {
     const { mailer } = t.app.services;
     const first = mailer.tick();

@@ -1303,6 +1303,19 @@ describe('every documented operation answers as documented', () => {
     await answer(admin, 'PATCH', one, 200, { params: { id: invited.id }, payload: { name: 'Docs Member' } });
     await answer(admin, 'POST', `${one}/deactivate`, 200, { params: { id: invited.id } });
     await answer(admin, 'POST', `${one}/activate`, 200, { params: { id: invited.id } });
+    const reset = await answer(admin, 'POST', `${one}/password-reset`, 200, { params: { id: invited.id } });
+    await answer(admin, 'POST', `${one}/password-reset`, 404, { params: { id: MISSING } });
+    const resetToken = String(reset.json().data.reset_url).split('/').pop();
+    await answer(visitor, 'POST', '/auth/forgot-password', 202, {
+      payload: { email: 'docs.invitee@example.com' },
+    });
+    await answer(visitor, 'POST', '/auth/forgot-password', 422, { payload: { email: 'nope' } });
+    await answer(visitor, 'POST', '/auth/reset-password', 422, {
+      payload: { token: 'no-such-token', password, password_confirmation: password },
+    });
+    await answer(visitor, 'POST', '/auth/reset-password', 200, {
+      payload: { token: resetToken, password, password_confirmation: password },
+    });
     await answer(reader, 'POST', `${one}/deactivate`, 403, { params: { id: invited.id } });
     const company = await t.createCompany();
     const lastAdmin = await t.createUser({ companyId: company, roles: ['admin'] });

@@ -4,6 +4,8 @@ import {
   LAST_ADMIN,
   NOT_INVITED,
   PERMISSIONS,
+  RESET_ASK_ADMIN,
+  RESET_INVALID,
   UNAUTHENTICATED_MESSAGE,
 } from '@adstudio/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -199,6 +201,29 @@ describe(`the team (${engine})`, () => {
 
     expect((await admin.post(`/v1/users/${user.id}/activate`)).json().data.status).toBe('active');
     expect((await guest.post('/auth/login', { email: user.email, password: PASSWORD })).statusCode).toBe(200);
+  });
+
+  it('resets passwords through an admin’s link when no e-mail goes out; the sign-in page is told to ask an admin', async () => {
+    const guest = await t.guest();
+    const asked = await guest.post('/auth/forgot-password', { email: 'anyone@example.com' });
+    expect(asked.statusCode).toBe(202);
+    expect(asked.json().message).toBe(RESET_ASK_ADMIN);
+
+    const user = await t.createUser();
+    const client = await t.injectAs(user);
+    const made = await admin.post(`/v1/users/${user.id}/password-reset`);
+    expect(made.statusCode, made.body).toBe(200);
+    const token = tokenOf(made.json().data.reset_url);
+    expect(Date.parse(made.json().data.expires_at) - Date.now()).toBeLessThanOrEqual(3_600_000);
+    const password = 'reset by my admin';
+    const body = { token, password, password_confirmation: password };
+    expect((await guest.post('/auth/reset-password', body)).statusCode).toBe(200);
+    expect((await client.get('/v1/user')).statusCode).toBe(401);
+    const again = await (await t.guest()).post('/auth/reset-password', body);
+    expect(again.json().errors.token).toEqual([RESET_INVALID]);
+    expect((await (await t.guest()).post('/auth/login', { email: user.email, password })).statusCode).toBe(
+      200,
+    );
   });
 
   it('keeps an active admin: the last one can be neither demoted nor deactivated', async () => {

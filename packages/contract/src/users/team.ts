@@ -103,6 +103,29 @@ export const AcceptInvitationSchema = z
   .refine(...passwordsMatch);
 export type AcceptInvitation = z.infer<typeof AcceptInvitationSchema>;
 
+/** POST /auth/forgot-password: the account's email; the answer is the same whether it has one. */
+export const ForgotPasswordSchema = z.object({ email: emailField });
+export type ForgotPassword = z.infer<typeof ForgotPasswordSchema>;
+
+/** POST /auth/reset-password: the reset link's token and the new password. */
+export const ResetPasswordSchema = AcceptInvitationSchema;
+export type ResetPassword = AcceptInvitation;
+
+/** POST /v1/users/{id}/password-reset (admins): when the link stops working; the link itself only when no mail is configured. */
+export const PasswordResetLinkSchema = z.object({
+  expires_at: z.string(),
+  reset_url: z
+    .string()
+    .optional()
+    .meta({ description: 'The one-time link, shown once, only when the server sends no e-mail.' }),
+});
+export type PasswordResetLink = z.infer<typeof PasswordResetLinkSchema>;
+
+export const RESET_SENT =
+  'If an account uses that email, a link to choose a new password is on its way. It works once, for an hour.';
+export const RESET_ASK_ADMIN =
+  'This server sends no e-mail. Ask an admin of your company for a link to choose a new password.';
+
 export const EMAIL_TAKEN = 'The email has already been taken.';
 export const LAST_ADMIN = 'The company needs at least one active admin.';
 export const NOT_INVITED = 'The user has no pending invitation.';

@@ -2,7 +2,11 @@ import {
   AcceptInvitationSchema,
   CSRF_MISMATCH_MESSAGE,
   ErrorBodySchema,
+  ForgotPasswordSchema,
   LoginBodySchema,
+  RESET_ASK_ADMIN,
+  RESET_SENT,
+  ResetPasswordSchema,
   UserSchema,
   ValidationErrorBodySchema,
 } from '@adstudio/contract';
@@ -14,6 +18,7 @@ import { HttpError } from '../../lib/http-errors';
 import { safeRedirectPath } from '../../lib/redirect';
 import { action, routes } from '../../lib/resource-routes';
 import { endSession, hasValidXsrfToken, startSession } from '../../plugins/session';
+import { LoginThrottledError } from './auth.service';
 import { renderLoginPage } from './login-page';
 
 const wantsJson = (accept: string | undefined, contentType: string | undefined) =>
@@ -35,7 +40,8 @@ const loginAnswers: FastifySchema['response'] = {
 };
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { auth, team } = app.services;
+  const { auth, team, passwordResets } = app.services;
+  const mails = app.config.mail !== undefined;
   // The SPA may live on another origin than this API (SPA_URL); sign-in sends the browser back there.
   const spaUrl = app.config.spaUrl;
 
@@ -145,6 +151,63 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         userAgent: request.headers['user-agent'],
         replaces: request.session?.id,
       });
+      startSession(request, reply, opened);
+      return { data: opened.user };
+    },
+  );
+
+  app.post(
+    '/auth/forgot-password',
+    {
+      schema: {
+        tags: ['session'],
+        summary: 'Ask for a link to choose a new password, by e-mail',
+        description:
+          'Answers the same, after the same time, whether or not the email has an account; limited per ' +
+          'address and per email (429). Without e-mail configured, `message` says to ask an admin.',
+        security: [{ xsrf: [] }],
+        body: ForgotPasswordSchema,
+        response: {
+          202: z.object({ message: z.string() }),
+          422: ValidationErrorBodySchema.describe('The email is invalid.'),
+          429: ErrorBodySchema.describe('Too many requests for this address or email (see Retry-After).'),
+        },
+      },
+    },
+    async (request, reply) => {
+      if (!mails) return reply.code(202).send({ message: RESET_ASK_ADMIN });
+      try {
+        await passwordResets.request(request.body.email, request.ip);
+      } catch (error) {
+        if (error instanceof LoginThrottledError)
+          reply.header('retry-after', String(error.retryAfterSeconds));
+        throw error;
+      }
+      return reply.code(202).send({ message: RESET_SENT });
+    },
+  );
+
+  // Choosing a new password through a reset link: every session ends, and this browser signs in.
+  app.post(
+    '/auth/reset-password',
+    {
+      schema: {
+        tags: ['session'],
+        summary: 'Choose a new password through a reset link, and sign in',
+        description:
+          "The token is the link's last path segment: single use, valid an hour. Every other session of " +
+          'the user ends; an e-mail tells them the password changed.',
+        security: [{ xsrf: [] }],
+        body: ResetPasswordSchema,
+        response: {
+          200: z.object({ data: UserSchema }),
+          422: ValidationErrorBodySchema.describe('A field is invalid, or the link is used or expired.'),
+        },
+      },
+    },
+    async (request, reply) => {
+      const row = await passwordResets.reset(request.body.token, request.body.password);
+      const opened = await auth.signIn(row, { ip: request.ip, userAgent: request.headers['user-agent'] });
       startSession(request, reply, opened);
       return { data: opened.user };
     },

@@ -45,10 +45,10 @@ export function createAuthService({ config, users, sessions, attempts, transacti
    * Every attempt is counted before the password is checked, atomically, so parallel attempts can
    * not slip past the limit between a read and a write; a success gives its count back.
    */
-  async function takeAttempt(ip: string, email: string) {
+  async function take(counted: readonly { key: string; max: number }[]) {
     const now = nowIso();
     const windowStart = new Date(Date.now() - windowMs).toISOString();
-    for (const limit of limits(ip, email)) {
+    for (const limit of counted) {
       const row = await attempts.take(limit.key, now, windowStart);
       if (row.failures <= limit.max) continue;
       const retryAt = Date.parse(row.window_started_at) + windowMs;
@@ -93,7 +93,7 @@ export function createAuthService({ config, users, sessions, attempts, transacti
       replaces?: string;
     }): Promise<LoginResult> {
       const email = input.email.trim().toLowerCase();
-      await takeAttempt(input.ip, email);
+      await take(limits(input.ip, email));
       const row = await users.findByEmail(email);
       // Only an active user signs in; an invited or deactivated one is refused as a wrong password
       // would be, after as long a check, so the answer tells nothing of the account.
@@ -110,6 +110,12 @@ export function createAuthService({ config, users, sessions, attempts, transacti
         return openSession(row, input, trx);
       });
     },
+
+    /**
+     * Counts a request under each key (a reset asked per address and per email) like a failed
+     * sign-in: past the sign-in's limit within its window, 429 with when to try again.
+     */
+    throttle: (keys: readonly string[]) => take(keys.map((key) => ({ key, max: config.login.maxAttempts }))),
 
     /**
      * Signs in a user whom another proof let in (an invitation's or a reset's link, single sign-on):

@@ -8,6 +8,8 @@ export const MAILED_EVENTS = [
   'profile.sync_failed',
   'profile.needs_confirmation',
   'user.invited',
+  'user.password_reset',
+  'user.password_changed',
 ] as const;
 
 /** An event e-mail will try again: a copy, since the outbox may prune the event meanwhile. */
@@ -45,6 +47,14 @@ export const createMailRepository = (db: Db) => ({
       .selectFrom('users')
       .select(['users.id', 'users.name', 'users.email', 'users.settings'])
       .where((eb) => eb.and({ company_id: companyId, id: userId, status: 'invited' }))
+      .executeTakeFirst(),
+
+  /** An active user of the company (an account's own mail: a reset link, a changed password). */
+  activeUser: (companyId: number, userId: number, trx: Executor = db) =>
+    trx
+      .selectFrom('users')
+      .select(['users.id', 'users.name', 'users.email', 'users.settings'])
+      .where((eb) => eb.and({ company_id: companyId, id: userId, status: 'active' }))
       .executeTakeFirst(),
 
   /** Who asked a publisher for approvals of a campaign (the links' makers), live users only. */

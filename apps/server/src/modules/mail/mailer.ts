@@ -48,6 +48,8 @@ interface Deps {
   spaUrl(path: string): string;
   /** An invitation's link from its sealed token in the event (the outbox holds no plain token). */
   invitationUrl(sealed: string): string;
+  /** A password reset's link, the same way. */
+  resetUrl(sealed: string): string;
   retrySeconds?: readonly number[];
 }
 
@@ -70,6 +72,7 @@ export function createMailer({
   events: outbox,
   spaUrl,
   invitationUrl,
+  resetUrl,
   retrySeconds = RETRY_SECONDS,
 }: Deps) {
   /** The run in progress: a tick meanwhile joins it rather than start a second or return early. */
@@ -108,6 +111,31 @@ export function createMailer({
         action: { label: 'Accept the invitation', url: invitationUrl(String(data.link)) },
         reason: 'You get this because an admin of your company invited you.',
       };
+      return [mailTo(person, content)];
+    }
+    if (event.type === 'user.password_reset' || event.type === 'user.password_changed') {
+      const person = await repository.activeUser(event.company_id, Number(data.user_id), trx);
+      if (!person) return [];
+      const content: MailContent =
+        event.type === 'user.password_reset'
+          ? {
+              subject: 'Choose a new password for Adstudio',
+              paragraphs: [
+                `Hello ${person.name},`,
+                'Someone asked for a link to choose a new password for your Adstudio account. It works once, for an hour. If it was not you, ignore this e-mail: your password stays as it is.',
+              ],
+              action: { label: 'Choose a new password', url: resetUrl(String(data.link)) },
+              reason: 'You get this because a new password was asked for your account.',
+            }
+          : {
+              subject: 'Your Adstudio password was changed',
+              paragraphs: [
+                `Hello ${person.name},`,
+                'The password of your Adstudio account was just changed through a reset link, and every session of yours was signed out. If it was not you, ask an admin of your company to lock the account at once.',
+              ],
+              action: { label: 'Sign in', url: spaUrl('/') },
+              reason: 'You get this because your password changed.',
+            };
       return [mailTo(person, content)];
     }
     if (event.type === 'approval.decided') {

@@ -1,6 +1,7 @@
 import {
   InvitationCreateSchema,
   InvitationSchema,
+  PasswordResetLinkSchema,
   TeamListQuerySchema,
   TeamListResponseSchema,
   TeamMemberSchema,
@@ -14,7 +15,7 @@ import { action, resourceRoutes } from '../../lib/resource-routes';
  * permissions, deactivation. Another company's user is a 404, as everywhere.
  */
 export const teamRoutes: FastifyPluginAsync = async (app) => {
-  const { team } = app.services;
+  const { team, passwordResets } = app.services;
   resourceRoutes(app, {
     path: '/v1/users',
     tags: ['users'],
@@ -72,6 +73,16 @@ export const teamRoutes: FastifyPluginAsync = async (app) => {
         answer: TeamMemberSchema,
         refused: 'The company would be left without an active admin.',
         call: (user, { params }) => team.deactivate(user, params.id),
+      }),
+      action({
+        method: 'POST',
+        path: '/password-reset',
+        summary: 'Make a link for a user to choose a new password (admins): e-mailed, valid an hour',
+        description:
+          'Without e-mail configured the answer carries `reset_url` once, for the admin to pass on.',
+        answer: PasswordResetLinkSchema,
+        refused: 'The user is not active.',
+        call: (user, { params }) => passwordResets.forUser(user, params.id),
       }),
       action({
         method: 'POST',
