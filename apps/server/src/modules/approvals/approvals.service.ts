@@ -33,6 +33,24 @@ interface Deps {
   }) => Promise<{ render_url: string | null; fallback_url: string | null }>;
 }
 
+type Verdict = Pick<
+  CampaignApproval,
+  'id' | 'status' | 'comment' | 'approver_name' | 'decided_at' | 'reset_reason'
+>;
+
+/**
+ * An approval's verdict as both the campaign's tab and the publisher's page answer it (the
+ * repository's VERDICT): the reason of a reset only while the approval is pending again.
+ */
+const verdictOf = (row: Verdict): Verdict => ({
+  id: row.id,
+  status: row.status,
+  comment: row.comment,
+  approver_name: row.approver_name,
+  decided_at: row.decided_at,
+  reset_reason: row.status === 'pending' ? row.reset_reason : null,
+});
+
 export const NOT_OF_CAMPAIGN = 'Choose creatives of this campaign.';
 export const UNKNOWN_PUBLISHER = 'Choose publishers from the list.';
 
@@ -104,12 +122,7 @@ export function createApprovalsService({ approvals, transaction, campaignVisible
       await reconcile(user.company_id, campaignId);
       const rows = await approvals.ofCampaign(user.company_id, campaignId);
       return rows.map((row) => ({
-        id: row.id,
-        status: row.status,
-        comment: row.comment,
-        approver_name: row.approver_name,
-        decided_at: row.decided_at,
-        reset_reason: row.status === 'pending' ? row.reset_reason : null,
+        ...verdictOf(row),
         created_at: row.created_at,
         updated_at: row.updated_at,
         creative: { id: row.creative_id, name: row.creative_name },
@@ -248,12 +261,7 @@ export function createApprovalsService({ approvals, transaction, campaignVisible
     row: Awaited<ReturnType<ApprovalsRepository['ofPublisher']>>[number],
   ): Promise<PublisherApproval> {
     return {
-      id: row.id,
-      status: row.status,
-      comment: row.comment,
-      approver_name: row.approver_name,
-      decided_at: row.decided_at,
-      reset_reason: row.status === 'pending' ? row.reset_reason : null,
+      ...verdictOf(row),
       creative: { id: row.creative_id, name: row.creative_name, width: row.width, height: row.height },
       ...(await previewOf(row)),
     };
