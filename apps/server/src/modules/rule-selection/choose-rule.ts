@@ -23,6 +23,19 @@ export const TRACE_MAX = 200;
 /** A data source's value as selection used it: the cache's answer, or the context's override. */
 type UsedValue = Omit<DataSourceValue, 'source'> & { source: DataSourceValue['source'] | 'override' };
 
+/** What rule selection reads of a company's feed, whether it chooses a rule or compiles the feed. */
+export interface FeedReads {
+  /** The feed's live rules the filter serves, in feed order, `limit` after `afterPosition`. */
+  servedRules(
+    profileId: number,
+    filter: RuleFilter | null,
+    afterPosition: number,
+    limit: number,
+  ): Promise<ProfileRuleRow[]>;
+  /** The company's live conditions of these ids. */
+  conditions(companyId: number, ids: readonly number[]): Promise<Map<number, NamedCondition>>;
+}
+
 export interface ChooseRuleDeps {
   /** The creative's served live rules in feed order, `limit` after `afterPosition`. */
   servedRules(afterPosition: number, limit: number): Promise<ProfileRuleRow[]>;

@@ -1,12 +1,5 @@
-import {
-  type CompiledRuleSet,
-  compileRuleSet,
-  type NamedCondition,
-  type RuleFilter,
-  type SelectableRule,
-} from '@adstudio/contract';
-import type { ProfileRuleRow } from '../profiles';
-import { ruleFilterOf, selectable } from './choose-rule';
+import { type CompiledRuleSet, compileRuleSet, type SelectableRule } from '@adstudio/contract';
+import { type FeedReads, ruleFilterOf, selectable } from './choose-rule';
 
 /** Rules read per query while compiling. */
 const PAGE = 5000;
@@ -27,16 +20,9 @@ export interface CompiledFeed {
   conditionIds: readonly number[];
 }
 
-export interface CompileFeedDeps {
+export interface CompileFeedDeps extends FeedReads {
   /** The company's live profile's name; undefined when it is gone. */
   profileName(companyId: number, id: number): Promise<string | undefined>;
-  servedRules(
-    profileId: number,
-    filter: RuleFilter | null,
-    afterPosition: number,
-    limit: number,
-  ): Promise<ProfileRuleRow[]>;
-  conditions(companyId: number, ids: readonly number[]): Promise<Map<number, NamedCondition>>;
 }
 
 /**

@@ -1,37 +1,23 @@
-import {
-  evaluationContext,
-  type NamedCondition,
-  type RuleFilter,
-  type SimulationContext,
-} from '@adstudio/contract';
+import { evaluationContext, type RuleFilter, type SimulationContext } from '@adstudio/contract';
 import { notFound, unprocessable } from '../../lib/http-errors';
 import { type DataSourceValues, placeholdersOf } from '../data-sources';
 import type { ProfileRuleRow } from '../profiles';
-import { type ChosenRule, chooseRule, ruleFilterOf } from './choose-rule';
+import { type ChosenRule, chooseRule, type FeedReads, ruleFilterOf } from './choose-rule';
 
 export const NO_FEED = 'The creative is not driven by a profile: choose one on its Details tab.';
 
 /** What choosing a creative's rule reads, each asked of the area that owns it. */
-export interface RuleChooserDeps {
+export interface RuleChooserDeps extends FeedReads {
   /** The company's live creative: its feed and rule filter. */
   creative(
     companyId: number,
     id: number,
   ): Promise<{ profile_id: number | null; rule_filter: string | null } | undefined>;
   profileExists(companyId: number, id: number): Promise<boolean>;
-  /** The feed's live rules the filter serves, in feed order, `limit` after `afterPosition`. */
-  servedRules(
-    profileId: number,
-    filter: RuleFilter | null,
-    afterPosition: number,
-    limit: number,
-  ): Promise<ProfileRuleRow[]>;
   servedFallbacks(
     profileId: number,
     filter: RuleFilter | null,
   ): Promise<{ fallback?: ProfileRuleRow; firstActive?: ProfileRuleRow }>;
-  /** The company's live conditions of these ids. */
-  conditions(companyId: number, ids: readonly number[]): Promise<Map<number, NamedCondition>>;
   /** Data sources' cached values, their URLs filled from the viewer's context (never fetched while waiting). */
   values: DataSourceValues['valuesFor'];
 }
