@@ -8,7 +8,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import { idParam } from '../../lib/params';
 import { publicAction, routes } from '../../lib/resource-routes';
-import { tokenRoute } from './token-route';
+import { tokenRoute, viewerOf } from './token-route';
 
 const token = z.string().max(200);
 
@@ -31,10 +31,7 @@ export const approvalPageRoutes: FastifyPluginAsync = async (app) => {
       answer: PublisherApprovalsSchema,
       config: tokenRoute('token'),
       call: async ({ params, query, raw }) => {
-        const link = await links.open('approval', params.token, {
-          ip: raw.ip,
-          userAgent: raw.headers['user-agent'],
-        });
+        const link = await links.open('approval', params.token, viewerOf(raw));
         return service.forPublisher(link, { all: query.status === 'all' });
       },
     }),

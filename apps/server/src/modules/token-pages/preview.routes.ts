@@ -7,7 +7,7 @@ import {
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import { publicAction, routes } from '../../lib/resource-routes';
-import { tokenRoute } from './token-route';
+import { tokenRoute, viewerOf } from './token-route';
 
 const params = z.object({ token: z.string().max(200) });
 
@@ -29,8 +29,7 @@ export const previewPageRoutes: FastifyPluginAsync = async (app) => {
       params,
       answer: ExternalPreviewSchema,
       config: tokenRoute('token'),
-      call: ({ params, raw }) =>
-        service.open(params.token, { ip: raw.ip, userAgent: raw.headers['user-agent'] }),
+      call: ({ params, raw }) => service.open(params.token, viewerOf(raw)),
     }),
     publicAction({
       method: 'GET',

@@ -2,7 +2,7 @@ import { CampaignReportSchema, ReportNewsSchema, ReportQuerySchema } from '@adst
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import { publicAction, routes } from '../../lib/resource-routes';
-import { tokenRoute } from './token-route';
+import { tokenRoute, viewerOf } from './token-route';
 
 const params = z.object({ token: z.string().max(200) });
 
@@ -25,10 +25,7 @@ export const reportPageRoutes: FastifyPluginAsync = async (app) => {
       answer: CampaignReportSchema,
       config: tokenRoute('token'),
       call: async ({ params, query, raw }) => {
-        const link = await links.open('report', params.token, {
-          ip: raw.ip,
-          userAgent: raw.headers['user-agent'],
-        });
+        const link = await links.open('report', params.token, viewerOf(raw));
         const scope = {
           companyId: link.company_id,
           campaignId: link.campaign_id,

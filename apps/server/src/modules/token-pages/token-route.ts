@@ -1,4 +1,5 @@
 import type { FastifyContextConfig, FastifyRequest } from 'fastify';
+import type { Viewer } from '../token-links';
 
 /** Requests a minute one viewer may make with one token (docs/design.md §9: per token and IP). */
 const PER_TOKEN_PER_MINUTE = 120;
@@ -18,4 +19,10 @@ export const tokenRoute = (param: string, { write = false } = {}): FastifyContex
     keyGenerator: (request: FastifyRequest) =>
       `${request.ip}|${String((request.params as Record<string, unknown>)[param] ?? '')}`,
   },
+});
+
+/** Who opens a token page, as its request tells: what a view of the link records. */
+export const viewerOf = (request: FastifyRequest): Viewer => ({
+  ip: request.ip,
+  userAgent: request.headers['user-agent'],
 });
