@@ -24,8 +24,11 @@ export interface MediaProbe {
  */
 export const MAX_IMAGE_PIXELS = 100_000_000;
 
-/** Image types whose size is read (by sharp, from the header). SVG is left out: it is markup, not pixels. */
-const SIZED_IMAGE_TYPES = new Set([
+/**
+ * Image types whose size is read (by sharp, from the header): the images an asset may be. SVG is
+ * left out: it is markup, not pixels.
+ */
+export const SIZED_IMAGE_TYPES: ReadonlySet<string> = new Set([
   'image/png',
   'image/apng',
   'image/jpeg',

@@ -1,5 +1,6 @@
 import { DEFAULT_CONTENT_TYPE } from '@adstudio/contract';
 import type { SniffedContent } from '../../storage/content-sniffer';
+import { SIZED_IMAGE_TYPES } from '../../storage/media-probe';
 
 /** What an upload becomes when claimed; each has its own allow-list and ceiling. */
 export type UploadPurpose = 'asset' | 'package' | 'feed';
@@ -21,12 +22,7 @@ const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
  */
 const ALLOWED: Readonly<Record<UploadPurpose, ReadonlySet<string>>> = {
   asset: new Set([
-    'image/png',
-    'image/apng',
-    'image/jpeg',
-    'image/gif',
-    'image/webp',
-    'image/avif',
+    ...SIZED_IMAGE_TYPES,
     'video/mp4',
     'video/webm',
     'video/quicktime',
