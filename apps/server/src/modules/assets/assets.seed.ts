@@ -2,10 +2,10 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import { IAB_SIZES, sizeLabel } from '@adstudio/contract';
 import type { Executor } from '../../db/database';
-import { created } from '../../lib/audit-changes';
 import { nowIso } from '../../lib/time';
 import { demoImage, type MediaFacts, makeThumbnail, probeMedia } from '../../storage/media-probe';
 import { type ObjectStore, scratchFile } from '../../storage/object-store';
+import { seedCreations } from '../audit';
 
 // Demo rows go straight into the tables, as a migration's data would, inside cli/seed-demo.ts's transaction.
 
@@ -42,7 +42,7 @@ export async function seedAssets(
 
   const now = nowIso();
   const fallbacks: { creativeId: number; assetId: number }[] = [];
-  const audit = [];
+  const creations = [];
   for (const [n, creative] of creatives.entries()) {
     const own = IAB_SIZES.findIndex((s) => s.width === creative.width && s.height === creative.height);
     const sizes = [own, own + 1, own + 3]
@@ -82,18 +82,10 @@ export async function seedAssets(
         .returning('id')
         .executeTakeFirstOrThrow();
       if (k === 0 && own >= 0) fallbacks.push({ creativeId: creative.id, assetId: row.id });
-      audit.push({
-        company_id: scope.companyId,
-        user_id: scope.userId,
-        entity_type: 'asset',
-        entity_id: row.id,
-        action: 'created',
-        changes: JSON.stringify(created(fields)),
-        created_at: now,
-      });
+      creations.push({ entityId: row.id, fields });
     }
   }
-  if (audit.length) await db.insertInto('audit_log').values(audit).execute();
+  await seedCreations(db, { ...scope, entityType: 'asset' }, now, creations);
   return fallbacks;
 }
 

@@ -3,5 +3,5 @@
  * log (built once per type in the composition root, `src/services.ts`); seeds write demo histories.
  */
 
-export { type SeededItem, seedHistory } from './audit.seed';
+export { type SeededItem, type SeedScope, seedCreations, seededColumns, seedHistory } from './audit.seed';
 export { type AuditEntry, type AuditLog, createAuditLog } from './audit-log';

@@ -1,7 +1,7 @@
 import { STATUSES, type Status } from '@adstudio/contract';
 import type { Executor } from '../../db/database';
 import { nowIso } from '../../lib/time';
-import { seedHistory } from '../audit';
+import { type SeedScope, seededColumns, seedHistory } from '../audit';
 
 // Demo rows go straight into the tables, as a migration's data would, inside cli/seed-demo.ts's transaction.
 
@@ -41,6 +41,7 @@ export async function seedCampaigns(
   userId: number,
 ): Promise<SeededCampaign[]> {
   const now = nowIso();
+  const scope: SeedScope = { companyId, userId, entityType: 'campaign' };
   const seeded: SeededCampaign[] = [];
   const history = [];
   for (const [i, [advertiser, title]] of DEMO_ADVERTISERS.entries()) {
@@ -58,20 +59,12 @@ export async function seedCampaigns(
     };
     const row = await db
       .insertInto('campaigns')
-      .values({
-        ...fields,
-        ranges: JSON.stringify(fields.ranges),
-        company_id: companyId,
-        status,
-        created_by: userId,
-        created_at: now,
-        updated_at: now,
-      })
+      .values({ ...fields, ranges: JSON.stringify(fields.ranges), ...seededColumns(scope, status, now) })
       .returning('id')
       .executeTakeFirstOrThrow();
     seeded.push({ id: row.id, advertiser, site, status });
     history.push({ entityId: row.id, fields, status, hoursAgo: 24 + i });
   }
-  await seedHistory(db, { companyId, userId, entityType: 'campaign' }, history);
+  await seedHistory(db, scope, history);
   return seeded;
 }

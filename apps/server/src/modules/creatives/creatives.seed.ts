@@ -1,7 +1,7 @@
 import { IAB_SIZES, STATUSES } from '@adstudio/contract';
 import type { Executor } from '../../db/database';
 import { nowIso } from '../../lib/time';
-import { seedHistory } from '../audit';
+import { type SeedScope, seededColumns, seedHistory } from '../audit';
 
 // Demo rows go straight into the tables, as a migration's data would, inside cli/seed-demo.ts's transaction.
 
@@ -24,6 +24,7 @@ export async function seedCreatives(
   profileIds: readonly number[],
 ): Promise<SeededCreative[]> {
   const now = nowIso();
+  const scope: SeedScope = { companyId, userId, entityType: 'creative' };
   const seeded: SeededCreative[] = [];
   const history = [];
   let n = 0;
@@ -43,21 +44,14 @@ export async function seedCreatives(
       const status = STATUSES[n % STATUSES.length]!;
       const row = await db
         .insertInto('creatives')
-        .values({
-          ...fields,
-          company_id: companyId,
-          status,
-          created_by: userId,
-          created_at: now,
-          updated_at: now,
-        })
+        .values({ ...fields, ...seededColumns(scope, status, now) })
         .returning('id')
         .executeTakeFirstOrThrow();
       seeded.push({ id: row.id, campaignId: campaign.id, width: size.width, height: size.height });
       history.push({ entityId: row.id, fields, status, hoursAgo: 12 + n });
     }
   }
-  await seedHistory(db, { companyId, userId, entityType: 'creative' }, history);
+  await seedHistory(db, scope, history);
   return seeded;
 }
 

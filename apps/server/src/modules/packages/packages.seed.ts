@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import type { Executor } from '../../db/database';
-import { created } from '../../lib/audit-changes';
 import { nowIso } from '../../lib/time';
 import { type ObjectStore, scratchFile } from '../../storage/object-store';
 import { attemptPrefix, packageFileKey } from '../../storage/package-files';
 import { inspectPackage, type PackageInspection } from '../../storage/package-zip';
 import { buildZip } from '../../storage/zip-writer';
+import { seedCreations } from '../audit';
 import { createPackagesRepository } from './packages.repository';
 
 // Demo rows go straight into the tables, as a migration's data would, inside cli/seed-demo.ts's transaction.
@@ -183,7 +183,7 @@ export async function seedPackages(
         ).map((row) => [row.creative_id, row.code]),
   );
   const now = nowIso();
-  const audit = [];
+  const creations = [];
   for (const creative of creatives) {
     const dynamicCode = codes.get(creative.id);
     const { zip, inspection } = await packageOf(creative.width, creative.height, dynamicCode);
@@ -215,17 +215,9 @@ export async function seedPackages(
       .returning('id')
       .executeTakeFirstOrThrow();
     await writeUnpacked(db, disk, row.id, demoBannerFiles(creative.width, creative.height, dynamicCode));
-    audit.push({
-      company_id: scope.companyId,
-      user_id: scope.userId,
-      entity_type: 'package',
-      entity_id: row.id,
-      action: 'created',
-      changes: JSON.stringify(created(fields)),
-      created_at: now,
-    });
+    creations.push({ entityId: row.id, fields });
   }
-  if (audit.length) await db.insertInto('audit_log').values(audit).execute();
+  await seedCreations(db, { ...scope, entityType: 'package' }, now, creations);
 }
 
 async function inspected(width: number, height: number, dynamicCode?: string) {
