@@ -24,6 +24,7 @@ import { setDarkTheme, useDarkTheme } from '../../lib/theme-mode';
 import { CompanyTokensCard } from './components/company-tokens-card';
 import { ProfileTemplatesCard } from './components/profile-templates-card';
 import { PublishersCard } from './components/publishers-card';
+import { UsersCard } from './components/users-card';
 import { WebhooksCard } from './components/webhooks-card';
 
 function RowsPerPage() {
@@ -82,6 +83,7 @@ export function SettingsPage() {
         <TitledCard title="Lists">
           <RowsPerPage />
         </TitledCard>
+        {user && isAdmin(user) ? <UsersCard /> : null}
         {/* Templates belong to the profiles section (docs/design.md §6); publishers and the company's
             tokens are admins'. */}
         {user && canAccess(user, 'profiles', 'write') ? <ProfileTemplatesCard /> : null}
