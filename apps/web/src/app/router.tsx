@@ -261,6 +261,18 @@ const tokenPages: RouteObject[] = [
   },
 ];
 
+/** Pages for someone not signed in yet: their own card layout, no app menus. */
+const publicPages: RouteObject[] = [
+  {
+    path: '/invitation/:token',
+    handle: handleOf('invitation'),
+    lazy: page(
+      () => import('../features/invitation/invitation-page'),
+      (m) => m.InvitationPage,
+    ),
+  },
+];
+
 export const routes: RouteObject[] = [
   {
     id: 'root',
@@ -278,6 +290,13 @@ export const routes: RouteObject[] = [
           (m) => m.TokenLayout,
         ),
         children: [{ ErrorBoundary: RouteError, children: tokenPages }],
+      },
+      {
+        lazy: page(
+          () => import('./public-layout'),
+          (m) => m.PublicLayout,
+        ),
+        children: [{ ErrorBoundary: RouteError, children: publicPages }],
       },
       {
         id: 'restricted',

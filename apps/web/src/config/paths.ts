@@ -40,6 +40,7 @@ export const ROUTES = {
   externalpreview: { path: '/externalpreview/:token/:profileRuleId?', title: 'Creative Preview' },
   externalreport: { path: '/externalreport/:token', title: 'Campaign Report' },
   approvals: { path: '/approvals/:token/:approvalId?', title: 'Approvals' },
+  invitation: { path: '/invitation/:token', title: 'Join Adstudio' },
 
   myaccount: { path: '/myaccount', title: 'Account' },
   settings: { path: '/settings', title: 'Settings' },

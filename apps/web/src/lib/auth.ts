@@ -12,6 +12,12 @@ export const isAuthenticated = (): boolean => Boolean(userStore.get()?.id);
 export const setUser = (user: User | null): void => userStore.set(user);
 export const useUser = (): User | null => useStore(userStore);
 
+/** A session just opened in this page (an invitation accepted): its user, and no early request of another's. */
+export function signedIn(user: User): void {
+  clearEarlyRequests();
+  userStore.set(user);
+}
+
 /** The contract's UserSchema, read by hand so the first load carries no zod (see read-json.ts). */
 function readUser(value: unknown, path: string): User {
   const user = object(value, path);
