@@ -29,6 +29,7 @@ import { createAuditRepository } from './modules/audit/audit.repository';
 import { createAuditLog } from './modules/audit/audit-log';
 import { createAuthService } from './modules/auth/auth.service';
 import { createLoginAttemptsRepository, createSessionsRepository } from './modules/auth/sessions.repository';
+import { createTwoFactor, createTwoFactorRepository } from './modules/auth/two-factor';
 import { createCampaignsRepository } from './modules/campaigns/campaigns.repository';
 import { createCampaignsService } from './modules/campaigns/campaigns.service';
 import { createConditionsRepository } from './modules/conditions/conditions.repository';
@@ -97,6 +98,7 @@ import { createTrackingLinks } from './modules/tracking/tracking-links';
 import type { UploadPurpose } from './modules/uploads/upload-rules';
 import { createUploadsRepository } from './modules/uploads/uploads.repository';
 import { createUploadsService } from './modules/uploads/uploads.service';
+import { createCompanySecurity } from './modules/users/company-security';
 import { createPasswordResets, resetPath } from './modules/users/password-resets';
 import { createTeamService, invitationPath } from './modules/users/team.service';
 import { createUserLinksRepository } from './modules/users/user-links.repository';
@@ -545,6 +547,17 @@ export function createServices(
     spaUrl: (path) => `${config.spaUrl}${path}`,
   });
 
+  const twoFactor = createTwoFactor({
+    users,
+    repository: createTwoFactorRepository(db),
+    sealer: createSealer(appKey, 'two-factor', config.previousAppKeys),
+    audit: audit('user'),
+    transaction,
+    throttle: auth.throttle,
+    forgive: auth.forgive,
+  });
+  const companySecurity = createCompanySecurity({ db, audit: audit('company'), transaction });
+
   const search = createSearchService({ search: searchRepository });
   const dashboard = createDashboardService({ dashboard: dashboardRepository });
   const feedback = createFeedbackService({ feedback: feedbackRepository });
@@ -613,6 +626,10 @@ export function createServices(
     team,
     /** Password reset links: asked for on the sign-in page, or made by an admin. */
     passwordResets,
+    /** Two-factor sign-in: its set-up, the code step of sign-in, an admin's reset. */
+    twoFactor,
+    /** Whether a company requires two-factor sign-in. */
+    companySecurity,
     webhooks,
     /** Fans the outbox out to webhooks and delivers (its tick and job: webhooks.tasks.ts). */
     webhookDispatch,

@@ -88,5 +88,10 @@ declare module 'fastify' {
      * or changes credentials (tokens, webhooks, the password) must not outlive a leaked token.
      */
     sessionOnly?: string;
+    /**
+     * Reachable by a user whose company requires two-factor sign-in before they have set it up
+     * (its set-up, the signed-in user, sign-out); every other API route answers them 403.
+     */
+    twoFactorSetup?: true;
   }
 }

@@ -1,6 +1,7 @@
 export * from './access';
 export * from './account/access-tokens';
 export * from './account/account';
+export * from './account/two-factor';
 export * from './ad-tags/ad-tag';
 export * from './approvals/approval';
 export * from './assets/asset';

@@ -61,6 +61,9 @@ type Scheme = keyof typeof SECURITY_SCHEMES;
 const ID_PARAM = /^(id|[a-z][A-Za-z0-9]*Id)$/;
 
 const error = (description: string) => ErrorBodySchema.describe(description);
+/** The API's routes (the session plugin's pattern). */
+const API_ROUTE = /^\/(v1|vapor)\//;
+
 const ANSWERS = {
   400: error('The body is not well-formed (e.g. broken JSON).'),
   401: error('Not signed in: `{"message":"Unauthenticated."}`.'),
@@ -80,6 +83,9 @@ const ANSWERS = {
   500: ServerErrorBodySchema.describe('Unexpected failure, logged under `request_id`.'),
   bearer400: error('Broken body, or a bearer token sent with a session cookie (send one of the two).'),
   bearer403: error('A permission is missing, or the bearer token has the read ability only.'),
+  twoFactor403: error(
+    'The company requires two-factor sign-in and the user has not set it up: only its set-up is open.',
+  ),
 };
 
 const STATE_CHANGING_GET_NOTE =
@@ -151,6 +157,9 @@ export function defaultAnswers(method: string, route: DocumentedRoute): Record<n
     if (sessionOnly) answers[403] = error(`A bearer token is refused: "${sessionOnly}"`);
     else if (xsrf) answers[403] = ANSWERS.bearer403;
   }
+  // A session whose company requires two-factor sign-in, not set up yet, reaches its set-up only.
+  if (session && API_ROUTE.test(route.url) && !route.config?.twoFactorSetup)
+    answers[403] ??= ANSWERS.twoFactor403;
   return answers;
 }
 

@@ -1,4 +1,9 @@
-import { CSRF_MISMATCH_MESSAGE, SESSION_EXPIRED_MESSAGE, UNAUTHENTICATED_MESSAGE } from '@adstudio/contract';
+import {
+  CSRF_MISMATCH_MESSAGE,
+  SESSION_EXPIRED_MESSAGE,
+  TWO_FACTOR_REQUIRED,
+  UNAUTHENTICATED_MESSAGE,
+} from '@adstudio/contract';
 import type { FastifyContextConfig, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { HttpError } from '../lib/http-errors';
@@ -71,7 +76,12 @@ export const sessionPlugin = fp(
         const now = Date.now();
         if (row && Date.parse(row.expires_at) > now && Date.parse(row.last_seen_at) + idleMs > now) {
           request.session = { id: row.session_id, xsrfToken: row.xsrf_token, lastSeenAt: row.last_seen_at };
-          request.user = toUser(row);
+          const user = toUser(row);
+          // The company requires two-factor sign-in and this user has not set it up: its set-up only.
+          request.user =
+            row.require_two_factor === 1 && !user.two_factor
+              ? { ...user, two_factor_setup_required: true }
+              : user;
         } else {
           // A known session past its time is "expired" (419); an unknown cookie is simply signed out (401).
           if (row) {
@@ -97,6 +107,12 @@ export const sessionPlugin = fp(
           ? new HttpError(419, SESSION_EXPIRED_MESSAGE)
           : new HttpError(401, UNAUTHENTICATED_MESSAGE);
       }
+      if (
+        request.user?.two_factor_setup_required &&
+        API_PATTERN.test(pattern ?? '') &&
+        !config.twoFactorSetup
+      )
+        throw new HttpError(403, TWO_FACTOR_REQUIRED);
     });
 
     app.addHook('onSend', async (request, reply) => {

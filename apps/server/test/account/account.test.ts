@@ -28,6 +28,7 @@ describe('PUT /v1/user', () => {
       company_id: user.company_id,
       roles: [],
       permissions: ['qa'],
+      two_factor: false,
     };
     expect(res.json()).toEqual({ data: expected });
     expect((await client.get('/v1/user')).json()).toEqual({ data: expected });

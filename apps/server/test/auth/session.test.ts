@@ -29,6 +29,7 @@ describe('GET /v1/user', () => {
         company_id: t.companyId,
         roles: [],
         permissions: ['edit campaigns', 'qa'],
+        two_factor: false,
       },
     });
   });

@@ -47,7 +47,13 @@ const TEXT_RULE = /^The .+ may only contain text/;
 const SECRETS = new Set(['current_password']);
 
 /** Write operations that take no string (a free-form sign-in body, numbers); a walker finding none elsewhere is broken. */
-const WITHOUT_TEXT = new Set(['POST /auth/login', 'PUT /v1/user/settings']);
+const WITHOUT_TEXT = new Set([
+  'POST /auth/login',
+  'POST /auth/two-factor',
+  'PUT /v1/user/settings',
+  'PUT /v1/company/two-factor',
+  'PATCH /v1/company/two-factor',
+]);
 
 interface JsonSchema {
   type?: string | string[];

@@ -7,6 +7,7 @@ import {
   RESET_ASK_ADMIN,
   RESET_SENT,
   ResetPasswordSchema,
+  TwoFactorChallengeSchema,
   UserSchema,
   ValidationErrorBodySchema,
 } from '@adstudio/contract';
@@ -33,6 +34,9 @@ const refusal = (description: string, body: z.ZodType = ErrorBodySchema) => ({
 /** Typed loosely on purpose: the handler answers whichever status the sign-in ended with. */
 const loginAnswers: FastifySchema['response'] = {
   200: z.object({ data: UserSchema }).describe('Signed in (JSON); the session cookie is set.'),
+  202: z
+    .object({ two_factor: z.literal(true), challenge: z.string() })
+    .describe('The password is right and two-factor sign-in is on: POST /auth/two-factor with a code next.'),
   302: z.null().describe('Signed in (form post): redirect to the SPA; the session cookie is set.'),
   419: refusal('The XSRF token is missing or wrong (e.g. an expired form).'),
   422: refusal('Invalid input, or the credentials do not match.', ValidationErrorBodySchema),
@@ -40,7 +44,7 @@ const loginAnswers: FastifySchema['response'] = {
 };
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { auth, team, passwordResets } = app.services;
+  const { auth, team, passwordResets, twoFactor } = app.services;
   const mails = app.config.mail !== undefined;
   // The SPA may live on another origin than this API (SPA_URL); sign-in sends the browser back there.
   const spaUrl = app.config.spaUrl;
@@ -113,6 +117,15 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
           // A new sign-in replaces whatever session this browser had.
           replaces: request.session?.id,
         });
+        if ('twoFactorFor' in result) {
+          // The password was right; the code comes next, on the same page (or the client's next call).
+          const challenge = twoFactor.challenge(result.twoFactorFor, request.session?.id);
+          if (json) return reply.code(202).send({ two_factor: true, challenge });
+          return reply
+            .type('text/html; charset=utf-8')
+            .header('cache-control', 'no-store')
+            .send(renderLoginPage({ xsrfToken: request.xsrfToken, redirectApp, twoFactor: { challenge } }));
+        }
         startSession(request, reply, result);
         if (json) return reply.send({ data: result.user });
         return reply.redirect(`${spaUrl}${redirectApp}`, 302);
@@ -120,6 +133,74 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         if (!(error instanceof HttpError) || error.statusCode >= 500) throw error;
         if (error.statusCode === 429)
           reply.header('retry-after', String(error.message.match(/\d+/)?.[0] ?? 60));
+        if (json) return reply.code(error.statusCode).send({ message: error.message, errors: error.errors });
+        return page(error.statusCode, error.message, error.errors);
+      }
+    },
+  );
+
+  // The code step of a sign-in with two-factor on: form post (the page again on a refusal) or JSON.
+  app.post(
+    '/auth/two-factor',
+    {
+      config: { xsrf: false },
+      schema: {
+        tags: ['session'],
+        summary: 'Sign in, second step: a code of the authenticator app, or a recovery code',
+        description:
+          'After POST /auth/login answered 202 (JSON) or the code page (a form): the challenge it gave ' +
+          'and a code. A code is taken once; attempts are limited like passwords.',
+        security: [{ xsrf: [] }],
+        body: z.record(z.string(), z.unknown()),
+        response: loginAnswers,
+      },
+    },
+    async (request, reply) => {
+      const json = wantsJson(request.headers.accept, request.headers['content-type']);
+      const body = request.body;
+      const redirectApp = safeRedirectPath(body.redirect_app);
+      const challenge = typeof body.challenge === 'string' ? body.challenge : '';
+      const page = (status: number, error: string | undefined, errors?: Record<string, string[]>) =>
+        reply
+          .code(status)
+          .type('text/html; charset=utf-8')
+          .header('cache-control', 'no-store')
+          .send(
+            renderLoginPage({
+              xsrfToken: request.xsrfToken,
+              redirectApp,
+              error,
+              fieldErrors: errors,
+              ...(errors?.challenge ? {} : { twoFactor: { challenge } }),
+            }),
+          );
+      if (!hasValidXsrfToken(request)) {
+        if (json) return reply.code(419).send({ message: CSRF_MISMATCH_MESSAGE });
+        return page(419, 'Your sign-in form expired. Please try again.');
+      }
+      const parsed = TwoFactorChallengeSchema.safeParse(body);
+      if (!parsed.success) {
+        const errors = groupByField(
+          parsed.error.issues.map((issue) => ({ field: fieldName(issue.path), message: issue.message })),
+        );
+        const message = Object.values(errors)[0]?.[0] ?? 'The given data was invalid.';
+        if (json) return reply.code(422).send({ message, errors });
+        return page(422, undefined, errors);
+      }
+      try {
+        const done = await twoFactor.complete(parsed.data.challenge, parsed.data.code);
+        const opened = await auth.signIn(done.row, {
+          ip: request.ip,
+          userAgent: request.headers['user-agent'],
+          replaces: done.replaces ?? request.session?.id,
+        });
+        startSession(request, reply, opened);
+        if (json) return reply.send({ data: opened.user });
+        return reply.redirect(`${spaUrl}${redirectApp}`, 302);
+      } catch (error) {
+        if (!(error instanceof HttpError) || error.statusCode >= 500) throw error;
+        if (error instanceof LoginThrottledError)
+          reply.header('retry-after', String(error.retryAfterSeconds));
         if (json) return reply.code(error.statusCode).send({ message: error.message, errors: error.errors });
         return page(error.statusCode, error.message, error.errors);
       }
@@ -241,6 +322,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       method: 'GET',
       path: '/v1/user',
       summary: 'The signed-in user',
+      // The SPA learns from it that the company requires a two-factor set-up first.
+      config: { twoFactorSetup: true },
       answer: UserSchema,
       call: async (user) => user,
     }),

@@ -31,9 +31,11 @@ interface Deps {
   sessions: SessionsRepository;
   attempts: LoginAttemptsRepository;
   transaction: Transactor;
+  /** Whether the company requires single sign-on: its users' passwords fail, break-glass users' aside. */
+  ssoRequired?: (companyId: number) => Promise<boolean>;
 }
 
-export function createAuthService({ config, users, sessions, attempts, transaction }: Deps) {
+export function createAuthService({ config, users, sessions, attempts, transaction, ssoRequired }: Deps) {
   const windowMs = config.login.windowSeconds * 1000;
   // Per IP and email, and a looser ceiling per IP so one address cannot spray many accounts.
   const limits = (ip: string, email: string) => [
@@ -91,7 +93,7 @@ export function createAuthService({ config, users, sessions, attempts, transacti
       userAgent?: string;
       /** The session this browser had: the new one replaces it in the same transaction. */
       replaces?: string;
-    }): Promise<LoginResult> {
+    }): Promise<LoginResult | { twoFactorFor: UserRow }> {
       const email = input.email.trim().toLowerCase();
       await take(limits(input.ip, email));
       const row = await users.findByEmail(email);
@@ -101,12 +103,16 @@ export function createAuthService({ config, users, sessions, attempts, transacti
         row?.status === 'active'
           ? await verifyPassword(row.password_hash, input.password)
           : await burnPasswordCheck(input.password).then(() => false);
-      if (!row || !ok) throw new HttpError(422, INVALID_CREDENTIALS, { email: [INVALID_CREDENTIALS] });
+      const ssoOnly = row && ok && !row.sso_break_glass && (await ssoRequired?.(row.company_id));
+      if (!row || !ok || ssoOnly)
+        throw new HttpError(422, INVALID_CREDENTIALS, { email: [INVALID_CREDENTIALS] });
       const [pair, perIp] = limits(input.ip, email);
       // The success gives its attempts back, and the new session replaces the old, all or nothing.
+      // With two-factor on, the password only opens the code step: no session yet.
       return transaction(async (trx) => {
         await attempts.clear([pair!.key], trx);
         await attempts.giveBack(perIp!.key, trx);
+        if (row.two_factor_confirmed_at) return { twoFactorFor: row };
         return openSession(row, input, trx);
       });
     },
@@ -116,6 +122,9 @@ export function createAuthService({ config, users, sessions, attempts, transacti
      * sign-in: past the sign-in's limit within its window, 429 with when to try again.
      */
     throttle: (keys: readonly string[]) => take(keys.map((key) => ({ key, max: config.login.maxAttempts }))),
+
+    /** Gives a success's counts back (a right two-factor code), as a right password does. */
+    forgive: (keys: readonly string[]) => attempts.clear([...keys]),
 
     /**
      * Signs in a user whom another proof let in (an invitation's or a reset's link, single sign-on):

@@ -6,6 +6,8 @@ interface LoginPageProps {
   email?: string;
   error?: string;
   fieldErrors?: Record<string, string[]>;
+  /** The code step: the password was right and two-factor sign-in is on (its sealed challenge). */
+  twoFactor?: { challenge: string };
 }
 
 /**
@@ -27,11 +29,12 @@ main{width:100%;max-width:400px;padding:24px}
 h1{font-size:1.5rem;margin:0 0 4px}
 p.lead{margin:0 0 24px;color:var(--muted)}
 label{display:block;font-weight:500;margin:16px 0 6px}
-input[type=email],input[type=password]{width:100%;padding:12px 14px;border-radius:8px;border:1px solid var(--field-border);
+input[type=email],input[type=password],input[type=text]{width:100%;padding:12px 14px;border-radius:8px;border:1px solid var(--field-border);
 background:transparent;color:var(--text);font:inherit}
 input:focus-visible,button:focus-visible{outline:3px solid var(--focus);outline-offset:2px}
 input[aria-invalid=true]{border-color:var(--error)}
 .field-error{color:var(--error);font-size:.875rem;margin:6px 0 0}
+.hint{color:var(--muted);font-size:.875rem;margin:8px 0 0}
 .alert{background:var(--error-bg);color:var(--error);border-radius:8px;padding:12px 14px;margin:0 0 8px}
 button{width:100%;margin-top:24px;padding:12px;border:0;border-radius:8px;background:var(--primary);
 color:var(--primary-text);font:inherit;font-weight:600;cursor:pointer}
@@ -45,6 +48,7 @@ export function renderLoginPage({
   email = '',
   error,
   fieldErrors = {},
+  twoFactor,
 }: LoginPageProps): string {
   // A field message that the banner already says is not repeated; the field points at the banner.
   const repeatsBanner = (name: string) => fieldErrors[name]?.[0] === error;
@@ -70,10 +74,22 @@ export function renderLoginPage({
 <main>
 <div class="card">
 <p class="brand"><span class="logo" aria-hidden="true">A</span>Adstudio</p>
-<h1>Sign in</h1>
-<p class="lead">Use your Adstudio account to continue.</p>
+<h1>${twoFactor ? 'Two-factor sign-in' : 'Sign in'}</h1>
+<p class="lead">${twoFactor ? 'Enter the code your authenticator app shows for Adstudio.' : 'Use your Adstudio account to continue.'}</p>
 ${error ? `<div class="alert" role="alert" id="form-error">${escapeHtml(error)}</div>` : ''}
-<form method="post" action="/auth/login" novalidate>
+${
+  twoFactor
+    ? `<form method="post" action="/auth/two-factor" novalidate>
+<input type="hidden" name="_token" value="${escapeHtml(xsrfToken)}">
+<input type="hidden" name="redirect_app" value="${escapeHtml(redirectApp)}">
+<input type="hidden" name="challenge" value="${escapeHtml(twoFactor.challenge)}">
+<label for="code">Code from your authenticator app</label>
+<input id="code" name="code" type="text" inputmode="numeric" autocomplete="one-time-code" required autofocus${invalid('code')}>
+${fieldError('code')}
+<p class="hint">No phone at hand? Enter one of your recovery codes instead.</p>
+<button type="submit">Verify</button>
+</form>`
+    : `<form method="post" action="/auth/login" novalidate>
 <input type="hidden" name="_token" value="${escapeHtml(xsrfToken)}">
 <input type="hidden" name="redirect_app" value="${escapeHtml(redirectApp)}">
 <label for="email">Email</label>
@@ -83,7 +99,8 @@ ${fieldError('email')}
 <input id="password" name="password" type="password" autocomplete="current-password" required${invalid('password')}${email ? ' autofocus' : ''}>
 ${fieldError('password')}
 <button type="submit">Sign in</button>
-</form>
+</form>`
+}
 </div>
 </main>
 </body>

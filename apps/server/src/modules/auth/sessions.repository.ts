@@ -11,6 +11,7 @@ export const createSessionsRepository = (db: Db) => ({
     db
       .selectFrom('sessions')
       .innerJoin('users', 'users.id', 'sessions.user_id')
+      .innerJoin('companies', 'companies.id', 'users.company_id')
       .where('sessions.id', '=', id)
       .where('users.deleted_at', 'is', null)
       // A deactivated user's sessions and tokens stop at once, on every instance: each request looks.
@@ -20,6 +21,7 @@ export const createSessionsRepository = (db: Db) => ({
         'sessions.xsrf_token',
         'sessions.last_seen_at',
         'sessions.expires_at',
+        'companies.require_two_factor',
         ...USER_COLUMNS,
       ])
       .executeTakeFirst(),

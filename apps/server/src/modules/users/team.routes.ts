@@ -1,4 +1,5 @@
 import {
+  CompanyTwoFactorSchema,
   InvitationCreateSchema,
   InvitationSchema,
   PasswordResetLinkSchema,
@@ -8,14 +9,14 @@ import {
   TeamMemberUpdateSchema,
 } from '@adstudio/contract';
 import type { FastifyPluginAsync } from 'fastify';
-import { action, resourceRoutes } from '../../lib/resource-routes';
+import { action, resourceRoutes, routes } from '../../lib/resource-routes';
 
 /**
  * The team in Settings (docs/design.md §13), admins only: the company's users, invitations,
  * permissions, deactivation. Another company's user is a 404, as everywhere.
  */
 export const teamRoutes: FastifyPluginAsync = async (app) => {
-  const { team, passwordResets } = app.services;
+  const { team, passwordResets, twoFactor, companySecurity } = app.services;
   resourceRoutes(app, {
     path: '/v1/users',
     tags: ['users'],
@@ -85,6 +86,13 @@ export const teamRoutes: FastifyPluginAsync = async (app) => {
         call: (user, { params }) => passwordResets.forUser(user, params.id),
       }),
       action({
+        method: 'DELETE',
+        path: '/two-factor',
+        summary: "Reset a user's two-factor sign-in (admins): off, to be set up again (a lost phone)",
+        status: 204,
+        call: (user, { params }) => twoFactor.reset(user, params.id),
+      }),
+      action({
         method: 'POST',
         path: '/activate',
         summary: 'Reactivate a deactivated user (admins)',
@@ -93,4 +101,25 @@ export const teamRoutes: FastifyPluginAsync = async (app) => {
       }),
     ],
   });
+
+  // Whether the company requires two-factor sign-in of every user (admins).
+  routes(app, { tags: ['users'], access: { read: app.requireAdmin, write: app.requireAdmin } }, [
+    action({
+      method: 'GET',
+      path: '/v1/company/two-factor',
+      summary: 'Whether the company requires two-factor sign-in (admins)',
+      answer: CompanyTwoFactorSchema,
+      call: (user) => companySecurity.get(user),
+    }),
+    action({
+      method: 'PUT',
+      path: '/v1/company/two-factor',
+      summary: 'Require two-factor sign-in of every user of the company, or not (admins)',
+      description:
+        'Required: a user without it is taken to its set-up after signing in and can do nothing else until done.',
+      body: CompanyTwoFactorSchema,
+      answer: CompanyTwoFactorSchema,
+      call: (user, { body }) => companySecurity.set(user, body.required),
+    }),
+  ]);
 };

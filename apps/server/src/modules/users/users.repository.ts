@@ -46,6 +46,7 @@ export const toUser = (row: UserRow): User => ({
   company_id: row.company_id,
   roles: parseJson<string[]>(row.roles, []),
   permissions: parseJson<string[]>(row.permissions, []),
+  two_factor: row.two_factor_confirmed_at !== null,
 });
 
 export const createUsersRepository = (db: Db) => ({
