@@ -123,6 +123,38 @@ describe.skipIf(engine !== 'postgres')('two instances on one PostgreSQL and one 
     expect((await other.fetch(b.url, '/v1/user')).status).toBe(401);
   });
 
+  it('follow a deactivation at once: invited and joined on one, their session and token stop on the other', async () => {
+    const invited = await session.fetch(a.url, '/v1/users/invitations', {
+      method: 'POST',
+      body: { email: 'colleague@example.com', name: 'Colleague', permissions: ['edit campaigns'] },
+    });
+    expect(invited.status).toBe(201);
+    const { id, invitation_url } = (
+      (await invited.json()) as { data: { id: number; invitation_url: string } }
+    ).data;
+    const colleague = new HttpSession();
+    await colleague.fetch(b.url, '/sanctum/csrf-cookie');
+    const password = 'colleague password';
+    const joined = await colleague.fetch(b.url, '/auth/invitation', {
+      method: 'POST',
+      body: { token: invitation_url.split('/').pop(), password, password_confirmation: password },
+    });
+    expect(joined.status).toBe(200);
+    const made = await colleague.fetch(b.url, '/v1/user/tokens', {
+      method: 'POST',
+      body: { name: 'Script', abilities: ['read'] },
+    });
+    const { token } = ((await made.json()) as { data: { token: string } }).data;
+    const bearer = () => fetch(`${a.url}/v1/campaigns`, { headers: { authorization: `Bearer ${token}` } });
+    expect((await colleague.fetch(a.url, '/v1/campaigns')).status).toBe(200);
+    expect((await bearer()).status).toBe(200);
+
+    expect((await session.fetch(b.url, `/v1/users/${id}/deactivate`, { method: 'POST' })).status).toBe(200);
+    expect((await colleague.fetch(a.url, '/v1/campaigns')).status).toBe(401);
+    expect((await colleague.fetch(b.url, '/v1/campaigns')).status).toBe(401);
+    expect((await bearer()).status).toBe(401);
+  });
+
   it('claim through one an upload signed by the other', async () => {
     const company = (await db.selectFrom('companies').select('id').executeTakeFirstOrThrow()).id;
     const campaignId = await insertCampaign(db, { companyId: company, name: 'Instances' });
