@@ -5,8 +5,9 @@ import { found, unprocessable } from '../../lib/http-errors';
 import { hashPassword } from '../../lib/passwords';
 import type { Sealer } from '../../lib/secrets';
 import { nowIso } from '../../lib/time';
-import { randomToken, sha256 } from '../../lib/tokens';
+import { sha256 } from '../../lib/tokens';
 import type { AuditLog } from '../audit';
+import { linkIssuer } from './user-links';
 import type { UserLinksRepository } from './user-links.repository';
 import { toUser, type UsersRepository } from './users.repository';
 
@@ -41,31 +42,15 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 export function createPasswordResets(deps: Deps) {
   const { users, links, audit, transaction } = deps;
 
-  const newLink = async (row: UserRow, createdBy: number | null, trx: Executor) => {
-    const token = randomToken();
-    const now = nowIso();
-    const expiresAt = new Date(Date.now() + PASSWORD_RESET_MINUTES * 60_000).toISOString();
-    await links.voidAll(row.id, 'reset', now, trx);
-    await links.insert(
-      {
-        company_id: row.company_id,
-        user_id: row.id,
-        purpose: 'reset',
-        token_hash: sha256(token),
-        created_by: createdBy,
-        created_at: now,
-        expires_at: expiresAt,
-      },
+  const issue = linkIssuer(deps);
+  /** A new reset link for `row`, its e-mail queued in the same transaction. */
+  const newLink = (row: UserRow, createdBy: number | null, trx: Executor) =>
+    issue(
+      row,
+      { purpose: 'reset', ttlMs: PASSWORD_RESET_MINUTES * 60_000, createdBy },
+      { type: 'user.password_reset' },
       trx,
     );
-    if (deps.mails)
-      await deps.emit(trx, {
-        company_id: row.company_id,
-        type: 'user.password_reset',
-        data: { user_id: row.id, link: deps.sealer.seal(token) },
-      });
-    return { token, expiresAt };
-  };
 
   return {
     /** A reset link e-mailed to `email`'s active account, if it has one; the caller answers the same either way. */

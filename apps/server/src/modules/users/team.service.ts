@@ -22,8 +22,9 @@ import type { ListPage } from '../../lib/list';
 import { hashPassword } from '../../lib/passwords';
 import type { Sealer } from '../../lib/secrets';
 import { nowIso } from '../../lib/time';
-import { randomToken, sha256 } from '../../lib/tokens';
+import { sha256 } from '../../lib/tokens';
 import type { AuditLog } from '../audit';
+import { linkIssuer } from './user-links';
 import type { UserLinksRepository } from './user-links.repository';
 import { toUser, type UsersRepository } from './users.repository';
 
@@ -86,31 +87,15 @@ export function createTeamService(deps: Deps) {
   };
 
   /** A new invitation link for `row`, its e-mail queued in the same transaction; the token and expiry. */
-  const newLink = async (actor: User, row: UserRow, trx: Executor) => {
-    const token = randomToken();
-    const now = nowIso();
-    const expiresAt = new Date(Date.now() + INVITATION_DAYS * 86_400_000).toISOString();
-    await links.voidAll(row.id, 'invitation', now, trx);
-    await links.insert(
-      {
-        company_id: row.company_id,
-        user_id: row.id,
-        purpose: 'invitation',
-        token_hash: sha256(token),
-        created_by: actor.id,
-        created_at: now,
-        expires_at: expiresAt,
-      },
+  const issue = linkIssuer(deps);
+  /** A new invitation link for `row`, its e-mail queued in the same transaction. */
+  const newLink = (actor: User, row: UserRow, trx: Executor) =>
+    issue(
+      row,
+      { purpose: 'invitation', ttlMs: INVITATION_DAYS * 86_400_000, createdBy: actor.id },
+      { type: 'user.invited', data: { invited_by: actor.name } },
       trx,
     );
-    if (deps.mails)
-      await deps.emit(trx, {
-        company_id: row.company_id,
-        type: 'user.invited',
-        data: { user_id: row.id, invited_by: actor.name, link: deps.sealer.seal(token) },
-      });
-    return { token, expiresAt };
-  };
 
   const invitation = (row: UserRow, link: { token: string; expiresAt: string }): Invitation => ({
     id: row.id,
@@ -262,7 +247,7 @@ export function createTeamService(deps: Deps) {
       const hash = await hashPassword(password);
       return transaction(async (trx) => {
         const row = await users.inCompany(link.company_id, link.user_id, trx);
-        if (!row || row.status !== 'invited' || !(await links.use(link.id, nowIso(), trx))) throw invalid();
+        if (row?.status !== 'invited' || !(await links.use(link.id, nowIso(), trx))) throw invalid();
         await users.update(row.id, { password_hash: hash, status: 'active' }, trx);
         // They joined themselves: the entry names them.
         await audit.log(trx, toUser(row), {
