@@ -42,6 +42,7 @@ import { reportsRoutes } from './modules/reports/reports.routes';
 import { simulatorRoutes } from './modules/rule-selection/simulator.routes';
 import { searchRoutes } from './modules/search/search.routes';
 import { servingRoutes } from './modules/serving/serving.routes';
+import { ssoRoutes } from './modules/sso/sso.routes';
 import { templatesRoutes } from './modules/templates/templates.routes';
 import { tokenLinkRoutes } from './modules/token-links/token-links.routes';
 import { approvalPageRoutes } from './modules/token-pages/approval.routes';
@@ -212,6 +213,7 @@ export async function buildApp({ config, db, logger }: BuildAppOptions) {
   await app.register(webhooksRoutes);
   await app.register(feedbackRoutes);
   await app.register(teamRoutes);
+  await app.register(ssoRoutes);
   await app.register(tasksPlugin, { areas: TASKS });
 
   await app.register(spaPlugin);

@@ -84,6 +84,9 @@ import { createSearchRepository } from './modules/search/search.repository';
 import { createSearchService } from './modules/search/search.service';
 import { createAdServing } from './modules/serving/ad-serving';
 import { createAdServingRepository } from './modules/serving/serving.repository';
+import { createSsoRepository } from './modules/sso/sso.repository';
+import { createSsoService } from './modules/sso/sso.service';
+import { createSsoSignIn } from './modules/sso/sso-sign-in';
 import { createTemplatesRepository } from './modules/templates/templates.repository';
 import { createTemplatesService } from './modules/templates/templates.service';
 import { createTokenLinks } from './modules/token-links/token-links';
@@ -158,6 +161,7 @@ export function createServices(
   const users = createUsersRepository(db);
   const sessions = createSessionsRepository(db);
   const loginAttempts = createLoginAttemptsRepository(db);
+  const ssoRepository = createSsoRepository(db);
   const accessTokensRepository = createAccessTokensRepository(db);
   const auditRepository = createAuditRepository(db);
   const uploadsRepository = createUploadsRepository(db);
@@ -191,7 +195,14 @@ export function createServices(
   const audit = (entityType: string) => createAuditLog(auditRepository, entityType);
 
   // Services, each after what it asks of.
-  const auth = createAuthService({ config, users, sessions, attempts: loginAttempts, transaction });
+  const auth = createAuthService({
+    config,
+    users,
+    sessions,
+    attempts: loginAttempts,
+    transaction,
+    ssoRequired: (companyId) => ssoRepository.required(companyId),
+  });
   const accessTokens = createAccessTokensService({
     tokens: accessTokensRepository,
     audit: audit('access_token'),
@@ -558,6 +569,30 @@ export function createServices(
   });
   const companySecurity = createCompanySecurity({ db, audit: audit('company'), transaction });
 
+  // Single sign-on (OpenID Connect): admins' settings with the client secret sealed, and the
+  // browser's sign-in through the provider, every request to it through the SSRF guard.
+  const ssoSecrets = createSealer(appKey, 'sso secrets', config.previousAppKeys);
+  const sso = createSsoService({
+    sso: ssoRepository,
+    sealer: ssoSecrets,
+    reachable,
+    allowHosts: config.feeds.allowHosts,
+    appUrl: config.appUrl,
+    audit: audit('sso'),
+    transaction,
+  });
+  const ssoSignIn = createSsoSignIn({
+    sso: ssoRepository,
+    users,
+    secrets: ssoSecrets,
+    states: createSealer(appKey, 'sso state', config.previousAppKeys),
+    allowHosts: config.feeds.allowHosts,
+    refusalLog,
+    appUrl: config.appUrl,
+    audit: audit('user'),
+    transaction,
+  });
+
   const search = createSearchService({ search: searchRepository });
   const dashboard = createDashboardService({ dashboard: dashboardRepository });
   const feedback = createFeedbackService({ feedback: feedbackRepository });
@@ -630,6 +665,10 @@ export function createServices(
     twoFactor,
     /** Whether a company requires two-factor sign-in. */
     companySecurity,
+    /** Single sign-on: the company's settings (admins). */
+    sso,
+    /** Single sign-on's start and callback (the browser's side). */
+    ssoSignIn,
     webhooks,
     /** Fans the outbox out to webhooks and delivers (its tick and job: webhooks.tasks.ts). */
     webhookDispatch,

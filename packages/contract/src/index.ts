@@ -29,6 +29,7 @@ export * from './profiles/profile';
 export * from './search/search';
 export * from './statuses';
 export * from './uploads/signed-storage';
+export * from './users/sso';
 export * from './users/team';
 export * from './users/user';
 export * from './webhooks/events';

@@ -1457,6 +1457,28 @@ describe('every documented operation answers as documented', () => {
     }
   });
 
+  it('sso: settings, changed and turned off (admins, signed in)', async () => {
+    const path = '/v1/sso';
+    await answer(admin, 'GET', path, 200);
+    const body = {
+      issuer: 'https://login.example.com/tenant',
+      client_id: 'adstudio',
+      client_secret: 'a secret',
+      domains: ['docs-sso.example.com'],
+      mode: 'jit',
+      default_permissions: ['edit campaigns'],
+      required: false,
+    };
+    await answer(reader, 'PUT', path, 403, { payload: body });
+    await answer(admin, 'PUT', path, 200, { payload: body });
+    await answer(admin, 'PUT', path, 422, { payload: { ...body, issuer: 'http://login.example.com' } });
+    await answer(admin, 'PATCH', path, 200, { payload: { ...body, client_secret: undefined } });
+    await answer(admin, 'GET', path, 200);
+    await answer(reader, 'GET', path, 403);
+    await answer(reader, 'DELETE', path, 403);
+    await answer(admin, 'DELETE', path, 204);
+  });
+
   it('exercised every documented operation, each at least once with success', () => {
     const success = (statuses: Set<number> | undefined) => [...(statuses ?? [])].some((s) => s < 400);
     // A PATCH is its PUT registered again (app.ts): the PUT's calls exercise it too.

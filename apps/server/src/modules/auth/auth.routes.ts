@@ -7,6 +7,7 @@ import {
   RESET_ASK_ADMIN,
   RESET_SENT,
   ResetPasswordSchema,
+  ssoErrorMessage,
   TwoFactorChallengeSchema,
   UserSchema,
   ValidationErrorBodySchema,
@@ -51,14 +52,25 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/auth/login',
-    { schema: { hide: true, querystring: z.object({ redirect_app: z.string().optional() }) } },
+    {
+      schema: {
+        hide: true,
+        querystring: z.object({ redirect_app: z.string().optional(), sso_error: z.string().optional() }),
+      },
+    },
     async (request, reply) => {
       const redirectApp = safeRedirectPath(request.query.redirect_app);
       if (request.user) return reply.redirect(`${spaUrl}${redirectApp}`);
       return reply
         .type('text/html; charset=utf-8')
         .header('cache-control', 'no-store')
-        .send(renderLoginPage({ xsrfToken: request.xsrfToken, redirectApp }));
+        .send(
+          renderLoginPage({
+            xsrfToken: request.xsrfToken,
+            redirectApp,
+            error: ssoErrorMessage(request.query.sso_error),
+          }),
+        );
     },
   );
 

@@ -99,6 +99,12 @@ ${fieldError('email')}
 <input id="password" name="password" type="password" autocomplete="current-password" required${invalid('password')}${email ? ' autofocus' : ''}>
 ${fieldError('password')}
 <button type="submit">Sign in</button>
+</form>
+<form method="get" action="/auth/sso" novalidate>
+<input type="hidden" name="redirect_app" value="${escapeHtml(redirectApp)}">
+<label for="sso-email">Or sign in with single sign-on</label>
+<input id="sso-email" name="email" type="email" autocomplete="username" placeholder="you@company.com" value="${escapeHtml(email)}">
+<button type="submit">Sign in with SSO</button>
 </form>`
 }
 </div>
