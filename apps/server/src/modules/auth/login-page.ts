@@ -8,6 +8,8 @@ interface LoginPageProps {
   fieldErrors?: Record<string, string[]>;
   /** The code step: the password was right and two-factor sign-in is on (its sealed challenge). */
   twoFactor?: { challenge: string };
+  /** SPA_URL when the SPA lives on another origin; its links are relative otherwise (the default). */
+  spaUrl?: string;
 }
 
 /**
@@ -39,6 +41,7 @@ input[aria-invalid=true]{border-color:var(--error)}
 button{width:100%;margin-top:24px;padding:12px;border:0;border-radius:8px;background:var(--primary);
 color:var(--primary-text);font:inherit;font-weight:600;cursor:pointer}
 button:hover{filter:brightness(1.08)}
+a{color:var(--primary)}
 `;
 
 /** The external sign-in page: a plain form that works without JavaScript. */
@@ -49,6 +52,7 @@ export function renderLoginPage({
   error,
   fieldErrors = {},
   twoFactor,
+  spaUrl = '',
 }: LoginPageProps): string {
   // A field message that the banner already says is not repeated; the field points at the banner.
   const repeatsBanner = (name: string) => fieldErrors[name]?.[0] === error;
@@ -100,6 +104,7 @@ ${fieldError('email')}
 ${fieldError('password')}
 <button type="submit">Sign in</button>
 </form>
+<p class="hint"><a href="${escapeHtml(spaUrl)}/forgot-password">Forgot password?</a></p>
 <form method="get" action="/auth/sso" novalidate>
 <input type="hidden" name="redirect_app" value="${escapeHtml(redirectApp)}">
 <label for="sso-email">Or sign in with single sign-on</label>
