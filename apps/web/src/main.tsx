@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
-import { installSessionExpiry } from './app/session';
+import { installSessionExpiry, installTwoFactorGate } from './app/session';
 import { loadRuntimeConfig } from './config/env';
 import { setApiBaseUrl } from './lib/api-client';
 import { initErrorReporting } from './lib/integrations';
@@ -11,6 +11,7 @@ async function start() {
   setApiBaseUrl(config.apiUrl);
   initErrorReporting();
   installSessionExpiry();
+  installTwoFactorGate();
   const container = document.getElementById('root');
   if (!container) throw new Error('index.html has no #root element');
   createRoot(container).render(

@@ -1,7 +1,7 @@
 import { href } from '../config/paths';
 import { SESSION_EXPIRED_TEXT, showAlert } from '../lib/alert';
-import { registerSessionExpiredHandler } from '../lib/api-client';
-import { isAuthenticated, setUser, signOut } from '../lib/auth';
+import { registerSessionExpiredHandler, registerTwoFactorRequiredHandler } from '../lib/api-client';
+import { isAuthenticated, setUser, signOut, twoFactorSetupRequired } from '../lib/auth';
 import { currentPath, navigateTo } from '../lib/navigation';
 
 /** Long enough to read the alert before the sign-in page replaces the app. */
@@ -41,3 +41,6 @@ export async function handleSessionExpired(): Promise<void> {
 
 export const installSessionExpiry = (): void =>
   registerSessionExpiredHandler(() => void handleSessionExpired());
+
+/** A 403 TWO_FACTOR_REQUIRED from any call: the shell shows only the two-factor set-up. */
+export const installTwoFactorGate = (): void => registerTwoFactorRequiredHandler(twoFactorSetupRequired);

@@ -1,3 +1,4 @@
+import { TWO_FACTOR_REQUIRED } from '@adstudio/contract';
 import { env } from '../config/env';
 
 /**
@@ -146,11 +147,23 @@ const xhrTransport: ApiTransport = (request) =>
   });
 
 let onSessionExpired: () => void = () => {};
+let onTwoFactorRequired: () => void = () => {};
 
 /** The app registers what happens on expiry (clear storage, alert, go to sign-in). */
 export function registerSessionExpiredHandler(handler: () => void): void {
   onSessionExpired = handler;
 }
+
+/** The app registers what happens when a request is refused until two-factor sign-in is set up. */
+export function registerTwoFactorRequiredHandler(handler: () => void): void {
+  onTwoFactorRequired = handler;
+}
+
+/** 403 `TWO_FACTOR_REQUIRED`: the company requires two-factor sign-in and the user has none yet. */
+export const isTwoFactorRequiredError = (error: unknown): boolean =>
+  isApiError(error) &&
+  error.response?.status === 403 &&
+  (error.response.data as { message?: unknown } | undefined)?.message === TWO_FACTOR_REQUIRED;
 
 async function request<T>(config: ApiRequest): Promise<ApiResponse<T>> {
   if (config.signal?.aborted) throw new ApiError('canceled', 'ERR_CANCELED', config);
@@ -177,6 +190,7 @@ async function request<T>(config: ApiRequest): Promise<ApiResponse<T>> {
     );
   } catch (error) {
     if (!config.skipSessionExpiry && isSessionExpiredError(error)) onSessionExpired();
+    else if (isTwoFactorRequiredError(error)) onTwoFactorRequired();
     throw error;
   }
 }
@@ -185,7 +199,8 @@ export const api = {
   defaults: { baseURL: env().apiUrl, transport: xhrTransport },
   get: <T = unknown>(url: string, config: ApiRequestConfig = {}) =>
     request<T>({ ...config, method: 'GET', url }),
-  delete: <T = unknown>(url: string, config: ApiRequestConfig = {}) =>
+  /** A body only where the API asks for one (turning two-factor off takes the password and a code). */
+  delete: <T = unknown>(url: string, config: ApiRequestConfig & { data?: unknown } = {}) =>
     request<T>({ ...config, method: 'DELETE', url }),
   post: <T = unknown>(url: string, data?: unknown, config: ApiRequestConfig = {}) =>
     request<T>({ ...config, method: 'POST', url, data }),

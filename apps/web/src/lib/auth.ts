@@ -1,7 +1,7 @@
 import type { User } from '@adstudio/contract';
 import { api } from './api-client';
 import { clearEarlyRequests } from './early-requests';
-import { array, dataOf, int, nullable, object, string } from './read-json';
+import { array, boolean, dataOf, int, nullable, object, optional, string } from './read-json';
 import { createStore, useStore } from './store';
 
 /** The signed-in user; null until fetched or after sign-out / expiry (spec: `authenticated` flag). */
@@ -29,13 +29,42 @@ function readUser(value: unknown, path: string): User {
     company_id: int(user.company_id, `${path}.company_id`),
     roles: array(string)(user.roles, `${path}.roles`),
     permissions: array(string)(user.permissions, `${path}.permissions`),
+    ...optionalFlag(user, 'two_factor', path),
+    ...optionalFlag(user, 'two_factor_setup_required', path),
   };
+}
+
+/** `{[key]: true|false}` when the answer has the flag, `{}` otherwise (the contract's optional). */
+function optionalFlag<K extends 'two_factor' | 'two_factor_setup_required'>(
+  user: Record<string, unknown>,
+  key: K,
+  path: string,
+): Partial<Record<K, boolean>> {
+  const value = optional(boolean)(user[key], `${path}.${key}`);
+  return value === undefined ? {} : ({ [key]: value } as Record<K, boolean>);
 }
 
 /** GET /v1/user. Expiry is left to the caller, which redirects to sign-in on failure. */
 export async function fetchUser(): Promise<User> {
   const response = await api.get('/v1/user', { skipSessionExpiry: true });
   return dataOf(response.data, readUser);
+}
+
+/** Reads the signed-in user again (their two-factor changed): the app follows the answer. */
+export async function refreshUser(): Promise<User> {
+  const user = await fetchUser();
+  userStore.set(user);
+  return user;
+}
+
+/**
+ * A request was refused because the company requires two-factor sign-in and the user has not set
+ * it up (403): the user is marked so, and the app shows only the set-up.
+ */
+export function twoFactorSetupRequired(): void {
+  const user = userStore.get();
+  if (user?.id && !user.two_factor_setup_required)
+    userStore.set({ ...user, two_factor_setup_required: true });
 }
 
 let pending: Promise<User | null> | null = null;

@@ -23,6 +23,9 @@ export const object: Reader<Record<string, unknown>> = (value, path) =>
 export const string: Reader<string> = (value, path) =>
   typeof value === 'string' ? value : fail(path, 'a string');
 
+export const boolean: Reader<boolean> = (value, path) =>
+  typeof value === 'boolean' ? value : fail(path, 'a boolean');
+
 export const number: Reader<number> = (value, path) =>
   typeof value === 'number' && Number.isFinite(value) ? value : fail(path, 'a number');
 

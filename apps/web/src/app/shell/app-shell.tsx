@@ -6,17 +6,25 @@ import IconButton from '@mui/material/IconButton';
 import LinearProgress from '@mui/material/LinearProgress';
 import Toolbar from '@mui/material/Toolbar';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Outlet, useLocation, useNavigation } from 'react-router';
 import { GlobalSearch } from '../../features/search/components/global-search';
 import { useUser } from '../../lib/auth';
 import { identifyUser } from '../../lib/integrations';
+import { HydrateFallback } from '../hydrate-fallback';
 import { MOBILE_BREAKPOINT } from '../theme';
 import { Logo } from './logo';
 import { Sidebar } from './sidebar';
 import { UserMenu } from './user-menu';
 
 export const DRAWER_WIDTH = 256;
+
+// Seen only by a user whose company requires two-factor sign-in they have not set up: not in the first load.
+const TwoFactorRequiredPage = lazy(() =>
+  import('../../features/account/two-factor-required-page').then((module) => ({
+    default: module.TwoFactorRequiredPage,
+  })),
+);
 
 /** The signed-in frame: toolbar, sidebar, view area and a skip link for keyboard users. */
 export function AppShell() {
@@ -36,6 +44,12 @@ export function AppShell() {
   const closeMobile = desktop ? undefined : () => setMobileOpen(false);
 
   if (!user?.id) return null;
+  if (user.two_factor_setup_required)
+    return (
+      <Suspense fallback={<HydrateFallback />}>
+        <TwoFactorRequiredPage logo={<Logo linked={false} />} />
+      </Suspense>
+    );
 
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh', bgcolor: 'background.default' }}>

@@ -10,6 +10,7 @@ import { AccessTokensCard } from './components/access-tokens-card';
 import { EmailSettings } from './components/email-settings';
 import { PasswordFormCard } from './components/password-form';
 import { ProfileFormCard } from './components/profile-form';
+import { TwoFactorCard } from './components/two-factor-card';
 
 export function AccountPage() {
   const user = useUser();
@@ -17,7 +18,10 @@ export function AccountPage() {
   const access = [...user.roles, ...user.permissions];
   return (
     <Box sx={{ maxWidth: 1100 }}>
-      <PageHeader title="My Account" subtitle="Your profile, password, e-mail, access and API tokens." />
+      <PageHeader
+        title="My Account"
+        subtitle="Your profile, password, two-factor sign-in, e-mail, access and API tokens."
+      />
       <Columns from="md" gap={2} alignTop>
         <TitledCard title="Profile">
           <ProfileFormCard user={user} />
@@ -25,6 +29,9 @@ export function AccountPage() {
         <Box sx={{ display: 'grid', gap: 2 }}>
           <TitledCard title="Password">
             <PasswordFormCard />
+          </TitledCard>
+          <TitledCard title="Two-factor sign-in">
+            <TwoFactorCard user={user} />
           </TitledCard>
           <TitledCard title="E-mail">
             <EmailSettings />

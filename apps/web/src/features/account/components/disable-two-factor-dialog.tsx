@@ -1,0 +1,71 @@
+import { TwoFactorDisableSchema } from '@adstudio/contract';
+import { zodResolver } from '@hookform/resolvers/zod';
+import DialogContentText from '@mui/material/DialogContentText';
+import { useForm } from 'react-hook-form';
+import { DialogFormBody, TitledDialog } from '../../../components/ui/form-dialog';
+import { FormTextField } from '../../../components/ui/form-text-field';
+import { showAlert } from '../../../lib/alert';
+import { errorMessage } from '../../../lib/api-client';
+import { SERVER_ROOT_ERROR, showServerErrors } from '../../../lib/form-errors';
+import { type TwoFactorDisable, useDisableTwoFactor } from '../api/disable-two-factor';
+
+function DisableForm({ titleId, onClose }: { titleId: string; onClose: () => void }) {
+  const form = useForm<TwoFactorDisable>({
+    resolver: zodResolver(TwoFactorDisableSchema),
+    defaultValues: { password: '', code: '' },
+  });
+  const disable = useDisableTwoFactor();
+  const submit = (values: TwoFactorDisable) =>
+    disable.mutateAsync(values).then(
+      () => {
+        onClose();
+        showAlert({ status: 200, data: { message: 'Two-factor sign-in is off.' } });
+      },
+      (error: unknown) => {
+        if (!showServerErrors(form, error))
+          form.setError(SERVER_ROOT_ERROR, { type: 'server', message: errorMessage(error) });
+      },
+    );
+  return (
+    <DialogFormBody
+      form={form}
+      titleId={titleId}
+      title="Turn off two-factor sign-in?"
+      onSubmit={submit}
+      onClose={onClose}
+      submitLabel="Turn off"
+      submittingLabel="Turning off…"
+    >
+      <DialogContentText>
+        Signing in will ask only for your password. Enter it, and a code of your authenticator app (or a
+        recovery code).
+      </DialogContentText>
+      <FormTextField
+        control={form.control}
+        name="password"
+        label="Password"
+        type="password"
+        required
+        autoFocus
+        autoComplete="current-password"
+      />
+      <FormTextField
+        control={form.control}
+        name="code"
+        label="Code"
+        required
+        autoComplete="one-time-code"
+        slotProps={{ htmlInput: { spellCheck: false } }}
+      />
+    </DialogFormBody>
+  );
+}
+
+/** Turns two-factor sign-in off, with the password and a code. */
+export function DisableTwoFactorDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  return (
+    <TitledDialog open={open} onClose={onClose}>
+      {(titleId) => <DisableForm titleId={titleId} onClose={onClose} />}
+    </TitledDialog>
+  );
+}
