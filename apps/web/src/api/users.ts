@@ -2,6 +2,8 @@ import {
   type Invitation,
   type InvitationCreateInput,
   InvitationSchema,
+  type PasswordResetLink,
+  PasswordResetLinkSchema,
   type TeamMember,
   TeamMemberSchema,
   type TeamMemberUpdateInput,
@@ -78,3 +80,23 @@ export const activateUser = (id: number): Promise<TeamMember> =>
   getData(TeamMemberSchema, api.post(`${path}/${id}/activate`));
 
 export const useActivateUser = () => useItemMutation(keys, activateUser);
+
+/**
+ * DELETE /v1/users/{id}/two-factor → 204: the user's two-factor sign-in is off (a lost phone), to be
+ * set up again; the list shows it off.
+ */
+export async function resetTwoFactor(id: number): Promise<void> {
+  await api.delete(`${path}/${id}/two-factor`);
+}
+
+export const useResetTwoFactor = () => useItemsMutation(keys, resetTwoFactor, (id) => [id]);
+
+/**
+ * POST /v1/users/{id}/password-reset → {expires_at, reset_url?}: a link for the user to choose a new
+ * password, e-mailed, or answered this once when the server sends no e-mail.
+ */
+export const sendPasswordReset = (id: number): Promise<PasswordResetLink> =>
+  getData(PasswordResetLinkSchema, api.post(`${path}/${id}/password-reset`));
+
+/** The link stays out of the cache once shown. */
+export const useSendPasswordReset = () => useInvalidatingMutation(sendPasswordReset, () => [], { gcTime: 0 });

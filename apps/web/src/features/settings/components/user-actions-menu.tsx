@@ -1,7 +1,9 @@
 import type { TeamMember } from '@adstudio/contract';
 import BlockIcon from '@mui/icons-material/Block';
 import EditIcon from '@mui/icons-material/Edit';
+import KeyIcon from '@mui/icons-material/Key';
 import LinkOffIcon from '@mui/icons-material/LinkOff';
+import LockResetIcon from '@mui/icons-material/LockReset';
 import MoreVertIcon from '@mui/icons-material/MoreVert';
 import RestoreIcon from '@mui/icons-material/Restore';
 import SendIcon from '@mui/icons-material/Send';
@@ -12,7 +14,14 @@ import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import { useId, useState } from 'react';
 
-export type UserAction = 'edit' | 'resend' | 'revoke' | 'deactivate' | 'activate';
+export type UserAction =
+  | 'edit'
+  | 'resend'
+  | 'revoke'
+  | 'deactivate'
+  | 'activate'
+  | 'reset-two-factor'
+  | 'password-reset';
 
 const ITEMS: Readonly<Record<UserAction, { label: string; icon: typeof EditIcon }>> = {
   edit: { label: 'Edit', icon: EditIcon },
@@ -20,13 +29,24 @@ const ITEMS: Readonly<Record<UserAction, { label: string; icon: typeof EditIcon 
   revoke: { label: 'Revoke invitation', icon: LinkOffIcon },
   deactivate: { label: 'Deactivate', icon: BlockIcon },
   activate: { label: 'Reactivate', icon: RestoreIcon },
+  'reset-two-factor': { label: 'Reset two-factor', icon: LockResetIcon },
+  'password-reset': { label: 'Send a password reset link', icon: KeyIcon },
 };
 
-/** What may be done to a user in their status; one does not deactivate oneself here. */
-export function userActions(member: Pick<TeamMember, 'status'>, self: boolean): UserAction[] {
+/**
+ * What may be done to a user in their status; one does not deactivate oneself here, nor reset one's
+ * own two-factor or password (My Account does that).
+ */
+export function userActions(member: Pick<TeamMember, 'status' | 'two_factor'>, self: boolean): UserAction[] {
   if (member.status === 'invited') return ['edit', 'resend', 'revoke'];
   if (member.status === 'deactivated') return ['edit', 'activate'];
-  return self ? ['edit'] : ['edit', 'deactivate'];
+  if (self) return ['edit'];
+  return [
+    'edit',
+    ...(member.two_factor ? (['reset-two-factor'] as const) : []),
+    'password-reset',
+    'deactivate',
+  ];
 }
 
 /** A user's row actions behind one button, a menu the arrow keys walk. */

@@ -56,10 +56,13 @@ const invitation = (changes: Partial<Invitation> = {}): Invitation => ({
   ...changes,
 });
 
+let required = false;
 let requests: ApiRequest[];
 let reply: (request: ApiRequest) => ApiResponse;
 const routes = (request: ApiRequest): ApiResponse => {
   if (request.url === '/v1/user/settings') return answer(200, { data: { items_per_page: 10 } });
+  if (request.url === '/v1/company/two-factor')
+    return answer(200, { data: { required: request.method === 'PUT' ? true : required } });
   if (request.method === 'GET') return answer(200, onePage([ADA, GRACE, ALAN], 10));
   return answer(500, { message: 'unexpected' });
 };
@@ -90,6 +93,7 @@ async function openAction(container: HTMLElement, name: string, action: string) 
 
 describe('Settings’ users', () => {
   beforeEach(() => {
+    required = false;
     setUser(testUser([], ['admin']));
     reply = routes;
     requests = recordApi((request) => reply(request));
@@ -209,6 +213,7 @@ describe('Settings’ users', () => {
       return items;
     };
     expect(await actionsOf('Ada')).toEqual(['Edit']);
+    expect(await actionsOf('Grace')).toEqual(['Edit', 'Send a password reset link', 'Deactivate']);
     expect(await actionsOf('Alan')).toEqual(['Edit', 'Resend invitation', 'Revoke invitation']);
 
     await openAction(container, 'Grace', 'Deactivate');
@@ -243,5 +248,72 @@ describe('Settings’ users', () => {
     await click(byText<HTMLElement>('button', 'Revoke invitation', confirm));
     await waitFor(() => requests.some((request) => request.method === 'DELETE'));
     expect(lastOf('DELETE').url).toBe('/v1/users/3/invitation');
+  });
+
+  it('resets the two-factor sign-in of a user who has it, once confirmed', async () => {
+    const BOB = member({ id: 5, email: 'bob@example.com', name: 'Bob', roles: [], two_factor: true });
+    reply = (request) =>
+      request.method === 'DELETE'
+        ? answer(204, '')
+        : request.method === 'GET' && request.url.startsWith('/v1/users')
+          ? answer(200, onePage([ADA, BOB], 10))
+          : routes(request);
+    const container = await renderCard();
+    await openAction(container, 'Bob', 'Reset two-factor');
+    const confirm = dialog();
+    expect(confirm.textContent).toContain('Reset the two-factor sign-in of Bob?');
+    await click(byText<HTMLElement>('button', 'Reset two-factor', confirm));
+    await waitFor(() => getAlert().payload?.data?.message === 'The two-factor sign-in of Bob was reset.');
+    expect(lastOf('DELETE').url).toBe('/v1/users/5/two-factor');
+  });
+
+  it('sends a password reset link: shown once without e-mail, else said sent', async () => {
+    const container = await renderCard();
+    reply = (request) =>
+      request.method === 'POST'
+        ? answer(200, {
+            data: { expires_at: '2099-11-27T10:30:00', reset_url: 'http://app.test/reset-password/xyz' },
+          })
+        : routes(request);
+    await openAction(container, 'Grace', 'Send a password reset link');
+    await waitFor(() => Boolean(dialog()?.querySelector('[data-testid="reset-url"]')));
+    expect(lastOf('POST').url).toBe('/v1/users/2/password-reset');
+    expect(dialog().querySelector<HTMLTextAreaElement>('[data-testid="reset-url"]')!.value).toBe(
+      'http://app.test/reset-password/xyz',
+    );
+    await click(byText<HTMLElement>('button', 'Done', dialog()));
+    await waitFor(() => !document.body.textContent?.includes('reset-password/xyz'));
+
+    reply = (request) =>
+      request.method === 'POST'
+        ? answer(200, { data: { expires_at: '2099-11-27T10:30:00' } })
+        : routes(request);
+    await openAction(container, 'Grace', 'Send a password reset link');
+    await waitFor(
+      () =>
+        getAlert().payload?.data?.message?.startsWith(
+          'A link to choose a new password was e-mailed to grace@',
+        ) === true,
+    );
+  });
+
+  it('requires two-factor sign-in for everyone once confirmed, and reads the admin again', async () => {
+    const container = await renderCard();
+    const toggle = () =>
+      [...container.querySelectorAll<HTMLInputElement>('input[type="checkbox"]')].find(
+        (input) => input.closest('label')?.textContent === 'Require two-factor sign-in for everyone',
+      )!;
+    await waitFor(() => Boolean(toggle()));
+    expect(toggle().checked).toBe(false);
+    await click(toggle());
+    const confirm = dialog();
+    expect(confirm.textContent).toContain(
+      'Everyone without it, you included, must set it up before anything else.',
+    );
+    expect(requests.some((request) => request.method === 'PUT')).toBe(false);
+    await click(byText<HTMLElement>('button', 'Require it', confirm));
+    await waitFor(() => requests.some((request) => request.url === '/v1/user'));
+    expect([lastOf('PUT').url, lastOf('PUT').data]).toEqual(['/v1/company/two-factor', { required: true }]);
+    await waitFor(() => toggle().checked);
   });
 });

@@ -18,8 +18,10 @@ import {
   useActivateUser,
   useDeactivateUser,
   useResendInvitation,
+  useResetTwoFactor,
   useRevokeInvitation,
   usersApi,
+  useSendPasswordReset,
 } from '../../../api/users';
 import { ActionsTableHead } from '../../../components/ui/actions-table-head';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
@@ -37,8 +39,10 @@ import { formatDateTime } from '../../../lib/format';
 import { FALLBACK_PAGE_SIZE } from '../../../lib/list-state';
 import { useDefaultPageSize } from '../../../lib/user-settings';
 import { accessText, statusDetail } from '../team-format';
+import { CompanyTwoFactorSwitch } from './company-two-factor-switch';
 import { EditUserDialog } from './edit-user-dialog';
 import { hasLink, InvitationLinkBody, InviteUserDialog, invitationSent } from './invite-user-dialog';
+import { PasswordResetLinkBody, resetLinkSent, type ShownResetLink } from './password-reset-link';
 import { type UserAction, UserActionsMenu } from './user-actions-menu';
 
 const COLUMNS = ['User', 'Access', 'Status', '2FA', 'Last sign-in'];
@@ -92,7 +96,7 @@ function MemberRow({
   );
 }
 
-type Confirming = { action: 'revoke' | 'deactivate'; member: TeamMember };
+type Confirming = { action: 'revoke' | 'deactivate' | 'reset-two-factor'; member: TeamMember };
 
 const CONFIRMATIONS = {
   revoke: {
@@ -106,6 +110,12 @@ const CONFIRMATIONS = {
     message: () => 'Their sessions and tokens stop at once; their work stays. You can reactivate them later.',
     label: 'Deactivate',
   },
+  'reset-two-factor': {
+    title: (member: TeamMember) => `Reset the two-factor sign-in of ${member.name}?`,
+    message: () =>
+      'Their authenticator app and recovery codes stop working at once: they sign in with their password and set two-factor sign-in up again (at once, if the company requires it).',
+    label: 'Reset two-factor',
+  },
 } as const;
 
 const said = (message: string) => showAlert({ status: 200, data: { message } });
@@ -116,6 +126,9 @@ function useMemberActions() {
   const revoke = useRevokeInvitation();
   const deactivate = useDeactivateUser();
   const activate = useActivateUser();
+  const resetTwoFactor = useResetTwoFactor();
+  const passwordReset = useSendPasswordReset();
+  const [resetLink, setResetLink] = useState<ShownResetLink | null>(null);
   const [editing, setEditing] = useState<TeamMember | null>(null);
   const [confirming, setConfirming] = useState<Confirming | null>(null);
   const [link, setLink] = useState<(Invitation & { invitation_url: string }) | null>(null);
@@ -125,7 +138,15 @@ function useMemberActions() {
 
   const act = (action: UserAction, member: TeamMember) => {
     if (action === 'edit') setEditing(member);
-    else if (action === 'revoke' || action === 'deactivate') setConfirming({ action, member });
+    else if (action === 'revoke' || action === 'deactivate' || action === 'reset-two-factor')
+      setConfirming({ action, member });
+    else if (action === 'password-reset')
+      passwordReset.mutate(member.id, {
+        onSuccess: (link) =>
+          link.reset_url
+            ? setResetLink({ ...link, reset_url: link.reset_url, member })
+            : resetLinkSent(member, link),
+      });
     else if (action === 'activate')
       activate.mutate(member.id, { onSuccess: (saved) => said(`${saved.name} can sign in again.`) });
     else
@@ -138,7 +159,12 @@ function useMemberActions() {
     if (!confirming) return;
     const { action, member } = confirming;
     const done = { onSettled: () => setConfirming(null) };
-    if (action === 'revoke')
+    if (action === 'reset-two-factor')
+      resetTwoFactor.mutate(member.id, {
+        ...done,
+        onSuccess: () => said(`The two-factor sign-in of ${member.name} was reset.`),
+      });
+    else if (action === 'revoke')
       revoke.mutate(member.id, {
         ...done,
         onSuccess: () => said(`The invitation of ${member.email} was revoked.`),
@@ -160,7 +186,7 @@ function useMemberActions() {
         message={shown ? CONFIRMATIONS[shown.action].message(shown.member) : ''}
         confirmLabel={shown ? CONFIRMATIONS[shown.action].label : 'Confirm'}
         destructive
-        busy={revoke.isPending || deactivate.isPending}
+        busy={revoke.isPending || deactivate.isPending || resetTwoFactor.isPending}
         onCancel={() => setConfirming(null)}
         onConfirm={confirm}
       />
@@ -169,6 +195,13 @@ function useMemberActions() {
         {(titleId) =>
           link ? (
             <InvitationLinkBody titleId={titleId} invitation={link} onDone={() => setLink(null)} />
+          ) : null
+        }
+      </TitledDialog>
+      <TitledDialog open={resetLink !== null} onClose={() => undefined}>
+        {(titleId) =>
+          resetLink ? (
+            <PasswordResetLinkBody titleId={titleId} link={resetLink} onDone={() => setResetLink(null)} />
           ) : null
         }
       </TitledDialog>
@@ -202,6 +235,9 @@ export function UsersCard() {
         </Button>
       }
     >
+      <Box sx={{ mb: 2 }}>
+        <CompanyTwoFactorSwitch />
+      </Box>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, mb: 2 }}>
         <FilterField
           noun="users"
