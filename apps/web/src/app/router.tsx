@@ -271,6 +271,22 @@ const publicPages: RouteObject[] = [
       (m) => m.InvitationPage,
     ),
   },
+  {
+    path: '/forgot-password',
+    handle: handleOf('forgot-password'),
+    lazy: page(
+      () => import('../features/password-reset/forgot-password-page'),
+      (m) => m.ForgotPasswordPage,
+    ),
+  },
+  {
+    path: '/reset-password/:token',
+    handle: handleOf('reset-password'),
+    lazy: page(
+      () => import('../features/password-reset/reset-password-page'),
+      (m) => m.ResetPasswordPage,
+    ),
+  },
 ];
 
 export const routes: RouteObject[] = [

@@ -41,6 +41,8 @@ export const ROUTES = {
   externalreport: { path: '/externalreport/:token', title: 'Campaign Report' },
   approvals: { path: '/approvals/:token/:approvalId?', title: 'Approvals' },
   invitation: { path: '/invitation/:token', title: 'Join Adstudio' },
+  'forgot-password': { path: '/forgot-password', title: 'Forgot password' },
+  'reset-password': { path: '/reset-password/:token', title: 'Choose a new password' },
 
   myaccount: { path: '/myaccount', title: 'Account' },
   settings: { path: '/settings', title: 'Settings' },
