@@ -24,6 +24,7 @@ import { setDarkTheme, useDarkTheme } from '../../lib/theme-mode';
 import { CompanyTokensCard } from './components/company-tokens-card';
 import { ProfileTemplatesCard } from './components/profile-templates-card';
 import { PublishersCard } from './components/publishers-card';
+import { SsoCard } from './components/sso-card';
 import { UsersCard } from './components/users-card';
 import { WebhooksCard } from './components/webhooks-card';
 
@@ -90,6 +91,7 @@ export function SettingsPage() {
         {user && isAdmin(user) ? <PublishersCard /> : null}
         {user && isAdmin(user) ? <CompanyTokensCard /> : null}
         {user && isAdmin(user) ? <WebhooksCard /> : null}
+        {user && isAdmin(user) ? <SsoCard /> : null}
       </Box>
     </Box>
   );
