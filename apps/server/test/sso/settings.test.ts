@@ -124,6 +124,7 @@ describe(`SSO settings (${engine})`, () => {
   });
 
   it('is for admins signed in: every permission and qa 403, a token 403, a guest 401', async () => {
+    const before = await t.db.selectFrom('company_sso').selectAll().execute();
     for (const permission of PERMISSIONS) {
       const client = await t.injectAs(await t.createUser({ permissions: [permission] }));
       expect((await client.get('/v1/sso')).statusCode, permission).toBe(403);
@@ -140,6 +141,8 @@ describe(`SSO settings (${engine})`, () => {
     expect(bearer.statusCode).toBe(403);
     expect(bearer.json().message).toBe(SSO_NEEDS_SESSION);
     expect((await (await t.guest()).get('/v1/sso')).statusCode).toBe(401);
+    // Nothing refused changed anything.
+    expect(await t.db.selectFrom('company_sso').selectAll().execute()).toEqual(before);
   });
 
   it('turns off: settings and domains go, the answer is null again', async () => {

@@ -74,7 +74,9 @@ const expectRefused = async (location: string, code: SsoErrorCode) => {
   expect(new URL(location, 'http://x').searchParams.get('sso_error')).toBe(code);
   const page = await (await t.guest()).get(location);
   expect(page.statusCode).toBe(200);
-  expect(page.body).toContain(SSO_ERRORS[code].replaceAll('’', '’'));
+  expect(page.body).toContain(SSO_ERRORS[code]);
+  // The page offers single sign-on again: a GET form to the start with the email.
+  expect(page.body).toContain('action="/auth/sso"');
 };
 
 const signedInAs = async (browser: Client) => {
@@ -173,8 +175,11 @@ describe(`single sign-on (${engine})`, () => {
       account: { sub: 'dan', email: 'dan@elsewhere.test' },
     });
     await expectRefused(location, 'domain');
-    const noEmail = await (await t.guest()).get('/auth/sso?email=');
-    await expectRefused(String(noEmail.headers.location), 'email');
+    for (const email of ['', 'no-at-sign', `${'a'.repeat(400)}@acme.test`]) {
+      const refused = await (await t.guest()).get(`/auth/sso?email=${encodeURIComponent(email)}`);
+      expect(refused.statusCode).toBe(302);
+      await expectRefused(String(refused.headers.location), 'email');
+    }
   });
 
   it('refuses a deactivated user', async () => {

@@ -184,7 +184,7 @@ export function createSsoSignIn(deps: Deps) {
      * cookie to set. Refuses an email without a domain that signs in with SSO.
      */
     async start(email: string, redirectApp: string): Promise<{ url: string; cookie: string }> {
-      if (!/^[^@\s]+@[^@\s]+$/.test(email)) throw new SsoRefusal('email');
+      if (email.length > 320 || !/^[^@\s]+@[^@\s]+$/.test(email)) throw new SsoRefusal('email');
       const settings = await sso.findByDomain(domainOf(email));
       if (!settings) throw new SsoRefusal('unknown_domain');
       const config = await discover(settings);

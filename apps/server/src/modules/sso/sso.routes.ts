@@ -83,7 +83,8 @@ export const ssoRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         hide: true,
-        querystring: z.object({ email: z.string().max(320).optional(), redirect_app: z.string().optional() }),
+        // Loose on purpose: whatever is typed comes back to the sign-in page in words, never a 400.
+        querystring: z.object({ email: z.string().optional(), redirect_app: z.string().optional() }),
       },
     },
     async (request, reply) => {
