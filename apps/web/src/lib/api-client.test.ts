@@ -1,3 +1,4 @@
+import { TWO_FACTOR_REQUIRED } from '@adstudio/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { installSessionExpiry } from '../app/session';
 import { clearAlert, getAlert } from './alert';
@@ -8,6 +9,7 @@ import {
   errorMessage,
   errorStatus,
   isSessionExpiredResponse,
+  TWO_FACTOR_REQUIRED_MESSAGE,
   withParams,
 } from './api-client';
 import { setUser } from './auth';
@@ -183,6 +185,12 @@ describe('session expiry (spec section 4)', () => {
     expect(isSessionExpiredResponse(403, { message: 'Unauthenticated.' })).toBe(false);
     expect(isSessionExpiredResponse(500, {})).toBe(false);
     expect(isSessionExpiredResponse(undefined, undefined)).toBe(false);
+  });
+});
+
+describe('two-factor sign-in required (403)', () => {
+  it("is the contract's message, spelled out in the client", () => {
+    expect(TWO_FACTOR_REQUIRED_MESSAGE).toBe(TWO_FACTOR_REQUIRED);
   });
 });
 

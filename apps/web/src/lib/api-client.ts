@@ -1,4 +1,3 @@
-import { TWO_FACTOR_REQUIRED } from '@adstudio/contract';
 import { env } from '../config/env';
 
 /**
@@ -159,11 +158,18 @@ export function registerTwoFactorRequiredHandler(handler: () => void): void {
   onTwoFactorRequired = handler;
 }
 
+/**
+ * The contract's TWO_FACTOR_REQUIRED, spelled out here: importing it would bring its module's
+ * schemas, and zod, into the first load (api-client.test.ts checks that the two agree).
+ */
+export const TWO_FACTOR_REQUIRED_MESSAGE =
+  'Your company requires two-factor sign-in: set it up in My Account before anything else.';
+
 /** 403 `TWO_FACTOR_REQUIRED`: the company requires two-factor sign-in and the user has none yet. */
 export const isTwoFactorRequiredError = (error: unknown): boolean =>
   isApiError(error) &&
   error.response?.status === 403 &&
-  (error.response.data as { message?: unknown } | undefined)?.message === TWO_FACTOR_REQUIRED;
+  (error.response.data as { message?: unknown } | undefined)?.message === TWO_FACTOR_REQUIRED_MESSAGE;
 
 async function request<T>(config: ApiRequest): Promise<ApiResponse<T>> {
   if (config.signal?.aborted) throw new ApiError('canceled', 'ERR_CANCELED', config);
