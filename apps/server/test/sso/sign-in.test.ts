@@ -223,6 +223,14 @@ describe(`single sign-on (${engine})`, () => {
       expect(
         (await ssoSignIn('gus@acme.test', { account: { sub: 'gus', email: 'gus@acme.test' } })).location,
       ).toBe(`${t.config.spaUrl}/dashboard`);
+      // An email a removed user keeps (emails are unique over every row) is no account to make.
+      const removed = await t.createUser({ email: 'old@acme.test' });
+      await t.db
+        .updateTable('users')
+        .set({ deleted_at: new Date().toISOString() })
+        .where('id', '=', removed.id)
+        .execute();
+      await expectRefused((await ssoSignIn('old@acme.test')).location, 'no_account');
     } finally {
       await configure();
     }

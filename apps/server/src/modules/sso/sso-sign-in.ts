@@ -3,6 +3,8 @@ import type { Selectable } from 'kysely';
 import * as oidc from 'openid-client';
 import type { Transactor } from '../../db/database';
 import type { CompanySsoTable, UserRow } from '../../db/schema';
+import { isUniqueViolation } from '../../lib/db-errors';
+import { parseJson } from '../../lib/json';
 import type { Sealer } from '../../lib/secrets';
 import { type RefusalLog, safeFetch } from '../../net/safe-fetch';
 import type { AuditLog } from '../audit';
@@ -53,7 +55,7 @@ interface Deps {
 }
 
 const domainOf = (email: string) => email.slice(email.lastIndexOf('@') + 1).toLowerCase();
-const listOf = (json: string) => JSON.parse(json) as string[];
+const listOf = (json: string) => parseJson<string[]>(json, []);
 
 /**
  * Single sign-on with OpenID Connect (docs/design.md §13, decision 0115): the authorization code
@@ -118,8 +120,28 @@ export function createSsoSignIn(deps: Deps) {
     }
   }
 
-  /** Signs in who the provider vouched for: active → as they are; invited → joined; none → JIT or refused. */
+  /**
+   * Who signs in, once more should JIT's insert meet the unique email (two callbacks at once: the
+   * other made the user); an email a removed user keeps is no account to sign in to.
+   */
   async function userFor(
+    settings: Selectable<CompanySsoTable>,
+    email: string,
+    name: string,
+  ): Promise<UserRow> {
+    try {
+      return await signedInUser(settings, email, name);
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+      const made = await users.findByEmail(email);
+      if (made?.status !== 'active' || made.company_id !== settings.company_id)
+        throw new SsoRefusal('no_account');
+      return made;
+    }
+  }
+
+  /** Signs in who the provider vouched for: active → as they are; invited → joined; none → JIT or refused. */
+  async function signedInUser(
     settings: Selectable<CompanySsoTable>,
     email: string,
     name: string,
