@@ -186,7 +186,7 @@ async function signIn(browser: Browser, url: string) {
   await page.goto('/auth/login?redirect_app=/dashboard');
   await page.getByLabel('Email').fill('admin@example.com');
   await page.getByLabel('Password').fill(E2E_PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await page.waitForURL((u) => u.pathname === '/dashboard');
   const api = adminApi(context);
   const firstId = async (list: string) =>

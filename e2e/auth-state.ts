@@ -23,6 +23,6 @@ export async function signInOnce(page: Page, who: UserKey) {
   await page.goto('/auth/login?redirect_app=/dashboard');
   await page.getByLabel('Email').fill(USERS[who].email);
   await page.getByLabel('Password').fill(E2E_PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await page.waitForURL((url) => url.pathname === '/dashboard');
 }

@@ -28,7 +28,7 @@ export async function submitSignIn(page: Page, who: UserKey) {
   await expect(page).toHaveURL(/\/auth\/login/);
   await page.getByLabel('Email').fill(USERS[who].email);
   await page.getByLabel('Password').fill(E2E_PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await page.waitForURL((url) => !url.pathname.startsWith('/auth/'));
 }
 

@@ -169,7 +169,7 @@ test('axe: the sign-in page is dark, like the app, and accessible (also with an 
 
   await page.getByLabel('Email').fill('admin@example.com');
   await page.getByLabel('Password').fill('not-the-password');
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page.getByRole('alert')).toHaveText('These credentials do not match our records.');
   expect(await seriousViolations(page)).toEqual([]);
   await screenshot(page, testInfo, 'sign-in-error');

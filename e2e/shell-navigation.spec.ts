@@ -37,7 +37,7 @@ test.describe('sign-in round trip', () => {
     await page.goto('/');
     await expect(page).toHaveURL(/\/auth\/login/);
     expect(signInPage(page).searchParams.has('redirect_app')).toBe(false);
-    await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeVisible();
   });
 
   test('/login signed in goes to the dashboard; / too', async ({ page }) => {
@@ -80,7 +80,7 @@ test.describe('sign-in round trip', () => {
     await tab.goto('/logout');
     expect((await logout).status()).toBe(204);
     await expect(tab).toHaveURL(/\/auth\/login/);
-    await expect(tab.getByRole('button', { name: 'Sign in' })).toBeVisible();
+    await expect(tab.getByRole('button', { name: 'Sign in', exact: true })).toBeVisible();
     expect((await getJson(page, '/v1/user')).status).toBe(401);
   });
 });

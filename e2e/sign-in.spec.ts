@@ -5,7 +5,7 @@ test('signs in through the real sign-in page and lands in the app', async ({ pag
   await expect(page).toHaveTitle(/Sign in/);
   await page.getByLabel('Email').fill('admin@example.com');
   await page.getByLabel('Password').fill('wrong password');
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page.getByRole('alert')).toHaveText('These credentials do not match our records.');
   await expect(page.getByLabel('Email')).toHaveValue('admin@example.com');
 

@@ -52,7 +52,7 @@ test('an invitation reaches the colleague by e-mail, and its link lets them in',
     await admin.goto('/auth/login?redirect_app=/settings');
     await admin.getByLabel('Email').fill('admin@example.com');
     await admin.getByLabel('Password').fill(E2E_PASSWORD);
-    await admin.getByRole('button', { name: 'Sign in' }).click();
+    await admin.getByRole('button', { name: 'Sign in', exact: true }).click();
     await admin.waitForURL((url) => url.pathname === '/settings');
     const card = admin.locator('section', { has: admin.getByRole('heading', { name: 'Users', level: 2 }) });
     await card.getByRole('button', { name: 'Invite' }).click();
