@@ -144,6 +144,21 @@ describe(`two-factor sign-in (${engine})`, () => {
     expect((await signIn(other.user.email)).first.statusCode).toBe(200);
   });
 
+  it('a password reset does not get past it: the new password still asks for a code', async () => {
+    const { user } = await withTwoFactor();
+    const link = (await admin.post(`/v1/users/${user.id}/password-reset`)).json().data.reset_url as string;
+    const guest = await t.guest();
+    const password = 'reset but still two-factor';
+    const reset = await guest.post('/auth/reset-password', {
+      token: link.slice(link.lastIndexOf('/') + 1),
+      password,
+      password_confirmation: password,
+    });
+    expect(reset.statusCode).toBe(202);
+    expect((await guest.get('/v1/user')).statusCode).toBe(401);
+    expect((await signIn(user.email, password)).first.statusCode).toBe(202);
+  });
+
   it('required by the company: a user without it reaches its set-up only, until done', async () => {
     const company = await t.createCompany();
     const boss = await t.injectAs(await t.createUser({ companyId: company, roles: ['admin'] }));

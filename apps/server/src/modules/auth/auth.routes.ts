@@ -12,7 +12,7 @@ import {
   UserSchema,
   ValidationErrorBodySchema,
 } from '@adstudio/contract';
-import type { FastifySchema } from 'fastify';
+import type { FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { fieldName, groupByField } from '../../lib/field-errors';
@@ -20,8 +20,8 @@ import { HttpError } from '../../lib/http-errors';
 import { safeRedirectPath } from '../../lib/redirect';
 import { action, routes } from '../../lib/resource-routes';
 import { endSession, hasValidXsrfToken, startSession } from '../../plugins/session';
-import { LoginThrottledError } from './auth.service';
-import { renderLoginPage } from './login-page';
+import { type LoginResult, LoginThrottledError } from './auth.service';
+import { type LoginPageProps, renderLoginPage } from './login-page';
 
 const wantsJson = (accept: string | undefined, contentType: string | undefined) =>
   (accept?.includes('application/json') ?? false) || (contentType?.includes('application/json') ?? false);
@@ -49,6 +49,79 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const mails = app.config.mail !== undefined;
   // The SPA may live on another origin than this API (SPA_URL); sign-in sends the browser back there.
   const spaUrl = app.config.spaUrl;
+
+  /**
+   * A sign-in step that takes a form post or JSON (the password, then a two-factor code): the XSRF
+   * token checked here so a stale form gets the form again (419), the body parsed (422 on its
+   * fields), then `run`. A session ends it — JSON gets the user, a form the redirect to the SPA — or
+   * a challenge asks for the code: a 202 to JSON, the code page to a form. A refusal is the JSON
+   * error or the page again with its message; `page` says what the page keeps of the body.
+   */
+  function signInStep<S extends z.ZodType<object>>(
+    schema: S,
+    step: {
+      page(body: Record<string, unknown>, errors?: Record<string, string[]>): Partial<LoginPageProps>;
+      run(request: FastifyRequest, data: z.output<S>): Promise<LoginResult | { challenge: string }>;
+    },
+  ) {
+    return async (request: FastifyRequest<{ Body: Record<string, unknown> }>, reply: FastifyReply) => {
+      const json = wantsJson(request.headers.accept, request.headers['content-type']);
+      const body = request.body;
+      const redirectApp = safeRedirectPath(body.redirect_app);
+      const page = (status: number, error: string | undefined, errors?: Record<string, string[]>) =>
+        reply
+          .code(status)
+          .type('text/html; charset=utf-8')
+          .header('cache-control', 'no-store')
+          .send(
+            renderLoginPage({
+              xsrfToken: request.xsrfToken,
+              redirectApp,
+              error,
+              fieldErrors: errors,
+              ...step.page(body, errors),
+            }),
+          );
+      if (!hasValidXsrfToken(request)) {
+        if (json) return reply.code(419).send({ message: CSRF_MISMATCH_MESSAGE });
+        return page(419, 'Your sign-in form expired. Please try again.');
+      }
+      const parsed = schema.safeParse(body);
+      if (!parsed.success) {
+        const errors = groupByField(
+          parsed.error.issues.map((issue) => ({ field: fieldName(issue.path), message: issue.message })),
+        );
+        const message = Object.values(errors)[0]?.[0] ?? 'The given data was invalid.';
+        if (json) return reply.code(422).send({ message, errors });
+        return page(422, undefined, errors);
+      }
+      try {
+        const result = await step.run(request, parsed.data);
+        if ('challenge' in result) {
+          if (json) return reply.code(202).send({ two_factor: true, challenge: result.challenge });
+          return reply
+            .type('text/html; charset=utf-8')
+            .header('cache-control', 'no-store')
+            .send(
+              renderLoginPage({
+                xsrfToken: request.xsrfToken,
+                redirectApp,
+                twoFactor: { challenge: result.challenge },
+              }),
+            );
+        }
+        startSession(request, reply, result);
+        if (json) return reply.send({ data: result.user });
+        return reply.redirect(`${spaUrl}${redirectApp}`, 302);
+      } catch (error) {
+        if (!(error instanceof HttpError) || error.statusCode >= 500) throw error;
+        if (error instanceof LoginThrottledError)
+          reply.header('retry-after', String(error.retryAfterSeconds));
+        if (json) return reply.code(error.statusCode).send({ message: error.message, errors: error.errors });
+        return page(error.statusCode, error.message, error.errors);
+      }
+    };
+  }
 
   app.get(
     '/auth/login',
@@ -91,64 +164,23 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         response: loginAnswers,
       },
     },
-    async (request, reply) => {
-      const json = wantsJson(request.headers.accept, request.headers['content-type']);
-      const body = request.body;
-      const redirectApp = safeRedirectPath(body.redirect_app);
-      const email = typeof body.email === 'string' ? body.email : '';
-      const page = (status: number, error: string | undefined, errors?: Record<string, string[]>) =>
-        reply
-          .code(status)
-          .type('text/html; charset=utf-8')
-          .header('cache-control', 'no-store')
-          .send(
-            renderLoginPage({ xsrfToken: request.xsrfToken, redirectApp, email, error, fieldErrors: errors }),
-          );
-
-      if (!hasValidXsrfToken(request)) {
-        if (json) return reply.code(419).send({ message: CSRF_MISMATCH_MESSAGE });
-        return page(419, 'Your sign-in form expired. Please try again.');
-      }
-
-      const parsed = LoginBodySchema.safeParse(body);
-      if (!parsed.success) {
-        const errors = groupByField(
-          parsed.error.issues.map((issue) => ({ field: fieldName(issue.path), message: issue.message })),
-        );
-        const message = Object.values(errors)[0]?.[0] ?? 'The given data was invalid.';
-        if (json) return reply.code(422).send({ message, errors });
-        return page(422, undefined, errors);
-      }
-
-      try {
+    signInStep(LoginBodySchema, {
+      // A form refused shows the email again; a new sign-in replaces whatever session this browser had.
+      page: (body) => ({ email: typeof body.email === 'string' ? body.email : '' }),
+      run: async (request, data) => {
         const result = await auth.login({
-          email: parsed.data.email,
-          password: parsed.data.password,
+          email: data.email,
+          password: data.password,
           ip: request.ip,
           userAgent: request.headers['user-agent'],
-          // A new sign-in replaces whatever session this browser had.
           replaces: request.session?.id,
         });
-        if ('twoFactorFor' in result) {
-          // The password was right; the code comes next, on the same page (or the client's next call).
-          const challenge = twoFactor.challenge(result.twoFactorFor, request.session?.id);
-          if (json) return reply.code(202).send({ two_factor: true, challenge });
-          return reply
-            .type('text/html; charset=utf-8')
-            .header('cache-control', 'no-store')
-            .send(renderLoginPage({ xsrfToken: request.xsrfToken, redirectApp, twoFactor: { challenge } }));
-        }
-        startSession(request, reply, result);
-        if (json) return reply.send({ data: result.user });
-        return reply.redirect(`${spaUrl}${redirectApp}`, 302);
-      } catch (error) {
-        if (!(error instanceof HttpError) || error.statusCode >= 500) throw error;
-        if (error.statusCode === 429)
-          reply.header('retry-after', String(error.message.match(/\d+/)?.[0] ?? 60));
-        if (json) return reply.code(error.statusCode).send({ message: error.message, errors: error.errors });
-        return page(error.statusCode, error.message, error.errors);
-      }
-    },
+        // The password was right and two-factor is on: the code comes next (the page, or a 202).
+        if ('twoFactorFor' in result)
+          return { challenge: twoFactor.challenge(result.twoFactorFor, request.session?.id) };
+        return result;
+      },
+    }),
   );
 
   // The code step of a sign-in with two-factor on: form post (the page again on a refusal) or JSON.
@@ -167,56 +199,21 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         response: loginAnswers,
       },
     },
-    async (request, reply) => {
-      const json = wantsJson(request.headers.accept, request.headers['content-type']);
-      const body = request.body;
-      const redirectApp = safeRedirectPath(body.redirect_app);
-      const challenge = typeof body.challenge === 'string' ? body.challenge : '';
-      const page = (status: number, error: string | undefined, errors?: Record<string, string[]>) =>
-        reply
-          .code(status)
-          .type('text/html; charset=utf-8')
-          .header('cache-control', 'no-store')
-          .send(
-            renderLoginPage({
-              xsrfToken: request.xsrfToken,
-              redirectApp,
-              error,
-              fieldErrors: errors,
-              ...(errors?.challenge ? {} : { twoFactor: { challenge } }),
-            }),
-          );
-      if (!hasValidXsrfToken(request)) {
-        if (json) return reply.code(419).send({ message: CSRF_MISMATCH_MESSAGE });
-        return page(419, 'Your sign-in form expired. Please try again.');
-      }
-      const parsed = TwoFactorChallengeSchema.safeParse(body);
-      if (!parsed.success) {
-        const errors = groupByField(
-          parsed.error.issues.map((issue) => ({ field: fieldName(issue.path), message: issue.message })),
-        );
-        const message = Object.values(errors)[0]?.[0] ?? 'The given data was invalid.';
-        if (json) return reply.code(422).send({ message, errors });
-        return page(422, undefined, errors);
-      }
-      try {
-        const done = await twoFactor.complete(parsed.data.challenge, parsed.data.code);
-        const opened = await auth.signIn(done.row, {
+    signInStep(TwoFactorChallengeSchema, {
+      // The code step stays on screen unless the challenge itself is refused (expired: sign in again).
+      page: (body, errors) =>
+        errors?.challenge
+          ? {}
+          : { twoFactor: { challenge: typeof body.challenge === 'string' ? body.challenge : '' } },
+      run: async (request, data) => {
+        const done = await twoFactor.complete(data.challenge, data.code);
+        return auth.signIn(done.row, {
           ip: request.ip,
           userAgent: request.headers['user-agent'],
           replaces: done.replaces ?? request.session?.id,
         });
-        startSession(request, reply, opened);
-        if (json) return reply.send({ data: opened.user });
-        return reply.redirect(`${spaUrl}${redirectApp}`, 302);
-      } catch (error) {
-        if (!(error instanceof HttpError) || error.statusCode >= 500) throw error;
-        if (error instanceof LoginThrottledError)
-          reply.header('retry-after', String(error.retryAfterSeconds));
-        if (json) return reply.code(error.statusCode).send({ message: error.message, errors: error.errors });
-        return page(error.statusCode, error.message, error.errors);
-      }
-    },
+      },
+    }),
   );
 
   // Joining through an invitation's link: the password is set and the new user signed in at once.
@@ -289,17 +286,23 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Choose a new password through a reset link, and sign in',
         description:
           "The token is the link's last path segment: single use, valid an hour. Every other session of " +
-          'the user ends; an e-mail tells them the password changed.',
+          'the user ends; an e-mail tells them the password changed. A user with two-factor sign-in on ' +
+          'is not signed in (202): they sign in with the new password and a code.',
         security: [{ xsrf: [] }],
         body: ResetPasswordSchema,
         response: {
           200: z.object({ data: UserSchema }),
+          202: z
+            .object({ two_factor: z.literal(true) })
+            .describe('The password is changed; two-factor sign-in is on, so sign in with it and a code.'),
           422: ValidationErrorBodySchema.describe('A field is invalid, or the link is used or expired.'),
         },
       },
     },
     async (request, reply) => {
       const row = await passwordResets.reset(request.body.token, request.body.password);
+      // A link in the mailbox is one factor: with two-factor on, the code is still asked for at sign-in.
+      if (row.two_factor_confirmed_at) return reply.code(202).send({ two_factor: true });
       const opened = await auth.signIn(row, { ip: request.ip, userAgent: request.headers['user-agent'] });
       startSession(request, reply, opened);
       return { data: opened.user };

@@ -1,6 +1,6 @@
 import { escapeHtml } from '../../lib/html';
 
-interface LoginPageProps {
+export interface LoginPageProps {
   xsrfToken: string;
   redirectApp: string;
   email?: string;

@@ -33,6 +33,23 @@ export function ResetPasswordPage() {
   const { token = '' } = useParams();
   const navigate = useNavigate();
   const reset = useResetPassword();
+  if (reset.isSuccess && reset.data === undefined)
+    return (
+      <>
+        <Typography variant="h1" component="h1" sx={{ fontSize: '1.5rem', mb: 0.5 }}>
+          Password changed
+        </Typography>
+        <Alert severity="success" role="status">
+          Your new password is set. Two-factor sign-in is on for your account: sign in with the new password
+          and a code of your authenticator app.
+          <Box component="span" sx={{ display: 'block', mt: 1 }}>
+            <Link href={href('login')} color="inherit" sx={{ fontWeight: 500 }}>
+              Go to the sign-in page
+            </Link>
+          </Box>
+        </Alert>
+      </>
+    );
   return (
     <>
       <Typography variant="h1" component="h1" sx={{ fontSize: '1.5rem', mb: 0.5 }}>
@@ -48,7 +65,11 @@ export function ResetPasswordPage() {
         submittingLabel="Saving…"
         invalidMessage={RESET_INVALID}
         invalid={(message) => <DeadLink message={message} />}
-        send={(body) => reset.mutateAsync(body).then(() => navigate(href('dashboard'), { replace: true }))}
+        send={(body) =>
+          reset.mutateAsync(body).then((user) => {
+            if (user) navigate(href('dashboard'), { replace: true });
+          })
+        }
       />
     </>
   );
