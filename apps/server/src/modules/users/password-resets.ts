@@ -2,12 +2,10 @@ import { PASSWORD_RESET_MINUTES, type PasswordResetLink, RESET_INVALID, type Use
 import type { Executor, Transactor } from '../../db/database';
 import type { UserRow } from '../../db/schema';
 import { found, unprocessable } from '../../lib/http-errors';
-import { hashPassword } from '../../lib/passwords';
 import type { Sealer } from '../../lib/secrets';
-import { nowIso } from '../../lib/time';
 import { sha256 } from '../../lib/tokens';
 import type { AuditLog } from '../audit';
-import { linkIssuer } from './user-links';
+import { linkIssuer, linkRedeemer } from './user-links';
 import type { UserLinksRepository } from './user-links.repository';
 import { toUser, type UsersRepository } from './users.repository';
 
@@ -43,6 +41,7 @@ export function createPasswordResets(deps: Deps) {
   const { users, links, audit, transaction } = deps;
 
   const issue = linkIssuer(deps);
+  const redeem = linkRedeemer(deps);
   /** A new reset link for `row`, its e-mail queued in the same transaction. */
   const newLink = (row: UserRow, createdBy: number | null, trx: Executor) =>
     issue(
@@ -87,30 +86,28 @@ export function createPasswordResets(deps: Deps) {
      * Sets a new password through a link (single use, unexpired): every session of the user ends,
      * an e-mail tells them. Answers the user, whom the route signs in.
      */
-    async reset(token: string, password: string): Promise<UserRow> {
-      const invalid = () => unprocessable({ token: [RESET_INVALID] });
-      const link = await links.usable(sha256(token), 'reset', nowIso());
-      if (!link) throw invalid();
-      const hash = await hashPassword(password);
-      return transaction(async (trx) => {
-        const row = await users.inCompany(link.company_id, link.user_id, trx);
-        if (row?.status !== 'active' || !(await links.use(link.id, nowIso(), trx))) throw invalid();
-        await users.update(row.id, { password_hash: hash }, trx);
-        await deps.endSessions(row.id, trx);
-        if (deps.mails)
-          await deps.emit(trx, {
-            company_id: row.company_id,
-            type: 'user.password_changed',
-            data: { user_id: row.id },
+    reset: (token: string, password: string): Promise<UserRow> =>
+      redeem(
+        token,
+        password,
+        { purpose: 'reset', status: 'active', invalid: RESET_INVALID },
+        async (row, hash, trx) => {
+          await users.update(row.id, { password_hash: hash }, trx);
+          await deps.endSessions(row.id, trx);
+          if (deps.mails)
+            await deps.emit(trx, {
+              company_id: row.company_id,
+              type: 'user.password_changed',
+              data: { user_id: row.id },
+            });
+          await audit.log(trx, toUser(row), {
+            entityId: row.id,
+            action: 'updated',
+            changes: { password: ['(reset)', '(new)'] },
           });
-        await audit.log(trx, toUser(row), {
-          entityId: row.id,
-          action: 'updated',
-          changes: { password: ['(reset)', '(new)'] },
-        });
-        return row;
-      });
-    },
+          return row;
+        },
+      ),
   };
 }
 export type PasswordResets = ReturnType<typeof createPasswordResets>;

@@ -19,12 +19,10 @@ import { isUniqueViolation } from '../../lib/db-errors';
 import { found, unprocessable } from '../../lib/http-errors';
 import { parseJson } from '../../lib/json';
 import type { ListPage } from '../../lib/list';
-import { hashPassword } from '../../lib/passwords';
 import type { Sealer } from '../../lib/secrets';
 import { nowIso } from '../../lib/time';
-import { sha256 } from '../../lib/tokens';
 import type { AuditLog } from '../audit';
-import { linkIssuer } from './user-links';
+import { linkIssuer, linkRedeemer } from './user-links';
 import type { UserLinksRepository } from './user-links.repository';
 import { toUser, type UsersRepository } from './users.repository';
 
@@ -88,6 +86,7 @@ export function createTeamService(deps: Deps) {
 
   /** A new invitation link for `row`, its e-mail queued in the same transaction; the token and expiry. */
   const issue = linkIssuer(deps);
+  const redeem = linkRedeemer(deps);
   /** A new invitation link for `row`, its e-mail queued in the same transaction. */
   const newLink = (actor: User, row: UserRow, trx: Executor) =>
     issue(
@@ -240,24 +239,22 @@ export function createTeamService(deps: Deps) {
      * Joins through an invitation: the link (single use, unexpired) sets the password and makes the
      * user active. Answers the user, whom the route signs in.
      */
-    async accept(token: string, password: string): Promise<UserRow> {
-      const invalid = () => unprocessable({ token: [INVITATION_INVALID] });
-      const link = await links.usable(sha256(token), 'invitation', nowIso());
-      if (!link) throw invalid();
-      const hash = await hashPassword(password);
-      return transaction(async (trx) => {
-        const row = await users.inCompany(link.company_id, link.user_id, trx);
-        if (row?.status !== 'invited' || !(await links.use(link.id, nowIso(), trx))) throw invalid();
-        await users.update(row.id, { password_hash: hash, status: 'active' }, trx);
-        // They joined themselves: the entry names them.
-        await audit.log(trx, toUser(row), {
-          entityId: row.id,
-          action: 'status',
-          changes: { status: ['invited', 'active'] },
-        });
-        return found(await users.inCompany(row.company_id, row.id, trx));
-      });
-    },
+    accept: (token: string, password: string): Promise<UserRow> =>
+      redeem(
+        token,
+        password,
+        { purpose: 'invitation', status: 'invited', invalid: INVITATION_INVALID },
+        async (row, hash, trx) => {
+          await users.update(row.id, { password_hash: hash, status: 'active' }, trx);
+          // They joined themselves: the entry names them.
+          await audit.log(trx, toUser(row), {
+            entityId: row.id,
+            action: 'status',
+            changes: { status: ['invited', 'active'] },
+          });
+          return found(await users.inCompany(row.company_id, row.id, trx));
+        },
+      ),
   };
 }
 export type TeamService = ReturnType<typeof createTeamService>;

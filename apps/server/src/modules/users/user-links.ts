@@ -1,9 +1,12 @@
-import type { Executor } from '../../db/database';
+import type { Executor, Transactor } from '../../db/database';
 import type { UserLinksTable, UserRow } from '../../db/schema';
+import { unprocessable } from '../../lib/http-errors';
+import { hashPassword } from '../../lib/passwords';
 import type { Sealer } from '../../lib/secrets';
 import { nowIso } from '../../lib/time';
 import { randomToken, sha256 } from '../../lib/tokens';
 import type { UserLinksRepository } from './user-links.repository';
+import type { UsersRepository } from './users.repository';
 
 export interface LinkIssuerDeps {
   links: UserLinksRepository;
@@ -51,4 +54,37 @@ export const linkIssuer =
         data: { user_id: row.id, ...event.data, link: sealer.seal(token) },
       });
     return { token, expiresAt };
+  };
+
+/**
+ * Redeems a user's one-time link with the password it sets: the link found by its token's hash,
+ * unused and unexpired, its user in the `status` the purpose needs, the link used once in the
+ * transaction of `work` (which writes the password's hash and whatever follows). Anything else is
+ * the 422 on `token` with `invalid`; the password is hashed before the transaction, argon2 being slow.
+ */
+export const linkRedeemer =
+  ({
+    links,
+    users,
+    transaction,
+  }: {
+    links: UserLinksRepository;
+    users: UsersRepository;
+    transaction: Transactor;
+  }) =>
+  async <T>(
+    token: string,
+    password: string,
+    link: { purpose: UserLinksTable['purpose']; status: UserRow['status']; invalid: string },
+    work: (row: UserRow, passwordHash: string, trx: Executor) => Promise<T>,
+  ): Promise<T> => {
+    const refused = () => unprocessable({ token: [link.invalid] });
+    const found = await links.usable(sha256(token), link.purpose, nowIso());
+    if (!found) throw refused();
+    const passwordHash = await hashPassword(password);
+    return transaction(async (trx) => {
+      const row = await users.inCompany(found.company_id, found.user_id, trx);
+      if (row?.status !== link.status || !(await links.use(found.id, nowIso(), trx))) throw refused();
+      return work(row, passwordHash, trx);
+    });
   };
