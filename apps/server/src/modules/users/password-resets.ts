@@ -38,7 +38,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * same, after the same time, whether or not the email has an account.
  */
 export function createPasswordResets(deps: Deps) {
-  const { users, links, audit, transaction } = deps;
+  const { users, audit, transaction } = deps;
 
   const issue = linkIssuer(deps);
   const redeem = linkRedeemer(deps);
