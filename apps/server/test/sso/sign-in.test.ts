@@ -105,6 +105,22 @@ describe(`single sign-on (${engine})`, () => {
     expect(audit.map((row) => row.changes).join()).toContain('sso_sign_in');
   });
 
+  it('sends a browser on by a page of its own, since the sign-in form’s CSP holds its redirects', async () => {
+    const browser = await t.guest();
+    const started = await browser.inject({
+      method: 'GET',
+      url: '/auth/sso?email=ada@acme.test',
+      headers: { 'sec-fetch-dest': 'document', 'sec-fetch-mode': 'navigate' },
+    });
+    expect(started.statusCode).toBe(200);
+    const onward = /http-equiv="refresh" content="0;url=([^"]+)"/
+      .exec(started.body)![1]!
+      .replaceAll('&amp;', '&');
+    expect(onward.startsWith(op.issuer)).toBe(true);
+    expect(new URL(onward).searchParams.get('code_challenge_method')).toBe('S256');
+    expect(started.cookies.some((c) => c.name === 'adstudio_sso')).toBe(true);
+  });
+
   it('starts with PKCE, state and nonce in a sealed httpOnly cookie', async () => {
     const browser = await t.guest();
     const started = await browser.get('/auth/sso?email=ada@acme.test');

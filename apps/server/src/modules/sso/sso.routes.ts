@@ -2,6 +2,7 @@ import { SSO_CALLBACK_PATH, SSO_NEEDS_SESSION, SsoSettingsSchema, SsoUpdateSchem
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { escapeHtml } from '../../lib/html';
 import { safeRedirectPath } from '../../lib/redirect';
 import { action, routes } from '../../lib/resource-routes';
 import { startSession } from '../../plugins/session';
@@ -16,6 +17,15 @@ const STATE_COOKIE_PATH = '/auth/sso';
  * and the browser's side of single sign-on: the start, which sends it to the provider, and the
  * callback, which signs it in. Every refusal goes back to the sign-in page with its words.
  */
+/** A page that sends the browser on to `url` (the provider's sign-in), with a link should it not. */
+const onwardPage = (url: string) => {
+  const href = escapeHtml(url);
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta http-equiv="refresh" content="0;url=${href}">
+<meta name="viewport" content="width=device-width, initial-scale=1"><title>Sign in · Adstudio</title></head>
+<body><p>Taking you to your company's sign-in… <a href="${href}">Continue</a></p></body></html>`;
+};
+
 export const ssoRoutes: FastifyPluginAsyncZod = async (app) => {
   const { sso, ssoSignIn, auth } = app.services;
   const { spaUrl, secureCookies } = app.config;
@@ -92,7 +102,13 @@ export const ssoRoutes: FastifyPluginAsyncZod = async (app) => {
       try {
         const started = await ssoSignIn.start((request.query.email ?? '').trim(), redirectApp);
         reply.setCookie(STATE_COOKIE, started.cookie, { ...cookieOptions, maxAge: SSO_STATE_MINUTES * 60 });
-        return reply.header('cache-control', 'no-store').redirect(started.url, 302);
+        reply.header('cache-control', 'no-store');
+        // A browser comes here from the sign-in page's form, whose CSP (`form-action 'self'`) also holds
+        // the redirects that follow the form: a 302 to the provider's origin would be blocked. The
+        // browser gets a page of ours that moves on by itself instead; other clients get the 302.
+        if (request.headers['sec-fetch-dest'] === 'document')
+          return reply.type('text/html; charset=utf-8').send(onwardPage(started.url));
+        return reply.redirect(started.url, 302);
       } catch (error) {
         const refusal = refused(error);
         request.log.info({ sso: refusal.code, detail: refusal.message }, 'SSO start refused');
