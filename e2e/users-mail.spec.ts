@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { chromium } from '@playwright/test';
 import { SMTPServer } from 'smtp-server';
 import { launchOptions } from './browser';
-import { expect, test } from './fixtures';
+import { expect, sidebar, test } from './fixtures';
 import { E2E_PASSWORD, type RunningServer, startServer } from './server';
 
 /**
@@ -74,6 +74,9 @@ test('an invitation reaches the colleague by e-mail, and its link lets them in',
     await colleague.getByLabel(/^Confirm password/).fill('a mailed password');
     await colleague.getByRole('button', { name: 'Set password and sign in' }).click();
     await colleague.waitForURL((url) => url.pathname === '/dashboard');
+    // What "edit campaigns" gives: Campaigns in the sidebar, not Conditions.
+    await expect(sidebar(colleague).getByRole('link', { name: 'Campaigns' })).toBeVisible();
+    await expect(sidebar(colleague).getByRole('link', { name: 'Conditions' })).toHaveCount(0);
   } finally {
     await browser.close();
   }
