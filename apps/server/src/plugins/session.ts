@@ -3,9 +3,11 @@ import {
   SESSION_EXPIRED_MESSAGE,
   TWO_FACTOR_REQUIRED,
   UNAUTHENTICATED_MESSAGE,
+  type User,
 } from '@adstudio/contract';
 import type { FastifyContextConfig, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import type { UserRow } from '../db/schema';
 import { HttpError } from '../lib/http-errors';
 import { nowIso } from '../lib/time';
 import { randomToken, safeEqual, sha256 } from '../lib/tokens';
@@ -204,6 +206,25 @@ export function startSession(
     expires: new Date(started.expiresAt),
   });
   request.xsrfToken = started.xsrfToken;
+}
+
+/**
+ * Signs `row` in on this browser, where a proof other than the password let them in (an
+ * invitation's or a reset's link, single sign-on): a new session replacing the browser's own, its
+ * cookies set on this response. Answers the user.
+ */
+export async function signInBrowser(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  row: UserRow,
+): Promise<User> {
+  const opened = await request.server.services.auth.signIn(row, {
+    ip: request.ip,
+    userAgent: request.headers['user-agent'],
+    replaces: request.session?.id,
+  });
+  startSession(request, reply, opened);
+  return opened.user;
 }
 
 export function endSession(request: FastifyRequest, reply: FastifyReply) {

@@ -19,7 +19,7 @@ import { fieldName, groupByField } from '../../lib/field-errors';
 import { HttpError } from '../../lib/http-errors';
 import { safeRedirectPath } from '../../lib/redirect';
 import { action, routes } from '../../lib/resource-routes';
-import { endSession, hasValidXsrfToken, startSession } from '../../plugins/session';
+import { endSession, hasValidXsrfToken, signInBrowser, startSession } from '../../plugins/session';
 import { type LoginResult, LoginThrottledError } from './auth.service';
 import { type LoginPageProps, renderLoginPage } from './login-page';
 
@@ -234,16 +234,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request, reply) => {
-      const joined = await team.accept(request.body.token, request.body.password);
-      const opened = await auth.signIn(joined, {
-        ip: request.ip,
-        userAgent: request.headers['user-agent'],
-        replaces: request.session?.id,
-      });
-      startSession(request, reply, opened);
-      return { data: opened.user };
-    },
+    async (request, reply) => ({
+      data: await signInBrowser(request, reply, await team.accept(request.body.token, request.body.password)),
+    }),
   );
 
   app.post(
@@ -303,9 +296,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const row = await passwordResets.reset(request.body.token, request.body.password);
       // A link in the mailbox is one factor: with two-factor on, the code is still asked for at sign-in.
       if (row.two_factor_confirmed_at) return reply.code(202).send({ two_factor: true });
-      const opened = await auth.signIn(row, { ip: request.ip, userAgent: request.headers['user-agent'] });
-      startSession(request, reply, opened);
-      return { data: opened.user };
+      return { data: await signInBrowser(request, reply, row) };
     },
   );
 

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { escapeHtml } from '../../lib/html';
 import { safeRedirectPath } from '../../lib/redirect';
 import { action, routes } from '../../lib/resource-routes';
-import { startSession } from '../../plugins/session';
+import { signInBrowser } from '../../plugins/session';
 import { SSO_STATE_MINUTES, SsoRefusal } from './sso-sign-in';
 
 /** The state cookie: sealed, httpOnly, only sent to the SSO routes, gone after the callback. */
@@ -27,7 +27,7 @@ const onwardPage = (url: string) => {
 };
 
 export const ssoRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { sso, ssoSignIn, auth } = app.services;
+  const { sso, ssoSignIn } = app.services;
   const { spaUrl, secureCookies } = app.config;
   const cookieOptions = {
     path: STATE_COOKIE_PATH,
@@ -122,12 +122,7 @@ export const ssoRoutes: FastifyPluginAsyncZod = async (app) => {
     const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?') + 1) : '';
     try {
       const { user, redirectApp } = await ssoSignIn.finish(request.cookies[STATE_COOKIE], query);
-      const opened = await auth.signIn(user, {
-        ip: request.ip,
-        userAgent: request.headers['user-agent'],
-        replaces: request.session?.id,
-      });
-      startSession(request, reply, opened);
+      await signInBrowser(request, reply, user);
       return reply.redirect(`${spaUrl}${redirectApp}`, 302);
     } catch (error) {
       const refusal = refused(error);
