@@ -1,7 +1,7 @@
 import type { Insertable } from 'kysely';
 import type { Db, Executor } from '../../db/database';
 import type { PersonalAccessTokensTable } from '../../db/schema';
-import { USER_COLUMNS } from '../users';
+import { activeUsers, USER_COLUMNS } from '../users';
 
 /**
  * Personal access tokens as rows (the integrations issue): the session plugin verifies bearer
@@ -15,9 +15,7 @@ export const createAccessTokensRepository = (db: Db) => ({
       .selectFrom('personal_access_tokens')
       .innerJoin('users', 'users.id', 'personal_access_tokens.user_id')
       .where('personal_access_tokens.id', '=', id)
-      .where('users.deleted_at', 'is', null)
-      // A deactivated user's sessions and tokens stop at once, on every instance: each request looks.
-      .where('users.status', '=', 'active')
+      .where(activeUsers)
       .select([
         'personal_access_tokens.id as token_id',
         'personal_access_tokens.name as token_name',

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db, Executor } from '../../db/database';
 import type { SessionRow } from '../../db/schema';
-import { USER_COLUMNS } from '../users';
+import { activeUsers, USER_COLUMNS } from '../users';
 
 export const createSessionsRepository = (db: Db) => ({
   insert: (session: SessionRow, trx: Executor = db) => trx.insertInto('sessions').values(session).execute(),
@@ -13,9 +13,7 @@ export const createSessionsRepository = (db: Db) => ({
       .innerJoin('users', 'users.id', 'sessions.user_id')
       .innerJoin('companies', 'companies.id', 'users.company_id')
       .where('sessions.id', '=', id)
-      .where('users.deleted_at', 'is', null)
-      // A deactivated user's sessions and tokens stop at once, on every instance: each request looks.
-      .where('users.status', '=', 'active')
+      .where(activeUsers)
       .select([
         'sessions.id as session_id',
         'sessions.xsrf_token',

@@ -1,6 +1,7 @@
 import { type Selectable, sql } from 'kysely';
 import type { Db, Executor } from '../../db/database';
 import type { MailRetriesTable } from '../../db/schema';
+import { activeUsers } from '../users';
 
 /** The events e-mail tells people of. */
 export const MAILED_EVENTS = [
@@ -71,8 +72,7 @@ export const createMailRepository = (db: Db) => ({
           'approval_links.media_entity_id': mediaEntityId,
         }),
       )
-      .where('users.deleted_at', 'is', null)
-      .where('users.status', '=', 'active')
+      .where(activeUsers)
       .execute(),
 
   /** The profile's creator (its audit entry) and the company's admins, active users only. */
@@ -81,8 +81,7 @@ export const createMailRepository = (db: Db) => ({
       .selectFrom('users')
       .select(['users.id', 'users.name', 'users.email', 'users.settings'])
       .where('users.company_id', '=', companyId)
-      .where('users.deleted_at', 'is', null)
-      .where('users.status', '=', 'active')
+      .where(activeUsers)
       .where((eb) =>
         eb.or([
           sql<boolean>`users.roles like '%"admin"%'`,

@@ -3,6 +3,7 @@
  * sign-in, the account, the session plugin and the CLIs; `toUser` is how a row is shown.
  */
 export {
+  activeUsers,
   createCompaniesRepository,
   createUsersRepository,
   toUser,

@@ -38,6 +38,12 @@ const TEAM_SORTABLE: Record<TeamSort, SortKey> = {
   created_at: 'users.created_at',
 };
 
+/**
+ * The users a credential, a session or an e-mail reaches: not removed, and active (an invited user
+ * has no password yet; a deactivated one is locked out on their next request, on every instance).
+ */
+export const activeUsers = sql<boolean>`users.deleted_at is null and users.status = 'active'`;
+
 export const toUser = (row: UserRow): User => ({
   id: row.id,
   name: row.name,
