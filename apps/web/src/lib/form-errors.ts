@@ -1,5 +1,5 @@
 import type { FieldValues, Path, UseFormReturn, UseFormSetError } from 'react-hook-form';
-import { isApiError } from './api-client';
+import { errorMessage, isApiError } from './api-client';
 
 /** The first message of each key of a 422's `errors` (`{name: ['…'], 'ranges.1.start': ['…']}`). */
 export function serverErrors(error: unknown): Record<string, string> {
@@ -57,6 +57,18 @@ export function showServerErrors<T extends FieldValues>(
   });
   if (rest.length) form.setError(SERVER_ROOT_ERROR, { type: 'server', message: rest.join(' ') });
   return fields.length + rest.length > 0;
+}
+
+/**
+ * Puts a write's failure where the user sees it: a 422's messages on their fields (showServerErrors),
+ * anything else — a refusal without fields, a network error — in words as the form's root error.
+ */
+export function showFailure<T extends FieldValues>(
+  form: Pick<UseFormReturn<T, unknown, unknown>, 'setError' | 'getValues'>,
+  error: unknown,
+): void {
+  if (!showServerErrors(form, error))
+    form.setError(SERVER_ROOT_ERROR, { type: 'server', message: errorMessage(error) });
 }
 
 /** Puts a 422's `errors` on the named form fields only; returns whether any field took one. */

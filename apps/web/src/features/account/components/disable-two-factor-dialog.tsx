@@ -5,8 +5,7 @@ import { useForm } from 'react-hook-form';
 import { DialogFormBody, TitledDialog } from '../../../components/ui/form-dialog';
 import { FormTextField } from '../../../components/ui/form-text-field';
 import { showAlert } from '../../../lib/alert';
-import { errorMessage } from '../../../lib/api-client';
-import { SERVER_ROOT_ERROR, showServerErrors } from '../../../lib/form-errors';
+import { showFailure } from '../../../lib/form-errors';
 import { type TwoFactorDisable, useDisableTwoFactor } from '../api/disable-two-factor';
 
 function DisableForm({ titleId, onClose }: { titleId: string; onClose: () => void }) {
@@ -22,8 +21,7 @@ function DisableForm({ titleId, onClose }: { titleId: string; onClose: () => voi
         showAlert({ status: 200, data: { message: 'Two-factor sign-in is off.' } });
       },
       (error: unknown) => {
-        if (!showServerErrors(form, error))
-          form.setError(SERVER_ROOT_ERROR, { type: 'server', message: errorMessage(error) });
+        showFailure(form, error);
       },
     );
   return (

@@ -12,8 +12,7 @@ import Button from '@mui/material/Button';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { FormTextField } from '../../../components/ui/form-text-field';
-import { errorMessage } from '../../../lib/api-client';
-import { SERVER_ROOT_ERROR, showServerErrors } from '../../../lib/form-errors';
+import { showFailure } from '../../../lib/form-errors';
 
 /** The approver's name, offered again on the next decision (also on another link of this browser). */
 const APPROVER_NAME_KEY = 'approverName';
@@ -76,8 +75,7 @@ export function DecisionForm({
         await onSubmit(decision);
         rememberApproverName(decision.name);
       } catch (error) {
-        if (!showServerErrors(form, error))
-          form.setError(SERVER_ROOT_ERROR, { type: 'server', message: errorMessage(error) });
+        showFailure(form, error);
       }
     })();
   };

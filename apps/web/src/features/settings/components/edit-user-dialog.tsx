@@ -13,8 +13,7 @@ import { usersApi } from '../../../api/users';
 import { DialogFormBody, TitledDialog } from '../../../components/ui/form-dialog';
 import { FormTextField } from '../../../components/ui/form-text-field';
 import { showAlert } from '../../../lib/alert';
-import { errorMessage } from '../../../lib/api-client';
-import { SERVER_ROOT_ERROR, showServerErrors } from '../../../lib/form-errors';
+import { showFailure } from '../../../lib/form-errors';
 import { AccessFields } from './access-fields';
 
 /** The form's values of a user: an admin keeps no permissions beside the role. */
@@ -47,9 +46,7 @@ function EditForm({
         onClose();
       },
       (error: unknown) => {
-        if (!showServerErrors(form, error)) {
-          form.setError(SERVER_ROOT_ERROR, { type: 'server', message: errorMessage(error) });
-        }
+        showFailure(form, error);
       },
     );
   return (

@@ -13,8 +13,7 @@ import { CopyField } from '../../../components/ui/copy-field';
 import { DialogDoneBody, DialogFormBody, TitledDialog } from '../../../components/ui/form-dialog';
 import { FormTextField } from '../../../components/ui/form-text-field';
 import { showAlert } from '../../../lib/alert';
-import { errorMessage } from '../../../lib/api-client';
-import { SERVER_ROOT_ERROR, showServerErrors } from '../../../lib/form-errors';
+import { showFailure } from '../../../lib/form-errors';
 import { formatDateTime } from '../../../lib/format';
 import { AccessFields } from './access-fields';
 
@@ -45,9 +44,7 @@ function InviteForm({
   const invite = useInviteUser();
   const submit = (body: InvitationCreate) =>
     invite.mutateAsync(body).then(onInvited, (error: unknown) => {
-      if (!showServerErrors(form, error)) {
-        form.setError(SERVER_ROOT_ERROR, { type: 'server', message: errorMessage(error) });
-      }
+      showFailure(form, error);
     });
   return (
     <DialogFormBody

@@ -19,8 +19,7 @@ import { useCreateWebhook } from '../../../api/webhooks';
 import { CopyField } from '../../../components/ui/copy-field';
 import { DialogDoneBody, DialogFormBody, TitledDialog } from '../../../components/ui/form-dialog';
 import { FormTextField } from '../../../components/ui/form-text-field';
-import { errorMessage } from '../../../lib/api-client';
-import { SERVER_ROOT_ERROR, showServerErrors } from '../../../lib/form-errors';
+import { showFailure } from '../../../lib/form-errors';
 
 type Form = ReturnType<typeof useForm<WebhookCreateInput, unknown, WebhookCreate>>;
 
@@ -73,9 +72,7 @@ function CreateForm({
   const create = useCreateWebhook();
   const submit = (body: WebhookCreate) =>
     create.mutateAsync(body).then(onCreated, (error: unknown) => {
-      if (!showServerErrors(form, error)) {
-        form.setError(SERVER_ROOT_ERROR, { type: 'server', message: errorMessage(error) });
-      }
+      showFailure(form, error);
     });
   return (
     <DialogFormBody

@@ -12,8 +12,7 @@ import { Controller, type UseFormReturn, useFieldArray, useForm, useWatch } from
 import { DateField } from '../../../../components/ui/date-field';
 import { FormActions } from '../../../../components/ui/form-actions';
 import { FormTextField } from '../../../../components/ui/form-text-field';
-import { errorMessage } from '../../../../lib/api-client';
-import { SERVER_ROOT_ERROR, showServerErrors } from '../../../../lib/form-errors';
+import { showFailure } from '../../../../lib/form-errors';
 import { browserTimeZone, countryOptions, languageOptions, timeZones } from '../../codes';
 import { ChipToggleGroup } from '../chip-toggle-group';
 import { CodeAutocomplete } from '../code-autocomplete';
@@ -127,8 +126,7 @@ export function SimulatorContextForm({
 
   const run = (values: SimulatorValues) =>
     onRun(toSimulationContext(values)).catch((error: unknown) => {
-      if (!showServerErrors(form, error))
-        form.setError(SERVER_ROOT_ERROR, { type: 'server', message: errorMessage(error) });
+      showFailure(form, error);
     });
 
   return (
