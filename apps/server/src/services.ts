@@ -29,7 +29,8 @@ import { createAuditRepository } from './modules/audit/audit.repository';
 import { createAuditLog } from './modules/audit/audit-log';
 import { createAuthService } from './modules/auth/auth.service';
 import { createLoginAttemptsRepository, createSessionsRepository } from './modules/auth/sessions.repository';
-import { createTwoFactor, createTwoFactorRepository } from './modules/auth/two-factor';
+import { createTwoFactor } from './modules/auth/two-factor';
+import { createTwoFactorRepository } from './modules/auth/two-factor.repository';
 import { createCampaignsRepository } from './modules/campaigns/campaigns.repository';
 import { createCampaignsService } from './modules/campaigns/campaigns.service';
 import { createConditionsRepository } from './modules/conditions/conditions.repository';
@@ -105,7 +106,7 @@ import { createCompanySecurity } from './modules/users/company-security';
 import { createPasswordResets, resetPath } from './modules/users/password-resets';
 import { createTeamService, invitationPath } from './modules/users/team.service';
 import { createUserLinksRepository } from './modules/users/user-links.repository';
-import { createUsersRepository } from './modules/users/users.repository';
+import { createCompaniesRepository, createUsersRepository } from './modules/users/users.repository';
 import { createWebhookDispatch } from './modules/webhooks/webhook-dispatch';
 import { createWebhooksRepository } from './modules/webhooks/webhooks.repository';
 import { createWebhooksService } from './modules/webhooks/webhooks.service';
@@ -567,7 +568,11 @@ export function createServices(
     throttle: auth.throttle,
     forgive: auth.forgive,
   });
-  const companySecurity = createCompanySecurity({ db, audit: audit('company'), transaction });
+  const companySecurity = createCompanySecurity({
+    companies: createCompaniesRepository(db),
+    audit: audit('company'),
+    transaction,
+  });
 
   // Single sign-on (OpenID Connect): admins' settings with the client secret sealed, and the
   // browser's sign-in through the provider, every request to it through the SSRF guard.

@@ -1,38 +1,29 @@
 import type { CompanyTwoFactor, User } from '@adstudio/contract';
-import type { Db, Executor, Transactor } from '../../db/database';
+import type { Transactor } from '../../db/database';
 import type { AuditLog } from '../audit';
+import type { CompaniesRepository } from './users.repository';
 
 /** A company's sign-in rules as its admins set them: whether two-factor sign-in is required. */
 export function createCompanySecurity({
-  db,
+  companies,
   audit,
   transaction,
 }: {
-  db: Db;
+  companies: CompaniesRepository;
   audit: AuditLog;
   transaction: Transactor;
 }) {
-  const required = async (companyId: number, trx: Executor = db) =>
-    (
-      await trx
-        .selectFrom('companies')
-        .select('require_two_factor')
-        .where('id', '=', companyId)
-        .executeTakeFirstOrThrow()
-    ).require_two_factor === 1;
-
   return {
-    get: async (user: User): Promise<CompanyTwoFactor> => ({ required: await required(user.company_id) }),
+    get: async (user: User): Promise<CompanyTwoFactor> => ({
+      required: await companies.requiresTwoFactor(user.company_id),
+    }),
 
+    /** Sets the rule, audited on the company when it changes. */
     set: (user: User, on: boolean): Promise<CompanyTwoFactor> =>
       transaction(async (trx) => {
-        const before = await required(user.company_id, trx);
+        const before = await companies.requiresTwoFactor(user.company_id, trx);
         if (before !== on) {
-          await trx
-            .updateTable('companies')
-            .set({ require_two_factor: on ? 1 : 0 })
-            .where('id', '=', user.company_id)
-            .execute();
+          await companies.setRequiresTwoFactor(user.company_id, on, trx);
           await audit.log(trx, user, {
             entityId: user.company_id,
             action: 'updated',

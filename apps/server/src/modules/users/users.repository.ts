@@ -191,4 +191,22 @@ export const createCompaniesRepository = (db: Db) => ({
       .values({ name, created_at: nowIso() })
       .returningAll()
       .executeTakeFirstOrThrow(),
+
+  /** Whether the company requires two-factor sign-in of every user. */
+  requiresTwoFactor: async (companyId: number, trx: Executor = db) =>
+    (
+      await trx
+        .selectFrom('companies')
+        .select('require_two_factor')
+        .where('id', '=', companyId)
+        .executeTakeFirstOrThrow()
+    ).require_two_factor === 1,
+
+  setRequiresTwoFactor: (companyId: number, on: boolean, trx: Executor = db) =>
+    trx
+      .updateTable('companies')
+      .set({ require_two_factor: on ? 1 : 0 })
+      .where('id', '=', companyId)
+      .execute(),
 });
+export type CompaniesRepository = ReturnType<typeof createCompaniesRepository>;
