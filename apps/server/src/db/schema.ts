@@ -234,7 +234,7 @@ export interface AssetsTable extends Timestamps, SoftDelete {
   thumbnail_key: string | null;
 }
 
-/** One processing asset (issue 10): a rule's image fetched from its URL, or its rendered backup. */
+/** One processing asset: a rule's image fetched from its URL, or its rendered backup. */
 export interface ProcessingAssetsTable extends Timestamps {
   id: Id;
   company_id: number;
@@ -600,7 +600,7 @@ export interface StatsDailyTable {
   clicks: Generated<number>;
 }
 
-/** A creative's placement (the ad tags issue): `/serve/{token}` answers its chosen variant. */
+/** A creative's placement (docs/design.md §11): `/serve/{token}` answers its chosen variant. */
 export interface AdTagsTable {
   id: Id;
   company_id: number;

@@ -15,7 +15,7 @@ import { type DataValue, DataValueSchema } from './data-source';
 import type { EvaluationContext } from './viewer-context';
 
 /**
- * Rule selection (the conditions issue): which rule of a feed a creative shows to a viewer, and
+ * Rule selection: which rule of a feed a creative shows to a viewer, and
  * why. Pure and synchronous: data sources' values come in with the context (from their cache, or
  * the simulator's overrides), so choosing never waits on the network.
  */

@@ -1,7 +1,7 @@
 import { type AnyDb, companyTable, fk } from './helpers';
 
 /**
- * Processing assets (issue 10): per creative and profile rule, the files its image URL columns
+ * Processing assets: per creative and profile rule, the files its image URL columns
  * point at and its backup image, each with where its job is. `slot` is the column name for an
  * image and `` for the backup, so one row per item is unique without nullable keys. Rules keep
  * their ids across syncs, so these survive them; a changed URL starts the item over.

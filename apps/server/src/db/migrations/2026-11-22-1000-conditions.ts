@@ -11,7 +11,7 @@ const DATA_SOURCES_COLUMNS = [
 ] as const;
 
 /**
- * Conditions and data sources (issue 12).
+ * Conditions and data sources.
  * - conditions.expression becomes `{logic, predicates}` (it was `{match, rules}`).
  * - data_sources gain what a fetch needs and leaves: timeout, default value, the last value and
  *   error. `headers` holds the header values sealed with APP_KEY (lib/secrets.ts).

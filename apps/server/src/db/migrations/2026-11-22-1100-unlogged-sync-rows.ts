@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { type AnyDb, isPostgres } from './helpers';
 
 /**
- * PostgreSQL writes a sync's staging rows more cheaply (issue 11). They live from the sync's read
+ * PostgreSQL writes a sync's staging rows more cheaply. They live from the sync's read
  * to its swap, and nothing but the sync reads them.
  * - Unlogged: the write-ahead log's copy of every staged row (and of its removal after the swap)
  *   protected nothing, since a crash fails the sync anyway. An unlogged table is emptied when the

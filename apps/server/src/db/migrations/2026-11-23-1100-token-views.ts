@@ -3,7 +3,7 @@ import { type AnyDb, companyTable, createIndex } from './helpers';
 const LINK_TABLES = ['preview_links', 'report_links', 'approval_links'] as const;
 
 /**
- * Token links' views (docs/design.md §5, the token pages issue): each opening of a preview, report or
+ * Token links' views (docs/design.md §5 and §9): each opening of a preview, report or
  * approval link is logged (time, a keyed hash of the IP address, the user agent) for its sharing
  * tab, and the link keeps when it was last opened.
  */

@@ -11,7 +11,7 @@ const LINK_TABLES = ['preview_links', 'report_links', 'approval_links'] as const
 const LINK_COLUMNS = [['view_count', 'integer', 0]] as const;
 
 /**
- * Publishers' decisions (docs/design.md §5, the token pages issue): who decided (the name the
+ * Publishers' decisions (docs/design.md §5 and §9): who decided (the name the
  * approver gave), from which IP address, the fingerprint of what was approved (package version,
  * fallback, dynamic content) and why a decision went back to pending. Token links count their
  * openings, so sharing tabs show the number without counting `token_views`.

@@ -1,7 +1,7 @@
 import { type AnyDb, companyTable, createIndex, fk } from './helpers';
 
 /**
- * Ad tags (the ad tags issue, docs/design.md §11): a creative's placements, each optionally for a
+ * Ad tags (docs/design.md §11): a creative's placements, each optionally for a
  * publisher, with a random token (never derived from ids) that `/serve/{token}` looks up. Tags are
  * revoked, never deleted, so counts and ad servers' pasted snippets keep naming them.
  */

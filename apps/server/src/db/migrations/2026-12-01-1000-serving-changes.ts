@@ -19,7 +19,7 @@ const KEYS: Record<string, { prefix: string; column: string }> = {
 };
 
 /**
- * Changes that served ads must hear of (the ad tags issue, docs/design.md §11), announced by
+ * Changes that served ads must hear of (docs/design.md §11), announced by
  * triggers as the list versions are: every writer — services, syncs, bulk actions, restores, a fix
  * typed into psql — announces, and none can forget to. PostgreSQL: `pg_notify` on the channel
  * `serving_{schema}`, which PostgreSQL delivers when (and only if) the transaction commits, to

@@ -6,7 +6,7 @@ const AUDIT_LOG_COLUMNS = [
 ] as const;
 
 /**
- * Personal access tokens (the integrations issue; Laravel Sanctum's `personal_access_tokens`): a
+ * Personal access tokens (Laravel Sanctum's `personal_access_tokens`): a
  * user's named bearer credentials, the secret stored as its SHA-256 only, with abilities, an expiry
  * and when last used. Revoking deletes the row, as Sanctum does. The audit log names the token a
  * write was made with (its id and name, kept when the token goes).

@@ -52,7 +52,7 @@ const EVENTS: { table: string; when: string; type: string; data: [string, string
 ];
 
 /**
- * Webhooks (the integrations issue, docs/design.md §12). Events are written to `outbox_events` by
+ * Webhooks (docs/design.md §12). Events are written to `outbox_events` by
  * triggers in the transaction of the change that causes them — a rolled-back change leaves none,
  * and no writer (a bulk action, a job, psql) can forget one — and only for companies with an active
  * webhook (or, for what e-mail tells a person of, always). A dispatcher fans each event out to the webhooks subscribed to it (`webhook_deliveries`,

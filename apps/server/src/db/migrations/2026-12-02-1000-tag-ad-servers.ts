@@ -3,7 +3,7 @@ import { type AnyDb, addColumns, dropColumns } from './helpers';
 const AD_TAGS_COLUMNS = [['ad_server', 'text', 'gam']] as const;
 
 /**
- * A tag knows the ad server it is pasted into (issue 41, point 11): its snippets carry that ad
+ * A tag knows the ad server it is pasted into: its snippets carry that ad
  * server's macros and its click tracker is joined to that ad server's click URL as it reads it.
  * Tags made before were written for Google Ad Manager.
  */

@@ -7,7 +7,7 @@ type AnyDb = Kysely<any>;
 const MAILED = "('approval.decided', 'profile.sync_failed', 'profile.needs_confirmation')";
 
 /**
- * The outbox owns `outbox_events` (issue 42, decision 0114): each consumer keeps a cursor in
+ * The outbox owns `outbox_events` (decision 0114): each consumer keeps a cursor in
  * `outbox_cursors` instead of columns of its own on the events, so a third consumer is a name, not
  * a migration. Cursors move along `seq`, the order in which events became visible (given by the
  * outbox as it reads: on PostgreSQL an event whose transaction commits late gets a later `seq`

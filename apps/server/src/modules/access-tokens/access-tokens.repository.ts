@@ -4,7 +4,7 @@ import type { PersonalAccessTokensTable } from '../../db/schema';
 import { activeUsers, USER_COLUMNS } from '../users';
 
 /**
- * Personal access tokens as rows (the integrations issue): the session plugin verifies bearer
+ * Personal access tokens as rows (docs/design.md §12): the session plugin verifies bearer
  * requests with `findWithUser`; the tokens module lists, creates and revokes. Every list and
  * revocation is scoped by user or company.
  */

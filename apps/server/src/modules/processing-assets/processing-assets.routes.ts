@@ -2,7 +2,7 @@ import { ProcessingAssetQuerySchema, ProcessingAssetSchema } from '@adstudio/con
 import type { FastifyPluginAsync } from 'fastify';
 import { action, itemParams, routes } from '../../lib/resource-routes';
 
-/** Processing assets of a creative's rules (issue 10). */
+/** Processing assets of a creative's rules. */
 export const processingAssetsRoutes: FastifyPluginAsync = async (app) => {
   const { processingAssets: service } = app.services;
   routes(app, { tags: ['assets'], access: 'assets' }, [

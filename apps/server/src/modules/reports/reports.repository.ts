@@ -4,7 +4,7 @@ import type { Db } from '../../db/database';
 /** A sum of counters as a number on both engines (PostgreSQL answers bigint sums as strings). */
 const sum = (column: 'impressions' | 'clicks') => sql<number | string>`coalesce(sum(${sql.ref(column)}), 0)`;
 
-/** Campaign reports' reads (the token pages issue): daily stats of one campaign, always by company. */
+/** Campaign reports' reads (docs/design.md §9): daily stats of one campaign, always by company. */
 export function createReportsRepository(db: Db) {
   /** One campaign's stats rows within days [start, end]: the (company_id, campaign_id, day) index. */
   const statsOf = (companyId: number, campaignId: number, start: string, end: string) =>

@@ -79,7 +79,7 @@ const dataSourcesOf = (conditions: Iterable<NamedCondition>) => {
 };
 
 /**
- * The rule a creative shows in a context (the conditions issue's selection, docs/design.md §5):
+ * The rule a creative shows in a context (docs/design.md §5):
  * the feed is read a page at a time in feed order and the pure engine (`selectRule`) judges each
  * page; the first rule that matches ends the walk. With no match anywhere, the feed's default rule,
  * else its first active rule. Conditions and data source values are loaded for the rules of each

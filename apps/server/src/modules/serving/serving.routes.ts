@@ -31,7 +31,7 @@ const ServeQuerySchema = z
   .describe('Other parameters are the ad call’s, which conditions read as `param:<name>`.');
 
 /**
- * Serving ad tags (the ad tags issue, docs/design.md §11): a tag's public, cookie-less document and
+ * Serving ad tags (docs/design.md §11): a tag's public, cookie-less document and
  * script on the render origin.
  */
 export const servingRoutes: FastifyPluginAsyncZod = async (app) => {

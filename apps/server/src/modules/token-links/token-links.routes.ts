@@ -9,7 +9,7 @@ import type { LinkKind } from './token-links';
 /** Which section's readers see a kind of link's views: the section that shares it. */
 const SECTION_OF = { preview: 'creatives', report: 'campaigns', approval: 'campaigns' } as const;
 
-/** The sharing tabs' view logs (the token pages issue): who opened a shared link, and when. */
+/** The sharing tabs' view logs (docs/design.md §9): who opened a shared link, and when. */
 export const tokenLinkRoutes: FastifyPluginAsync = async (app) => {
   const { tokenLinks: links } = app.services;
 

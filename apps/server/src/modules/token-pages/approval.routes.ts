@@ -13,7 +13,7 @@ import { tokenRoute, viewerOf } from './token-route';
 const token = z.string().max(200);
 
 /**
- * The publisher's approvals page API (the token pages issue): the token names one campaign and one
+ * The publisher's approvals page API (docs/design.md §9): the token names one campaign and one
  * publisher; the publisher sees and decides only its own approvals of that campaign's creatives.
  */
 export const approvalPageRoutes: FastifyPluginAsync = async (app) => {

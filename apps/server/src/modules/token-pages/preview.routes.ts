@@ -12,7 +12,7 @@ import { tokenRoute, viewerOf } from './token-route';
 const params = z.object({ token: z.string().max(200) });
 
 /**
- * The creative preview's API (the token pages issue): what `/externalpreview/{token}` shows. The
+ * The creative preview's API (docs/design.md §9): what `/externalpreview/{token}` shows. The
  * token names one creative; everything answered is that creative's.
  */
 export const previewPageRoutes: FastifyPluginAsync = async (app) => {

@@ -7,7 +7,7 @@ import { tokenRoute, viewerOf } from './token-route';
 const params = z.object({ token: z.string().max(200) });
 
 /**
- * The campaign report's API (the token pages issue): what `/externalreport/{token}` shows. The
+ * The campaign report's API (docs/design.md §9): what `/externalreport/{token}` shows. The
  * token names one campaign and, optionally, the timeframe it may show.
  */
 export const reportPageRoutes: FastifyPluginAsync = async (app) => {
