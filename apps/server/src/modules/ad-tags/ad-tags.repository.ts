@@ -2,6 +2,7 @@ import { AD_TAG_STATS_DAYS } from '@adstudio/contract';
 import type { Insertable, Selectable } from 'kysely';
 import type { Db, Executor } from '../../db/database';
 import type { AdTagsTable } from '../../db/schema';
+import { wroteAny } from '../../lib/written';
 
 export type AdTagRow = Selectable<AdTagsTable>;
 type Owner = Pick<Insertable<AdTagsTable>, 'company_id' | 'creative_id' | 'created_by'>;
@@ -63,16 +64,14 @@ export const createAdTagsRepository = (db: Db) => ({
       .executeTakeFirstOrThrow(),
 
   /** Revokes a live tag; answers whether it was live. */
-  revoke: async (companyId: number, id: number, at: string, trx: Executor = db) =>
-    Number(
-      (
-        await trx
-          .updateTable('ad_tags')
-          .set({ revoked_at: at })
-          .where((eb) => eb.and({ company_id: companyId, id }))
-          .where('revoked_at', 'is', null)
-          .executeTakeFirst()
-      ).numUpdatedRows,
-    ) > 0,
+  revoke: (companyId: number, id: number, at: string, trx: Executor = db) =>
+    wroteAny(
+      trx
+        .updateTable('ad_tags')
+        .set({ revoked_at: at })
+        .where((eb) => eb.and({ company_id: companyId, id }))
+        .where('revoked_at', 'is', null)
+        .executeTakeFirst(),
+    ),
 });
 export type AdTagsRepository = ReturnType<typeof createAdTagsRepository>;

@@ -1,4 +1,5 @@
 import type { Db, Executor } from '../../db/database';
+import { wroteAny } from '../../lib/written';
 
 /** The repository of two-factor's own state: recovery codes, and the last accepted step. */
 export const createTwoFactorRepository = (db: Db) => ({
@@ -12,32 +13,26 @@ export const createTwoFactorRepository = (db: Db) => ({
   },
 
   /** Uses one unused recovery code of the user: whether this call was the one. */
-  useRecoveryCode: async (userId: number, hash: string, now: string, trx: Executor = db) =>
-    Number(
-      (
-        await trx
-          .updateTable('user_recovery_codes')
-          .set({ used_at: now })
-          .where((eb) => eb.and({ user_id: userId, code_hash: hash }))
-          .where('used_at', 'is', null)
-          .executeTakeFirst()
-      ).numUpdatedRows,
-    ) > 0,
+  useRecoveryCode: (userId: number, hash: string, now: string, trx: Executor = db) =>
+    wroteAny(
+      trx
+        .updateTable('user_recovery_codes')
+        .set({ used_at: now })
+        .where((eb) => eb.and({ user_id: userId, code_hash: hash }))
+        .where('used_at', 'is', null)
+        .executeTakeFirst(),
+    ),
 
   /** Takes a time step once: only if it is later than the last one accepted (no replay). */
-  takeStep: async (userId: number, step: number, trx: Executor = db) =>
-    Number(
-      (
-        await trx
-          .updateTable('users')
-          .set({ two_factor_last_step: step })
-          .where('id', '=', userId)
-          .where((eb) =>
-            eb.or([eb('two_factor_last_step', 'is', null), eb('two_factor_last_step', '<', step)]),
-          )
-          .executeTakeFirst()
-      ).numUpdatedRows,
-    ) > 0,
+  takeStep: (userId: number, step: number, trx: Executor = db) =>
+    wroteAny(
+      trx
+        .updateTable('users')
+        .set({ two_factor_last_step: step })
+        .where('id', '=', userId)
+        .where((eb) => eb.or([eb('two_factor_last_step', 'is', null), eb('two_factor_last_step', '<', step)]))
+        .executeTakeFirst(),
+    ),
 
   /** Turns it off: the secret, its steps and the recovery codes go. */
   clear: async (userId: number, trx: Executor) => {

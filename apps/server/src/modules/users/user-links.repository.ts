@@ -1,6 +1,7 @@
 import type { Insertable } from 'kysely';
 import type { Db, Executor } from '../../db/database';
 import type { UserLinksTable } from '../../db/schema';
+import { wroteAny } from '../../lib/written';
 
 type Purpose = UserLinksTable['purpose'];
 
@@ -21,17 +22,15 @@ export const createUserLinksRepository = (db: Db) => ({
       .executeTakeFirst(),
 
   /** Uses a link once: answers whether this call was the one (a second use finds it used). */
-  use: async (id: number, now: string, trx: Executor = db) =>
-    Number(
-      (
-        await trx
-          .updateTable('user_links')
-          .set({ used_at: now })
-          .where('id', '=', id)
-          .where('used_at', 'is', null)
-          .executeTakeFirst()
-      ).numUpdatedRows,
-    ) > 0,
+  use: (id: number, now: string, trx: Executor = db) =>
+    wroteAny(
+      trx
+        .updateTable('user_links')
+        .set({ used_at: now })
+        .where('id', '=', id)
+        .where('used_at', 'is', null)
+        .executeTakeFirst(),
+    ),
 
   /** Ends the user's unused links of `purpose` (a resend replaces the invitation's link). */
   voidAll: (userId: number, purpose: Purpose, now: string, trx: Executor = db) =>

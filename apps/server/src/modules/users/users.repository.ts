@@ -6,6 +6,7 @@ import { parseJson } from '../../lib/json';
 import type { SortKey } from '../../lib/list';
 import { smallList } from '../../lib/small-list';
 import { nowIso } from '../../lib/time';
+import { wroteAny } from '../../lib/written';
 
 /** The user's columns a credential's lookup joins in (sessions, access tokens), for `toUser`. */
 export const USER_COLUMNS = [
@@ -167,17 +168,13 @@ export const createUsersRepository = (db: Db) => ({
     ),
 
   /** Removes an invited user who never joined (revoking their invitation): they have no work. */
-  removeInvited: async (companyId: number, id: number, trx: Executor = db) =>
-    Number(
-      (
-        await trx
-          .deleteFrom('users')
-          .where('company_id', '=', companyId)
-          .where('id', '=', id)
-          .where('status', '=', 'invited')
-          .executeTakeFirst()
-      ).numDeletedRows,
-    ) > 0,
+  removeInvited: (companyId: number, id: number, trx: Executor = db) =>
+    wroteAny(
+      trx
+        .deleteFrom('users')
+        .where((eb) => eb.and({ company_id: companyId, id, status: 'invited' }))
+        .executeTakeFirst(),
+    ),
 });
 export type UsersRepository = ReturnType<typeof createUsersRepository>;
 
