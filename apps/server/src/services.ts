@@ -158,6 +158,9 @@ export function createServices(
   /** …and are refused when saved if the guard would refuse them whatever DNS answers. */
   const reachable = savedUrlCheck(config.feeds.allowHosts);
 
+  /** A path of the SPA as a full URL (links in e-mails and in answers). */
+  const spaLink = (path: string) => `${config.spaUrl}${path}`;
+
   // Repositories, each once.
   const users = createUsersRepository(db);
   const sessions = createSessionsRepository(db);
@@ -430,7 +433,7 @@ export function createServices(
     approvals: approvalsRepository,
     transaction,
     campaignVisible: campaigns.assertVisible,
-    spaUrl: (path) => `${config.spaUrl}${path}`,
+    spaUrl: spaLink,
     previewOf: creativePreviews.forApproval,
   });
   const mediaEntities = createMediaEntitiesService({
@@ -527,37 +530,25 @@ export function createServices(
         }
       : undefined,
     events: mailTransport ? outbox.consumer('mail') : undefined,
-    spaUrl: (path) => `${config.spaUrl}${path}`,
+    spaUrl: spaLink,
     invitationUrl: (sealed) => `${config.spaUrl}${invitationPath(userLinksSealer.open(sealed))}`,
     resetUrl: (sealed) => `${config.spaUrl}${resetPath(userLinksSealer.open(sealed))}`,
   });
 
-  // The team: admins invite, change and deactivate users; invitations are e-mailed from the outbox.
-  const team = createTeamService({
+  // The team and password resets: users' one-time links, e-mailed from the outbox (sealed in it).
+  const userLinkDeps = {
     users,
     links: userLinks,
-    endSessions: (userId, trx) => sessions.deleteForUser(userId, undefined, trx),
-    revokeTokens: accessTokens.revokeAllOf,
+    endSessions: (userId: number, trx: Executor) => sessions.deleteForUser(userId, undefined, trx),
     emit: outbox.emit,
     audit: audit('user'),
     transaction,
     sealer: userLinksSealer,
     mails: mailTransport !== undefined,
-    spaUrl: (path) => `${config.spaUrl}${path}`,
-  });
-
-  const passwordResets = createPasswordResets({
-    users,
-    links: userLinks,
-    limit: auth.throttle,
-    endSessions: (userId, trx) => sessions.deleteForUser(userId, undefined, trx),
-    emit: outbox.emit,
-    audit: audit('user'),
-    transaction,
-    sealer: userLinksSealer,
-    mails: mailTransport !== undefined,
-    spaUrl: (path) => `${config.spaUrl}${path}`,
-  });
+    spaUrl: spaLink,
+  };
+  const team = createTeamService({ ...userLinkDeps, revokeTokens: accessTokens.revokeAllOf });
+  const passwordResets = createPasswordResets({ ...userLinkDeps, limit: auth.throttle });
 
   const twoFactor = createTwoFactor({
     users,
