@@ -32,8 +32,10 @@ export const linkIssuer =
     trx: Executor,
   ): Promise<{ token: string; expiresAt: string }> => {
     const token = randomToken();
-    const now = nowIso();
-    const expiresAt = new Date(Date.now() + link.ttlMs).toISOString();
+    // One instant for both: a link lives exactly its time.
+    const at = Date.now();
+    const now = new Date(at).toISOString();
+    const expiresAt = new Date(at + link.ttlMs).toISOString();
     await links.voidAll(row.id, link.purpose, now, trx);
     await links.insert(
       {
