@@ -23,18 +23,26 @@ export function hasPath(values: unknown, key: string): boolean {
   return true;
 }
 
+/** Which form field a 422's key belongs to (a body's `default_roles.0` is the form's `roles`), if any. */
+export type FieldOf = (key: string, values: unknown) => string | undefined;
+
+/** The field of the same name, when the form's values have it. */
+const sameField: FieldOf = (key, values) => (hasPath(values, key) ? key : undefined);
+
 /**
- * Splits a 422's messages into those a form shows on its fields (any key its values have) and the
- * rest, which the form shows above its buttons.
+ * Splits a 422's messages into those a form shows on its fields (any key `fieldOf` places: by
+ * default a key its values have) and the rest, which the form shows above its buttons.
  */
 export function splitServerErrors(
   messages: Record<string, string>,
   values: unknown,
+  fieldOf: FieldOf = sameField,
 ): { fields: [string, string][]; rest: string[] } {
   const fields: [string, string][] = [];
   const rest: string[] = [];
   for (const [key, message] of Object.entries(messages)) {
-    if (hasPath(values, key)) fields.push([key, message]);
+    const field = fieldOf(key, values);
+    if (field !== undefined) fields.push([field, message]);
     else rest.push(message);
   }
   return { fields, rest };
@@ -50,8 +58,9 @@ export const SERVER_ROOT_ERROR = 'root.server' as const;
 export function showServerErrors<T extends FieldValues>(
   form: Pick<UseFormReturn<T, unknown, unknown>, 'setError' | 'getValues'>,
   error: unknown,
+  fieldOf?: FieldOf,
 ): boolean {
-  const { fields, rest } = splitServerErrors(serverErrors(error), form.getValues());
+  const { fields, rest } = splitServerErrors(serverErrors(error), form.getValues(), fieldOf);
   fields.forEach(([key, message], index) => {
     form.setError(key as Path<T>, { type: 'server', message }, { shouldFocus: index === 0 });
   });
@@ -66,8 +75,9 @@ export function showServerErrors<T extends FieldValues>(
 export function showFailure<T extends FieldValues>(
   form: Pick<UseFormReturn<T, unknown, unknown>, 'setError' | 'getValues'>,
   error: unknown,
+  fieldOf?: FieldOf,
 ): void {
-  if (!showServerErrors(form, error))
+  if (!showServerErrors(form, error, fieldOf))
     form.setError(SERVER_ROOT_ERROR, { type: 'server', message: errorMessage(error) });
 }
 

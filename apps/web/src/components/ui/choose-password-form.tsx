@@ -1,13 +1,9 @@
 import { type AcceptInvitation, AcceptInvitationSchema, PASSWORD_MIN_LENGTH } from '@adstudio/contract';
-import { zodResolver } from '@hookform/resolvers/zod';
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import { type ReactNode, useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { errorMessage } from '../../lib/api-client';
-import { applyServerErrors, serverErrors } from '../../lib/form-errors';
+import type { ReactNode } from 'react';
+import { serverErrors } from '../../lib/form-errors';
+import { useSchemaForm } from '../../lib/schema-form';
 import { FormTextField } from './form-text-field';
+import { PageForm } from './page-form';
 
 /** The body of a link's password page: the link's token, the password and its confirmation. */
 export type TokenPassword = AcceptInvitation;
@@ -37,36 +33,35 @@ export function ChoosePasswordForm({
   /** Sends the body; resolves once done (the page goes on), rejects with the server's answer. */
   send: (body: TokenPassword) => Promise<unknown>;
 }) {
-  const [failure, setFailure] = useState<string | null>(null);
-  const { control, handleSubmit, formState, setError } = useForm<TokenPassword>({
-    resolver: zodResolver(AcceptInvitationSchema),
-    defaultValues: { token, password: '', password_confirmation: '' },
-  });
-  const tokenError = formState.errors.token;
+  const form = useSchemaForm(AcceptInvitationSchema, { token, password: '', password_confirmation: '' });
+  const tokenError = form.formState.errors.token;
   const refused = tokenError
     ? tokenError.type === 'server' && tokenError.message
       ? tokenError.message
       : invalidMessage
     : null;
 
-  const onSubmit = handleSubmit((values) => {
-    setFailure(null);
-    return send(values).then(
-      () => undefined,
-      (error: unknown) => {
-        const tokenMessage = serverErrors(error).token;
-        if (tokenMessage) setError('token', { type: 'server', message: tokenMessage });
-        else if (!applyServerErrors(error, setError, ['password', 'password_confirmation']))
-          setFailure(errorMessage(error));
-      },
-    );
-  });
+  // The token has no field: the server's word on it replaces the form (`invalid`).
+  const submit = (values: TokenPassword) =>
+    send(values).catch((error: unknown) => {
+      const tokenMessage = serverErrors(error).token;
+      if (!tokenMessage) throw error;
+      form.setError('token', { type: 'server', message: tokenMessage });
+    });
 
   if (refused) return invalid(refused);
   return (
-    <Box component="form" noValidate onSubmit={onSubmit} aria-label={label} sx={{ display: 'grid', gap: 2 }}>
+    <PageForm
+      form={form}
+      label={label}
+      onSubmit={submit}
+      submitLabel={submitLabel}
+      busyLabel={submittingLabel}
+      inlineFailures
+      large
+    >
       <FormTextField
-        control={control}
+        control={form.control}
         name="password"
         label="Password"
         type="password"
@@ -76,21 +71,13 @@ export function ChoosePasswordForm({
         hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
       />
       <FormTextField
-        control={control}
+        control={form.control}
         name="password_confirmation"
         label="Confirm password"
         type="password"
         required
         autoComplete="new-password"
       />
-      {failure ? (
-        <Alert severity="error" role="alert">
-          {failure}
-        </Alert>
-      ) : null}
-      <Button type="submit" variant="contained" size="large" disabled={formState.isSubmitting}>
-        {formState.isSubmitting ? submittingLabel : submitLabel}
-      </Button>
-    </Box>
+    </PageForm>
   );
 }

@@ -1,5 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -7,9 +5,12 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import { type ReactNode, useId } from 'react';
-import { type DefaultValues, type FieldValues, type UseFormReturn, useForm } from 'react-hook-form';
+import type { DefaultValues, FieldValues, UseFormReturn } from 'react-hook-form';
 import type { z } from 'zod';
 import { dialogSave } from '../../lib/dialog-save';
+import { type FieldOf, showFailure } from '../../lib/form-errors';
+import { useSchemaForm } from '../../lib/schema-form';
+import { FormRootError } from './form-root-error';
 
 /** What a dialog edits: a named item, saved over the version it was loaded from. */
 interface Item {
@@ -39,7 +40,11 @@ export interface FormDialogProps<T extends Item, I extends FieldValues, O> {
   children: (form: UseFormReturn<I, unknown, O>) => ReactNode;
 }
 
-/** The form inside a dialog: its title, the fields, the server's message above the buttons, Cancel and submit. */
+/**
+ * The form inside a dialog: its title, the fields, the server's message above the buttons, Cancel and
+ * submit. A failure of `onSubmit` puts a 422's messages on their fields and anything else above the
+ * buttons, with what was typed kept.
+ */
 export function DialogFormBody<I extends FieldValues, O>({
   form,
   titleId,
@@ -48,30 +53,32 @@ export function DialogFormBody<I extends FieldValues, O>({
   onClose,
   submitLabel,
   submittingLabel = 'Saving…',
+  fieldOf,
   children,
 }: {
   form: UseFormReturn<I, unknown, O>;
   /** The dialog's title id (`TitledDialog`), which names the dialog and the form. */
   titleId: string;
   title: string;
-  onSubmit: (values: O) => Promise<void>;
+  /** Sends the values; a failure it throws shows on the fields or above the buttons (`showFailure`). */
+  onSubmit: (values: O) => Promise<unknown>;
   onClose: () => void;
   submitLabel: string;
   submittingLabel?: string;
+  /** Which field a 422's key belongs to, where the body's keys are not the form's. */
+  fieldOf?: FieldOf;
   children: ReactNode;
 }) {
   const { formState, handleSubmit } = form;
-  const rootError = formState.errors.root?.server?.message;
+  const submit = handleSubmit((values) =>
+    onSubmit(values).catch((error: unknown) => showFailure(form, error, fieldOf)),
+  );
   return (
-    <Box component="form" noValidate onSubmit={handleSubmit(onSubmit)} aria-labelledby={titleId}>
+    <Box component="form" noValidate onSubmit={submit} aria-labelledby={titleId}>
       <DialogTitle id={titleId}>{title}</DialogTitle>
       <DialogContent sx={{ display: 'grid', gap: 2.5, pt: '8px !important' }}>
         {children}
-        {rootError ? (
-          <Alert severity="error" role="alert">
-            {rootError}
-          </Alert>
-        ) : null}
+        <FormRootError form={form} />
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose} disabled={formState.isSubmitting}>
@@ -141,10 +148,7 @@ function DialogForm<T extends Item, I extends FieldValues, O>({
   children,
   titleId,
 }: Omit<FormDialogProps<T, I, O>, 'open' | 'maxWidth'> & { titleId: string }) {
-  const form = useForm<I, unknown, O>({
-    resolver: zodResolver(schema),
-    defaultValues: values(item),
-  });
+  const form = useSchemaForm(schema, values(item));
   const create = useCreate();
   const update = useUpdate();
 

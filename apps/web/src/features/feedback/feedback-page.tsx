@@ -1,33 +1,24 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
-import { useForm } from 'react-hook-form';
 import { useSearchParams } from 'react-router';
 import { FormTextField } from '../../components/ui/form-text-field';
+import { PageForm } from '../../components/ui/page-form';
 import { PageHeader } from '../../components/ui/page-header';
 import { showAlert } from '../../lib/alert';
-import { applyServerErrors } from '../../lib/form-errors';
+import { useSchemaForm } from '../../lib/schema-form';
 import { type FeedbackForm, FeedbackFormSchema, useSendFeedback } from './api/send-feedback';
 
 export function FeedbackPage() {
   const [params] = useSearchParams();
   const send = useSendFeedback();
-  const { control, handleSubmit, formState, setError, reset } = useForm<FeedbackForm>({
-    resolver: zodResolver(FeedbackFormSchema),
-    defaultValues: { message: '', page: params.get('page') ?? '' },
-  });
-
-  const onSubmit = handleSubmit((values) =>
-    send.mutateAsync(values).then(
-      () => {
-        reset({ message: '', page: values.page });
-        showAlert({ status: 200, data: { message: 'Thank you! Your feedback was sent.' } });
-      },
-      (error) => applyServerErrors(error, setError, ['message', 'page']),
-    ),
-  );
+  const form = useSchemaForm(FeedbackFormSchema, { message: '', page: params.get('page') ?? '' });
+  const { control } = form;
+  const submit = (values: FeedbackForm) =>
+    send.mutateAsync(values).then(() => {
+      form.reset({ message: '', page: values.page });
+      showAlert({ status: 200, data: { message: 'Thank you! Your feedback was sent.' } });
+    });
 
   return (
     <Box sx={{ maxWidth: 720 }}>
@@ -37,12 +28,12 @@ export function FeedbackPage() {
       />
       <Card>
         <CardContent>
-          <Box
-            component="form"
-            noValidate
-            onSubmit={onSubmit}
-            aria-label="Feedback"
-            sx={{ display: 'grid', gap: 2 }}
+          <PageForm
+            form={form}
+            label="Feedback"
+            onSubmit={submit}
+            submitLabel="Send feedback"
+            busyLabel="Sending…"
           >
             <FormTextField
               control={control}
@@ -59,12 +50,7 @@ export function FeedbackPage() {
               placeholder="/campaigns/42"
               hint={'Where did you notice it?'}
             />
-            <Box>
-              <Button type="submit" variant="contained" disabled={formState.isSubmitting}>
-                {formState.isSubmitting ? 'Sending…' : 'Send feedback'}
-              </Button>
-            </Box>
-          </Box>
+          </PageForm>
         </CardContent>
       </Card>
     </Box>

@@ -1,16 +1,13 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router';
 import { FormTextField } from '../../components/ui/form-text-field';
+import { PageForm } from '../../components/ui/page-form';
 import { href } from '../../config/paths';
-import { errorMessage } from '../../lib/api-client';
-import { applyServerErrors } from '../../lib/form-errors';
+import { useSchemaForm } from '../../lib/schema-form';
 import { type ForgotPassword, ForgotPasswordSchema, useForgotPassword } from './api/forgot-password';
 
 const signInLink = (
@@ -26,17 +23,8 @@ const signInLink = (
 export function ForgotPasswordPage() {
   const ask = useForgotPassword();
   const [answer, setAnswer] = useState<string | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
-  const { control, handleSubmit, formState, setError } = useForm<ForgotPassword>({
-    resolver: zodResolver(ForgotPasswordSchema),
-    defaultValues: { email: '' },
-  });
-  const onSubmit = handleSubmit((values) => {
-    setFailure(null);
-    return ask.mutateAsync(values).then(setAnswer, (error: unknown) => {
-      if (!applyServerErrors(error, setError, ['email'])) setFailure(errorMessage(error));
-    });
-  });
+  const form = useSchemaForm(ForgotPasswordSchema, { email: '' });
+  const submit = (values: ForgotPassword) => ask.mutateAsync(values).then(setAnswer);
 
   return (
     <>
@@ -55,15 +43,18 @@ export function ForgotPasswordPage() {
           <Typography color="textSecondary" sx={{ mb: 3 }}>
             Enter the email of your account: we send a link to choose a new password.
           </Typography>
-          <Box
-            component="form"
-            noValidate
-            onSubmit={onSubmit}
-            aria-label="Ask for a password reset link"
-            sx={{ display: 'grid', gap: 2 }}
+          <PageForm
+            form={form}
+            label="Ask for a password reset link"
+            onSubmit={submit}
+            submitLabel="Send the link"
+            busyLabel="Sending…"
+            inlineFailures
+            large
+            after={<Box>{signInLink}</Box>}
           >
             <FormTextField
-              control={control}
+              control={form.control}
               name="email"
               label="Email"
               type="email"
@@ -71,16 +62,7 @@ export function ForgotPasswordPage() {
               autoFocus
               autoComplete="username"
             />
-            {failure ? (
-              <Alert severity="error" role="alert">
-                {failure}
-              </Alert>
-            ) : null}
-            <Button type="submit" variant="contained" size="large" disabled={formState.isSubmitting}>
-              {formState.isSubmitting ? 'Sending…' : 'Send the link'}
-            </Button>
-            <Box>{signInLink}</Box>
-          </Box>
+          </PageForm>
         </>
       )}
     </>

@@ -1,29 +1,19 @@
 import { TwoFactorDisableSchema } from '@adstudio/contract';
-import { zodResolver } from '@hookform/resolvers/zod';
 import DialogContentText from '@mui/material/DialogContentText';
-import { useForm } from 'react-hook-form';
 import { DialogFormBody, TitledDialog } from '../../../components/ui/form-dialog';
 import { FormTextField } from '../../../components/ui/form-text-field';
 import { showAlert } from '../../../lib/alert';
-import { showFailure } from '../../../lib/form-errors';
+import { useSchemaForm } from '../../../lib/schema-form';
 import { type TwoFactorDisable, useDisableTwoFactor } from '../api/disable-two-factor';
 
 function DisableForm({ titleId, onClose }: { titleId: string; onClose: () => void }) {
-  const form = useForm<TwoFactorDisable>({
-    resolver: zodResolver(TwoFactorDisableSchema),
-    defaultValues: { password: '', code: '' },
-  });
+  const form = useSchemaForm(TwoFactorDisableSchema, { password: '', code: '' });
   const disable = useDisableTwoFactor();
   const submit = (values: TwoFactorDisable) =>
-    disable.mutateAsync(values).then(
-      () => {
-        onClose();
-        showAlert({ status: 200, data: { message: 'Two-factor sign-in is off.' } });
-      },
-      (error: unknown) => {
-        showFailure(form, error);
-      },
-    );
+    disable.mutateAsync(values).then(() => {
+      onClose();
+      showAlert({ status: 200, data: { message: 'Two-factor sign-in is off.' } });
+    });
   return (
     <DialogFormBody
       form={form}

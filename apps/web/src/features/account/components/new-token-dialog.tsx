@@ -4,7 +4,6 @@ import {
   type NewAccessToken,
   TOKEN_DEFAULT_DAYS,
 } from '@adstudio/contract';
-import { zodResolver } from '@hookform/resolvers/zod';
 import DialogContentText from '@mui/material/DialogContentText';
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
@@ -13,12 +12,13 @@ import FormLabel from '@mui/material/FormLabel';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import { useId } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller } from 'react-hook-form';
 import { z } from 'zod';
 import { useCreateAccessToken } from '../../../api/access-tokens';
 import { DialogFormBody, TitledDialog } from '../../../components/ui/form-dialog';
 import { FormTextField } from '../../../components/ui/form-text-field';
 import { dialogSave } from '../../../lib/dialog-save';
+import { useSchemaForm } from '../../../lib/schema-form';
 
 const DAY_MS = 86_400_000;
 /** The lifetimes offered, in days; the server's default is the form's. */
@@ -34,7 +34,6 @@ const TokenFormSchema = z.object({
   abilities: z.enum(['read', 'write']),
   expires_at: z.enum(LIFETIMES.map((lifetime) => lifetime.days)),
 });
-type TokenForm = z.input<typeof TokenFormSchema>;
 type TokenValues = z.output<typeof TokenFormSchema>;
 
 /** The body: the abilities as the contract lists them, the expiry left to the server's default. */
@@ -57,9 +56,10 @@ interface Props {
 function TokenFields({ onClose, onCreated, titleId }: Omit<Props, 'open'> & { titleId: string }) {
   const create = useCreateAccessToken();
   const abilitiesId = useId();
-  const form = useForm<TokenForm, unknown, TokenValues>({
-    resolver: zodResolver(TokenFormSchema),
-    defaultValues: { name: '', abilities: 'read', expires_at: String(TOKEN_DEFAULT_DAYS) },
+  const form = useSchemaForm(TokenFormSchema, {
+    name: '',
+    abilities: 'read',
+    expires_at: String(TOKEN_DEFAULT_DAYS),
   });
   const { control } = form;
   const submit = (values: TokenValues) =>

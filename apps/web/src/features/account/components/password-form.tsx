@@ -1,12 +1,10 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller } from 'react-hook-form';
 import { FormTextField } from '../../../components/ui/form-text-field';
+import { PageForm } from '../../../components/ui/page-form';
 import { showAlert } from '../../../lib/alert';
-import { applyServerErrors } from '../../../lib/form-errors';
+import { useSchemaForm } from '../../../lib/schema-form';
 import {
   PASSWORD_MIN_LENGTH,
   type PasswordForm,
@@ -23,32 +21,24 @@ const EMPTY: PasswordForm = {
 
 export function PasswordFormCard() {
   const update = useUpdatePassword();
-  const { control, handleSubmit, formState, setError, reset } = useForm<PasswordForm>({
-    resolver: zodResolver(PasswordFormSchema),
-    defaultValues: EMPTY,
-  });
-
-  const onSubmit = handleSubmit((values) =>
-    update.mutateAsync(values).then(
-      () => {
-        reset(EMPTY);
-        const message = values.revoke_tokens
-          ? 'Your password was changed and your API tokens were revoked.'
-          : 'Your password was changed.';
-        showAlert({ status: 200, data: { message } });
-      },
-      (error) =>
-        applyServerErrors(error, setError, ['current_password', 'password', 'password_confirmation']),
-    ),
-  );
+  const form = useSchemaForm(PasswordFormSchema, EMPTY);
+  const { control } = form;
+  const submit = (values: PasswordForm) =>
+    update.mutateAsync(values).then(() => {
+      form.reset(EMPTY);
+      const message = values.revoke_tokens
+        ? 'Your password was changed and your API tokens were revoked.'
+        : 'Your password was changed.';
+      showAlert({ status: 200, data: { message } });
+    });
 
   return (
-    <Box
-      component="form"
-      noValidate
-      onSubmit={onSubmit}
-      aria-label="Change password"
-      sx={{ display: 'grid', gap: 2 }}
+    <PageForm
+      form={form}
+      label="Change password"
+      onSubmit={submit}
+      submitLabel="Change password"
+      busyLabel="Changing…"
     >
       <FormTextField
         control={control}
@@ -91,11 +81,6 @@ export function PasswordFormCard() {
           />
         )}
       />
-      <Box>
-        <Button type="submit" variant="contained" disabled={formState.isSubmitting}>
-          {formState.isSubmitting ? 'Changing…' : 'Change password'}
-        </Button>
-      </Box>
-    </Box>
+    </PageForm>
   );
 }

@@ -1,18 +1,15 @@
 import { type TwoFactorSetup as Setup, TWO_FACTOR_DIGITS, TwoFactorConfirmSchema } from '@adstudio/contract';
-import { zodResolver } from '@hookform/resolvers/zod';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { FormTextField } from '../../../components/ui/form-text-field';
+import { PageForm } from '../../../components/ui/page-form';
 import { visuallyHidden } from '../../../components/ui/shared-link';
-import { errorMessage } from '../../../lib/api-client';
 import { refreshUser } from '../../../lib/auth';
 import { copyAndSay } from '../../../lib/copy-text';
-import { applyServerErrors } from '../../../lib/form-errors';
+import { useSchemaForm } from '../../../lib/schema-form';
 import { useBeginTwoFactor } from '../api/begin-two-factor';
 import { type TwoFactorConfirm, useConfirmTwoFactor } from '../api/confirm-two-factor';
 import { RecoveryCodes } from './recovery-codes';
@@ -33,17 +30,8 @@ function ScanStep({
   onCancel: () => void;
 }) {
   const confirm = useConfirmTwoFactor();
-  const [failure, setFailure] = useState<string | null>(null);
-  const { control, handleSubmit, formState, setError } = useForm<TwoFactorConfirm>({
-    resolver: zodResolver(TwoFactorConfirmSchema),
-    defaultValues: { code: '' },
-  });
-  const onSubmit = handleSubmit((values) => {
-    setFailure(null);
-    return confirm.mutateAsync(values).then(onConfirmed, (error: unknown) => {
-      if (!applyServerErrors(error, setError, ['code'])) setFailure(errorMessage(error));
-    });
-  });
+  const form = useSchemaForm(TwoFactorConfirmSchema, { code: '' });
+  const submit = (values: TwoFactorConfirm) => confirm.mutateAsync(values).then(onConfirmed);
   return (
     <Box sx={{ display: 'grid', gap: 2 }}>
       <Typography variant="body2">
@@ -87,16 +75,18 @@ function ScanStep({
           </Box>
         </Button>
       </Box>
-      <Box
-        component="form"
-        noValidate
-        onSubmit={onSubmit}
-        aria-label="Confirm two-factor sign-in"
-        sx={{ display: 'grid', gap: 2 }}
+      <PageForm
+        form={form}
+        label="Confirm two-factor sign-in"
+        onSubmit={submit}
+        submitLabel="Confirm"
+        busyLabel="Confirming…"
+        inlineFailures
+        onCancel={onCancel}
       >
         <Typography variant="body2">2. Enter the {TWO_FACTOR_DIGITS}-digit code the app shows.</Typography>
         <FormTextField
-          control={control}
+          control={form.control}
           name="code"
           label="Code"
           required
@@ -104,20 +94,7 @@ function ScanStep({
           sx={{ maxWidth: 240 }}
           slotProps={{ htmlInput: { inputMode: 'numeric', spellCheck: false } }}
         />
-        {failure ? (
-          <Alert severity="error" role="alert">
-            {failure}
-          </Alert>
-        ) : null}
-        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
-          <Button type="submit" variant="contained" disabled={formState.isSubmitting}>
-            {formState.isSubmitting ? 'Confirming…' : 'Confirm'}
-          </Button>
-          <Button onClick={onCancel} disabled={formState.isSubmitting}>
-            Cancel
-          </Button>
-        </Box>
-      </Box>
+      </PageForm>
     </Box>
   );
 }

@@ -1,18 +1,13 @@
-import {
-  type ApprovalDecision,
-  type ApprovalDecisionInput,
-  ApprovalDecisionSchema,
-} from '@adstudio/contract';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { type ApprovalDecision, ApprovalDecisionSchema } from '@adstudio/contract';
 import CheckIcon from '@mui/icons-material/Check';
 import CloseIcon from '@mui/icons-material/Close';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import { useEffect } from 'react';
-import { useForm } from 'react-hook-form';
 import { FormTextField } from '../../../components/ui/form-text-field';
 import { showFailure } from '../../../lib/form-errors';
+import { useSchemaForm } from '../../../lib/schema-form';
 
 /** The approver's name, offered again on the next decision (also on another link of this browser). */
 const APPROVER_NAME_KEY = 'approverName';
@@ -53,13 +48,10 @@ export function DecisionForm({
   /** Offered while a decision already made is being changed. */
   onCancel?: () => void;
 }) {
-  const form = useForm<ApprovalDecisionInput, unknown, ApprovalDecision>({
-    resolver: zodResolver(ApprovalDecisionSchema),
-    defaultValues: {
-      status: 'approved',
-      name: approverName ?? rememberedApproverName(),
-      comment: initialComment ?? '',
-    },
+  const form = useSchemaForm(ApprovalDecisionSchema, {
+    status: 'approved',
+    name: approverName ?? rememberedApproverName(),
+    comment: initialComment ?? '',
   });
   const { control, formState } = form;
 

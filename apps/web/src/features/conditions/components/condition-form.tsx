@@ -7,7 +7,6 @@ import {
   PREDICATES_MAX,
   type Predicate,
 } from '@adstudio/contract';
-import { zodResolver } from '@hookform/resolvers/zod';
 import AddIcon from '@mui/icons-material/Add';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -15,9 +14,10 @@ import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import { useEffect, useId, useRef } from 'react';
-import { type UseFormReturn, useFieldArray, useForm, useWatch } from 'react-hook-form';
+import { type UseFormReturn, useFieldArray, useWatch } from 'react-hook-form';
 import { FormActions } from '../../../components/ui/form-actions';
 import { FormTextField } from '../../../components/ui/form-text-field';
+import { useSchemaForm } from '../../../lib/schema-form';
 import { conditionFormValues, emptyPredicate } from '../condition-format';
 import { countriesNamed } from '../regions';
 import { PredicateRow, type RowAction, rowActionId } from './predicate-row';
@@ -30,10 +30,7 @@ export type ConditionForm = UseFormReturn<ConditionCreateInput, unknown, Conditi
  * a 422's keys (`predicates.0.value`) name the form's own fields.
  */
 export function useConditionForm(condition?: Condition): ConditionForm {
-  return useForm<ConditionCreateInput, unknown, ConditionCreate>({
-    resolver: zodResolver(ConditionCreateSchema),
-    defaultValues: conditionFormValues(condition),
-  });
+  return useSchemaForm(ConditionCreateSchema, conditionFormValues(condition));
 }
 
 /** The first message of an error that may be nested (a list's items: `value.1`). */

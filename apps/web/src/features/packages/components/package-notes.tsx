@@ -1,20 +1,18 @@
 import { type Package, PackageUpdateSchema } from '@adstudio/contract';
-import { zodResolver } from '@hookform/resolvers/zod';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
-import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { packagesApi } from '../../../api/packages';
 import { FormTextField } from '../../../components/ui/form-text-field';
 import { VersionedFormAlerts } from '../../../components/ui/versioned-form-alerts';
+import { useSchemaForm } from '../../../lib/schema-form';
 import { useVersionedForm } from '../../../lib/use-versioned-form';
 
 /** The contract's notes rule (trimmed, at most 2000 characters) over the field's text. */
 const NotesSchema = z.object({ notes: PackageUpdateSchema.shape.notes.unwrap().unwrap() });
 type NotesInput = z.input<typeof NotesSchema>;
-type NotesOutput = z.output<typeof NotesSchema>;
 
 const toValues = (pkg: Package): NotesInput => ({ notes: pkg.notes ?? '' });
 
@@ -36,10 +34,7 @@ export function PackageNotes({ pkg, canWrite }: { pkg: Package; canWrite: boolea
 function NotesForm({ pkg }: { pkg: Package }) {
   const queryClient = useQueryClient();
   const update = packagesApi.useUpdate();
-  const form = useForm<NotesInput, unknown, NotesOutput>({
-    resolver: zodResolver(NotesSchema),
-    defaultValues: toValues(pkg),
-  });
+  const form = useSchemaForm(NotesSchema, toValues(pkg));
   const edit = useVersionedForm({
     noun: 'package',
     item: pkg,

@@ -7,13 +7,11 @@ import {
   type TeamMemberUpdateInput,
   TeamMemberUpdateSchema,
 } from '@adstudio/contract';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
 import { usersApi } from '../../../api/users';
 import { DialogFormBody, TitledDialog } from '../../../components/ui/form-dialog';
 import { FormTextField } from '../../../components/ui/form-text-field';
 import { showAlert } from '../../../lib/alert';
-import { showFailure } from '../../../lib/form-errors';
+import { useSchemaForm } from '../../../lib/schema-form';
 import { AccessFields } from './access-fields';
 
 /** The form's values of a user: an admin keeps no permissions beside the role. */
@@ -34,21 +32,13 @@ function EditForm({
   member: TeamMember;
   onClose: () => void;
 }) {
-  const form = useForm<TeamMemberUpdateInput, unknown, TeamMemberUpdate>({
-    resolver: zodResolver(TeamMemberUpdateSchema),
-    defaultValues: valuesOf(member),
-  });
+  const form = useSchemaForm(TeamMemberUpdateSchema, valuesOf(member));
   const update = usersApi.useUpdate();
   const submit = (body: TeamMemberUpdate) =>
-    update.mutateAsync({ id: member.id, body }).then(
-      (saved) => {
-        showAlert({ status: 200, data: { message: `${saved.name} saved.` } });
-        onClose();
-      },
-      (error: unknown) => {
-        showFailure(form, error);
-      },
-    );
+    update.mutateAsync({ id: member.id, body }).then((saved) => {
+      showAlert({ status: 200, data: { message: `${saved.name} saved.` } });
+      onClose();
+    });
   return (
     <DialogFormBody
       form={form}

@@ -4,17 +4,15 @@ import {
   type InvitationCreateInput,
   InvitationCreateSchema,
 } from '@adstudio/contract';
-import { zodResolver } from '@hookform/resolvers/zod';
 import DialogContentText from '@mui/material/DialogContentText';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useInviteUser } from '../../../api/users';
 import { CopyField } from '../../../components/ui/copy-field';
 import { DialogDoneBody, DialogFormBody, TitledDialog } from '../../../components/ui/form-dialog';
 import { FormTextField } from '../../../components/ui/form-text-field';
 import { showAlert } from '../../../lib/alert';
-import { showFailure } from '../../../lib/form-errors';
 import { formatDateTime } from '../../../lib/format';
+import { useSchemaForm } from '../../../lib/schema-form';
 import { AccessFields } from './access-fields';
 
 const EMPTY: InvitationCreateInput = { email: '', name: '', roles: [], permissions: [] };
@@ -37,15 +35,9 @@ function InviteForm({
   onClose: () => void;
   onInvited: (invitation: Invitation) => void;
 }) {
-  const form = useForm<InvitationCreateInput, unknown, InvitationCreate>({
-    resolver: zodResolver(InvitationCreateSchema),
-    defaultValues: EMPTY,
-  });
+  const form = useSchemaForm(InvitationCreateSchema, EMPTY);
   const invite = useInviteUser();
-  const submit = (body: InvitationCreate) =>
-    invite.mutateAsync(body).then(onInvited, (error: unknown) => {
-      showFailure(form, error);
-    });
+  const submit = (body: InvitationCreate) => invite.mutateAsync(body).then(onInvited);
   return (
     <DialogFormBody
       form={form}

@@ -7,7 +7,6 @@ import {
   type SsoUpdateInput,
   SsoUpdateSchema,
 } from '@adstudio/contract';
-import { zodResolver } from '@hookform/resolvers/zod';
 import Checkbox from '@mui/material/Checkbox';
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
@@ -17,15 +16,14 @@ import FormLabel from '@mui/material/FormLabel';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Switch from '@mui/material/Switch';
-import { type Path, type UseFormReturn, useController, useForm, useWatch } from 'react-hook-form';
+import { type Path, type UseFormReturn, useController, useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import { useSaveSso } from '../../../api/sso';
 import { teamQuery, usersApi } from '../../../api/users';
 import { DialogFormBody, TitledDialog } from '../../../components/ui/form-dialog';
 import { FormTextField } from '../../../components/ui/form-text-field';
 import { showAlert } from '../../../lib/alert';
-import { errorMessage } from '../../../lib/api-client';
-import { SERVER_ROOT_ERROR, serverErrors } from '../../../lib/form-errors';
+import { useSchemaForm } from '../../../lib/schema-form';
 import { AccessFields } from './access-fields';
 
 /**
@@ -152,32 +150,14 @@ function SsoForm({
   settings: SsoSettings | null;
   onClose: () => void;
 }) {
-  const form: Form = useForm<FormValues>({
-    resolver: zodResolver(FormSchema),
-    defaultValues: valuesOf(settings),
-  });
+  const form: Form = useSchemaForm(FormSchema, valuesOf(settings));
   const [mode, required] = useWatch({ control: form.control, name: ['mode', 'required'] });
   const save = useSaveSso();
   const submit = (values: FormValues) =>
-    save.mutateAsync(bodyOf(values)).then(
-      () => {
-        showAlert({ status: 200, data: { message: 'Single sign-on saved.' } });
-        onClose();
-      },
-      (error: unknown) => {
-        const rest: string[] = [];
-        Object.entries(serverErrors(error)).forEach(([key, message], index) => {
-          const name = fieldOf(key);
-          if (name) form.setError(name, { type: 'server', message }, { shouldFocus: index === 0 });
-          else rest.push(message);
-        });
-        if (rest.length || Object.keys(serverErrors(error)).length === 0)
-          form.setError(SERVER_ROOT_ERROR, {
-            type: 'server',
-            message: rest.join(' ') || errorMessage(error),
-          });
-      },
-    );
+    save.mutateAsync(bodyOf(values)).then(() => {
+      showAlert({ status: 200, data: { message: 'Single sign-on saved.' } });
+      onClose();
+    });
   return (
     <DialogFormBody
       form={form}
@@ -186,6 +166,7 @@ function SsoForm({
       onSubmit={submit}
       onClose={onClose}
       submitLabel="Save single sign-on"
+      fieldOf={fieldOf}
     >
       <FormTextField
         control={form.control}
