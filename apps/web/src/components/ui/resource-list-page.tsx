@@ -12,12 +12,12 @@ import { Link as RouterLink } from 'react-router';
 import { useCanAccess } from '../../lib/access';
 import { showAlert } from '../../lib/alert';
 import { errorMessage } from '../../lib/api-client';
-import { formatDate } from '../../lib/format';
 import type { ListQueryParams } from '../../lib/list-query';
 import { FALLBACK_PAGE_SIZE, isFiltered, type ListStateConfig, toListQuery } from '../../lib/list-state';
 import { useListUrlState } from '../../lib/use-list-url-state';
 import { useDefaultPageSize } from '../../lib/user-settings';
 import { BulkActions } from './bulk-actions';
+import { dateColumn } from './date-column';
 import { ListFilters } from './list-filters';
 import { listTotal, totalText } from './list-total';
 import { PageHeader } from './page-header';
@@ -162,12 +162,7 @@ export function ResourceListPage<T extends ListItem, S extends string>({
         ),
     };
     if (!state.deleted) return [name, ...columns];
-    const deletedAt: GridColDef<T> = {
-      field: 'deleted_at',
-      headerName: 'Deleted',
-      width: 130,
-      valueFormatter: (value: string | null) => formatDate(value),
-    };
+    const deletedAt = dateColumn<T>('deleted_at', 'Deleted');
     const restoreColumn: GridColDef<T> = {
       field: 'restore',
       headerName: '',

@@ -1,10 +1,10 @@
 import type { Campaign } from '@adstudio/contract';
 import type { GridColDef } from '@mui/x-data-grid';
 import { campaignListConfig, campaignsApi } from '../../api/campaigns';
+import { dateColumn } from '../../components/ui/date-column';
 import { type ListSource, ResourceListPage } from '../../components/ui/resource-list-page';
 import { StatusChip } from '../../components/ui/status-chip';
 import { href } from '../../config/paths';
-import { formatDate } from '../../lib/format';
 import { campaignDays, campaignDuration, campaignTimeline } from './campaign-format';
 
 const SOURCE: ListSource<Campaign> = campaignsApi;
@@ -34,12 +34,7 @@ export const CAMPAIGN_COLUMNS: GridColDef<Campaign>[] = [
     valueGetter: (_value, row) => campaignDays(row.launch_date, row.end_date),
     renderCell: ({ row }) => campaignDuration(row.launch_date, row.end_date),
   },
-  {
-    field: 'updated_at',
-    headerName: 'Updated',
-    width: 130,
-    valueFormatter: (value: string) => formatDate(value),
-  },
+  dateColumn('updated_at', 'Updated'),
 ];
 
 const campaignHref = (id: number) => href('campaign.view', { id });

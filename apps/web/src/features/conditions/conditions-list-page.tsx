@@ -3,9 +3,9 @@ import Typography from '@mui/material/Typography';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useMemo } from 'react';
 import { conditionListConfig, conditionsApi } from '../../api/conditions';
+import { dateColumn } from '../../components/ui/date-column';
 import { type ListSource, ResourceListPage } from '../../components/ui/resource-list-page';
 import { href } from '../../config/paths';
-import { formatDate } from '../../lib/format';
 import { useDataSourceNames } from './api/get-data-source-names';
 import { ConditionsNav } from './components/conditions-nav';
 import { UsedByCell } from './components/used-by';
@@ -37,12 +37,7 @@ const columns = (names: DataSourceNames): GridColDef<Condition>[] => [
     valueGetter: (_value, row) => usedByText(row.used_by),
     renderCell: ({ row }) => <UsedByCell uses={row.used_by} />,
   },
-  {
-    field: 'updated_at',
-    headerName: 'Updated',
-    width: 130,
-    valueFormatter: (value: string) => formatDate(value),
-  },
+  dateColumn('updated_at', 'Updated'),
 ];
 
 const conditionHref = (id: number) => href('condition.view', { id });

@@ -5,10 +5,10 @@ import TextField from '@mui/material/TextField';
 import type { GridColDef } from '@mui/x-data-grid';
 import { Link as RouterLink } from 'react-router';
 import { creativeListConfig, creativesApi } from '../../api/creatives';
+import { dateColumn } from '../../components/ui/date-column';
 import { type ExtraFilters, type ListSource, ResourceListPage } from '../../components/ui/resource-list-page';
 import { StatusChip } from '../../components/ui/status-chip';
 import { href } from '../../config/paths';
-import { formatDate } from '../../lib/format';
 import { CampaignFilterPicker } from './components/campaign-filter-picker';
 import { SIZE_OPTIONS, sizeText } from './creative-format';
 
@@ -46,12 +46,7 @@ const COLUMNS: GridColDef<Creative>[] = [
     width: 190,
     renderCell: ({ row }) => <StatusChip status={row.status} />,
   },
-  {
-    field: 'updated_at',
-    headerName: 'Updated',
-    width: 130,
-    valueFormatter: (value: string) => formatDate(value),
-  },
+  dateColumn('updated_at', 'Updated'),
 ];
 
 const creativeHref = (id: number) => href('creative.view', { id });
