@@ -108,6 +108,7 @@ import { createTeamService, invitationPath } from './modules/users/team.service'
 import { createUserLinksRepository } from './modules/users/user-links.repository';
 import { createCompaniesRepository, createUsersRepository } from './modules/users/users.repository';
 import { createWebhookDispatch } from './modules/webhooks/webhook-dispatch';
+import { createWebhookSender } from './modules/webhooks/webhook-send';
 import { createWebhooksRepository } from './modules/webhooks/webhooks.repository';
 import { createWebhooksService } from './modules/webhooks/webhooks.service';
 import { refusalLogOn, safeFetchToFile } from './net/safe-fetch';
@@ -495,22 +496,27 @@ export function createServices(
   // Webhooks: admins' endpoints, and the outbox's delivery to them through the job queue.
   const webhooksRepository = createWebhooksRepository(db);
   const webhookSealer = createSealer(appKey, 'webhook secrets', config.previousAppKeys);
+  const sendToWebhook = createWebhookSender({
+    sealer: webhookSealer,
+    allowHosts: config.feeds.allowHosts,
+    refusalLog,
+  });
   const webhooks = createWebhooksService({
     webhooks: webhooksRepository,
     reachable,
     sealer: webhookSealer,
     audit: audit('webhook'),
     transaction,
+    send: sendToWebhook,
+    emit: outbox.emit,
   });
   const webhookDispatch = createWebhookDispatch({
     transaction,
     events: outbox.consumer('webhooks'),
     repository: webhooksRepository,
     jobs,
-    sealer: webhookSealer,
+    send: sendToWebhook,
     retrySeconds: config.webhooks.retrySeconds,
-    allowHosts: config.feeds.allowHosts,
-    refusalLog,
   });
 
   const userLinks = createUserLinksRepository(db);

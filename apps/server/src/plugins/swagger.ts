@@ -1,5 +1,5 @@
 import { STATUS_CODES } from 'node:http';
-import { WEBHOOK_EVENT_BODIES, WEBHOOK_EVENTS } from '@adstudio/contract';
+import { WEBHOOK_DELIVERED_EVENTS, WEBHOOK_EVENT_BODIES, WEBHOOK_PING } from '@adstudio/contract';
 import swagger, { type FastifyDynamicSwaggerOptions } from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import fp from 'fastify-plugin';
@@ -67,11 +67,11 @@ const WEBHOOK_HEADERS = [
 ] as const;
 
 /**
- * Each event a webhook may subscribe to, as the POST a delivery makes to its URL (OpenAPI 3.1
+ * Each event a webhook may subscribe to, and the test event, as the POST a delivery makes to its URL (OpenAPI 3.1
  * `webhooks`): the body from the contract, the headers, and what the receiver's answer means.
  */
 const webhooks = Object.fromEntries(
-  WEBHOOK_EVENTS.map((event) => {
+  WEBHOOK_DELIVERED_EVENTS.map((event) => {
     const { $schema: _, ...schema } = z.toJSONSchema(WEBHOOK_EVENT_BODIES[event], { io: 'output' });
     const post = {
       operationId: `webhook${event.replace(/(^|[._])([a-z])/g, (_m, _s, letter: string) => letter.toUpperCase())}`,
@@ -90,8 +90,10 @@ const webhooks = Object.fromEntries(
         '200': { description: 'Any 2xx within 10 s takes the delivery.' },
         default: {
           description:
-            'Anything else, a timeout or a redirect (never followed) is retried with backoff, in order: ' +
-            '8 tries over about a day, then the webhook is turned off.',
+            event === WEBHOOK_PING
+              ? 'Anything else, a timeout or a redirect (never followed) is shown to the admin who sent it; a test event is not retried.'
+              : 'Anything else, a timeout or a redirect (never followed) is retried with backoff, in order: ' +
+                '8 tries over about a day, then the webhook is turned off.',
         },
       },
     };

@@ -3,6 +3,7 @@ import {
   NewWebhookSchema,
   type Webhook,
   type WebhookCreate,
+  type WebhookDelivery,
   WebhookDeliverySchema,
   WebhookSchema,
   type WebhookUpdate,
@@ -44,7 +45,10 @@ const deliveries = (id: number) =>
   });
 export const useWebhookDeliveries = (id: number) => deliveries(id).useList();
 
-/** POST /v1/webhooks/{id}/deliveries/{deliveryId}/redeliver → 201: the event is sent again, same delivery id. */
+/**
+ * POST /v1/webhooks/{id}/deliveries/{deliveryId}/redeliver → 201: the event is sent again, same
+ * delivery id; 409 {message} when the webhook is off (nothing is queued), which the caller shows.
+ */
 export async function redeliverWebhookDelivery({
   webhookId,
   deliveryId,
@@ -56,4 +60,12 @@ export async function redeliverWebhookDelivery({
 }
 
 export const useRedeliverWebhookDelivery = () =>
-  useInvalidatingMutation(redeliverWebhookDelivery, ({ webhookId }) => [deliveriesKey(webhookId)]);
+  useInvalidatingMutation(redeliverWebhookDelivery, ({ webhookId }) => [deliveriesKey(webhookId)], {
+    alertOnError: false,
+  });
+
+/** POST /v1/webhooks/{id}/ping → 201 the test event's delivery, sent at once: how the receiver answered. */
+export const pingWebhook = (id: number): Promise<WebhookDelivery> =>
+  getData(WebhookDeliverySchema, api.post(`${path}/${id}/ping`));
+
+export const usePingWebhook = () => useInvalidatingMutation(pingWebhook, (id) => [deliveriesKey(id)]);

@@ -3,6 +3,7 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { useEffect } from 'react';
 import { isRouteErrorResponse, Link as RouterLink, useRouteError } from 'react-router';
+import { PageTitle } from '../components/ui/page-title';
 import { href } from '../config/paths';
 import { NotFoundPage } from '../features/not-found/not-found-page';
 import { reportError } from '../lib/integrations';
@@ -18,9 +19,7 @@ function ErrorContent({ fullPage }: { fullPage: boolean }) {
     error instanceof Error && /dynamically imported module|Importing a module/i.test(error.message);
   return (
     <Box sx={{ p: fullPage ? 6 : 2, maxWidth: 640, mx: fullPage ? 'auto' : 0 }}>
-      <Typography variant="h1" component="h1" sx={{ mb: 1 }}>
-        Something went wrong
-      </Typography>
+      <PageTitle sx={{ mb: 1 }}>Something went wrong</PageTitle>
       <Typography color="textSecondary" sx={{ mb: 3 }}>
         {chunkFailed
           ? 'A new version of Adstudio is available. Reload the page to continue.'

@@ -17,3 +17,14 @@ export function resolveRouteName(matches: readonly { handle?: unknown }[]): stri
   }
   return '';
 }
+
+/**
+ * What names the page shown: the deepest title and the item it shows. A tab, filter or search (the
+ * query) or a report's timeframe (`/campaigns/1/viewreport/…` is still campaign 1) is the same page.
+ */
+export function resolvePage(
+  matches: readonly { handle?: unknown; params?: Record<string, string | undefined> }[],
+): string {
+  const deepest = matches.at(-1);
+  return `${resolveTitle(matches)}#${deepest?.params?.id ?? ''}`;
+}

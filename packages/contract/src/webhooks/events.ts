@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PACKAGE_STATUSES } from '../packages/package';
 import { STATUSES } from '../statuses';
-import type { WebhookEvent } from './webhook';
+import type { WebhookDeliveredEvent } from './webhook';
 
 /**
  * The body of each webhook event, as a delivery POSTs it: `{id, type, created_at, company_id, data}`
@@ -9,7 +9,11 @@ import type { WebhookEvent } from './webhook';
  * webhooks migration). The OpenAPI document's `webhooks` section is made from these.
  */
 const id = z.number().int();
-const envelope = <T extends WebhookEvent, D extends z.ZodObject>(type: T, data: D, description: string) =>
+const envelope = <T extends WebhookDeliveredEvent, D extends z.ZodObject>(
+  type: T,
+  data: D,
+  description: string,
+) =>
   z
     .object({
       /** The event's id, also `X-Adstudio-Delivery`: the same on every retry and redelivery. */
@@ -73,8 +77,15 @@ export const WEBHOOK_EVENT_BODIES = {
     z.object({ id, creative_id: id, version: id, status: z.enum(PACKAGE_STATUSES) }),
     'A producer package was unpacked and can be reviewed (`status`: its review status).',
   ),
-} as const satisfies Record<WebhookEvent, z.ZodType>;
+  ping: envelope(
+    'ping',
+    z.object({ webhook_id: id }),
+    'A test event, sent at once when an admin asks (Send test event, `POST /v1/webhooks/{id}/ping`): ' +
+      'not subscribed to, never retried. Its `id` is an event id like any other, so receivers that ' +
+      'dedupe on it never mistake it for another event.',
+  ),
+} as const satisfies Record<WebhookDeliveredEvent, z.ZodType>;
 
-export type WebhookEventBody<T extends WebhookEvent = WebhookEvent> = z.infer<
+export type WebhookEventBody<T extends WebhookDeliveredEvent = WebhookDeliveredEvent> = z.infer<
   (typeof WEBHOOK_EVENT_BODIES)[T]
 >;

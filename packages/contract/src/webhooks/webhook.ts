@@ -15,11 +15,36 @@ export const WEBHOOK_EVENTS = [
   'package.ready',
 ] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
+/**
+ * The test event "Send test event" delivers at once (POST /v1/webhooks/{id}/ping): sent to any
+ * webhook, on or off, never subscribed to.
+ */
+export const WEBHOOK_PING = 'ping';
+/** Every event a delivery may carry: the subscribable ones and the test event. */
+export const WEBHOOK_DELIVERED_EVENTS = [...WEBHOOK_EVENTS, WEBHOOK_PING] as const;
+export type WebhookDeliveredEvent = (typeof WEBHOOK_DELIVERED_EVENTS)[number];
+/** Each event in words, wherever events are listed or chosen. */
+export const WEBHOOK_EVENT_LABELS: Record<WebhookDeliveredEvent, string> = {
+  'campaign.status_changed': 'Campaign status changed',
+  'creative.status_changed': 'Creative status changed',
+  'approval.decided': 'Approval decided',
+  'profile.sync_finished': 'Feed sync finished',
+  'profile.sync_failed': 'Feed sync failed',
+  'profile.needs_confirmation': 'Feed sync needs confirmation',
+  'package.ready': 'Package ready',
+  ping: 'Test event',
+};
 /** Deliveries a webhook lists: its latest. */
 export const WEBHOOK_DELIVERIES_LISTED = 100;
 export const WEBHOOKS_MAX = 20;
 export const WEBHOOKS_NEED_SESSION = 'Webhooks are managed signed in, not with a token.';
 export const WEBHOOKS_TOO_MANY = `The company has ${WEBHOOKS_MAX} webhooks already: remove one first.`;
+/** Redeliver on a webhook that is off (409): nothing is sent or queued until it is turned on. */
+export const webhookOffMessage = (turnedOffOn: string | null) =>
+  turnedOffOn
+    ? `This webhook is off: failures turned it off on ${turnedOffOn}. Turn it on to deliver again.`
+    : 'This webhook is off. Turn it on to deliver again.';
+export const WEBHOOK_PING_NOT_REDELIVERED = 'A test event is not sent again: send a new one.';
 
 const url = textField('url', { required: true, max: 2048 }).refine(
   (text) => z.url({ protocol: /^https?$/ }).safeParse(text).success,
@@ -72,7 +97,7 @@ export const WebhookDeliverySchema = z.object({
   id: z.number().int(),
   /** The event's id: `X-Adstudio-Delivery`, the same on every attempt and redelivery (idempotency). */
   event_id: z.number().int(),
-  event: z.enum(WEBHOOK_EVENTS),
+  event: z.enum(WEBHOOK_DELIVERED_EVENTS),
   status: z.enum(['pending', 'delivered', 'failed']),
   attempt: z.number().int(),
   /** The receiver's status of the last attempt (null: no answer: a timeout, a refused address…). */

@@ -6,9 +6,7 @@ export const createOutboxRepository = (db: Db) => ({
   insert: async (
     event: { company_id: number; type: string; data: string; created_at: string },
     trx: Executor = db,
-  ) => {
-    await trx.insertInto('outbox_events').values(event).execute();
-  },
+  ) => (await trx.insertInto('outbox_events').values(event).returning('id').executeTakeFirstOrThrow()).id,
 
   /** Whether some visible event has no place in the order yet. */
   hasUnsequenced: async (trx: Executor = db) =>

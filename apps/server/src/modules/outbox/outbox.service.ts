@@ -100,7 +100,7 @@ export function createOutboxService({ repository, transaction, postgres, keptMs 
 
     /**
      * Writes an event in the transaction of its change, where no trigger does (an invitation: its
-     * e-mail goes if and only if the invitation commits).
+     * e-mail goes if and only if the invitation commits); answers its id.
      */
     emit: (trx: Executor, event: { company_id: number; type: string; data: object }) =>
       repository.insert({ ...event, data: JSON.stringify(event.data), created_at: nowIso() }, trx),
@@ -123,3 +123,5 @@ export function createOutboxService({ repository, transaction, postgres, keptMs 
   };
 }
 export type Outbox = ReturnType<typeof createOutboxService>;
+/** Writes an event in the caller's transaction and answers its id. */
+export type OutboxEmit = Outbox['emit'];

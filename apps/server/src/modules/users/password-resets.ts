@@ -5,6 +5,7 @@ import { found, unprocessable } from '../../lib/http-errors';
 import type { Sealer } from '../../lib/secrets';
 import { sha256 } from '../../lib/tokens';
 import type { AuditLog } from '../audit';
+import type { OutboxEmit } from '../outbox';
 import { linkIssuer, linkRedeemer } from './user-links';
 import type { UserLinksRepository } from './user-links.repository';
 import { toUser, type UsersRepository } from './users.repository';
@@ -21,7 +22,7 @@ interface Deps {
   /** Counts a request against a limit (per address, per email); throws the 429 past it. */
   limit(keys: readonly string[]): Promise<void>;
   endSessions(userId: number, trx: Executor): Promise<unknown>;
-  emit(trx: Executor, event: { company_id: number; type: string; data: object }): Promise<void>;
+  emit: OutboxEmit;
   audit: AuditLog;
   transaction: Transactor;
   sealer: Sealer;

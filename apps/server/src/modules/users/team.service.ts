@@ -22,6 +22,7 @@ import type { ListPage } from '../../lib/list';
 import type { Sealer } from '../../lib/secrets';
 import { nowIso } from '../../lib/time';
 import type { AuditLog } from '../audit';
+import type { OutboxEmit } from '../outbox';
 import { linkIssuer, linkRedeemer } from './user-links';
 import type { UserLinksRepository } from './user-links.repository';
 import { toUser, type UsersRepository } from './users.repository';
@@ -37,7 +38,7 @@ interface Deps {
   /** Revokes every access token of `ownerId`, audited as `actor`'s doing. */
   revokeTokens(actor: User, trx: Executor, ownerId: number): Promise<number>;
   /** Writes an outbox event in the change's transaction (the invitation's e-mail). */
-  emit(trx: Executor, event: { company_id: number; type: string; data: object }): Promise<void>;
+  emit: OutboxEmit;
   audit: AuditLog;
   transaction: Transactor;
   /** Seals an invitation's token for the e-mail that carries it (the outbox stores no plain token). */

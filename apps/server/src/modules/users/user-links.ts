@@ -5,12 +5,13 @@ import { hashPassword } from '../../lib/passwords';
 import type { Sealer } from '../../lib/secrets';
 import { nowIso } from '../../lib/time';
 import { randomToken, sha256 } from '../../lib/tokens';
+import type { OutboxEmit } from '../outbox';
 import type { UserLinksRepository } from './user-links.repository';
 import type { UsersRepository } from './users.repository';
 
 export interface LinkIssuerDeps {
   links: UserLinksRepository;
-  emit(trx: Executor, event: { company_id: number; type: string; data: object }): Promise<void>;
+  emit: OutboxEmit;
   /** Seals the token for the e-mail that carries it: the outbox stores no plain token. */
   sealer: Sealer;
   /** Whether e-mail goes out (SMTP_URL); without, the caller hands the link over once. */

@@ -1,3 +1,3 @@
 /** Webhooks: the service's type, and the signature scheme receivers verify (docs/api.md). */
-export { signatureOf } from './webhook-dispatch';
+export { signatureOf } from './webhook-send';
 export type { WebhooksService } from './webhooks.service';

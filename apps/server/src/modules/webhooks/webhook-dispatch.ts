@@ -1,11 +1,9 @@
-import { createHmac } from 'node:crypto';
 import type { Transactor } from '../../db/database';
 import type { JobQueue } from '../../jobs/types';
 import { failpoint } from '../../lib/failpoints';
-import type { Sealer } from '../../lib/secrets';
 import { nowIso } from '../../lib/time';
-import { type RefusalLog, SafeFetchError, safeFetch } from '../../net/safe-fetch';
 import type { OutboxConsumer } from '../outbox';
+import { eventBody, type WebhookSender } from './webhook-send';
 import type { WebhooksRepository } from './webhooks.repository';
 
 /** The job that delivers one webhook's due deliveries, oldest first (one at a time per webhook). */
@@ -17,15 +15,6 @@ const DELIVERIES_KEPT = 200;
 /** A webhook failing this long without a success is turned off. */
 export const DISABLE_AFTER_MS = 24 * 3600 * 1000;
 const EVENTS_PER_TICK = 200;
-const TIMEOUT_MS = 10_000;
-const EXCERPT_CHARS = 500;
-const USER_AGENT = 'Adstudio-Webhooks/1';
-
-/** `t={unix seconds},v1={hex HMAC-SHA256(secret, "{t}.{body}")}` (Stripe's scheme). */
-export const signatureOf = (secret: string, body: string, at: number) => {
-  const t = Math.floor(at / 1000);
-  return `t=${t},v1=${createHmac('sha256', secret).update(`${t}.${body}`).digest('hex')}`;
-};
 
 interface Deps {
   transaction: Transactor;
@@ -33,12 +22,10 @@ interface Deps {
   events: OutboxConsumer;
   repository: WebhooksRepository;
   jobs: Pick<JobQueue, 'send'>;
-  /** Opens the webhooks' sealed secrets. */
-  sealer: Sealer;
+  /** The signed, guarded POST. */
+  send: WebhookSender;
   /** Seconds between attempts; their count + 1 is the number of tries. */
   retrySeconds: readonly number[];
-  allowHosts: readonly string[];
-  refusalLog: RefusalLog;
 }
 
 /**
@@ -57,10 +44,8 @@ export function createWebhookDispatch({
   events: outbox,
   repository,
   jobs,
-  sealer,
+  send,
   retrySeconds,
-  allowHosts,
-  refusalLog,
 }: Deps) {
   async function fanOut(): Promise<number> {
     return transaction(async (trx) => {
@@ -70,13 +55,7 @@ export function createWebhookDispatch({
       const hooks = await repository.activeOf([...new Set(events.map((event) => event.company_id))], trx);
       const now = nowIso();
       const rows = events.flatMap((event) => {
-        const body = JSON.stringify({
-          id: event.id,
-          type: event.type,
-          created_at: event.created_at,
-          company_id: event.company_id,
-          data: JSON.parse(event.data),
-        });
+        const body = eventBody({ ...event, data: JSON.parse(event.data) });
         return hooks
           .filter(
             (hook) =>
@@ -102,40 +81,12 @@ export function createWebhookDispatch({
     hook: NonNullable<Awaited<ReturnType<WebhooksRepository['webhookById']>>>,
     delivery: NonNullable<Awaited<ReturnType<WebhooksRepository['oldestPending']>>>,
   ): Promise<boolean> {
-    const started = Date.now();
-    let status: number | null = null;
-    let excerpt: string;
-    try {
-      const secret = sealer.open(hook.secret);
-      const answer = await safeFetch(hook.url, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          'user-agent': USER_AGENT,
-          'x-adstudio-event': delivery.event,
-          'x-adstudio-delivery': String(delivery.event_id),
-          'x-adstudio-signature': signatureOf(secret, delivery.body, started),
-        },
-        body: delivery.body,
-        timeoutMs: TIMEOUT_MS,
-        maxBytes: 64 * 1024,
-        maxRedirects: 0,
-        allowHosts,
-        log: refusalLog,
-      });
-      status = answer.status;
-      excerpt = answer.body.toString('utf8').slice(0, EXCERPT_CHARS);
-    } catch (error) {
-      excerpt =
-        error instanceof SafeFetchError && error.code === 'too_many_redirects'
-          ? 'The receiver answered a redirect, which deliveries do not follow.'
-          : error instanceof SafeFetchError
-            ? error.message
-            : 'The delivery could not be sent.';
-    }
-    const ms = Date.now() - started;
+    const { ok, status, ms, excerpt } = await send(hook, {
+      id: delivery.event_id,
+      type: delivery.event,
+      body: delivery.body,
+    });
     const now = nowIso();
-    const ok = status !== null && status >= 200 && status < 300;
     const tries = delivery.attempt + 1;
     if (ok) {
       await failpoint('webhook-sent');
@@ -167,6 +118,8 @@ export function createWebhookDispatch({
       ...(off
         ? {
             active: 0,
+            // When failures turned it off: what a redelivery refused meanwhile says.
+            updated_at: now,
             disabled_reason: `Turned off after a day of failed deliveries (the last: ${status ?? excerpt}).`,
           }
         : {}),

@@ -89,6 +89,21 @@ export const createWebhooksRepository = (db: Db) => ({
           .returningAll()
           .execute(),
 
+  /** A delivery already made (the test event): sent once, never pending, so no job picks it up. */
+  insertSent: (
+    row: NewDelivery &
+      Pick<
+        Insertable<WebhookDeliveriesTable>,
+        'status' | 'response_status' | 'ms' | 'response_excerpt' | 'delivered_at' | 'created_at'
+      >,
+    trx: Executor = db,
+  ) =>
+    trx
+      .insertInto('webhook_deliveries')
+      .values({ ...row, attempt: 1, next_attempt_at: null })
+      .returningAll()
+      .executeTakeFirstOrThrow(),
+
   // The dispatcher's reads (no user: the job carries ids).
 
   /** The companies' active webhooks (what an event fans out to). */

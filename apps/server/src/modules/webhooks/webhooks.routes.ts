@@ -1,4 +1,5 @@
 import {
+  ErrorBodySchema,
   NewWebhookSchema,
   WEBHOOKS_NEED_SESSION,
   WebhookCreateSchema,
@@ -63,7 +64,26 @@ export const webhooksRoutes: FastifyPluginAsync = async (app) => {
         params: itemParams('deliveryId'),
         answer: WebhookDeliverySchema,
         status: 201,
+        refused: 'The delivery is of a test event: send a new one.',
+        otherAnswers: {
+          409: ErrorBodySchema.describe(
+            'The webhook is off (turned off, or by a day of failures): nothing is sent or queued; turn it on first.',
+          ),
+        },
         call: (user, { params }) => webhooks.redeliver(user, params.id, params.deliveryId),
+      }),
+      action({
+        method: 'POST',
+        path: '/ping',
+        summary: 'Send a test event now and answer how the receiver took it (admins)',
+        description:
+          'Delivers a signed `ping` event (see `webhooks`) to the webhook, on or off, through the same signing ' +
+          'and address guard as every delivery, and waits for the answer (10 s at most). Answers the delivery ' +
+          'it recorded: `status` delivered or failed, `response_status`, `ms` and `response_excerpt`. Never ' +
+          'retried; it does not count in the failures that turn a webhook off.',
+        answer: WebhookDeliverySchema,
+        status: 201,
+        call: (user, { params }) => webhooks.ping(user, params.id),
       }),
     ],
   });

@@ -2,24 +2,30 @@ import {
   isAdmin,
   type NewWebhook,
   type User,
+  WEBHOOK_PING,
+  WEBHOOK_PING_NOT_REDELIVERED,
   WEBHOOKS_MAX,
   WEBHOOKS_TOO_MANY,
   type Webhook,
   type WebhookCreate,
+  type WebhookDeliveredEvent,
   type WebhookDelivery,
   type WebhookEvent,
   type WebhookUpdate,
+  webhookOffMessage,
 } from '@adstudio/contract';
 import type { Selectable } from 'kysely';
 import type { Transactor } from '../../db/database';
 import type { WebhookDeliveriesTable, WebhooksTable } from '../../db/schema';
-import { forbidden, found, notFound, unprocessable } from '../../lib/http-errors';
+import { forbidden, found, HttpError, notFound, unprocessable } from '../../lib/http-errors';
 import { parseJson } from '../../lib/json';
 import type { Sealer } from '../../lib/secrets';
 import { nowIso } from '../../lib/time';
 import { randomToken } from '../../lib/tokens';
 import type { SavedUrlCheck } from '../../net/saved-url';
 import type { AuditLog } from '../audit';
+import type { OutboxEmit } from '../outbox';
+import { eventBody, type WebhookSender } from './webhook-send';
 import type { WebhooksRepository } from './webhooks.repository';
 
 interface Deps {
@@ -29,7 +35,14 @@ interface Deps {
   sealer: Sealer;
   audit: AuditLog;
   transaction: Transactor;
+  /** The signed, guarded POST deliveries make. */
+  send: WebhookSender;
+  /** Writes an event to the outbox and answers its id (the test event's id is an event id like any other). */
+  emit: OutboxEmit;
 }
+
+/** `YYYY-MM-DD…` as DD/MM/YYYY (spec section 9), in UTC. */
+const day = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;
 
 const shown = (row: Selectable<WebhooksTable>): Webhook => ({
   id: row.id,
@@ -46,7 +59,7 @@ const shown = (row: Selectable<WebhooksTable>): Webhook => ({
 const deliveryOf = (row: Selectable<WebhookDeliveriesTable>): WebhookDelivery => ({
   id: row.id,
   event_id: row.event_id,
-  event: row.event as WebhookEvent,
+  event: row.event as WebhookDeliveredEvent,
   status: row.status,
   attempt: row.attempt,
   response_status: row.response_status,
@@ -62,7 +75,7 @@ const deliveryOf = (row: Selectable<WebhookDeliveriesTable>): WebhookDelivery =>
  * company's webhooks, list a webhook's latest deliveries and send one again. The signing secret is
  * shown once and stored sealed with APP_KEY.
  */
-export function createWebhooksService({ webhooks, reachable, sealer, audit, transaction }: Deps) {
+export function createWebhooksService({ webhooks, reachable, sealer, audit, transaction, send, emit }: Deps) {
   const assertAdmin = (user: User) => {
     if (!isAdmin(user)) throw forbidden();
   };
@@ -156,16 +169,59 @@ export function createWebhooksService({ webhooks, reachable, sealer, audit, tran
       return (await webhooks.deliveries(user.company_id, id)).map(deliveryOf);
     },
 
-    /** Sends a delivery's event again: a new delivery of the same event and body, queued at once. */
+    /**
+     * Sends a delivery's event again: a new delivery of the same event and body, queued at once. A
+     * webhook that is off sends nothing, so it is refused (409) rather than queued unseen; a test event
+     * is sent anew instead.
+     */
     async redeliver(user: User, id: number, deliveryId: number): Promise<WebhookDelivery> {
-      await mustFind(user, id);
+      const hook = await mustFind(user, id);
       const original = found(await webhooks.delivery(user.company_id, id, deliveryId));
+      if (original.event === WEBHOOK_PING) throw unprocessable({}, WEBHOOK_PING_NOT_REDELIVERED);
+      if (hook.active !== 1)
+        throw new HttpError(409, webhookOffMessage(hook.disabled_reason ? day(hook.updated_at) : null));
       const { company_id, webhook_id, event_id, event, body } = original;
       const [copy] = await webhooks.insertDeliveries(
         [{ company_id, webhook_id, event_id, event, body }],
         nowIso(),
       );
       return deliveryOf(copy!);
+    },
+
+    /**
+     * Sends the test event now, on or off, through the same signing and guard as deliveries, and
+     * answers it as a delivery recorded with the receiver's answer. It is not retried and does not
+     * count in the failures that turn a webhook off.
+     */
+    async ping(user: User, id: number): Promise<WebhookDelivery> {
+      const hook = await mustFind(user, id);
+      const data = { webhook_id: hook.id };
+      const created_at = nowIso();
+      const eventId = await transaction((trx) =>
+        emit(trx, { company_id: hook.company_id, type: WEBHOOK_PING, data }),
+      );
+      const body = eventBody({
+        id: eventId,
+        type: WEBHOOK_PING,
+        created_at,
+        company_id: hook.company_id,
+        data,
+      });
+      const sent = await send(hook, { id: eventId, type: WEBHOOK_PING, body });
+      const row = await webhooks.insertSent({
+        company_id: hook.company_id,
+        webhook_id: hook.id,
+        event_id: eventId,
+        event: WEBHOOK_PING,
+        body,
+        status: sent.ok ? 'delivered' : 'failed',
+        response_status: sent.status,
+        ms: sent.ms,
+        response_excerpt: sent.excerpt,
+        created_at,
+        delivered_at: sent.ok ? nowIso() : null,
+      });
+      return deliveryOf(row);
     },
   };
 }

@@ -7,13 +7,14 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Toolbar from '@mui/material/Toolbar';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { Outlet, useLocation, useNavigation } from 'react-router';
+import { useNavigation } from 'react-router';
 import { GlobalSearch } from '../../features/search/components/global-search';
 import { useUser } from '../../lib/auth';
 import { identifyUser } from '../../lib/integrations';
 import { HydrateFallback } from '../hydrate-fallback';
 import { MOBILE_BREAKPOINT } from '../theme';
 import { Logo } from './logo';
+import { PageView } from './page-view';
 import { Sidebar } from './sidebar';
 import { UserMenu } from './user-menu';
 
@@ -29,7 +30,6 @@ const TwoFactorRequiredPage = lazy(() =>
 /** The signed-in frame: toolbar, sidebar, view area and a skip link for keyboard users. */
 export function AppShell() {
   const user = useUser();
-  const location = useLocation();
   const navigation = useNavigation();
   const desktop = useMediaQuery(`(min-width:${MOBILE_BREAKPOINT}px)`, { noSsr: true });
   const [desktopOpen, setDesktopOpen] = useState(true);
@@ -130,10 +130,7 @@ export function AppShell() {
         sx={{ flex: 1, minWidth: 0, px: { xs: 2, sm: 3 }, py: 3, outline: 'none' }}
       >
         <Toolbar aria-hidden />
-        {/* The view remounts whenever the full path changes (spec section 2). */}
-        <Box key={`${location.pathname}${location.search}`}>
-          <Outlet />
-        </Box>
+        <PageView />
       </Box>
     </Box>
   );

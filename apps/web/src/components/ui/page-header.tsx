@@ -1,7 +1,8 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
+import { PageTitle } from './page-title';
 
-/** The heading of a screen, with optional actions on the right. */
+/** The heading of a screen (its title takes focus after a page change), with optional actions on the right. */
 export function PageHeader({
   title,
   subtitle,
@@ -14,9 +15,7 @@ export function PageHeader({
   return (
     <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 2, mb: 3, flexWrap: 'wrap' }}>
       <Box sx={{ flex: '1 1 auto', minWidth: 0 }}>
-        <Typography variant="h1" component="h1">
-          {title}
-        </Typography>
+        <PageTitle>{title}</PageTitle>
         {subtitle ? (
           <Typography variant="body2" color="textSecondary" sx={{ mt: 0.5 }}>
             {subtitle}

@@ -206,4 +206,16 @@ describe('the creative’s tags tab', () => {
     expect(requests.find((request) => request.method === 'DELETE')!.url).toBe('/v1/creatives/12/tags/1');
     await waitFor(() => document.querySelector('[role="dialog"]') === null);
   });
+
+  it('moves the focus to “Try it”’s heading when it opens, as a page change does', async () => {
+    setUser(testUser(['edit creatives']));
+    const { container } = await renderLoaded(
+      <AdTagsTab creative={creative} tryIt={(one) => <p>Trying {one.name}</p>} />,
+      'Loading tags',
+    );
+    await click(byLabel<HTMLElement>('button', `Show Try it for ${HOME.name}`, container));
+    await waitFor(() => document.activeElement?.tagName === 'H2');
+    expect(document.activeElement!.textContent).toBe(`Try ${HOME.name}`);
+    expect(document.activeElement!.getAttribute('tabindex')).toBe('-1');
+  });
 });

@@ -1,5 +1,6 @@
 import {
   type NewWebhook,
+  WEBHOOK_EVENT_LABELS,
   WEBHOOK_EVENTS,
   type WebhookCreate,
   type WebhookCreateInput,
@@ -33,8 +34,8 @@ function EventsField({ form }: { form: Form }) {
         {WEBHOOK_EVENTS.map((event) => (
           <FormControlLabel
             key={event}
-            label={event}
-            slotProps={{ typography: { sx: { fontFamily: 'monospace', fontSize: '0.8125rem' } } }}
+            label={WEBHOOK_EVENT_LABELS[event]}
+            title={event}
             control={
               <Checkbox
                 size="small"

@@ -55,6 +55,9 @@ const renderCard = async () => (await renderLoaded(<WebhooksCard />, 'Loading we
 const rows = (container: HTMLElement, testId: string) => [
   ...container.querySelectorAll<HTMLTableRowElement>(`tr[data-testid="${testId}"]`),
 ];
+const items = (container: HTMLElement) => [
+  ...container.querySelectorAll<HTMLElement>('li[data-testid="webhook"]'),
+];
 
 describe('Settings’ webhooks', () => {
   beforeEach(() => {
@@ -65,15 +68,45 @@ describe('Settings’ webhooks', () => {
     restoreApi();
   });
 
-  it('lists the webhooks with their events and state', async () => {
+  it('lists the webhooks as cards: the whole URL, the events in words, the state', async () => {
     const container = await renderCard();
     expect(requests.map((request) => request.url)).toEqual(['/v1/webhooks']);
-    const [first, second] = rows(container, 'webhook');
-    expect(first!.cells[0]!.textContent).toBe(HOOK.url);
-    expect(first!.cells[1]!.textContent).toBe('campaign.status_changed');
+    const [first, second] = items(container);
+    expect(first!.querySelector('h3')!.textContent).toBe(HOOK.url);
+    expect([...first!.querySelectorAll('.MuiChip-label')].map((chip) => chip.textContent)).toEqual([
+      'Campaign status changed',
+    ]);
+    expect(first!.textContent).not.toContain('campaign.status_changed');
     expect(byLabel<HTMLInputElement>('input', `${HOOK.url} active`, container)!.checked).toBe(true);
     expect(byLabel<HTMLInputElement>('input', `${OFF.url} active`, container)!.checked).toBe(false);
-    expect(second!.cells[3]!.textContent).not.toBe('—');
+    expect(first!.textContent).not.toContain('Failing since');
+    expect(second!.textContent).toContain('Failing since');
+  });
+
+  it('sends a test event and shows how the receiver answered', async () => {
+    const container = await renderCard();
+    reply = (request) =>
+      request.url.endsWith('/ping')
+        ? answer(201, {
+            data: {
+              ...DELIVERY,
+              id: 11,
+              event: 'ping',
+              response_status: 503,
+              ms: 40,
+              status: 'failed',
+              response_excerpt: 'busy',
+            },
+          })
+        : routes([HOOK, OFF])(request);
+    await click(byLabel<HTMLElement>('button', `Send a test event to ${HOOK.url}`, container));
+    await waitFor(() => Boolean(container.querySelector('[data-testid="webhook-ping-answer"]')));
+    const post = requests.find((request) => request.method === 'POST')!;
+    expect(post.url).toBe('/v1/webhooks/1/ping');
+    const shown = container.querySelector<HTMLElement>('[data-testid="webhook-ping-answer"]')!;
+    expect(shown.textContent).toContain('Test event not delivered: 503 in 40 ms.');
+    expect(shown.textContent).toContain('busy');
+    expect(items(container)[0]!.contains(shown)).toBe(true);
   });
 
   it('warns of a webhook the failures turned off, and turns it on', async () => {
@@ -91,8 +124,8 @@ describe('Settings’ webhooks', () => {
     await click(byText<HTMLElement>('button', 'New webhook', container));
     const dialog = () => document.querySelector<HTMLElement>('[role="dialog"]')!;
     await type(dialog().querySelector<HTMLInputElement>('input[name="url"]')!, 'https://new.example.com/in');
-    const box = [...dialog().querySelectorAll<HTMLInputElement>('input[type="checkbox"]')][0]!;
-    await click(box);
+    const label = byText<HTMLElement>('label', 'Campaign status changed', dialog())!;
+    await click(label.querySelector<HTMLInputElement>('input[type="checkbox"]'));
     reply = (request) =>
       request.method === 'POST'
         ? answer(201, {
@@ -120,12 +153,42 @@ describe('Settings’ webhooks', () => {
     await click(byLabel<HTMLElement>('button', `Show the deliveries to ${HOOK.url}`, container));
     await waitFor(() => rows(container, 'webhook-delivery').length === 1);
     expect(
-      [...rows(container, 'webhook-delivery')[0]!.cells].slice(0, 5).map((cell) => cell.textContent),
-    ).toEqual(['campaign.status_changed', 'delivered', '1', '200', '12']);
+      [...rows(container, 'webhook-delivery')[0]!.cells].slice(0, 3).map((cell) => cell.textContent),
+    ).toEqual(['Campaign status changed', 'delivered', '200 in 12 msok']);
     await click(byText<HTMLElement>('button', 'Redeliver', container));
     await waitFor(() => requests.filter((request) => request.url.endsWith('/deliveries')).length === 2);
     expect(requests.find((request) => request.method === 'POST')!.url).toBe(
       '/v1/webhooks/1/deliveries/9/redeliver',
     );
+  });
+
+  it('says so when a redelivery meets a webhook that is off, and offers to turn it on', async () => {
+    const message = 'This webhook is off: failures turned it off on 20/11/2026. Turn it on to deliver again.';
+    reply = (request) =>
+      request.url.endsWith('/redeliver') ? answer(409, { message }) : routes([HOOK, OFF])(request);
+    const container = await renderCard();
+    await click(byLabel<HTMLElement>('button', `Show the deliveries to ${OFF.url}`, container));
+    await waitFor(() => rows(container, 'webhook-delivery').length === 1);
+    await click(byText<HTMLElement>('button', 'Redeliver', container));
+    await waitFor(() => Boolean(container.querySelector('[data-testid="webhook-off"]')));
+    const off = container.querySelector<HTMLElement>('[data-testid="webhook-off"]')!;
+    expect(off.textContent).toContain(message);
+    expect(document.body.textContent).not.toContain('sent again');
+    await click(byLabel<HTMLElement>('button', `Turn on ${OFF.url}`, off));
+    await waitFor(() => requests.some((request) => request.method === 'PUT'));
+    const put = requests.find((request) => request.method === 'PUT')!;
+    expect([put.url, put.data]).toEqual(['/v1/webhooks/2', { active: true }]);
+  });
+
+  it('offers no redelivery of a test event', async () => {
+    reply = (request) =>
+      request.url.endsWith('/deliveries')
+        ? answer(200, { data: [{ ...DELIVERY, event: 'ping' }] })
+        : routes([HOOK, OFF])(request);
+    const container = await renderCard();
+    await click(byLabel<HTMLElement>('button', `Show the deliveries to ${HOOK.url}`, container));
+    await waitFor(() => rows(container, 'webhook-delivery').length === 1);
+    expect(rows(container, 'webhook-delivery')[0]!.cells[0]!.textContent).toBe('Test event');
+    expect(byText<HTMLElement>('button', 'Redeliver', container)).toBeUndefined();
   });
 });
