@@ -244,7 +244,7 @@ describe('moves per role', () => {
     const outOfTable = await client.put(`/v1/creatives/${draft}`, { status: 'live' });
     expect(outOfTable.statusCode).toBe(422);
     expect(outOfTable.json().errors.status).toEqual([
-      'draft → live is not allowed. Allowed from draft: quality assurance, testing.',
+      'draft → live is not allowed: move it to quality assurance first.',
     ]);
     expect((await client.put(`/v1/creatives/${draft}`, { status: 'testing' })).statusCode).toBe(200);
     expect((await auditOf(draft)).map((a) => [a.action, JSON.parse(a.changes)])).toEqual([
