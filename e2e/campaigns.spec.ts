@@ -314,13 +314,15 @@ test('bulk moves offer what some selected campaign allows; a partly done move an
   const menu = page.getByRole('menu');
   await expect(menu.getByRole('menuitem')).toHaveCount(4);
   const toReady = menu.getByRole('menuitem').filter({ hasText: /^ready/ });
-  await expect(toReady).toContainText('2 of 3 cannot: draft → ready is not allowed');
+  await expect(toReady).toContainText(
+    '2 of 3 cannot: draft → ready is not allowed: move it to quality assurance first',
+  );
   await expect(menu.getByRole('menuitem').filter({ hasText: /^live/ })).toHaveCount(0);
   await toReady.click();
 
   const results = page.getByRole('dialog', { name: 'Move to ready' });
   await expect(results.getByRole('status')).toHaveText(
-    '1 campaign moved to ready, 2 refused.2 refused: draft → ready is not allowed. Allowed from draft: quality assurance, testing.',
+    '1 campaign moved to ready, 2 refused.2 refused: draft → ready is not allowed: move it to quality assurance first.',
   );
   await expect(results.getByRole('listitem')).toHaveCount(3);
   // Refusals are told in the dialog, not as a red error.

@@ -61,11 +61,11 @@ describe('checkMove', () => {
     expect(checkMove(editor, 'campaigns', 'ready', 'live')).toEqual({ ok: true });
   });
 
-  it('refuses with the allowed next statuses', () => {
+  it('refuses naming the step that comes first on the way', () => {
     expect(checkMove(editor, 'campaigns', 'draft', 'live')).toEqual({
       ok: false,
       reason: 'not-allowed',
-      message: 'draft → live is not allowed. Allowed from draft: quality assurance, testing.',
+      message: 'draft → live is not allowed: move it to quality assurance first.',
     });
   });
 

@@ -27,32 +27,13 @@ export type MoveCheck =
   | { ok: true }
   | { ok: false; reason: 'not-permitted' | 'not-allowed'; message: string };
 
-/** Whether `from → to` is allowed, and if not why, naming the allowed next statuses. */
+/** Whether `from → to` is allowed, and if not why, naming the step that comes first (`moveRefusal`). */
 export function checkMove(user: AccessSubject, section: Section, from: Status, to: Status): MoveCheck {
   const allowed = allowedMoves(user, section, from);
   if (allowed.includes(to)) return { ok: true };
   return {
     ok: false,
     reason: allowed.length ? 'not-allowed' : 'not-permitted',
-    message: `${moveRefusal(from, to, allowed)}.${allowed.length ? ` Allowed from ${from}: ${allowed.join(', ')}.` : ''}`,
+    message: `${moveRefusal(from, to, allowed)}.`,
   };
-}
-
-/** The shortest chain of allowed moves from draft to `target`: a history the app could have written. */
-export function statusPath(target: Status): Status[] {
-  const previous = new Map<Status, Status>();
-  const queue: Status[] = ['draft'];
-  while (queue.length) {
-    const current = queue.shift()!;
-    if (current === target) break;
-    for (const next of STATUS_TRANSITIONS[current]) {
-      if (next !== 'draft' && !previous.has(next)) {
-        previous.set(next, current);
-        queue.push(next);
-      }
-    }
-  }
-  const path: Status[] = [];
-  for (let at: Status | undefined = target; at && at !== 'draft'; at = previous.get(at)) path.unshift(at);
-  return ['draft', ...path];
 }

@@ -75,7 +75,7 @@ describe('POST /v1/creatives/bulk', () => {
       {
         id: live,
         ok: false,
-        message: 'live → testing is not allowed. Allowed from live: finished, action required.',
+        message: 'live → testing is not allowed: move it to action required first.',
       },
       { id: 999_999, ok: false, message: 'Cannot find this creative.' },
     ]);

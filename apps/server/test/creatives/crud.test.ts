@@ -147,6 +147,30 @@ describe('POST /v1/creatives', () => {
   });
 });
 
+describe("the creative's campaign", () => {
+  it('is answered with its status in the item and the list, as the campaign moves', async () => {
+    const name = unique('Finished run');
+    const campaignId = await insertCampaign(t.db, { companyId: t.companyId, name, status: 'finished' });
+    const id = await insertCreative(t.db, { companyId: t.companyId, campaignId, name: unique('Still live') });
+    await t.db.updateTable('creatives').set({ status: 'live' }).where('id', '=', id).execute();
+
+    const shown = await client.get(`/v1/creatives/${id}`);
+    expect(shown.statusCode, shown.body).toBe(200);
+    expect(shown.json().data).toMatchObject({
+      status: 'live',
+      campaign: { id: campaignId, name, status: 'finished' },
+    });
+    const listed = await client.get(`/v1/creatives?campaign_id=${campaignId}`);
+    expect(listed.json().data.map((c: { campaign: unknown }) => c.campaign)).toEqual([
+      { id: campaignId, name, status: 'finished' },
+    ]);
+
+    const admin = await t.injectAs(await t.createUser({ roles: ['admin'] }));
+    expect((await admin.put(`/v1/campaigns/${campaignId}`, { status: 'live' })).statusCode).toBe(200);
+    expect((await client.get(`/v1/creatives/${id}`)).json().data.campaign.status).toBe('live');
+  });
+});
+
 describe('PUT /v1/creatives/{id}', () => {
   it('edits fields based on the current version, audits old → new, and refuses a stale one with 409', async () => {
     const campaignId = await newCampaign();
@@ -244,7 +268,7 @@ describe('moves per role', () => {
     const outOfTable = await client.put(`/v1/creatives/${draft}`, { status: 'live' });
     expect(outOfTable.statusCode).toBe(422);
     expect(outOfTable.json().errors.status).toEqual([
-      'draft → live is not allowed. Allowed from draft: quality assurance, testing.',
+      'draft → live is not allowed: move it to quality assurance first.',
     ]);
     expect((await client.put(`/v1/creatives/${draft}`, { status: 'testing' })).statusCode).toBe(200);
     expect((await auditOf(draft)).map((a) => [a.action, JSON.parse(a.changes)])).toEqual([

@@ -2,12 +2,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import vm from 'node:vm';
-import { IAB_SIZES, STATUS_TRANSITIONS, STATUSES, type Status } from '@adstudio/contract';
+import { IAB_SIZES, STATUS_TRANSITIONS, STATUSES, type Status, statusPath } from '@adstudio/contract';
 import sharp from 'sharp';
 import { afterEach, describe, expect, it } from 'vitest';
 import { prepareDatabase } from '../../src/cli/seed-demo';
 import { verifyPassword } from '../../src/lib/passwords';
-import { statusPath } from '../../src/lib/status-moves';
 import { packageFileKey } from '../../src/storage/package-files';
 import { inspectPackage } from '../../src/storage/package-zip';
 import { createTestDb } from '../helper';
@@ -29,7 +28,7 @@ afterEach(async () => {
 
 describe('statusPath', () => {
   it.each(STATUSES)('reaches %s from draft by allowed moves only', (target) => {
-    const path = statusPath(target);
+    const path = statusPath('draft', target)!;
     expect(path[0]).toBe('draft');
     expect(path.at(-1)).toBe(target);
     for (let i = 1; i < path.length; i++) expect(STATUS_TRANSITIONS[path[i - 1]!]).toContain(path[i]);

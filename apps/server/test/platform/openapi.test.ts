@@ -452,12 +452,14 @@ describe('every documented operation answers as documented', () => {
       ...patch,
       headers: { 'if-match': 'yesterday' },
     });
-    // A move off the graph (draft → finished): 422 on status, naming the moves allowed.
+    // A move off the graph (draft → finished): 422 on status, naming the step that comes first.
     const offGraph = await answer(admin, 'PATCH', '/v1/campaigns/:id', 422, {
       params,
       payload: { status: 'finished' },
     });
-    expect(offGraph.json().errors.status[0]).toContain('Allowed from draft: quality assurance, testing.');
+    expect(offGraph.json().errors.status[0]).toBe(
+      'draft → finished is not allowed: move it to quality assurance first.',
+    );
 
     await answer(admin, 'POST', '/v1/campaigns/:id/clone', 201, { params });
     await answer(admin, 'POST', '/v1/campaigns/:id/clone', 404, { params: { id: MISSING } });

@@ -1,4 +1,4 @@
-import type { SimulationContextInput, SimulationResult } from '@adstudio/contract';
+import { NO_CONDITIONS, type SimulationContextInput, type SimulationResult } from '@adstudio/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TRACE_MAX } from '../../src/modules/rule-selection/choose-rule';
 import { NO_FEED } from '../../src/modules/rule-selection/rule-chooser';
@@ -112,11 +112,28 @@ describe('POST /v1/creatives/{id}/simulate', () => {
       ['Belgian weekend', 'conditions_failed'],
       ['Weekend', 'chosen'],
     ]);
+    expect(result.rule?.has_conditions).toBe(true);
+    expect(result.trace[1]!.reason).toBe('Active, in its dates, and its condition holds.');
     const belgium = result.trace[0]!.conditions.find((c) => c.name === 'Belgium')!;
     expect(belgium.predicates[0]).toMatchObject({ actual: 'FR', holds: false });
 
     const belgian = await simulate(creativeId, { at: SATURDAY, time_zone: 'Europe/Paris', country: 'BE' });
     expect(belgian.rule?.reporting_label).toBe('Belgian weekend');
+  });
+
+  it('says a rule without conditions always applies, in the trace and on the rule', async () => {
+    const { creativeId, ruleIds } = await creativeWithRules([
+      { label: 'Belgium', conditions: ['Belgium'] },
+      { label: 'Everyone' },
+    ]);
+    const result = await simulate(creativeId, { country: 'FR' });
+    expect(result.reason).toBe('matched');
+    expect(result.rule).toMatchObject({ id: ruleIds[1], has_conditions: false });
+    expect(result.trace.map((rule) => [rule.outcome, rule.reason])).toEqual([
+      ['conditions_failed', 'Condition Belgium does not hold.'],
+      ['chosen', NO_CONDITIONS],
+    ]);
+    expect(NO_CONDITIONS).toBe('No conditions: it always applies.');
   });
 
   it('falls back to the default rule, then to the first active rule', async () => {
@@ -183,6 +200,8 @@ describe('POST /v1/creatives/{id}/simulate', () => {
     const { creativeId } = await creativeWithRules(rules);
     const result = await simulate(creativeId, { country: 'FR' });
     expect(result.rule?.reporting_label).toBe('Last, for everyone');
+    // Past the trace's end, the rule itself still says it needs no conditions.
+    expect(result.rule?.has_conditions).toBe(false);
     expect(result.trace).toHaveLength(TRACE_MAX);
     expect(result.trace_omitted).toBe(1201 - TRACE_MAX);
   });

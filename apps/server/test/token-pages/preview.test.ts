@@ -2,7 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LINK_GONE } from '../../src/modules/token-links/token-links';
 import { buildTestApp, type Client, type TestApp } from '../helper';
 import { expectDocumentedAnswer } from '../openapi';
-import { insertAsset, insertCampaign, insertCreative, insertProfile, insertRules } from '../rows';
+import {
+  insertAsset,
+  insertCampaign,
+  insertCondition,
+  insertCreative,
+  insertProfile,
+  insertRules,
+} from '../rows';
 
 let t: TestApp;
 let editor: Client;
@@ -166,5 +173,51 @@ describe('GET /v1/creatives/externalpreview/{token}', () => {
       .where('id', '=', creativeId)
       .execute();
     expect((await open(token)).statusCode).toBe(404);
+  });
+});
+
+describe('GET /v1/creatives/externalpreview/{token}/simulate', () => {
+  it('names the variant a viewer gets, and whether it has conditions to hold', async () => {
+    const profileId = await insertProfile(t.db, { companyId: t.companyId, name: 'Simulated feed' });
+    const [always] = await insertRules(t.db, {
+      companyId: t.companyId,
+      profileId,
+      rows: [{ Region: 'North' }],
+    });
+    await t.db
+      .updateTable('profile_rules')
+      .set({ reporting_label: 'For everyone' })
+      .where('id', '=', always!)
+      .execute();
+    const creativeId = await insertCreative(t.db, { companyId: t.companyId, campaignId, name: 'Simulated' });
+    await t.db.updateTable('creatives').set({ profile_id: profileId }).where('id', '=', creativeId).execute();
+
+    const url = `/v1/creatives/externalpreview/${await tokenOf(creativeId)}/simulate`;
+    const res = await guest.inject({ method: 'GET', url });
+    expect(res.statusCode, res.body).toBe(200);
+    expectDocumentedAnswer(
+      t.app.swagger(),
+      { method: 'GET', url: '/v1/creatives/externalpreview/:token/simulate' },
+      res,
+    );
+    expect(res.json().data).toMatchObject({
+      reason: 'matched',
+      variant: { rule_id: always, reporting_label: 'For everyone', has_conditions: false },
+    });
+
+    const condition = await insertCondition(t.db, { companyId: t.companyId, name: 'Belgium only' });
+    const expression = { logic: 'all', predicates: [{ field: 'country', operator: 'eq', value: 'BE' }] };
+    await t.db
+      .updateTable('conditions')
+      .set({ expression: JSON.stringify(expression) })
+      .where('id', '=', condition)
+      .execute();
+    await t.db
+      .updateTable('profile_rules')
+      .set({ condition_ids: JSON.stringify([condition]) })
+      .where('id', '=', always!)
+      .execute();
+    const belgian = await guest.inject({ method: 'GET', url: `${url}?country=BE` });
+    expect(belgian.json().data).toMatchObject({ reason: 'matched', variant: { has_conditions: true } });
   });
 });

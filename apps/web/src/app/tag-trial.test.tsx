@@ -38,7 +38,7 @@ const OLD = tag({ id: 3, name: 'Old slot', revoked_at: '2026-11-25T10:00:00.000Z
 const LISBON = { id: 7, unique_id: 'DEST-003', reporting_label: 'Lisbon – from 149' };
 const simulation: SimulationResult = {
   context: { date: '2026-12-01', time: '10:00', weekday: 'tue', time_zone: 'Europe/Brussels' },
-  rule: { ...LISBON, data: { Headline: 'Pastel de nata and tram 28' } },
+  rule: { ...LISBON, has_conditions: true, data: { Headline: 'Pastel de nata and tram 28' } },
   reason: 'matched',
   render_url: 'https://render.example/r/simulated',
   trace: [

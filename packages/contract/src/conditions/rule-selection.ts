@@ -50,6 +50,9 @@ export interface RuleTrace {
   conditions: ConditionTrace[];
 }
 
+/** Why an active rule in its dates without conditions is chosen, wherever a trace shows it. */
+export const NO_CONDITIONS = 'No conditions: it always applies.';
+
 /** How the rule was chosen: its conditions held, it is the feed's default, or the first active one. */
 export type SelectionReason = 'matched' | 'default' | 'first_active' | 'none';
 
@@ -108,7 +111,7 @@ export function selectRule(
     if (failed.length === 0) {
       const reason =
         verdicts.length === 0
-          ? 'Active, in its dates, and it has no conditions.'
+          ? NO_CONDITIONS
           : `Active, in its dates, and ${verdicts.length === 1 ? 'its condition holds' : `all ${verdicts.length} conditions hold`}.`;
       trace.push({ ...entry, outcome: 'chosen', reason, conditions: verdicts });
       return { rule_id: rule.id, reason: 'matched', trace };
@@ -296,6 +299,8 @@ export const SimulationResultSchema = z.object({
       id: z.number().int(),
       unique_id: z.string(),
       reporting_label: z.string(),
+      /** False for a rule without conditions: it always applies when active and in its dates. */
+      has_conditions: z.boolean(),
       data: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])),
     })
     .nullable(),

@@ -48,8 +48,11 @@ export type RuleFilter = z.infer<typeof RuleFilterSchema>;
 export const CreativeSchema = z.object({
   id: z.number().int(),
   campaign_id: z.number().int(),
-  /** The campaign it belongs to, for lists and links. */
-  campaign: z.object({ id: z.number().int(), name: z.string() }),
+  /**
+   * The campaign it belongs to, for lists and links, with its status: a live creative's tags serve
+   * whatever the campaign's status, which the app warns about when the campaign is not live.
+   */
+  campaign: z.object({ id: z.number().int(), name: z.string(), status: z.enum(STATUSES) }),
   name: z.string(),
   width: z.number().int(),
   height: z.number().int(),

@@ -53,7 +53,14 @@ export type ExternalPreview = z.infer<typeof ExternalPreviewSchema>;
  */
 export const ExternalSimulationSchema = z.object({
   context: z.object({ date: z.string(), time: z.string(), weekday: z.string(), time_zone: z.string() }),
-  variant: z.object({ rule_id: z.number().int(), reporting_label: z.string() }).nullable(),
+  variant: z
+    .object({
+      rule_id: z.number().int(),
+      reporting_label: z.string(),
+      /** False for a variant without conditions: it always applies when active and in its dates. */
+      has_conditions: z.boolean(),
+    })
+    .nullable(),
   reason: z.enum(['matched', 'default', 'first_active', 'none']),
   render_url: z.string().nullable(),
 });

@@ -32,7 +32,7 @@ import { nextUpdatedAtOfAll } from '../../lib/versions';
 import { campaignsOnDay } from '../campaigns';
 
 export type CreativeRow = Selectable<CreativesTable>;
-export type CreativeView = CreativeRow & { campaign_name: string };
+export type CreativeView = CreativeRow & { campaign_name: string; campaign_status: CreativeRow['status'] };
 export type NewCreativeRow = Insertable<CreativesTable>;
 export type PreviewLinkRow = Selectable<PreviewLinksTable>;
 
@@ -111,14 +111,14 @@ async function creativesRunning(
   );
 }
 
-/** Creatives, with their campaign's name for lists and links; every query is scoped by company. */
+/** Creatives, with their campaign's name and status for lists and links; every query is scoped by company. */
 export const createCreativesRepository = (db: Db) => {
   const views = (trx: Executor, companyId: number) =>
     trx
       .selectFrom('creatives')
       .innerJoin('campaigns', 'campaigns.id', 'creatives.campaign_id')
       .selectAll('creatives')
-      .select('campaigns.name as campaign_name')
+      .select(['campaigns.name as campaign_name', 'campaigns.status as campaign_status'])
       .where('creatives.company_id', '=', companyId);
 
   return {
@@ -172,7 +172,7 @@ export const createCreativesRepository = (db: Db) => {
       });
     },
 
-    /** One creative with its campaign's name, as the API shows it. */
+    /** One creative with its campaign's name and status, as the API shows it. */
     findView: (companyId: number, id: number, trx: Executor = db, { deleted = false }: ScopedOptions = {}) =>
       views(trx, companyId)
         .where('creatives.id', '=', id)

@@ -69,7 +69,7 @@ const toColumns = (fields: CreativeFields) => ({
 const toCreative = (row: CreativeView, user: User): Creative => ({
   id: row.id,
   ...fieldsOf(row),
-  campaign: { id: row.campaign_id, name: row.campaign_name },
+  campaign: { id: row.campaign_id, name: row.campaign_name, status: row.campaign_status },
   fallback_asset_id: row.fallback_asset_id,
   created_at: row.created_at,
   updated_at: row.updated_at,

@@ -67,6 +67,9 @@ export const selectable = (row: ProfileRuleRow): SelectableRule => ({
   condition_ids: parseJson<number[]>(row.condition_ids, []),
 });
 
+/** Whether the rule names any condition (one without always applies when active and in its dates). */
+export const hasConditions = (row: ProfileRuleRow) => selectable(row).condition_ids.length > 0;
+
 /** The data sources a set of conditions reads. */
 const dataSourcesOf = (conditions: Iterable<NamedCondition>) => {
   const ids = new Set<number>();

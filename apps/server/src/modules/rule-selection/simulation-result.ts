@@ -1,6 +1,6 @@
 import type { SimulationResult } from '@adstudio/contract';
 import { parseJson } from '../../lib/json';
-import type { ChosenRule } from './choose-rule';
+import { type ChosenRule, hasConditions } from './choose-rule';
 
 /** The answer of the simulator: the rule with its content, how it was chosen, why, and its render. */
 export const simulationResult = (
@@ -19,6 +19,7 @@ export const simulationResult = (
         id: chosen.rule.id,
         unique_id: chosen.rule.unique_id,
         reporting_label: chosen.rule.reporting_label,
+        has_conditions: hasConditions(chosen.rule),
         data: parseJson<Record<string, string | number | boolean | null>>(chosen.rule.data, {}),
       }
     : null,

@@ -6,7 +6,7 @@ import {
 } from '@adstudio/contract';
 import { notFound } from '../../lib/http-errors';
 import type { ProfilesService } from '../profiles';
-import { type RuleChooser, ruleFilterOf } from '../rule-selection';
+import { hasConditions, type RuleChooser, ruleFilterOf } from '../rule-selection';
 import type { TokenLinks, Viewer } from '../token-links';
 import type { CreativePreviews } from './creative-previews';
 import type { PreviewRepository } from './preview.repository';
@@ -84,7 +84,11 @@ export function createPreviewService({ links, previews, profiles, creativePrevie
           time_zone: context.time_zone,
         },
         variant: chosen.rule
-          ? { rule_id: chosen.rule.id, reporting_label: chosen.rule.reporting_label || chosen.rule.unique_id }
+          ? {
+              rule_id: chosen.rule.id,
+              reporting_label: chosen.rule.reporting_label || chosen.rule.unique_id,
+              has_conditions: hasConditions(chosen.rule),
+            }
           : null,
         reason: chosen.selection.reason,
         render_url: chosen.rule ? renderUrl(chosen.rule.id) : null,

@@ -47,15 +47,15 @@ describe('the bulk bar', { timeout: 15_000 }, () => {
     await click(button('Change status'));
     await waitFor(() => menuItems().length > 0);
     expect(menuItems().map((item) => item.textContent)).toEqual([
-      'action required2 of 3 cannot: draft → action required is not allowed',
+      'action required2 of 3 cannot: draft → action required is not allowed: move it to quality assurance first',
       'quality assurance',
       'testing1 of 3 is already testing',
-      'ready2 of 3 cannot: draft → ready is not allowed',
+      'ready2 of 3 cannot: draft → ready is not allowed: move it to quality assurance first',
     ]);
   });
 
   it('sends the move chosen and sums up a partly done one, refusals grouped by reason', async () => {
-    const refusal = 'draft → ready is not allowed. Allowed from draft: quality assurance, testing.';
+    const refusal = 'draft → ready is not allowed: move it to quality assurance first.';
     const run = vi.fn(async (_body: Bulk) => [
       { id: 1, ok: false, message: refusal },
       { id: 2, ok: false, message: refusal },

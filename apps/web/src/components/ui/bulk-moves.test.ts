@@ -29,7 +29,9 @@ describe('bulkMoves', () => {
     const moves = new Map(
       bulkMoves([draft, draft, testing, testing]).map((move) => [move.status, move.note]),
     );
-    expect(moves.get('ready')).toBe('2 of 4 cannot: draft → ready is not allowed');
+    expect(moves.get('ready')).toBe(
+      '2 of 4 cannot: draft → ready is not allowed: move it to quality assurance first',
+    );
     expect(moves.get('quality assurance')).toBeNull();
     expect(moves.get('testing')).toBe('2 of 4 are already testing');
   });
@@ -39,10 +41,10 @@ describe('bulkMoves', () => {
       bulkMoves([draft, testing, ready, qaDraft]).map((move) => [move.status, move.note]),
     );
     expect(moves.get('action required')).toBe(
-      '2 of 4 cannot: draft → action required is not allowed (1), draft → action required is not open to you (1)',
+      '2 of 4 cannot: draft → action required is not allowed: move it to quality assurance first (1), draft → action required is not open to you (1)',
     );
     expect(moves.get('ready')).toBe(
-      '2 of 4 cannot: draft → ready is not allowed (1), draft → ready is not open to you (1); 1 is already ready',
+      '2 of 4 cannot: draft → ready is not allowed: move it to quality assurance first (1), draft → ready is not open to you (1); 1 is already ready',
     );
   });
 

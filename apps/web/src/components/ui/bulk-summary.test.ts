@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { bulkGroups, bulkGroupText, bulkSummary } from './bulk-summary';
 
-const NOT_READY = 'draft → ready is not allowed. Allowed from draft: quality assurance, testing.';
+const NOT_READY = 'draft → ready is not allowed: move it to quality assurance first.';
 
 describe('bulkSummary', () => {
   it('counts what was done, per noun', () => {

@@ -35,6 +35,6 @@ export function bulkSummary(results: readonly BulkResult[], noun: string, verb: 
   return `${parts.join(', ')}.`;
 }
 
-/** "2 refused: draft → ready is not allowed. Allowed from draft: quality assurance, testing." */
+/** "2 refused: draft → ready is not allowed: move it to quality assurance first." */
 export const bulkGroupText = (group: BulkGroup): string =>
   `${group.count} ${group.ok ? 'unchanged' : 'refused'}: ${group.message}`;

@@ -6,7 +6,7 @@ import { CreativeFormSchema, cleanFilterValues, creativeFormValues } from './cre
 const creative: Creative = {
   id: 7,
   campaign_id: 3,
-  campaign: { id: 3, name: 'Summer' },
+  campaign: { id: 3, name: 'Summer', status: 'draft' },
   name: 'Banner',
   width: 728,
   height: 90,

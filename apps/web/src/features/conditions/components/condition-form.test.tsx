@@ -173,6 +173,7 @@ describe('the rule simulation', () => {
         id: 12,
         unique_id: 'SKU-2',
         reporting_label: 'Weekend offer',
+        has_conditions: true,
         data: { Headline: 'Sale!', Price: 9.5 },
       },
       reason: 'matched',

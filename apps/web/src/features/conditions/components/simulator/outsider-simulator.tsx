@@ -1,4 +1,4 @@
-import type { ExternalSimulation } from '@adstudio/contract';
+import { type ExternalSimulation, NO_CONDITIONS } from '@adstudio/contract';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
@@ -10,11 +10,17 @@ import { SimulatorContextForm } from './simulator-context-form';
 const capitalised = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
 
 const WHY: Record<ExternalSimulation['reason'], string> = {
-  matched: 'its conditions hold for this viewer',
-  default: 'no other variant matches, and it is the default',
-  first_active: 'no variant matches and there is no default, so the first one shows',
+  matched: 'its conditions hold for this viewer.',
+  default: 'no other variant matches, and it is the default.',
+  first_active: 'no variant matches and there is no default, so the first one shows.',
   none: '',
 };
+
+/** Why the viewer gets the variant, after its name: a variant without conditions needs none to hold. */
+export const outsiderWhy = (result: ExternalSimulation) =>
+  result.reason === 'matched' && result.variant?.has_conditions === false
+    ? `. ${NO_CONDITIONS}`
+    : `: ${WHY[result.reason]}`;
 
 /**
  * The shared preview's simulator (docs/design.md §9): an outsider picks a moment, a place and a
@@ -44,7 +50,8 @@ export function OutsiderSimulator({
               <Typography variant="body1" data-testid="simulated-variant">
                 On {capitalised(result.context.weekday)} {result.context.date} at {result.context.time} (
                 {result.context.time_zone}), this viewer gets{' '}
-                <strong>{result.variant.reporting_label}</strong>: {WHY[result.reason]}.
+                <strong>{result.variant.reporting_label}</strong>
+                {outsiderWhy(result)}
               </Typography>
               {result.render_url ? (
                 <AdFrame

@@ -1,4 +1,4 @@
-import type { SimulationResult } from '@adstudio/contract';
+import { NO_CONDITIONS, type SimulationResult } from '@adstudio/contract';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import Accordion from '@mui/material/Accordion';
 import AccordionDetails from '@mui/material/AccordionDetails';
@@ -26,6 +26,12 @@ export const SELECTION_REASONS: Readonly<Record<Reason, string>> = {
   first_active: 'No rule matched and the feed has no default: the first active rule is shown.',
   none: 'The creative serves no active rule: nothing dynamic can be shown.',
 };
+
+/** Why the rule shown was chosen: a rule without conditions did not need any to hold. */
+export const selectionReason = (result: Pick<SimulationResult, 'reason' | 'rule'>): string =>
+  result.reason === 'matched' && result.rule?.has_conditions === false
+    ? `${NO_CONDITIONS} It is the first active rule in its dates that matches.`
+    : SELECTION_REASONS[result.reason];
 
 export const OUTCOME_DISPLAY: Readonly<
   Record<Outcome, { label: string; color: 'success' | 'default' | 'warning' | 'error' }>
@@ -118,11 +124,11 @@ export function RuleSimulationView({
               ({rule.unique_id})
             </Typography>
             <Box component="span" sx={{ display: 'block' }}>
-              {SELECTION_REASONS[result.reason]}
+              {selectionReason(result)}
             </Box>
           </>
         ) : (
-          SELECTION_REASONS[result.reason]
+          selectionReason(result)
         )}
       </Alert>
       <EvaluatedAt context={result.context} />
