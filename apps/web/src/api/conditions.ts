@@ -8,7 +8,7 @@ import {
 } from '@adstudio/contract';
 import type { ListStateConfig } from '../lib/list-state';
 import { resourceApi } from '../lib/resource-api';
-import { profileKeys } from './profiles';
+import { resourceKeys } from '../lib/resource-keys';
 
 /**
  * /v1/conditions: the list (plus `deleted=1`), an item with where it is used, create and PUT (422
@@ -23,7 +23,8 @@ export const conditionsApi = resourceApi<Condition, { create: ConditionCreate; u
     list: { placeholder: 'latest' },
     quiet: ['create', 'update', 'remove'],
     // A condition's name decides which of a feed's rejected rows a sync would now take in.
-    affects: [profileKeys.all],
+    // Profiles' keys as such, not api/profiles.ts: the conditions page ships none of the profiles' code.
+    affects: [resourceKeys('profiles').all],
   },
 );
 
