@@ -373,6 +373,7 @@ export function createServices(
     startSync: profileSyncs.start,
     template: templates.summary,
     templates: templates.summaries,
+    fixableRows: profileSyncsRepository.fixableRows,
   });
   const profileRules = createProfileRulesService({
     rules: profileRulesRepository,

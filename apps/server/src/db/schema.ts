@@ -364,6 +364,8 @@ export interface ProfileErrorsTable {
   value: string | null;
   message: string;
   severity: Generated<string>; // error | warning
+  /** JSON array of the lower-cased condition names that alone keep the row out; else null. */
+  missing_conditions: string | null;
   created_at: string;
 }
 

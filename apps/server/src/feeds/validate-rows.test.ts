@@ -297,6 +297,34 @@ describe('createRowValidator rows', () => {
     ]);
   });
 
+  it('names the missing conditions of a row they alone keep out, for a later sync to take it in', () => {
+    const results = validate(
+      columns,
+      [
+        ['M-1', 'Only names', null, null, null, null, 'Mobile, Rain; rain,Night'],
+        ['M-2', null, null, null, null, null, 'Rain'],
+        ['M-3', 'Named', null, null, null, null, 'mobile'],
+      ],
+      { conditionIds },
+    );
+    const [alone, withOthers, fine] = results;
+    expect(alone!.rule).toBeNull();
+    expect(alone!.issues).toEqual([
+      {
+        ...error(
+          2,
+          'Conditions',
+          'Mobile, Rain; rain,Night',
+          'No condition is named "Rain", "rain", "Night": create them under Conditions or fix the name.',
+        ),
+        missing_conditions: ['rain', 'night'],
+      },
+    ]);
+    // Another error keeps the row out whatever conditions exist: no names to wait for.
+    expect(withOthers!.issues.map((issue) => issue.missing_conditions)).toEqual([undefined, undefined]);
+    expect(fine!.rule?.condition_ids).toEqual([7]);
+  });
+
   it('warns about a second default row and keeps it', () => {
     const results = validate(
       ['Unique_ID', 'Reporting_Label', 'Is_Default'],

@@ -18,6 +18,12 @@ export interface Issue {
   value: string | null;
   message: string;
   severity: 'error' | 'warning';
+  /**
+   * The condition names (lower-cased, as looked up) of a `Conditions` cell naming conditions the
+   * company does not have, set only when they are the row's only error: once conditions of those
+   * names exist, a sync of the same feed takes the row in.
+   */
+  missing_conditions?: string[];
 }
 
 export type RuleValue = string | number | boolean | null;
@@ -129,7 +135,11 @@ export function createRowValidator(columns: string[], options: RowValidatorOptio
     if (start && end && end < start)
       issues.push(issueAt(source, at.end, `End_Date is before Start_Date (${start}): fix one of them.`));
     const conditionIds = at.conditions < 0 ? [] : conditionsOf(cells[at.conditions] ?? null);
-    if (conditionIds instanceof Invalid) issues.push(issueAt(source, at.conditions, conditionIds.message));
+    if (conditionIds instanceof UnknownConditions) {
+      const issue = issueAt(source, at.conditions, conditionIds.message);
+      if (issues.length === 0) issue.missing_conditions = conditionIds.keys;
+      issues.push(issue);
+    }
     const errors = issues.length;
 
     const ignored = (source as SourceRow).ignored;
@@ -144,7 +154,7 @@ export function createRowValidator(columns: string[], options: RowValidatorOptio
         severity: 'warning',
       });
     }
-    if (errors > 0 || conditionIds instanceof Invalid) return { rule: null, issues };
+    if (errors > 0 || conditionIds instanceof UnknownConditions) return { rule: null, issues };
 
     const isDefault = at.isDefault >= 0 && values[at.isDefault] === true;
     if (isDefault && defaultRow !== undefined) {
@@ -184,24 +194,41 @@ export function createRowValidator(columns: string[], options: RowValidatorOptio
     return data;
   }
 
-  function conditionsOf(cell: Cell): number[] | Invalid {
+  function conditionsOf(cell: Cell): number[] | UnknownConditions {
     const ids: number[] = [];
     const unknown: string[] = [];
+    const keys: string[] = [];
     for (const part of (cellText(cell) ?? '').split(/[,;]/)) {
       const name = part.trim();
       if (!name) continue;
-      const id = options.conditionIds.get(name.toLowerCase());
-      if (id === undefined) unknown.push(`"${name}"`);
-      else if (!ids.includes(id)) ids.push(id);
+      const key = name.toLowerCase();
+      const id = options.conditionIds.get(key);
+      if (id !== undefined) {
+        if (!ids.includes(id)) ids.push(id);
+      } else {
+        unknown.push(`"${name}"`);
+        if (!keys.includes(key)) keys.push(key);
+      }
     }
     if (unknown.length === 0) return ids;
     const names = unknown.join(', ');
-    return new Invalid(
+    return new UnknownConditions(
       `No condition is named ${names}: create ${unknown.length === 1 ? 'it' : 'them'} under Conditions or fix the name.`,
+      keys,
     );
   }
 
   return { headerIssues, check };
+}
+
+/** A `Conditions` cell naming conditions the company does not have, by their lower-cased names. */
+class UnknownConditions extends Invalid {
+  constructor(
+    message: string,
+    readonly keys: string[],
+  ) {
+    super(message);
+  }
 }
 
 /** Gives each header column its kind: Studio's columns first, then the template's types. */

@@ -135,8 +135,10 @@ describe('profiles: a feed becomes rules', () => {
     expect(download.headers['content-type']).toMatch(/^text\/csv/);
     // The shared CSV writer (contract common/csv): every text field quoted, numbers bare.
     const lines = download.body.replace(/^\uFEFF/, '').split('\r\n');
-    expect(lines[0]).toBe('"row","column","value","message","severity"');
-    expect(lines.find((line) => line.includes('2026-02-30'))).toMatch(/^\d+,"Start_Date","2026-02-30","/);
+    expect(lines[0]).toBe('"row","column","value","message","severity","fixed_by_resync"');
+    expect(lines.find((line) => line.includes('2026-02-30'))).toMatch(
+      /^\d+,"Start_Date","2026-02-30",".*","error","false"$/,
+    );
   });
 
   it('keeps rule ids across syncs by Unique_ID, ends removed rows, adds new ones, and records the history', async () => {

@@ -47,7 +47,14 @@ function expectOneStory({ profile, syncs, issues, rules }: Views) {
   const failures = issues.filter(isFailure);
   if (latest?.status === 'failed') {
     expect(failures).toEqual([
-      { row: null, column: null, value: null, message: latest.error, severity: 'error' },
+      {
+        row: null,
+        column: null,
+        value: null,
+        message: latest.error,
+        severity: 'error',
+        fixed_by_resync: false,
+      },
     ]);
   } else {
     expect(failures).toEqual([]);

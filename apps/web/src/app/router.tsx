@@ -152,7 +152,7 @@ const restricted: RouteObject[] = [
       { path: ':id', handle: handleOf('profile.view'), lazy: page(profileView, (m) => m.ProfileViewPage) },
       {
         path: ':id/errors',
-        handle: handleOf('profile.errors'),
+        handle: handleOf('profile.errors.view'),
         lazy: page(profileErrors, (m) => m.ProfileErrorsPage),
       },
     ],

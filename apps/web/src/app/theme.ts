@@ -54,6 +54,9 @@ export function createAppTheme(dark: boolean): Theme {
       error: dark
         ? { main: '#ef9a9a', light: '#ffcdd2', dark: '#c62828', contrastText: '#0d1b2a' }
         : { main: '#d32f2f', light: '#ef5350', dark: '#c62828', contrastText: '#ffffff' },
+      // MUI's own mains; `dark` deep enough for white text (a warning on the alert banner: 5.4:1,
+      // where MUI's #e65100 is 4.49:1).
+      warning: dark ? { main: '#ffa726', dark: '#b54708' } : { main: '#ed6c02', dark: '#b54708' },
       // Text on any palette colour MUI derives itself meets WCAG AA (4.5:1), not MUI's default 3:1.
       contrastThreshold: 4.5,
       section: sectionColours[mode],

@@ -34,7 +34,7 @@ describe('named routes (spec section 2)', () => {
     );
     expect(href('assets.campaign', { id: 3 })).toBe('/assets/campaign/3');
     expect(href('creatives.new.campaign', { campaignId: 5 })).toBe('/creatives/new/5');
-    expect(href('profile.errors', { id: 8 })).toBe('/profiles/8/errors');
+    expect(href('profile.errors.view', { id: 8 })).toBe('/profiles/8/errors');
   });
 
   it('drops absent optional parameters and encodes values', () => {

@@ -26,7 +26,7 @@ export const ROUTES = {
   'profiles.view': { path: '/profiles', title: 'Profiles' },
   'profiles.new': { path: '/profiles/new', title: 'New Profile' },
   'profile.view': { path: '/profiles/:id', title: 'Profile' },
-  'profile.errors': { path: '/profiles/:id/errors', title: 'Profile Errors' },
+  'profile.errors.view': { path: '/profiles/:id/errors', title: 'Profile Errors' },
 
   'conditions.view': { path: '/conditions', title: 'Conditions' },
   'conditions.new': { path: '/conditions/new', title: 'New Condition' },

@@ -126,6 +126,28 @@ describe('resourceApi hooks', () => {
     expect(client.getQueryState(things.keys.detail(7))?.isInvalidated).toBe(true);
   });
 
+  it("marks the other sections' queries it affects stale, on every kind of write", async () => {
+    const linked = resourceApi('/v1/linked', { item: ThingSchema, affects: [['others']] });
+    serve();
+    const others = ['others', 'detail', 3];
+    const writes = [
+      [linked.useCreate, { name: 'New' }],
+      [linked.useRemove, 7],
+      [linked.useRestore, 7],
+    ] as const;
+    for (const [useHook, variables] of writes) {
+      client.setQueryData(others, 'fresh');
+      const write = await mutation(useHook as never);
+      await act(() => (write() as UseMutationResult<unknown, Error, unknown>).mutateAsync(variables));
+      expect(client.getQueryState(others)?.isInvalidated).toBe(true);
+    }
+    // A resource that names none leaves other sections alone.
+    client.setQueryData(others, 'fresh');
+    const update = await mutation(things.useUpdate);
+    await act(() => update().mutateAsync({ id: 7, body: { name: 'Renamed' } }));
+    expect(client.getQueryState(others)?.isInvalidated).toBe(false);
+  });
+
   it('raises the alert on failure unless the write is quiet or the caller says so', async () => {
     recordApi(() => answer(500, { message: 'Broken' }));
     const skipAlert = async (useHook: () => UseMutationResult<unknown, Error, never>) => {

@@ -1,5 +1,5 @@
 import { type BulkResult, BulkResultSchema, type HistoryEntry, HistoryEntrySchema } from '@adstudio/contract';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { type QueryKey, queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from './api-client';
 import { getData, getItems } from './get-data';
@@ -33,6 +33,11 @@ export interface ResourceConfig<T> {
   history?: 'include' | 'path';
   /** The method of path/{id}/restore: POST, or a state-changing GET where the server has one (assets). */
   restoreMethod?: 'POST' | 'GET';
+  /**
+   * Other sections' queries whose answers its writes change (a condition's name decides which of a
+   * feed's rows a sync takes in): every write marks them stale.
+   */
+  affects?: readonly QueryKey[];
 }
 
 interface WriteOptions {
@@ -50,10 +55,11 @@ export function resourceApi<T extends { id: number }, W extends ResourceBodies =
   path: string,
   config: ResourceConfig<T>,
 ) {
-  const { item: schema, quiet = [], restoreMethod = 'POST' } = config;
+  const { item: schema, quiet = [], restoreMethod = 'POST', affects } = config;
   const keys = config.keys ?? resourceKeys(path.slice(path.lastIndexOf('/') + 1));
   const alerts = (write: Write, options: WriteOptions) => ({
     alertOnError: options.alertOnError ?? !quiet.includes(write),
+    affects,
   });
   const itemUrl = (id: number, what = '') => `${path}/${id}${what}`;
 
@@ -114,10 +120,10 @@ export function resourceApi<T extends { id: number }, W extends ResourceBodies =
     useRemove: (options: WriteOptions = {}) =>
       useItemsMutation(keys, remove, (id) => [id], alerts('remove', options)),
     restore,
-    useRestore: () => useItemMutation(keys, restore),
+    useRestore: () => useItemMutation(keys, restore, { affects }),
     clone,
-    useClone: () => useItemMutation(keys, clone),
+    useClone: () => useItemMutation(keys, clone, { affects }),
     bulk,
-    useBulk: () => useItemsMutation(keys, bulk, (body) => body.ids),
+    useBulk: () => useItemsMutation(keys, bulk, (body) => body.ids, { affects }),
   };
 }

@@ -26,8 +26,8 @@ describe('document title (spec section 2)', () => {
   });
   it('names the deepest named route', () => {
     expect(
-      resolveRouteName([{ handle: handleOf('dashboard') }, { handle: handleOf('profile.errors') }]),
-    ).toBe('profile.errors');
+      resolveRouteName([{ handle: handleOf('dashboard') }, { handle: handleOf('profile.errors.view') }]),
+    ).toBe('profile.errors.view');
     expect(resolveRouteName([{}])).toBe('');
   });
 });

@@ -69,6 +69,16 @@ export const ProfileSchema = z.object({
   /** The feed's columns as of the last good sync, in sheet order. */
   columns: z.array(z.string()),
   ...ProfileFiguresSchema.shape,
+  /**
+   * Rows the last sync rejected only for naming conditions that did not exist, and that all exist
+   * now: a sync of the same feed would take them in.
+   */
+  fixable_rows: z
+    .number()
+    .int()
+    .describe(
+      'Rows the last sync rejected only for naming conditions that did not exist and that all exist now: a sync of the same feed would take them in.',
+    ),
   synced_at: z.string().nullable(),
   next_sync_at: z.string().nullable(),
   created_at: z.string(),
@@ -158,6 +168,12 @@ export const ProfileIssueSchema = z.object({
   value: z.string().nullable(),
   message: z.string(),
   severity: z.enum(ISSUE_SEVERITIES),
+  /** The row's only error names conditions that all exist now: a sync of the same feed takes it in. */
+  fixed_by_resync: z
+    .boolean()
+    .describe(
+      "True when the row's only error names conditions that all exist now: a sync of the same feed takes the row in.",
+    ),
 });
 export type ProfileIssue = z.infer<typeof ProfileIssueSchema>;
 

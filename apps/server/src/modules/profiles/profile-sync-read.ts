@@ -86,6 +86,7 @@ export async function readFeedInto(table: FeedTable, into: ReadInto): Promise<Re
         value: issue.value,
         message: issue.message,
         severity: issue.severity,
+        missing_conditions: issue.missing_conditions ? JSON.stringify(issue.missing_conditions) : null,
         created_at: createdAt,
       });
     }

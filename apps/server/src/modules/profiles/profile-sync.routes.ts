@@ -67,7 +67,7 @@ export const profileSyncRoutes: FastifyPluginAsyncZod = async (app) => {
                 schema: z
                   .string()
                   .describe(
-                    'UTF-8 with a byte order mark; header `row,column,value,message,severity`; every text field quoted.',
+                    'UTF-8 with a byte order mark; header `row,column,value,message,severity,fixed_by_resync`; every text field quoted, fixed_by_resync `true` or `false`.',
                   ),
               },
             },
@@ -81,8 +81,8 @@ export const profileSyncRoutes: FastifyPluginAsyncZod = async (app) => {
       const issues = await service.errors(currentUser(request), request.params.id, filter);
       if (format !== 'csv') return { data: issues };
       const csv = toCsv(
-        ['row', 'column', 'value', 'message', 'severity'],
-        issues.map((i) => [i.row, i.column, i.value, i.message, i.severity]),
+        ['row', 'column', 'value', 'message', 'severity', 'fixed_by_resync'],
+        issues.map((i) => [i.row, i.column, i.value, i.message, i.severity, i.fixed_by_resync]),
       );
       return reply
         .type('text/csv; charset=utf-8')

@@ -1,9 +1,40 @@
-import { type Insertable, type Selectable, sql, type Updateable } from 'kysely';
+import { type ExpressionBuilder, type Insertable, type Selectable, sql, type Updateable } from 'kysely';
 import type { Db, Executor } from '../../db/database';
-import type { ProfileErrorsTable, ProfileSyncsTable, ProfilesTable } from '../../db/schema';
+import type { DB, ProfileErrorsTable, ProfileSyncsTable, ProfilesTable } from '../../db/schema';
+import { isPostgres } from '../../lib/indexed-filter';
+import { idIn } from '../../lib/list';
 
 export type ProfileSyncRow = Selectable<ProfileSyncsTable>;
 export type ProfileErrorRow = Selectable<ProfileErrorsTable>;
+
+/** An issue the profile shows: not one of a partial read by the sync running now. */
+const shown = (eb: ExpressionBuilder<DB, 'profile_errors'>) =>
+  eb.not(
+    eb.exists(
+      eb
+        .selectFrom('profiles')
+        .select('profiles.id')
+        .whereRef('profiles.id', '=', 'profile_errors.profile_id')
+        .whereRef('profiles.sync_id', '=', 'profile_errors.sync_id')
+        .where('profiles.status', '=', 'syncing'),
+    ),
+  );
+
+/**
+ * Whether a sync of the same feed would now take the issue's row in (decision 0116): the issue
+ * names missing conditions (set only when they are its row's only error) and the company now has
+ * a live condition of each name, matched as a sync matches them (lower-cased; the live-name index
+ * answers each). Each engine's own JSON: json_each, jsonb_array_elements_text.
+ */
+const resolvedNow = (db: Executor, companyId: number) => {
+  const names = isPostgres(db)
+    ? sql`jsonb_array_elements_text(cast(profile_errors.missing_conditions as jsonb)) as n(value)`
+    : sql`json_each(profile_errors.missing_conditions) as n`;
+  return sql<boolean>`(profile_errors.missing_conditions is not null and not exists (
+    select 1 from ${names} where not exists (
+      select 1 from conditions c
+      where c.company_id = ${companyId} and c.deleted_at is null and lower(c.name) = n.value)))`;
+};
 
 /**
  * A profile's syncs: their history rows, the claim that keeps one running at a time, the progress
@@ -130,7 +161,7 @@ export const createProfileSyncsRepository = (db: Db) => ({
 
   /**
    * The profile's issues, in sheet order (those of no row first): those of its last sync, never
-   * the partial ones of a sync still running.
+   * the partial ones of a sync still running; each says whether a sync would now take its row in.
    */
   issues: (
     companyId: number,
@@ -140,28 +171,39 @@ export const createProfileSyncsRepository = (db: Db) => ({
     let query = db
       .selectFrom('profile_errors')
       .select(['row', 'column', 'value', 'message', 'severity'])
+      .select(sql<number>`case when ${resolvedNow(db, companyId)} then 1 else 0 end`.as('fixed_by_resync'))
       .where((eb) => eb.and({ company_id: companyId, profile_id: profileId }))
-      .where((eb) =>
-        eb.or([
-          eb('sync_id', 'is', null),
-          eb(
-            'sync_id',
-            'not in',
-            eb
-              .selectFrom('profiles')
-              .select('sync_id')
-              .where('id', '=', profileId)
-              .where('status', '=', 'syncing')
-              .where('sync_id', 'is not', null),
-          ),
-        ]),
-      );
+      .where(shown);
     if (severity) query = query.where('severity', '=', severity);
     if (column) query = query.where('column', '=', column);
     return query
       .orderBy(sql`coalesce(${sql.ref('row')}, 0)`)
       .orderBy('id')
       .execute();
+  },
+
+  /**
+   * How many of each profile's rejected rows a sync would now take in, by profile id (absent: none).
+   * One statement for a page of profiles; only the issues that name missing conditions are read.
+   */
+  fixableRows: async (
+    companyId: number,
+    profileIds: readonly number[],
+    trx: Executor = db,
+  ): Promise<Map<number, number>> => {
+    if (profileIds.length === 0) return new Map();
+    const rows = await trx
+      .selectFrom('profile_errors')
+      .select('profile_id')
+      .select((eb) => eb.fn.countAll<number | string>().as('rows'))
+      .where('company_id', '=', companyId)
+      .where(idIn('profile_id', profileIds))
+      .where('missing_conditions', 'is not', null)
+      .where(shown)
+      .where(resolvedNow(trx, companyId))
+      .groupBy('profile_id')
+      .execute();
+    return new Map(rows.map((row) => [row.profile_id, Number(row.rows)]));
   },
 });
 export type ProfileSyncsRepository = ReturnType<typeof createProfileSyncsRepository>;

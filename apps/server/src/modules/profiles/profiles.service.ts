@@ -31,7 +31,7 @@ export const NAME_TAKEN = 'The name has already been taken.';
 /** A template as a profile names it. */
 type TemplateSummary = { id: number; name: string };
 
-export const toProfile = (row: ProfileRow, template?: TemplateSummary): Profile => ({
+export const toProfile = (row: ProfileRow, template?: TemplateSummary, fixableRows = 0): Profile => ({
   id: row.id,
   name: row.name,
   source: (row.source as Profile['source']) ?? 'gsheet',
@@ -50,6 +50,7 @@ export const toProfile = (row: ProfileRow, template?: TemplateSummary): Profile 
   rows_active: row.rows_active,
   rows_with_errors: row.rows_with_errors,
   warnings_total: row.warnings_total,
+  fixable_rows: fixableRows,
   synced_at: row.synced_at,
   next_sync_at: row.next_sync_at,
   created_at: row.created_at,
@@ -75,7 +76,17 @@ interface Deps {
   template: (companyId: number, id: number, trx?: Executor) => Promise<TemplateSummary | undefined>;
   /** The company's live templates, by id and name (asked of templates). */
   templates: (companyId: number) => Promise<TemplateSummary[]>;
+  /** How many rejected rows a sync would now take in, by profile id (profile-syncs.repository.ts). */
+  fixableRows: (
+    companyId: number,
+    profileIds: readonly number[],
+    trx?: Executor,
+  ) => Promise<Map<number, number>>;
 }
+
+/** Only a profile whose last sync rejected rows can have rows a sync would now take in. */
+const rejectedRows = (rows: readonly ProfileRow[]) =>
+  rows.filter((row) => row.rows_with_errors > 0).map((row) => row.id);
 
 /**
  * Profiles (feeds) as items: the list, one profile, create (which starts its first sync), edit,
@@ -92,6 +103,7 @@ export function createProfilesService({
   startSync,
   template: templateOf,
   templates,
+  fixableRows,
 }: Deps) {
   /**
    * Live profiles' names are unique per company ignoring case (an index of migration
@@ -120,6 +132,7 @@ export function createProfilesService({
     toProfile(
       row,
       row.template_id === null ? undefined : await templateOf(user.company_id, row.template_id, trx),
+      (await fixableRows(user.company_id, rejectedRows([row]), trx)).get(row.id),
     );
 
   return {
@@ -147,10 +160,17 @@ export function createProfilesService({
 
     async list(user: User, query: ProfileListQuery): Promise<ListPage<Profile>> {
       const page = await profiles.list(user.company_id, query);
-      const named = new Map((await templates(user.company_id)).map((t) => [t.id, t]));
+      const [named, fixable] = await Promise.all([
+        templates(user.company_id).then((all) => new Map(all.map((t) => [t.id, t]))),
+        fixableRows(user.company_id, rejectedRows(page.data)),
+      ]);
       return {
         data: page.data.map((row) =>
-          toProfile(row, row.template_id !== null ? named.get(row.template_id) : undefined),
+          toProfile(
+            row,
+            row.template_id !== null ? named.get(row.template_id) : undefined,
+            fixable.get(row.id),
+          ),
         ),
         meta: page.meta,
       };

@@ -49,6 +49,7 @@ export function AlertBanner() {
         role="alert"
         data-testid="alert-banner"
         data-type={alert?.type}
+        data-color={alert?.color}
         data-multiline={alert?.multiLine ? 'true' : 'false'}
         message={
           <Box component="span" sx={{ display: 'block', whiteSpace: 'pre-line' }}>

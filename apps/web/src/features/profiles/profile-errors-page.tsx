@@ -1,6 +1,8 @@
 import type { Profile, ProfileIssue } from '@adstudio/contract';
+import AddTaskIcon from '@mui/icons-material/AddTask';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import DownloadIcon from '@mui/icons-material/Download';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -19,7 +21,7 @@ import { href } from '../../config/paths';
 import { type IssueFilter, profileErrorsCsvUrl, useProfileErrors } from './api/get-profile-errors';
 import { ProfilePage } from './components/profile-page';
 import { issuesCountLine } from './profile-format';
-import { errorsPageSubtitle, noIssuesText } from './sync-story';
+import { errorsPageSubtitle, fixableIssuesText, noIssuesText } from './sync-story';
 
 type Row = ProfileIssue & { id: number };
 
@@ -44,6 +46,17 @@ const COLUMNS: GridColDef<Row>[] = [
   },
 ];
 
+/** Shown when some row would be taken in by a sync now: which ones. */
+const FIXED_BY_RESYNC: GridColDef<Row> = {
+  field: 'fixed_by_resync',
+  headerName: 'Next sync',
+  width: 150,
+  renderCell: ({ row }) =>
+    row.fixed_by_resync ? (
+      <Chip size="small" color="success" variant="outlined" icon={<AddTaskIcon />} label="Adds the row" />
+    ) : null,
+};
+
 const SEVERITIES = ['error', 'warning'] as const;
 
 /** The filters of the URL (`severity`, `column`); anything else is ignored. */
@@ -66,11 +79,12 @@ function useIssueFilter(): [IssueFilter, (change: IssueFilter) => void] {
 
 function IssuesTable({ issues }: { issues: ProfileIssue[] }) {
   const rows: Row[] = issues.map((issue, index) => ({ ...issue, id: index }));
+  const columns = issues.some((issue) => issue.fixed_by_resync) ? [...COLUMNS, FIXED_BY_RESYNC] : COLUMNS;
   return (
     <DataGrid
       label="Issues"
       rows={rows}
-      columns={COLUMNS}
+      columns={columns}
       autoHeight
       disableColumnFilter
       disableRowSelectionOnClick
@@ -118,6 +132,11 @@ function ProfileErrors({ profile }: { profile: Profile }) {
           </Button>
         }
       />
+      {profile.fixable_rows > 0 && profile.status !== 'syncing' ? (
+        <Alert severity="info" sx={{ mb: 2 }} data-testid="fixable-rows">
+          {fixableIssuesText(profile.fixable_rows)}
+        </Alert>
+      ) : null}
       <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', alignItems: 'center', mb: 2 }}>
         <ToggleButtonGroup
           exclusive

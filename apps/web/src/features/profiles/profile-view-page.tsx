@@ -15,6 +15,7 @@ import { OpenDataFeedLink } from './components/open-data-feed-link';
 import { IssuesLink } from './components/profile-figures';
 import { ProfilePage } from './components/profile-page';
 import { ProfileStatusChip } from './components/profile-status-chip';
+import { RejectedRows } from './components/rejected-rows';
 import { RulesTab } from './components/rules-tab';
 import { SyncActions } from './components/sync-actions';
 import { SyncState } from './components/sync-state';
@@ -68,6 +69,7 @@ function ProfileView({ profile, tab }: { profile: Profile; tab: ProfileTab }) {
         }
       />
       <SyncState profile={profile} />
+      <RejectedRows profile={profile} canWrite={canWrite} allowLeave={allowLeave} />
       <ViewTabs
         tabs={PROFILE_TABS}
         labels={PROFILE_TAB_LABELS}

@@ -1,6 +1,15 @@
 import type { Profile } from '@adstudio/contract';
 import { describe, expect, it } from 'vitest';
-import { errorsPageSubtitle, issuesLinkIsError, issuesLinkText, noIssuesText } from './sync-story';
+import {
+  errorsPageSubtitle,
+  fixableIssuesText,
+  fixableOffer,
+  issuesLinkIsError,
+  issuesLinkText,
+  noIssuesText,
+  rejectedRows,
+  rejectedText,
+} from './sync-story';
 
 const at = '2026-03-01T09:30:00.000Z';
 const clean: Pick<Profile, 'synced_at' | 'rows_with_errors' | 'warnings_total'> = {
@@ -54,5 +63,31 @@ describe('sync story', () => {
     expect(noIssuesText(state('new', { synced_at: null }), false)).toBe('No sync has run yet.');
     expect(noIssuesText(state('syncing', { synced_at: null }), false)).toBe('The first sync is running.');
     expect(noIssuesText(state('synced'), false)).toBe('The last sync found no errors or warnings.');
+  });
+
+  it('says how many rows the last sync rejected, only of a sync that ended so', () => {
+    expect(rejectedText({ rows_with_errors: 1, rows_total: 2 })).toBe('1 of 2 rows rejected');
+    expect(rejectedText({ rows_with_errors: 1, rows_total: 1 })).toBe('1 of 1 row rejected');
+    expect(rejectedText({ rows_with_errors: 1234, rows_total: 10_000 })).toBe(
+      '1,234 of 10,000 rows rejected',
+    );
+    expect(rejectedRows({ status: 'synced', rows_with_errors: 1 })).toBe(true);
+    expect(rejectedRows({ status: 'synced', rows_with_errors: 0 })).toBe(false);
+    for (const status of ['failed', 'needs_confirmation', 'syncing', 'new'] as const)
+      expect(rejectedRows({ status, rows_with_errors: 3 })).toBe(false);
+  });
+
+  it('offers the sync that takes in rows whose conditions now exist, and marks them on the errors page', () => {
+    expect(fixableOffer(2, true)).toBe(
+      '2 rejected rows name conditions that now exist: sync now to add them.',
+    );
+    expect(fixableOffer(1, true)).toBe('1 rejected row names conditions that now exist: sync now to add it.');
+    expect(fixableOffer(2, false)).toBe('2 rejected rows name conditions that now exist: a sync adds them.');
+    expect(fixableIssuesText(2)).toBe(
+      'A sync now adds 2 of these rows: the conditions they name exist now. They are marked below.',
+    );
+    expect(fixableIssuesText(1)).toBe(
+      'A sync now adds 1 of these rows: the conditions it names exist now. It is marked below.',
+    );
   });
 });

@@ -1,5 +1,5 @@
 import type { Profile } from '@adstudio/contract';
-import { formatDateTime } from '../../lib/format';
+import { formatCount, formatCounted, formatDateTime } from '../../lib/format';
 import { issueFigures } from './profile-format';
 
 /**
@@ -52,3 +52,30 @@ export function noIssuesText(profile: Story, filtered: boolean): string {
   if (profile.status === 'syncing' && !profile.synced_at) return 'The first sync is running.';
   return 'The last sync found no errors or warnings.';
 }
+
+/** "1 of 2 rows rejected": the feed's rows the last sync kept out. */
+export const rejectedText = (profile: Pick<Profile, 'rows_with_errors' | 'rows_total'>): string =>
+  `${formatCount(profile.rows_with_errors)} of ${formatCounted(profile.rows_total, 'row')} rejected`;
+
+/** Whether the last sync's result is one to warn of: it synced, leaving rows out. */
+export const rejectedRows = (profile: Pick<Profile, 'status' | 'rows_with_errors'>): boolean =>
+  profile.status === 'synced' && profile.rows_with_errors > 0;
+
+/**
+ * The re-sync's offer on the profile: "2 rejected rows name conditions that now exist: sync now to
+ * add them." (to whoever may sync; to others, what a sync would do).
+ */
+export function fixableOffer(fixable: number, canSync: boolean): string {
+  const rows =
+    fixable === 1
+      ? '1 rejected row names conditions that now exist'
+      : `${formatCount(fixable)} rejected rows name conditions that now exist`;
+  const them = fixable === 1 ? 'it' : 'them';
+  return canSync ? `${rows}: sync now to add ${them}.` : `${rows}: a sync adds ${them}.`;
+}
+
+/** What the errors page says of the rows a sync would now take in (marked in its table). */
+export const fixableIssuesText = (fixable: number): string =>
+  fixable === 1
+    ? 'A sync now adds 1 of these rows: the conditions it names exist now. It is marked below.'
+    : `A sync now adds ${formatCount(fixable)} of these rows: the conditions they name exist now. They are marked below.`;

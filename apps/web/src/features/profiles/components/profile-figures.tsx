@@ -16,7 +16,7 @@ export function IssuesLink({ profile }: { profile: Profile }) {
   return (
     <Button
       component={RouterLink}
-      to={href('profile.errors', { id: profile.id })}
+      to={href('profile.errors.view', { id: profile.id })}
       size="small"
       variant="outlined"
       color={issuesLinkIsError(profile) ? 'error' : 'inherit'}

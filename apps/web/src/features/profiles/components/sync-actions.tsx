@@ -1,51 +1,19 @@
-import { type Profile, SYNC_FAILED } from '@adstudio/contract';
+import type { Profile } from '@adstudio/contract';
 import DoneAllIcon from '@mui/icons-material/DoneAll';
 import SyncIcon from '@mui/icons-material/Sync';
 import Button from '@mui/material/Button';
-import { useQueryClient } from '@tanstack/react-query';
 import { type RefObject, useState } from 'react';
-import { useNavigate } from 'react-router';
-import { profileKeys } from '../../../api/profiles';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { href } from '../../../config/paths';
-import { alertFromError, showAlert } from '../../../lib/alert';
-import { errorStatus, isSessionExpiredError } from '../../../lib/api-client';
-import { navigateToHref } from '../../../lib/use-navigate-to';
-import { useSyncProfile } from '../api/sync-profile';
-import { syncStarted } from '../sync-alerts';
+import { useStartSync } from './use-start-sync';
 
 /**
  * Sync now, and "Sync and accept" when a sync stopped at `needs_confirmation` (after a dialog that
- * shows why). A refused start says why: the server's words on 409 (one is running), else spec
- * section 8's 'Failed to sync. Try again.', and on 404 also the way back to the overview.
+ * shows why); a refused start says why (use-start-sync.ts).
  */
 export function SyncActions({ profile, allowLeave }: { profile: Profile; allowLeave: RefObject<boolean> }) {
-  const sync = useSyncProfile();
-  const queryClient = useQueryClient();
-  const navigate = useNavigate();
+  const { start: startSync, pending, running } = useStartSync(profile, allowLeave);
   const [confirming, setConfirming] = useState(false);
-  const running = profile.status === 'syncing' || sync.isPending;
-
-  const start = (confirm: boolean) =>
-    sync.mutate(
-      { id: profile.id, confirm },
-      {
-        onSuccess: () => showAlert(syncStarted(profile)),
-        onError: (error) => {
-          if (isSessionExpiredError(error)) return;
-          const status = errorStatus(error);
-          if (status === 409) return showAlert(alertFromError(error));
-          showAlert({ status: status ?? 500, data: { message: SYNC_FAILED } });
-          if (status === 404) {
-            queryClient.removeQueries({ queryKey: profileKeys.lists() });
-            queryClient.removeQueries({ queryKey: profileKeys.detail(profile.id) });
-            allowLeave.current = true;
-            navigateToHref(navigate, href('profiles.view'), { replace: true });
-          }
-        },
-        onSettled: () => setConfirming(false),
-      },
-    );
+  const start = (confirm: boolean) => startSync(confirm, () => setConfirming(false));
 
   return (
     <>
@@ -78,7 +46,7 @@ export function SyncActions({ profile, allowLeave }: { profile: Profile; allowLe
           </>
         }
         confirmLabel="Sync and accept"
-        busy={sync.isPending}
+        busy={pending}
         onCancel={() => setConfirming(false)}
         onConfirm={() => start(true)}
       />
