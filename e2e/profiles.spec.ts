@@ -37,7 +37,7 @@ test('creates a profile from an uploaded CSV, syncs it, shows its rules and erro
   // The first sync starts at once; the page follows it to its end.
   await expect(page).toHaveURL(/\/profiles\/\d+$/);
   await expect(page.getByRole('heading', { name })).toBeVisible();
-  await expect(alertBanner(page)).toContainText(`${name} synced: 2 active rules.`);
+  await expect(alertBanner(page)).toContainText(`${name} synced: 1 of 3 rows rejected; 2 active rules.`);
   await expect(alertBanner(page).getByRole('button', { name: 'Open' })).toBeVisible();
   await expect(page.locator('[data-status="synced"]').first()).toBeVisible();
   await expect(figure(page, 'Rows')).toHaveText('3');
@@ -76,7 +76,7 @@ test('creates a profile from an uploaded CSV, syncs it, shows its rules and erro
     .catch(() => undefined);
   await expect(alertBanner(page)).toBeHidden();
   await page.getByRole('button', { name: 'Sync', exact: true }).click();
-  await expect(alertBanner(page)).toContainText(`${name} synced: 2 active rules.`);
+  await expect(alertBanner(page)).toContainText(`${name} synced: 1 of 3 rows rejected; 2 active rules.`);
   await page.getByRole('tab', { name: 'History' }).click();
   await expect(page.getByTestId('sync-row')).toHaveCount(2);
   await expect(page.getByTestId('sync-row').first()).toContainText(/synced/i);
