@@ -1,5 +1,6 @@
 import type { Page, TestInfo } from '@playwright/test';
 import { seriousViolations } from './axe';
+import { createFeedFromCsv } from './feeds';
 import { alertBanner, apiAs, expect, test, unique } from './fixtures';
 
 /**
@@ -41,20 +42,12 @@ for (const theme of ['light', 'dark'] as const) {
     const condition = unique('Rain soon');
     const feed = ['Unique_ID,Reporting_Label,Conditions', 'W1,Sunny,', `W2,Rainy,${condition}`].join('\n');
 
-    await page.goto('/profiles/new');
+    await createFeedFromCsv(page, name, feed);
     await expect
       .poll(() => page.evaluate(() => getComputedStyle(document.body).backgroundColor))
       .toBe(BACKGROUND[theme]);
-    await page.getByLabel('Name').fill(name);
-    await page.getByRole('button', { name: 'Upload' }).click();
-    await page
-      .locator('input[type="file"]')
-      .setInputFiles({ name: 'feed.csv', mimeType: 'text/csv', buffer: Buffer.from(feed) });
-    await expect(page.getByTestId('feed-upload')).toHaveAttribute('data-stage', 'done');
-    await page.getByRole('button', { name: 'Create profile' }).click();
 
     // The banner warns, and the profile says the same.
-    await expect(page).toHaveURL(/\/profiles\/\d+$/);
     const profileUrl = page.url();
     await expect(alertBanner(page)).toContainText(`${name} synced: 1 of 2 rows rejected; 1 active rule.`);
     await expect(alertBanner(page)).toHaveAttribute('data-color', 'warning');
