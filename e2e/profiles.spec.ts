@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { createFeedFromCsv } from './feeds';
 import { alertBanner, expect, test, unique } from './fixtures';
 
 /** A small feed written here: three rows, the second without its Reporting_Label. */
@@ -24,20 +25,11 @@ test('creates a profile from an uploaded CSV, syncs it, shows its rules and erro
   page,
 }) => {
   const name = unique('Feed');
-  await page.goto('/profiles/new');
-  await expect(page.getByRole('heading', { name: 'New profile' })).toBeVisible();
-  await page.getByLabel('Name').fill(name);
-  await page.getByRole('button', { name: 'Upload' }).click();
-  await page
-    .locator('input[type="file"]')
-    .setInputFiles({ name: 'feed.csv', mimeType: 'text/csv', buffer: Buffer.from(FEED) });
-  await expect(page.getByTestId('feed-upload')).toHaveAttribute('data-stage', 'done');
-  await page.getByRole('button', { name: 'Create profile' }).click();
+  await createFeedFromCsv(page, name, FEED);
 
   // The first sync starts at once; the page follows it to its end.
-  await expect(page).toHaveURL(/\/profiles\/\d+$/);
   await expect(page.getByRole('heading', { name })).toBeVisible();
-  await expect(alertBanner(page)).toContainText(`${name} synced: 2 active rules.`);
+  await expect(alertBanner(page)).toContainText(`${name} synced: 1 of 3 rows rejected; 2 active rules.`);
   await expect(alertBanner(page).getByRole('button', { name: 'Open' })).toBeVisible();
   await expect(page.locator('[data-status="synced"]').first()).toBeVisible();
   await expect(figure(page, 'Rows')).toHaveText('3');
@@ -76,7 +68,7 @@ test('creates a profile from an uploaded CSV, syncs it, shows its rules and erro
     .catch(() => undefined);
   await expect(alertBanner(page)).toBeHidden();
   await page.getByRole('button', { name: 'Sync', exact: true }).click();
-  await expect(alertBanner(page)).toContainText(`${name} synced: 2 active rules.`);
+  await expect(alertBanner(page)).toContainText(`${name} synced: 1 of 3 rows rejected; 2 active rules.`);
   await page.getByRole('tab', { name: 'History' }).click();
   await expect(page.getByTestId('sync-row')).toHaveCount(2);
   await expect(page.getByTestId('sync-row').first()).toContainText(/synced/i);

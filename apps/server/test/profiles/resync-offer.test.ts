@@ -5,6 +5,7 @@ import { insertCondition, insertDataSource } from '../conditions/fixtures';
 import { buildTestApp, type Client, type TestApp } from '../helper';
 import { expectDocumentedAnswer } from '../openapi';
 import { uploadHelpers } from '../uploads/upload-helpers';
+import { profileFromUpload } from './feed-profile';
 
 /**
  * Issue 44: a feed's rows naming conditions that do not exist yet are rejected; once conditions of
@@ -68,15 +69,7 @@ const createCondition = async (name: string, field = 'weekday', value: unknown =
 describe('profiles: rows a sync would now take in', () => {
   it('counts and flags rows whose missing conditions now exist, in this company only, until a sync takes them in', async () => {
     const signed = await upload(Buffer.from(`${FEED}\n`), 'text/csv');
-    const created = await editor.post('/v1/profiles', {
-      name: 'Weather feed',
-      source: 'upload',
-      key: signed.key,
-      file_name: 'feed.csv',
-    });
-    expect(created.statusCode, created.body).toBe(201);
-    const id = created.json().data.id as number;
-    await t.app.jobs.idle();
+    const { id } = await profileFromUpload(t, editor, signed.key, 'Weather feed');
 
     let profile = await profileOf(id);
     expect(profile).toMatchObject({ status: 'synced', rows_total: 4, rows_active: 1, rows_with_errors: 3 });

@@ -1,9 +1,10 @@
-import type { Asset, Package, Profile } from '@adstudio/contract';
+import type { Asset, Package } from '@adstudio/contract';
 import { HeadObjectCommand, ListObjectsV2Command } from '@aws-sdk/client-s3';
 import Vapor from 'laravel-vapor';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { s3Client } from '../../src/storage/s3-store';
 import { buildTestApp, type Client, engine, type TestApp } from '../helper';
+import { profileFromUpload } from '../profiles/feed-profile';
 import { insertCreativeOfCampaign } from '../rows';
 import { type S3TestServer, startS3Server } from '../support/s3-server';
 import { banner, png } from '../uploads/fixtures';
@@ -135,16 +136,7 @@ describe.skipIf(engine === 'postgres')('on S3 (STORAGE=s3, against s3rver)', () 
       'feed.csv',
       'text/csv',
     );
-    const res = await editor.post('/v1/profiles', {
-      name: 'S3 feed',
-      source: 'upload',
-      key: signed.key,
-      file_name: 'feed.csv',
-    });
-    expect(res.statusCode, res.body).toBe(201);
-    await t.app.jobs.idle();
-    const profile = (await editor.get(`/v1/profiles/${(res.json().data as Profile).id}`)).json()
-      .data as Profile;
+    const profile = await profileFromUpload(t, editor, signed.key, 'S3 feed');
     expect(profile.status).toBe('synced');
     const rules = await t.db
       .selectFrom('profile_rules')
