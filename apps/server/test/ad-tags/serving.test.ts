@@ -297,6 +297,16 @@ describe(`what a tag serves instead of the variant (${engine})`, () => {
     );
   });
 
+  it('serves a live creative whatever its campaign’s status: the app warns instead (decision 0119)', async () => {
+    const own = await travelCreative(t, t.companyId);
+    const tag = await createTag(own.creativeId);
+    for (const status of ['finished', 'action required', 'draft'] as const) {
+      await t.db.updateTable('campaigns').set({ status }).where('id', '=', own.campaignId).execute();
+      const res = await serve(tag.token, { headers: { 'cf-ipcountry': 'BE' } });
+      expect(res.headers['x-rule-id'], status).toBe(String(own.rules.lisbon));
+    }
+  });
+
   it('serves a deleted creative’s tag as a 1×1', async () => {
     const own = await travelCreative(t, t.companyId);
     const tag = await createTag(own.creativeId);

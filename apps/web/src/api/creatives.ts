@@ -37,3 +37,10 @@ const creatives = creativesApi.listing();
 /** Every creative of a campaign, by name. */
 export const useCampaignCreatives = (campaignId: number, enabled = true) =>
   creatives.useList({ campaign_id: campaignId, 'items-per-page': ALL_ITEMS, 'sort-by': 'name' }, enabled);
+
+/** A campaign's live creatives, by name: the first `count` of them, and their total in `meta`. */
+export const useLiveCreativesOf = (campaignId: number, enabled: boolean, count = 5) =>
+  creatives.useList(
+    { campaign_id: campaignId, status: 'live', 'items-per-page': count, 'sort-by': 'name' },
+    enabled,
+  );

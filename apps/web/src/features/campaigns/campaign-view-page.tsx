@@ -11,6 +11,7 @@ import { PageHeader } from '../../components/ui/page-header';
 import { ResourceActions } from '../../components/ui/resource-actions';
 import { StatusChip } from '../../components/ui/status-chip';
 import { StatusControl } from '../../components/ui/status-control';
+import { StatusPath } from '../../components/ui/status-path';
 import { ViewTabs } from '../../components/ui/view-tabs';
 import { href } from '../../config/paths';
 import { useCanAccess } from '../../lib/access';
@@ -22,6 +23,7 @@ import { campaignDuration, campaignTimeline } from './campaign-format';
 import { ApprovalsTab } from './components/approvals-tab';
 import { CreativesTab } from './components/creatives-tab';
 import { DetailsTab } from './components/details-tab';
+import { LiveCreativesAlert } from './components/live-creatives-alert';
 import { SharingTab } from './components/sharing-tab';
 import { useDecisionAlerts } from './decision-alerts';
 import { TAB_LABELS, TABS, type ViewTab } from './view-state';
@@ -114,6 +116,10 @@ function CampaignView({
           </>
         }
       />
+      <Box sx={{ display: 'grid', gap: 2, mb: 3 }}>
+        <StatusPath current={campaign.status} />
+        <LiveCreativesAlert campaign={campaign} />
+      </Box>
       <ViewTabs
         tabs={TABS}
         labels={TAB_LABELS}

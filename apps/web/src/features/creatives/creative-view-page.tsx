@@ -4,12 +4,14 @@ import Link from '@mui/material/Link';
 import { type ReactNode, useRef } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { creativesApi } from '../../api/creatives';
+import { CreativeCampaignAlert } from '../../components/ui/campaign-not-live-alert';
 import { HistoryList } from '../../components/ui/history-list';
 import { ItemPage } from '../../components/ui/item-page';
 import { PageHeader } from '../../components/ui/page-header';
 import { ResourceActions } from '../../components/ui/resource-actions';
 import { StatusChip } from '../../components/ui/status-chip';
 import { StatusControl } from '../../components/ui/status-control';
+import { StatusPath } from '../../components/ui/status-path';
 import { ViewTabs } from '../../components/ui/view-tabs';
 import { href } from '../../config/paths';
 import { useCanAccess } from '../../lib/access';
@@ -84,6 +86,11 @@ function CreativeView({
           </>
         }
       />
+      <Box sx={{ display: 'grid', gap: 2, mb: 3 }}>
+        <StatusPath current={creative.status} />
+        {/* The Tags tab says it again where the tags are. */}
+        {tab === 'tags' ? null : <CreativeCampaignAlert creative={creative} />}
+      </Box>
       <ViewTabs
         tabs={CREATIVE_TABS}
         labels={CREATIVE_TAB_LABELS}

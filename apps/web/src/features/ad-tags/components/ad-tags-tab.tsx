@@ -14,6 +14,7 @@ import { type ReactNode, useState } from 'react';
 import { adTagsApi } from '../../../api/ad-tags';
 import { usePublisherOptions } from '../../../api/media-entities';
 import { ActionsTableHead } from '../../../components/ui/actions-table-head';
+import { CreativeCampaignAlert } from '../../../components/ui/campaign-not-live-alert';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { headingFocusSx } from '../../../components/ui/page-title';
 import { QueryView } from '../../../components/ui/query-view';
@@ -175,6 +176,7 @@ export function AdTagsTab({
 
   return (
     <Box sx={{ display: 'grid', gap: 2 }}>
+      <CreativeCampaignAlert creative={creative} />
       <Box sx={{ display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap' }}>
         <Typography variant="body2" color="textSecondary" sx={{ flex: '1 1 320px' }}>
           A tag puts this creative on a publisher's page through an ad server: each viewer gets the variant

@@ -1,0 +1,116 @@
+import type { Page } from '@playwright/test';
+import type { Status } from '../packages/contract/src/statuses';
+import { seriousViolations } from './axe';
+import { alertBanner, apiAs, expect, test, unique } from './fixtures';
+
+test.use({ role: 'admin' });
+
+const WIDTHS = [1366, 390] as const;
+const THEMES = ['dark', 'light'] as const;
+
+/** Moves an item along these statuses through the API, as another tab would. */
+async function moveAlong(page: Page, path: string, statuses: readonly Status[]) {
+  for (const status of statuses) await apiAs(page, 'PUT', path, { status });
+}
+
+/** A draft campaign with a live creative: the state the warnings are about. */
+async function liveCreativeInDraftCampaign(page: Page) {
+  const campaign = await apiAs<{ id: number; name: string }>(page, 'POST', '/v1/campaigns', {
+    name: unique('Road campaign'),
+  });
+  const creative = await apiAs<{ id: number; name: string }>(page, 'POST', '/v1/creatives', {
+    campaign_id: campaign.id,
+    name: unique('Road MPU'),
+    width: 300,
+    height: 250,
+  });
+  await moveAlong(page, `/v1/creatives/${creative.id}`, ['quality assurance', 'ready', 'live']);
+  return { campaign, creative };
+}
+
+/** Axe finds nothing serious, and the page is no wider than the screen. */
+async function expectClean(page: Page, what: string) {
+  expect(await seriousViolations(page, { frames: false }), what).toEqual([]);
+  const wider = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(wider, `${what}: wider than the screen by`).toBe(0);
+}
+
+const road = (page: Page) => page.getByRole('list', { name: 'The way to live' });
+
+for (const theme of THEMES) {
+  test(`the way to live and the warnings of a live creative in a draft campaign (${theme})`, async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    if (theme === 'light') await page.addInitScript(() => localStorage.setItem('darkTheme', 'false'));
+    const { campaign, creative } = await liveCreativeInDraftCampaign(page);
+
+    for (const width of WIDTHS) {
+      await page.setViewportSize({ width, height: 900 });
+      const at = `${theme}, ${width} px`;
+
+      await page.goto(`/campaigns/${campaign.id}`);
+      await expect(road(page).getByRole('listitem')).toHaveText([
+        'draft',
+        'quality assurance(ahead)',
+        'ready(ahead)',
+        'live(ahead)',
+      ]);
+      await expect(road(page).locator('[aria-current="step"]')).toHaveText('draft');
+      await expect(page.getByText('Next: quality assurance, then ready, then live.')).toBeVisible();
+      const onCampaign = page
+        .getByRole('note')
+        .filter({ hasText: 'Live creatives in a campaign that is not live' });
+      await expect(onCampaign).toContainText(
+        'This campaign is draft, but one of its creatives is live, and their tags still serve them:',
+      );
+      await expect(onCampaign.getByRole('link', { name: creative.name })).toBeVisible();
+      await expect(onCampaign).toContainText(
+        'To keep them, move the campaign to live (next: quality assurance).',
+      );
+      await expectClean(page, `campaign, ${at}`);
+      await page.screenshot({ path: `/tmp/status-path-campaign-${theme}-${width}.png`, fullPage: true });
+
+      await page.goto(`/creatives/${creative.id}`);
+      await expect(road(page).locator('[aria-current="step"]')).toHaveText('live');
+      await expect(page.getByText('It is live.')).toBeVisible();
+      const onCreative = page.getByRole('note').filter({ hasText: 'Its campaign is not live' });
+      await expect(onCreative).toContainText(
+        `Its campaign, ${campaign.name}, is draft, but this creative is live: its tags still serve it.`,
+      );
+      await expectClean(page, `creative, ${at}`);
+      await page.screenshot({ path: `/tmp/status-path-creative-${theme}-${width}.png`, fullPage: true });
+
+      await page.getByRole('tab', { name: 'Tags' }).click();
+      await expect(page.getByRole('note')).toHaveCount(1);
+      await expect(page.getByRole('tabpanel').getByRole('note')).toContainText('its tags still serve it');
+      await expectClean(page, `creative's tags, ${at}`);
+    }
+  });
+}
+
+for (const theme of THEMES) {
+  test(`a refused move says which step comes first (${theme})`, async ({ page }) => {
+    test.setTimeout(60_000);
+    if (theme === 'light') await page.addInitScript(() => localStorage.setItem('darkTheme', 'false'));
+    for (const width of WIDTHS) {
+      const at = `${theme}, ${width} px`;
+      const campaign = await apiAs<{ id: number }>(page, 'POST', '/v1/campaigns', {
+        name: unique('Refused'),
+      });
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto(`/campaigns/${campaign.id}`);
+      await page.getByRole('button', { name: 'Change status' }).click();
+      await expect(page.getByRole('menu').getByRole('menuitem')).toHaveText(['quality assurance', 'testing']);
+      await expectClean(page, `status menu, ${at}`);
+      // Meanwhile another tab takes it to ready: testing is no longer one move away.
+      await moveAlong(page, `/v1/campaigns/${campaign.id}`, ['quality assurance', 'ready']);
+      await page.getByRole('menuitem', { name: 'testing' }).click();
+      await expect(alertBanner(page)).toContainText(
+        'ready → testing is not allowed: move it to action required first.',
+      );
+      await expectClean(page, `refusal, ${at}`);
+      await page.screenshot({ path: `/tmp/status-path-refused-${theme}-${width}.png`, fullPage: true });
+    }
+  });
+}
