@@ -30,7 +30,7 @@ test('a webhook receives a campaign’s status change, lists the delivery and re
     await card.getByRole('button', { name: 'New webhook' }).click();
     const form = page.getByRole('dialog', { name: 'New webhook' });
     await form.getByRole('textbox', { name: 'URL' }).fill(url);
-    await form.getByRole('checkbox', { name: 'campaign.status_changed' }).check();
+    await form.getByRole('checkbox', { name: 'Campaign status changed' }).check();
     await form.getByRole('button', { name: 'Create webhook' }).click();
     const shown = page.getByRole('dialog', { name: "Copy the webhook's secret" });
     const secret = await shown.getByTestId('new-webhook-secret').inputValue();
@@ -44,11 +44,11 @@ test('a webhook receives a campaign’s status change, lists the delivery and re
     const delivery = received[0]!['x-adstudio-delivery'];
     expect(delivery).toBeTruthy();
 
-    const row = card.getByRole('row', { name: new RegExp(url) });
+    const row = card.getByRole('listitem', { name: url });
     await row.getByRole('button', { name: `Show the deliveries to ${url}` }).click();
     const deliveries = card.getByTestId('webhook-delivery');
     await expect(deliveries.first()).toContainText('delivered');
-    await expect(deliveries.first()).toContainText('campaign.status_changed');
+    await expect(deliveries.first()).toContainText('Campaign status changed');
     expect(await seriousViolations(page)).toEqual([]);
     await card.screenshot({ path: '/tmp/webhooks-deliveries-1366.png', animations: 'disabled' });
 

@@ -1,11 +1,10 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { Status } from '@adstudio/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/db/database';
 import { engine } from '../helper';
 import { insertCampaign } from '../rows';
 import { eventually, type FaultyServer, faultWorld, HttpSession } from '../support/server-process';
+import { startReceiver } from '../support/webhook-receiver';
 
 /**
  * Webhooks at least once (docs/design.md §12): a server killed -9 between a change's commit
@@ -17,25 +16,17 @@ let world: Awaited<ReturnType<typeof faultWorld>> | undefined;
 let db: Db;
 let server: FaultyServer;
 let base: string;
-let receiver: http.Server;
-const received: { delivery: string; status: string }[] = [];
+let receiver: Awaited<ReturnType<typeof startReceiver>>;
+/** What the receiver got: each delivery's id and the status its event moved to. */
+const received = () =>
+  receiver.received.map((r) => ({
+    delivery: String(r.headers['x-adstudio-delivery']),
+    status: JSON.parse(r.body).data.status as string,
+  }));
 const session = new HttpSession();
 
 beforeAll(async () => {
-  receiver = http.createServer((req, res) => {
-    let body = '';
-    req.on('data', (chunk) => {
-      body += chunk;
-    });
-    req.on('end', () => {
-      received.push({
-        delivery: String(req.headers['x-adstudio-delivery']),
-        status: JSON.parse(body).data.status,
-      });
-      res.writeHead(200).end('ok');
-    });
-  });
-  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', () => resolve()));
+  receiver = await startReceiver({ ok: 'ok' });
   world = await faultWorld(engine, {
     name: 'hooks',
     admin: ADMIN,
@@ -47,12 +38,12 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await world?.close();
-  await new Promise((resolve) => receiver?.close(resolve));
+  await receiver?.close();
 });
 
 describe(`webhooks through kill -9 (${engine})`, () => {
   it('delivers every event at least once, whichever step the server died at', async () => {
-    const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
+    const url = `${receiver.base}/hook`;
     const made = await session.fetch(base, '/v1/webhooks', {
       method: 'POST',
       body: { url, events: ['campaign.status_changed'] },
@@ -66,7 +57,7 @@ describe(`webhooks through kill -9 (${engine})`, () => {
     // 1. The receiver answered 2xx; the server dies before recording it: sent again after restart.
     await move('testing');
     await server.reached('webhook-sent');
-    expect(received.map((r) => r.status)).toEqual(['testing']);
+    expect(received().map((r) => r.status)).toEqual(['testing']);
     await server.crash();
 
     // 2. A change commits while the server is down (the event waits in the outbox) …
@@ -79,7 +70,7 @@ describe(`webhooks through kill -9 (${engine})`, () => {
     await server.start();
 
     await eventually(async () => {
-      const statuses = received.map((r) => r.status);
+      const statuses = received().map((r) => r.status);
       return ['testing', 'ready', 'live'].every((s) => statuses.includes(s)) ? statuses : undefined;
     }, 'every event received');
     await eventually(async () => {
@@ -89,11 +80,13 @@ describe(`webhooks through kill -9 (${engine})`, () => {
     const deliveries = await db.selectFrom('webhook_deliveries').selectAll().orderBy('id').execute();
     // Each event has one delivery, delivered; the first reached the receiver twice, as the same delivery.
     expect(deliveries.map((d) => JSON.parse(d.body).data.status)).toEqual(['testing', 'ready', 'live']);
-    const first = received.filter((r) => r.status === 'testing');
+    const first = received().filter((r) => r.status === 'testing');
     expect(first.length).toBeGreaterThanOrEqual(2);
     expect(new Set(first.map((r) => r.delivery)).size).toBe(1);
     // In order: no event reached the receiver before an earlier one.
-    const order = received.map((r) => r.status).filter((s, i, all) => all.indexOf(s) === i);
+    const order = received()
+      .map((r) => r.status)
+      .filter((s, i, all) => all.indexOf(s) === i);
     expect(order).toEqual(['testing', 'ready', 'live']);
   }, 120_000); // three server starts, and on PostgreSQL a killed job waits for its expiry
 });

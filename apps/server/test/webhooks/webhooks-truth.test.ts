@@ -1,66 +1,36 @@
-import { createHmac } from 'node:crypto';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { WEBHOOKS_NEED_SESSION, webhookOffMessage } from '@adstudio/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildTestApp, type Client, engine, type TestApp } from '../helper';
+import { type Received, signedWith, startReceiver } from '../support/webhook-receiver';
 
 /**
  * Webhooks tell the truth (issue 44): a redelivery on a webhook that is off is refused with why and
  * what to do, not "sent again"; the test event is delivered at once, signed, through the guard, and
  * answered as the delivery it recorded — to a receiver this test runs.
  */
-interface Received {
-  url: string;
-  headers: http.IncomingHttpHeaders;
-  body: string;
-}
-
 let t: TestApp;
 let admin: Client;
-let receiver: http.Server;
+let receiver: Awaited<ReturnType<typeof startReceiver>>;
 let base: string;
-const received: Received[] = [];
-/** The status the receiver answers next; 200 when empty. */
-const answers: number[] = [];
+let received: Received[];
+let answers: number[];
 
 beforeAll(async () => {
-  receiver = http.createServer((req, res) => {
-    let body = '';
-    req.on('data', (chunk) => {
-      body += chunk;
-    });
-    req.on('end', () => {
-      received.push({ url: req.url ?? '', headers: req.headers, body });
-      const status = answers.shift() ?? 200;
-      res.writeHead(status, { 'content-type': 'text/plain' }).end(status === 200 ? 'pong' : 'not now');
-    });
-  });
-  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
-  base = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
+  receiver = await startReceiver({ ok: 'pong' });
+  ({ base, received, answers } = receiver);
   t = await buildTestApp({ DATASOURCE_ALLOW_HOSTS: '127.0.0.1', RATE_LIMIT_PER_MINUTE: '100000' });
   admin = await t.injectAs(await t.createUser({ roles: ['admin'] }));
 });
 afterAll(async () => {
   await t?.close();
-  await new Promise((resolve) => receiver?.close(resolve));
+  await receiver?.close();
 });
-beforeEach(() => {
-  received.length = 0;
-  answers.length = 0;
-});
+beforeEach(() => receiver.reset());
 
 const createHook = async (url = `${base}/hook`) => {
   const res = await admin.post('/v1/webhooks', { url, events: ['campaign.status_changed'] });
   expect(res.statusCode, res.body).toBe(201);
   return res.json().data as { id: number; secret: string };
-};
-
-/** The signature checked as a receiver would, from the secret alone. */
-const signedWith = (secret: string, r: Received) => {
-  const [, at, v1] = /^t=(\d+),v1=([0-9a-f]{64})$/.exec(String(r.headers['x-adstudio-signature'])) ?? [];
-  const expected = createHmac('sha256', secret).update(`${at}.${r.body}`).digest('hex');
-  return v1 === expected && Math.abs(Date.now() / 1000 - Number(at)) < 300;
 };
 
 /** A delivery of a real event, as the dispatcher would have written it. */

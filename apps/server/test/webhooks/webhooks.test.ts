@@ -1,48 +1,20 @@
-import { createHmac } from 'node:crypto';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildTestApp, type Client, engine, type TestApp } from '../helper';
 import { insertCampaign } from '../rows';
+import { type Received, signedWith, startReceiver } from '../support/webhook-receiver';
 
 /**
  * Webhooks (docs/design.md §12): events written in their change's transaction (an outbox),
  * delivered by the job queue to a receiver this test runs — signed, in order, retried, never for
  * a rolled-back change, never through a redirect or to an internal address.
  */
-interface Received {
-  url: string;
-  headers: http.IncomingHttpHeaders;
-  body: string;
-}
-
 let t: TestApp;
 let admin: Client;
-let receiver: http.Server;
+let receiver: Awaited<ReturnType<typeof startReceiver>>;
 let base: string;
-const received: Received[] = [];
+let received: Received[];
 /** Statuses the receiver answers next, first first; 200 when empty. */
-const answers: number[] = [];
-
-const started = () =>
-  new Promise<void>((resolve) => {
-    receiver = http.createServer((req, res) => {
-      let body = '';
-      req.on('data', (chunk) => {
-        body += chunk;
-      });
-      req.on('end', () => {
-        received.push({ url: req.url ?? '', headers: req.headers, body });
-        if (req.url === '/moved') {
-          res.writeHead(302, { location: '/hook' }).end();
-          return;
-        }
-        const status = answers.shift() ?? 200;
-        res.writeHead(status, { 'content-type': 'text/plain' }).end(status === 200 ? 'thanks' : 'not now');
-      });
-    });
-    receiver.listen(0, '127.0.0.1', () => resolve());
-  });
+let answers: number[];
 
 /** Runs the dispatcher until `done` holds (as its timer would, twice a second), at most 8 s. */
 async function dispatchUntil(done: () => boolean) {
@@ -55,12 +27,6 @@ async function dispatchUntil(done: () => boolean) {
   expect(done()).toBe(true);
 }
 
-const verify = (secret: string, r: Received) => {
-  const [, t0, v1] = /^t=(\d+),v1=([0-9a-f]{64})$/.exec(String(r.headers['x-adstudio-signature'])) ?? [];
-  const expected = createHmac('sha256', secret).update(`${t0}.${r.body}`).digest('hex');
-  return v1 === expected && Math.abs(Date.now() / 1000 - Number(t0)) < 300;
-};
-
 const createHook = async (body: object) => {
   const res = await admin.post('/v1/webhooks', body);
   expect(res.statusCode, res.body).toBe(201);
@@ -68,8 +34,12 @@ const createHook = async (body: object) => {
 };
 
 beforeAll(async () => {
-  await started();
-  base = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
+  // A receiver moved elsewhere answers a redirect, which deliveries do not follow.
+  receiver = await startReceiver({
+    route: (request) =>
+      request.url === '/moved' ? { status: 302, headers: { location: '/hook' } } : undefined,
+  });
+  ({ base, received, answers } = receiver);
   t = await buildTestApp({
     DATASOURCE_ALLOW_HOSTS: '127.0.0.1',
     WEBHOOK_RETRY_SECONDS: '0.1,0.1,0.1,0.1,0.1,0.1,0.1',
@@ -79,12 +49,9 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await t?.close();
-  await new Promise((resolve) => receiver?.close(resolve));
+  await receiver?.close();
 });
-beforeEach(() => {
-  received.length = 0;
-  answers.length = 0;
-});
+beforeEach(() => receiver.reset());
 
 describe(`webhooks (${engine})`, () => {
   it('delivers a status change signed, as {id, type, created_at, company_id, data}, in order', async () => {
@@ -113,8 +80,8 @@ describe(`webhooks (${engine})`, () => {
     expect(first!.headers['x-adstudio-event']).toBe('campaign.status_changed');
     expect(first!.headers['x-adstudio-delivery']).toBe(String(first!.json.id));
     expect(first!.headers['content-type']).toBe('application/json');
-    expect(verify(hook.secret, first!)).toBe(true);
-    expect(verify(`${hook.secret}x`, first!)).toBe(false);
+    expect(signedWith(hook.secret, first!)).toBe(true);
+    expect(signedWith(`${hook.secret}x`, first!)).toBe(false);
     const deliveries = (await admin.get(`/v1/webhooks/${hook.id}/deliveries`)).json().data;
     expect(deliveries.map((d: { status: string }) => d.status)).toEqual(['delivered', 'delivered']);
     expect(deliveries[0]).toMatchObject({ attempt: 1, response_status: 200, response_excerpt: 'thanks' });

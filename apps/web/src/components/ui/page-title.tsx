@@ -1,10 +1,10 @@
 import type { SxProps, Theme } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
-import { usePageTitleFocus } from '../../lib/page-focus';
+import { useFocusWhenShown, usePageTitleFocus } from '../../lib/page-focus';
 
 /** A heading given focus by the app: a ring only when the user was on the keyboard. */
-export const headingFocusSx = {
+const headingFocusSx = {
   '&:focus': { outline: 'none' },
   '&:focus-visible': { outline: '2px solid', outlineColor: 'primary.main', outlineOffset: 2 },
 } as const;
@@ -20,6 +20,26 @@ export function PageTitle({ children, sx }: { children: ReactNode; sx?: SxProps<
       ref={ref}
       variant="h1"
       component="h1"
+      tabIndex={-1}
+      sx={[headingFocusSx, ...(Array.isArray(sx) ? sx : [sx])]}
+    >
+      {children}
+    </Typography>
+  );
+}
+
+/**
+ * A panel's h2 that takes focus when the user opens it in place of another view of the page ("Try
+ * it" under a tag's row), as a new page's title does.
+ */
+export function ShownHeading({ id, children, sx }: { id: string; children: ReactNode; sx?: SxProps<Theme> }) {
+  const ref = useFocusWhenShown<HTMLHeadingElement>();
+  return (
+    <Typography
+      ref={ref}
+      id={id}
+      variant="h3"
+      component="h2"
       tabIndex={-1}
       sx={[headingFocusSx, ...(Array.isArray(sx) ? sx : [sx])]}
     >

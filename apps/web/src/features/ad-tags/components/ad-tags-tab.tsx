@@ -16,14 +16,13 @@ import { usePublisherOptions } from '../../../api/media-entities';
 import { ActionsTableHead } from '../../../components/ui/actions-table-head';
 import { CreativeCampaignAlert } from '../../../components/ui/campaign-not-live-alert';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { headingFocusSx } from '../../../components/ui/page-title';
+import { ShownHeading } from '../../../components/ui/page-title';
 import { QueryView } from '../../../components/ui/query-view';
 import { ScrollTable } from '../../../components/ui/scroll-region';
 import { EmptyState } from '../../../components/ui/states';
 import { useCanAccess } from '../../../lib/access';
 import { showAlert } from '../../../lib/alert';
 import { formatCount, formatDate } from '../../../lib/format';
-import { useFocusWhenShown } from '../../../lib/page-focus';
 import { NewTagDialog } from './new-tag-dialog';
 import { TagSnippets } from './tag-snippets';
 
@@ -34,23 +33,6 @@ const TRIAL_ID = 'ad-tag-trial';
 
 /** The panel open under the table: a tag's snippets, or its "Try it". */
 type Panel = 'snippets' | 'try';
-
-/** "Try it"'s heading, which takes focus when the panel opens: the panel replaces a view of the page. */
-function TrialHeading({ children }: { children: ReactNode }) {
-  const ref = useFocusWhenShown<HTMLHeadingElement>();
-  return (
-    <Typography
-      ref={ref}
-      tabIndex={-1}
-      variant="h3"
-      component="h2"
-      id={`${TRIAL_ID}-title`}
-      sx={[headingFocusSx, { mb: 2 }]}
-    >
-      {children}
-    </Typography>
-  );
-}
 
 /** A row's panel toggle, announcing what it shows and whether it is open. */
 function PanelToggle({
@@ -243,7 +225,9 @@ export function AdTagsTab({
           aria-labelledby={`${TRIAL_ID}-title`}
           sx={{ p: 2, minWidth: 0 }}
         >
-          <TrialHeading>Try {openTag.name}</TrialHeading>
+          <ShownHeading id={`${TRIAL_ID}-title`} sx={{ mb: 2 }}>
+            Try {openTag.name}
+          </ShownHeading>
           {tryIt(openTag)}
         </Paper>
       ) : null}
