@@ -33,6 +33,16 @@ const overflow = (page: Page) =>
 const settled = (page: Page) =>
   page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
 
+/** The selected tab is shown whole in its strip's visible part (the tab list's scrolling parent). */
+async function expectTabShown(page: Page, strip: string, tab: string) {
+  await settled(page);
+  const list = page.getByRole('tablist', { name: strip });
+  const shown = (await list.locator('xpath=..').boundingBox())!;
+  const box = (await list.getByRole('tab', { name: tab, exact: true }).boundingBox())!;
+  expect(box.x, `${tab} starts in view`).toBeGreaterThanOrEqual(shown.x - 0.5);
+  expect(box.x + box.width, `${tab} ends in view`).toBeLessThanOrEqual(shown.x + shown.width + 0.5);
+}
+
 /** The file a click downloads, as text or bytes. */
 async function download(page: Page, name: string) {
   const [file] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name }).click()]);
@@ -172,12 +182,7 @@ for (const theme of THEMES) {
     // A phone: a card per tag, the Tags tab in view, nothing wider than the screen.
     await page.setViewportSize({ width: 390, height: 844 });
     await settled(page);
-    const tab = page.getByRole('tab', { name: 'Tags' });
-    // The strip's visible part: the tab list's scrolling parent, between the scroll buttons.
-    const strip = page.getByRole('tablist', { name: 'Campaign sections' }).locator('xpath=..');
-    const [tabBox, stripBox] = [await tab.boundingBox(), await strip.boundingBox()];
-    expect(tabBox!.x).toBeGreaterThanOrEqual(stripBox!.x);
-    expect(tabBox!.x + tabBox!.width).toBeLessThanOrEqual(stripBox!.x + stripBox!.width);
+    await expectTabShown(page, 'Campaign sections', 'Tags');
     const cards = page.getByRole('list', { name: 'Campaign tags' }).getByTestId('ad-tag');
     await expect(cards).toHaveCount(sized.length);
     const card = cards.filter({ hasText: tags[0]!.name });
@@ -196,8 +201,7 @@ for (const theme of THEMES) {
     await expect(page.getByRole('region', { name: /By creative table/ })).toBeVisible();
     await settled(page);
     expect(await overflow(page)).toBe(0);
-    const sharing = await page.getByRole('tab', { name: 'Sharing' }).boundingBox();
-    expect(sharing!.x + sharing!.width).toBeLessThanOrEqual(stripBox!.x + stripBox!.width);
+    await expectTabShown(page, 'Campaign sections', 'Sharing');
     expect(await seriousViolations(page)).toEqual([]);
     await page.screenshot({ path: `/tmp/campaign-sharing-390-${theme}.png`, fullPage: true });
   });
@@ -226,6 +230,7 @@ test('creative Tags tab: a card per tag on a phone with Snippets, Try it and Rev
 
     await page.setViewportSize({ width: 390, height: 844 });
     await expect(page.getByRole('list', { name: 'Ad tags' })).toBeVisible();
+    await expectTabShown(page, 'Creative sections', 'Tags');
     await expect(row).toHaveAttribute('aria-current', 'true');
     for (const name of [
       `Hide the snippets of ${tag.name}`,
@@ -251,6 +256,8 @@ test('creative Tags tab: a card per tag on a phone with Snippets, Try it and Rev
   const confirm = page.getByRole('dialog', { name: `Revoke the tag ${tag.name}?` });
   await expect(confirm).toContainText('The placement stops showing this creative at once');
   await expect(confirm).not.toContainText('410');
+  // Once faded in: half-way, its text is lighter than it will be.
+  await expect(page.locator('.MuiDialog-container')).toHaveCSS('opacity', '1');
   expect(await seriousViolations(page)).toEqual([]);
   await page.screenshot({ path: '/tmp/creative-tags-revoke-390.png' });
   await confirm.getByRole('button', { name: 'Revoke' }).click();
