@@ -54,7 +54,7 @@ test('creates a tag, copies its JS snippet, serves it, and revokes it so that it
 
   await row.getByRole('button', { name: `Revoke ${name}` }).click();
   const confirm = page.getByRole('dialog', { name: /^Revoke the tag / });
-  await expect(confirm).toContainText('Revoked tags answer 410; the placement stops showing the ad.');
+  await expect(confirm).toContainText('The placement stops showing this creative at once');
   await confirm.getByRole('button', { name: 'Revoke' }).click();
   await expect(row).toContainText('Revoked');
   await expect(row.getByRole('button', { name: `Revoke ${name}` })).toHaveCount(0);

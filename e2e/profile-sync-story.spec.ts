@@ -2,6 +2,7 @@ import type { Page, TestInfo } from '@playwright/test';
 import { seriousViolations } from './axe';
 import { createFeedFromCsv } from './feeds';
 import { alertBanner, apiAs, expect, test, unique } from './fixtures';
+import { shot } from './shots';
 
 /**
  * Issue 44: a sync says what it did. A feed whose row names a condition that does not exist yet
@@ -22,8 +23,7 @@ async function checkState(page: Page, testInfo: TestInfo, state: string, theme: 
   for (const width of WIDTHS) {
     await page.setViewportSize({ width, height: width > 600 ? 900 : 844 });
     expect(await seriousViolations(page), `${state} at ${width} px, ${theme}`).toEqual([]);
-    if (process.env.E2E_SHOTS)
-      await page.screenshot({ path: testInfo.outputPath(`${state}-${width}-${theme}.png`) });
+    await shot(page, `${state}-${width}-${theme}`);
   }
   await page.setViewportSize({ width: WIDTHS[0], height: 900 });
 }

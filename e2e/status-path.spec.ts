@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import type { Status } from '../packages/contract/src/statuses';
 import { seriousViolations } from './axe';
 import { alertBanner, apiAs, expect, test, unique } from './fixtures';
+import { shot } from './shots';
 
 test.use({ role: 'admin' });
 
@@ -69,7 +70,7 @@ for (const theme of THEMES) {
         'To keep them, move the campaign to live (next: quality assurance).',
       );
       await expectClean(page, `campaign, ${at}`);
-      await page.screenshot({ path: `/tmp/status-path-campaign-${theme}-${width}.png`, fullPage: true });
+      await shot(page, `status-path-campaign-${theme}-${width}`, { fullPage: true });
 
       await page.goto(`/creatives/${creative.id}`);
       await expect(road(page).locator('[aria-current="step"]')).toHaveText('live');
@@ -79,7 +80,7 @@ for (const theme of THEMES) {
         `Its campaign, ${campaign.name}, is draft, but this creative is live: its tags still serve it.`,
       );
       await expectClean(page, `creative, ${at}`);
-      await page.screenshot({ path: `/tmp/status-path-creative-${theme}-${width}.png`, fullPage: true });
+      await shot(page, `status-path-creative-${theme}-${width}`, { fullPage: true });
 
       await page.getByRole('tab', { name: 'Tags' }).click();
       await expect(page.getByRole('note')).toHaveCount(1);
@@ -110,7 +111,7 @@ for (const theme of THEMES) {
         'ready → testing is not allowed: move it to action required first.',
       );
       await expectClean(page, `refusal, ${at}`);
-      await page.screenshot({ path: `/tmp/status-path-refused-${theme}-${width}.png`, fullPage: true });
+      await shot(page, `status-path-refused-${theme}-${width}`, { fullPage: true });
     }
   });
 }

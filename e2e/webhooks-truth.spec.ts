@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import type { Page } from '@playwright/test';
 import { seriousViolations } from './axe';
 import { apiAs, expect, test, unique } from './fixtures';
+import { shot } from './shots';
 
 test.use({ role: 'admin' });
 
@@ -83,7 +84,7 @@ for (const { width, height, theme } of [
       expect(signedWith(hook.secret, ping)).toBe(true);
       expect(await overflow(page)).toBe(0);
       expect(await seriousViolations(page)).toEqual([]);
-      await card.screenshot({ path: `/tmp/webhooks-truth-ping-${width}-${theme}.png` });
+      await shot(card, `webhooks-truth-ping-${width}-${theme}`);
 
       // Off, then Redeliver: refused with why, and Turn on.
       await item.getByLabel(`${url} active`).click();
@@ -99,7 +100,7 @@ for (const { width, height, theme } of [
       await expect(page.getByText(/sent again/)).toHaveCount(0);
       expect(await overflow(page)).toBe(0);
       expect(await seriousViolations(page)).toEqual([]);
-      await card.screenshot({ path: `/tmp/webhooks-truth-off-${width}-${theme}.png` });
+      await shot(card, `webhooks-truth-off-${width}-${theme}`);
       expect(received.length).toBe(sent);
 
       await off.getByRole('button', { name: `Turn on ${url}` }).click();

@@ -450,6 +450,8 @@ export function createServices(
   const adTags = createAdTagsService({
     tags: adTagsRepository,
     creative: (companyId, id, trx) => creatives.find(companyId, id, trx),
+    campaign: (companyId, id) => campaigns.find(companyId, id),
+    creativesOf: creatives.ofCampaign,
     publishers: mediaEntities.named,
     audit: audit('ad_tag'),
     transaction,

@@ -3,6 +3,7 @@ export * from './account/access-tokens';
 export * from './account/account';
 export * from './account/two-factor';
 export * from './ad-tags/ad-tag';
+export * from './ad-tags/campaign-tags';
 export * from './approvals/approval';
 export * from './assets/asset';
 export * from './assets/processing-asset';

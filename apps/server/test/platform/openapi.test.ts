@@ -1251,6 +1251,14 @@ describe('every documented operation answers as documented', () => {
     await answer(admin, 'DELETE', revoke, 404, { params: { id, tagId: MISSING } });
     await answer(guest, 'GET', serve, 410, { params: { token: tag.token } });
     await answer(guest, 'GET', script, 410, { params: { token: tag.token } });
+
+    const ofCampaign = '/v1/campaigns/:id/tags';
+    await answer(admin, 'GET', ofCampaign, 200, { params: { id: campaignId } });
+    await answer(admin, 'GET', ofCampaign, 200, { params: { id: campaignId }, query: { format: 'csv' } });
+    await answer(admin, 'GET', ofCampaign, 200, { params: { id: campaignId }, query: { format: 'xlsx' } });
+    await answer(admin, 'GET', ofCampaign, 422, { params: { id: campaignId }, query: { format: 'pdf' } });
+    await answer(admin, 'GET', ofCampaign, 404, { params: { id: MISSING } });
+    await answer(reader, 'GET', ofCampaign, 403, { params: { id: campaignId } });
   });
 
   it('personal access tokens: create, list, revoke; the company’s for admins', async () => {

@@ -4,13 +4,15 @@ import {
   type AdTagListItem,
   AdTagListItemSchema,
   AdTagSchema,
+  CampaignAdTagSchema,
   type SimulationContextInput,
   type TagTrial,
   TagTrialSchema,
 } from '@adstudio/contract';
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../lib/api-client';
+import { api, withParams } from '../lib/api-client';
 import { getData } from '../lib/get-data';
+import { wholeListQuery } from '../lib/list-api';
 import { nestedResourceApi } from '../lib/nested-resource-api';
 
 /**
@@ -38,3 +40,16 @@ export const tryAdTag = ({
 
 /** A read that acts like a command: each run answers one context, and a 422 shows on the form's fields. */
 export const useTryAdTag = () => useMutation({ mutationFn: tryAdTag, meta: { skipAlert: true } });
+
+/** GET /v1/campaigns/{id}/tags → every tag of the campaign's live creatives, by creative, revoked ones too. */
+const campaignAdTags = (campaignId: number) =>
+  wholeListQuery(
+    { list: () => [...adTagsApi.keys.all, 'campaign', campaignId] },
+    CampaignAdTagSchema,
+    `/v1/campaigns/${campaignId}/tags`,
+  );
+export const useCampaignAdTags = (campaignId: number) => campaignAdTags(campaignId).useList();
+
+/** The campaign's trafficking sheet as a download, for a plain link (the browser sends the session cookie). */
+export const traffickingSheetUrl = (campaignId: number, format: 'csv' | 'xlsx'): string =>
+  withParams(`${api.defaults.baseURL}/v1/campaigns/${campaignId}/tags`, { format });

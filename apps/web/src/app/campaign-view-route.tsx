@@ -9,13 +9,28 @@ const CampaignOwnReport = lazy(() =>
   })),
 );
 
-/** `/campaigns/{id}` and `/campaigns/{id}/viewreport/{start}/{end}`: the campaign, its sharing tab with its report. */
+/** The ad tags feature's list of the campaign's tags, loaded with the Tags tab. */
+const CampaignTagsTab = lazy(() =>
+  import('../features/ad-tags/components/campaign-tags-tab').then((module) => ({
+    default: module.CampaignTagsTab,
+  })),
+);
+
+/**
+ * `/campaigns/{id}` and `/campaigns/{id}/viewreport/{start}/{end}`: the campaign, its Tags tab with
+ * its tags, and its sharing tab with its report.
+ */
 export function CampaignViewRoute() {
   return (
     <CampaignViewPage
       report={(campaignId, timeframe) => (
         <Suspense fallback={<LoadingState label="Loading the report…" />}>
           <CampaignOwnReport campaignId={campaignId} timeframe={timeframe} />
+        </Suspense>
+      )}
+      tags={(campaignId) => (
+        <Suspense fallback={<LoadingState label="Loading tags…" />}>
+          <CampaignTagsTab campaignId={campaignId} />
         </Suspense>
       )}
     />

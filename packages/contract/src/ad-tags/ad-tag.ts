@@ -114,7 +114,8 @@ export type TagTrialBecause = (typeof TAG_TRIAL_BECAUSE)[number];
 /** What each reason reads as, in the Tags tab's "Try it". */
 export const TAG_TRIAL_MESSAGES: Record<TagTrialBecause, string> = {
   served: 'The creative is live with an approved package: the tag plays the variant below.',
-  revoked: 'The tag is revoked: it answers 410 Gone.',
+  revoked:
+    'The tag is revoked: it answers every ad call with no ad, so its placement shows nothing of the creative.',
   gone: 'The creative or its campaign was deleted: the tag shows nothing.',
   not_live: 'The creative is not live: the tag shows its fallback image, if it has one.',
   not_approved:

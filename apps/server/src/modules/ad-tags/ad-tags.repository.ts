@@ -10,11 +10,17 @@ type Owner = Pick<Insertable<AdTagsTable>, 'company_id' | 'creative_id' | 'creat
 /** A creative's tags as the back office reads and writes them; every query is scoped by company. */
 export const createAdTagsRepository = (db: Db) => ({
   /**
-   * The creative's tags, oldest first (revoked ones too: their snippets may still be pasted
-   * somewhere), each with its publisher's name and its impressions and clicks over the last AD_TAG_STATS_DAYS UTC days (today included), its rules
-   * summed (PostgreSQL's sums come as text).
+   * The tags of these creatives (one creative's, or a campaign's), oldest first (revoked ones too:
+   * their snippets may still be pasted somewhere), each with its publisher's name and its
+   * impressions and clicks over the last AD_TAG_STATS_DAYS UTC days (today included), its rules
+   * summed (PostgreSQL's sums come as text). At most `limit` rows.
    */
-  withFigures: (companyId: number, creativeId: number, trx: Executor = db) => {
+  withFigures: async (
+    companyId: number,
+    creativeIds: readonly number[],
+    { limit, trx = db }: { limit?: number; trx?: Executor } = {},
+  ) => {
+    if (creativeIds.length === 0) return [];
     const fromDay = new Date(Date.now() - (AD_TAG_STATS_DAYS - 1) * 86_400_000).toISOString().slice(0, 10);
     return (
       trx
@@ -28,7 +34,8 @@ export const createAdTagsRepository = (db: Db) => ({
                 s.fn.sum<number | string>('impressions').as('impressions'),
                 s.fn.sum<number | string>('clicks').as('clicks'),
               ])
-              .where((eb) => eb.and({ company_id: companyId, creative_id: creativeId }))
+              .where('company_id', '=', companyId)
+              .where('creative_id', 'in', creativeIds)
               .where('day', '>=', fromDay)
               .groupBy('tag_id')
               .as('served'),
@@ -42,8 +49,10 @@ export const createAdTagsRepository = (db: Db) => ({
         )
         .selectAll('ad_tags')
         .select(['served.impressions', 'served.clicks', 'publisher.name as media_entity_name'])
-        .where((eb) => eb.and({ 'ad_tags.company_id': companyId, 'ad_tags.creative_id': creativeId }))
+        .where('ad_tags.company_id', '=', companyId)
+        .where('ad_tags.creative_id', 'in', creativeIds)
         .orderBy('ad_tags.id')
+        .$if(limit !== undefined, (q) => q.limit(limit ?? 0))
         .execute()
     );
   },

@@ -2,12 +2,29 @@ import {
   AdTagCreateSchema,
   AdTagListItemSchema,
   AdTagSchema,
+  CAMPAIGN_TAGS_MAX,
+  CampaignAdTagSchema,
+  CampaignAdTagsQuerySchema,
   SimulationContextSchema,
   TagTrialSchema,
+  TRAFFICKING_SHEET_COLUMNS,
 } from '@adstudio/contract';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { currentUser } from '../../lib/current-user';
 import { action, itemParams, nestedResourceRoutes } from '../../lib/resource-routes';
-import { listOf } from '../../lib/route-schemas';
+import { forbiddenAnswer, idParams, listOf, refusedAnswer } from '../../lib/route-schemas';
+import { XLSX_TYPE } from '../../lib/xlsx-writer';
+import { traffickingFile } from './trafficking-sheet';
+
+/** A file as a download (a Buffer is sent as it is, past the JSON serializer). */
+const download = (reply: FastifyReply, file: { type: string; body: Buffer }, filename: string) =>
+  reply
+    .type(file.type)
+    .header('cache-control', 'no-store')
+    .header('content-disposition', `attachment; filename="${filename}"`)
+    .send(file.body);
 
 /**
  * A creative's ad tags in the back office (docs/design.md §11): its placements, listed with what
@@ -41,7 +58,9 @@ export const adTagsRoutes: FastifyPluginAsync = async (app) => {
         'campaign asked them.',
       body: AdTagCreateSchema,
     },
-    remove: { summary: 'Revoke an ad tag: its token answers 410 from now on' },
+    remove: {
+      summary: 'Revoke an ad tag: its serve URL and script answer 410 Gone from now on, with no ad',
+    },
     actions: [
       action({
         method: 'POST',
@@ -60,4 +79,53 @@ export const adTagsRoutes: FastifyPluginAsync = async (app) => {
       }),
     ],
   });
+
+  // A campaign's tags, and their trafficking sheet as a download: answered through the reply, outside the kit.
+  const columns = TRAFFICKING_SHEET_COLUMNS.join(', ');
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/v1/campaigns/:id/tags',
+    {
+      preHandler: app.requireAccess('campaigns', 'read'),
+      schema: {
+        tags: ['ad tags'],
+        summary:
+          "List every tag of a campaign's creatives; format=csv or xlsx downloads the trafficking sheet",
+        description:
+          "The tags of the campaign's live creatives (revoked ones too), by creative name then oldest " +
+          'first, each with its creative and size and its 7-day figures. `format=csv` or `format=xlsx` ' +
+          `answers the trafficking sheet instead: one row per active tag (revoked tags are left out), ` +
+          `columns ${columns}. At most ${CAMPAIGN_TAGS_MAX} tags.`,
+        params: idParams,
+        querystring: CampaignAdTagsQuerySchema,
+        response: {
+          200: {
+            description: 'The tags; with `format=csv` or `format=xlsx`, the trafficking sheet as a download.',
+            content: {
+              'application/json': { schema: listOf(CampaignAdTagSchema) },
+              'text/csv': {
+                schema: z
+                  .string()
+                  .describe(
+                    `UTF-8 with a byte order mark; header ${columns}; every text field quoted, none starting a formula.`,
+                  ),
+              },
+              [XLSX_TYPE]: {
+                schema: z
+                  .string()
+                  .describe('A workbook of one sheet, "Tags": a bold header row, text cells.'),
+              },
+            },
+          },
+          ...forbiddenAnswer,
+          ...refusedAnswer(`The campaign has more than ${CAMPAIGN_TAGS_MAX} tags.`),
+        },
+      },
+    },
+    async (request, reply) => {
+      const list = await adTags.ofCampaign(currentUser(request), request.params.id);
+      const format = request.query.format ?? 'json';
+      if (format === 'json') return { data: list };
+      return download(reply, traffickingFile(list, format), `campaign-${request.params.id}-tags.${format}`);
+    },
+  );
 };

@@ -244,6 +244,17 @@ export const createCreativesRepository = (db: Db) => {
       return new Set(rows.map((row) => row.campaign_id));
     },
 
+    /** A campaign's live creatives with their sizes, by name (then id): its Tags tab and sheet's order. */
+    ofCampaign: (companyId: number, campaignId: number, trx: Executor = db) =>
+      trx
+        .selectFrom('creatives')
+        .select(['id', 'name', 'width', 'height'])
+        .where((eb) => eb.and({ company_id: companyId, campaign_id: campaignId }))
+        .where('deleted_at', 'is', null)
+        .orderBy('name')
+        .orderBy('id')
+        .execute(),
+
     /** The company's live creatives that a profile drives, by name, with their rule filter. */
     usingProfile: (companyId: number, profileId: number, trx: Executor = db) =>
       trx

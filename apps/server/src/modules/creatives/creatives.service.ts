@@ -190,6 +190,10 @@ export function createCreativesService({ creatives, refs, audit, transaction, sp
     clearFallbacks: (companyId: number, assetIds: readonly number[], trx: Executor) =>
       creatives.clearFallbacks(companyId, assetIds, trx),
 
+    /** A campaign's live creatives (id, name, size), by name: whose tags the campaign's Tags tab lists. */
+    ofCampaign: (companyId: number, campaignId: number, trx?: Executor) =>
+      creatives.ofCampaign(companyId, campaignId, trx),
+
     /** The live creatives a profile drives, by name, with their rule filter (a rule's "used by"). */
     usingProfile: (companyId: number, profileId: number, trx?: Executor) =>
       creatives.usingProfile(companyId, profileId, trx),

@@ -36,17 +36,21 @@ function CampaignHistory({ campaignId }: { campaignId: number }) {
 
 /** The campaign's report for a timeframe, shown on its sharing tab (the app composes it from the reports feature). */
 export type CampaignReportSlot = (campaignId: number, timeframe: Timeframe | null) => ReactNode;
+/** The campaign's ad tags and trafficking sheet, its Tags tab (the app composes it from the ad tags feature). */
+export type CampaignTagsSlot = (campaignId: number) => ReactNode;
 
 function CampaignView({
   campaign,
   tab,
   timeframe,
   report,
+  tags,
 }: {
   campaign: Campaign;
   tab: ViewTab;
   timeframe: Timeframe | null;
   report: CampaignReportSlot | undefined;
+  tags: CampaignTagsSlot | undefined;
 }) {
   const canWrite = useCanAccess('campaigns', 'write');
   const [, setSearchParams] = useSearchParams();
@@ -131,6 +135,7 @@ function CampaignView({
           <DetailsTab campaign={campaign} readOnly={!canWrite} allowLeave={allowLeave} />
         ) : null}
         {tab === 'creatives' ? <CreativesTab campaignId={campaign.id} canWrite={canWrite} /> : null}
+        {tab === 'tags' ? tags?.(campaign.id) : null}
         {tab === 'approvals' ? <ApprovalsTab campaignId={campaign.id} canWrite={canWrite} /> : null}
         {tab === 'sharing' ? (
           <SharingTab
@@ -148,14 +153,22 @@ function CampaignView({
 }
 
 /** One campaign, with URL-addressable tabs; with `start` and `end` it opens on that report timeframe. */
-export function CampaignViewPage({ report }: { report?: CampaignReportSlot } = {}) {
+export function CampaignViewPage({
+  report,
+  tags,
+}: {
+  report?: CampaignReportSlot;
+  tags?: CampaignTagsSlot;
+} = {}) {
   const params = useParams();
   const [searchParams] = useSearchParams();
   const timeframe = parseTimeframe(params.start, params.end);
   const tab = parseTab(searchParams.get('tab'), TABS, timeframe ? 'sharing' : 'details');
   return (
     <ItemPage section="campaigns" noun="campaign" api={campaignsApi} overview={href('campaigns.view')}>
-      {(campaign) => <CampaignView campaign={campaign} tab={tab} timeframe={timeframe} report={report} />}
+      {(campaign) => (
+        <CampaignView campaign={campaign} tab={tab} timeframe={timeframe} report={report} tags={tags} />
+      )}
     </ItemPage>
   );
 }

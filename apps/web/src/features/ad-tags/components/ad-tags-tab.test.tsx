@@ -218,4 +218,46 @@ describe('the creative’s tags tab', () => {
     expect(document.activeElement!.textContent).toBe(`Try ${HOME.name}`);
     expect(document.activeElement!.getAttribute('tabindex')).toBe('-1');
   });
+
+  it('shows a card per tag on a phone, each with its facts and buttons, its snippets under the cards', async () => {
+    setUser(testUser(['edit creatives']));
+    const happy = (window as unknown as { happyDOM: { setViewport(v: { width: number }): void } }).happyDOM;
+    happy.setViewport({ width: 390 });
+    try {
+      const container = await renderTab();
+      expect(container.querySelector('table')).toBeNull();
+      const cards = [...container.querySelectorAll('li[data-testid="ad-tag"]')];
+      expect(cards.map((card) => card.querySelector('h3')?.textContent)).toEqual([
+        'Homepage MPU',
+        'Sport section',
+        'Old slot',
+      ]);
+      expect([...cards[1]!.querySelectorAll('dt, dd')].map((cell) => cell.textContent)).toEqual([
+        'Publisher',
+        'Daily Planet',
+        'Ad server',
+        'The Trade Desk',
+        'Created',
+        '20/11/2026',
+        'Status',
+        'Active',
+        'Impressions',
+        '0',
+        'Clicks',
+        '0',
+      ]);
+      expect([...cards[0]!.querySelectorAll('button')].map((button) => button.textContent)).toEqual([
+        'Snippets',
+        'Revoke',
+      ]);
+      expect(cards[2]!.querySelectorAll('button')).toHaveLength(0);
+      await click(byLabel<HTMLElement>('button', 'Show the snippets of Sport section', container));
+      const panel = container.querySelector('ul + section#ad-tag-snippets')!;
+      expect(panel.querySelector('h2')?.textContent).toBe('Snippets of Sport section');
+      expect(panel.querySelector<HTMLTextAreaElement>('[data-testid="tag-js"]')?.value).toBe(SPORT.js);
+      expect(cards[1]!.getAttribute('aria-current')).toBe('true');
+    } finally {
+      happy.setViewport({ width: 1024 });
+    }
+  });
 });

@@ -1,132 +1,28 @@
-import { AD_SERVER_LABELS, type AdTagListItem, type Creative } from '@adstudio/contract';
+import type { AdTagListItem, Creative } from '@adstudio/contract';
 import AddIcon from '@mui/icons-material/Add';
-import ExpandLessIcon from '@mui/icons-material/ExpandLess';
-import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
-import Paper from '@mui/material/Paper';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { type ReactNode, useState } from 'react';
 import { adTagsApi } from '../../../api/ad-tags';
 import { usePublisherOptions } from '../../../api/media-entities';
-import { ActionsTableHead } from '../../../components/ui/actions-table-head';
 import { CreativeCampaignAlert } from '../../../components/ui/campaign-not-live-alert';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { ShownHeading } from '../../../components/ui/page-title';
 import { QueryView } from '../../../components/ui/query-view';
-import { ScrollTable } from '../../../components/ui/scroll-region';
 import { EmptyState } from '../../../components/ui/states';
 import { useCanAccess } from '../../../lib/access';
 import { showAlert } from '../../../lib/alert';
-import { formatCount, formatDate } from '../../../lib/format';
 import { NewTagDialog } from './new-tag-dialog';
+import { type Panel, SNIPPETS_ID, TAG_COLUMNS, TagList, TagPanel, TRIAL_ID } from './tag-item';
 import { TagSnippets } from './tag-snippets';
 
-export const REVOKE_MESSAGE = 'Revoked tags answer 410; the placement stops showing the ad.';
-const COLUMNS = ['Placement', 'Publisher', 'Ad server', 'Created', 'Status', 'Impressions', 'Clicks'];
-const SNIPPETS_ID = 'ad-tag-snippets';
-const TRIAL_ID = 'ad-tag-trial';
-
-/** The panel open under the table: a tag's snippets, or its "Try it". */
-type Panel = 'snippets' | 'try';
-
-/** A row's panel toggle, announcing what it shows and whether it is open. */
-function PanelToggle({
-  open,
-  controls,
-  label,
-  onClick,
-  children,
-}: {
-  open: boolean;
-  controls: string;
-  label: string;
-  onClick: () => void;
-  children: ReactNode;
-}) {
-  return (
-    <Button
-      size="small"
-      onClick={onClick}
-      aria-expanded={open}
-      aria-controls={open ? controls : undefined}
-      aria-label={`${open ? 'Hide' : 'Show'} ${label}`}
-      endIcon={open ? <ExpandLessIcon /> : <ExpandMoreIcon />}
-    >
-      {children}
-    </Button>
-  );
-}
-
-function TagRow({
-  tag,
-  publisher,
-  open,
-  onToggle,
-  canTry,
-  onRevoke,
-}: {
-  tag: AdTagListItem;
-  publisher: string;
-  /** The panel of this tag that is open, if any. */
-  open: Panel | undefined;
-  onToggle: (panel: Panel) => void;
-  canTry: boolean;
-  /** Absent for readers: they may not revoke. */
-  onRevoke: (() => void) | undefined;
-}) {
-  const active = tag.revoked_at === null;
-  return (
-    <TableRow data-testid="ad-tag" selected={open !== undefined}>
-      <TableCell component="th" scope="row" sx={{ fontWeight: 500 }}>
-        {tag.name}
-      </TableCell>
-      <TableCell>{publisher}</TableCell>
-      <TableCell>{AD_SERVER_LABELS[tag.ad_server]}</TableCell>
-      <TableCell>{formatDate(tag.created_at)}</TableCell>
-      <TableCell>
-        {active ? (
-          <Chip size="small" color="success" variant="outlined" label="Active" />
-        ) : (
-          <Chip size="small" variant="outlined" label={`Revoked ${formatDate(tag.revoked_at)}`} />
-        )}
-      </TableCell>
-      <TableCell>{formatCount(tag.impressions_7d)}</TableCell>
-      <TableCell>{formatCount(tag.clicks_7d)}</TableCell>
-      <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-        {active ? (
-          <PanelToggle
-            open={open === 'snippets'}
-            controls={SNIPPETS_ID}
-            label={`the snippets of ${tag.name}`}
-            onClick={() => onToggle('snippets')}
-          >
-            Snippets
-          </PanelToggle>
-        ) : null}
-        {active && canTry ? (
-          <PanelToggle
-            open={open === 'try'}
-            controls={TRIAL_ID}
-            label={`Try it for ${tag.name}`}
-            onClick={() => onToggle('try')}
-          >
-            Try it
-          </PanelToggle>
-        ) : null}
-        {active && onRevoke ? (
-          <Button size="small" color="error" onClick={onRevoke} aria-label={`Revoke ${tag.name}`}>
-            Revoke
-          </Button>
-        ) : null}
-      </TableCell>
-    </TableRow>
-  );
-}
+/**
+ * What revoking does, as a placement sees it (docs/decisions/0121): the serve URL and the script
+ * answer 410 Gone with no ad, so a JS tag writes nothing and an iframe tag shows the browser's
+ * error page in the ad's frame — hence the advice to take the tag out of the ad server too.
+ */
+export const REVOKE_MESSAGE =
+  'The placement stops showing this creative at once: the tag answers every ad call with no ad. A JavaScript tag then shows nothing; an iframe tag shows an empty frame with the browser’s error icon, so take the tag out of the ad server too. This cannot be undone: to run the creative there again, create a new tag.';
 
 /**
  * The creative's ad tags: one per placement, with its 7-day figures and, when active, the snippets to
@@ -184,53 +80,34 @@ export function AdTagsTab({
         }
       >
         {(list) => (
-          <ScrollTable label="Ad tags">
-            <ActionsTableHead columns={COLUMNS} />
-            <TableBody>
-              {list.map((tag) => (
-                <TagRow
-                  key={tag.id}
-                  tag={tag}
-                  publisher={tag.media_entity_name ?? '—'}
-                  open={open?.id === tag.id ? open.panel : undefined}
-                  onToggle={(panel) => toggle(tag.id, panel)}
-                  canTry={tryIt !== undefined}
-                  onRevoke={canWrite ? () => setRevoking(tag) : undefined}
-                />
-              ))}
-            </TableBody>
-          </ScrollTable>
+          <TagList
+            label="Ad tags"
+            tags={list}
+            columns={TAG_COLUMNS}
+            actions={(tag) => ({
+              open: open?.id === tag.id ? open.panel : undefined,
+              onToggle: (panel) => toggle(tag.id, panel),
+              canTry: tryIt !== undefined,
+              onRevoke: canWrite ? () => setRevoking(tag) : undefined,
+            })}
+            panel={
+              openTag && open?.panel === 'snippets' ? (
+                <TagPanel
+                  key={`snippets-${openTag.id}`}
+                  id={SNIPPETS_ID}
+                  title={`Snippets of ${openTag.name}`}
+                >
+                  <TagSnippets tag={openTag} />
+                </TagPanel>
+              ) : openTag && open?.panel === 'try' && tryIt ? (
+                <TagPanel key={`try-${openTag.id}`} id={TRIAL_ID} title={`Try ${openTag.name}`} focus>
+                  {tryIt(openTag)}
+                </TagPanel>
+              ) : null
+            }
+          />
         )}
       </QueryView>
-      {openTag && open?.panel === 'snippets' ? (
-        // Below the table, not in a row of it: at a phone's width the table scrolls, the snippets must not.
-        <Paper
-          variant="outlined"
-          component="section"
-          id={SNIPPETS_ID}
-          aria-labelledby={`${SNIPPETS_ID}-title`}
-          sx={{ p: 2 }}
-        >
-          <Typography variant="h3" component="h2" id={`${SNIPPETS_ID}-title`} sx={{ mb: 1 }}>
-            Snippets of {openTag.name}
-          </Typography>
-          <TagSnippets tag={openTag} />
-        </Paper>
-      ) : null}
-      {openTag && open?.panel === 'try' && tryIt ? (
-        <Paper
-          variant="outlined"
-          component="section"
-          id={TRIAL_ID}
-          aria-labelledby={`${TRIAL_ID}-title`}
-          sx={{ p: 2, minWidth: 0 }}
-        >
-          <ShownHeading id={`${TRIAL_ID}-title`} sx={{ mb: 2 }}>
-            Try {openTag.name}
-          </ShownHeading>
-          {tryIt(openTag)}
-        </Paper>
-      ) : null}
       {canWrite ? (
         <NewTagDialog
           creativeId={creative.id}
