@@ -65,6 +65,7 @@ import {
   PROCESSING_FETCH_TIMEOUT_MS,
   PROCESSING_JOB,
 } from './modules/processing-assets/processing-assets.service';
+import { createCreativeVariants } from './modules/profiles/creative-variants';
 import { openFeed } from './modules/profiles/feed-source';
 import { createProfileRulesRepository } from './modules/profiles/profile-rules.repository';
 import { createProfileRulesService } from './modules/profiles/profile-rules.service';
@@ -373,6 +374,16 @@ export function createServices(
     template: templates.summary,
     templates: templates.summaries,
   });
+  const renderTargets = createRenderTargets(signer, renderBase);
+  const variantRenderUrls = createVariantRenderUrls(renderTargets, renderRepository.renderablePackage);
+  const creativeVariants = createCreativeVariants({
+    rules: profileRulesRepository,
+    profiles: profilesRepository,
+    creative: (companyId, id) => creatives.find(companyId, id),
+    conditionNames: conditions.namesOf,
+    renderUrls: variantRenderUrls,
+    backupUrls: processingAssets.backupUrls,
+  });
   const profileRules = createProfileRulesService({
     rules: profileRulesRepository,
     profiles: profilesRepository,
@@ -406,8 +417,6 @@ export function createServices(
     log,
   });
   const tracking = createTrackingService({ links: trackingLinks, repository: trackingRepository, stats });
-  const renderTargets = createRenderTargets(signer, renderBase);
-  const variantRenderUrls = createVariantRenderUrls(renderTargets, renderRepository.renderablePackage);
   const render = createRenderService({
     repository: renderRepository,
     targets: renderTargets,
@@ -628,6 +637,8 @@ export function createServices(
     packageUnpack,
     processingAssets,
     profiles,
+    /** A creative's variants, a page at a time, for its preview grid. */
+    creativeVariants,
     profileRules,
     /** A profile's sync, run as a job. */
     profileSync,
