@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import sharp from 'sharp';
-import { buildZip } from '../apps/server/src/storage/zip-writer';
+import { uploadApprovedPackage } from './approved-package';
 import { seriousViolations } from './axe';
 import { alertBanner, apiAs, expect, pageAs, test, unique } from './fixtures';
 
@@ -95,16 +95,7 @@ test.beforeAll(async ({ browser }, testInfo) => {
     profile_id: profileId,
   });
   creativeId = creative.id;
-  await page.goto(`/creatives/${creativeId}?tab=packages`);
-  await page.getByLabel('Package zip').setInputFiles({
-    name: 'grid.zip',
-    mimeType: 'application/zip',
-    buffer: buildZip([{ name: 'index.html', data: PACKAGE, store: true }]),
-  });
-  const version = page.getByTestId('package-version').filter({ hasText: 'grid.zip' });
-  await expect(version).toHaveAttribute('data-processing', 'ready');
-  await version.getByRole('button', { name: 'Approve' }).click();
-  await expect(version).toHaveAttribute('data-status', 'approved');
+  await uploadApprovedPackage(page, creativeId, 'grid.zip', PACKAGE);
   await page.close();
 });
 

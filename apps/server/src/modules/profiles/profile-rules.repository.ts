@@ -29,6 +29,14 @@ function servedBy(trx: Executor, filter: RuleFilter | null) {
   return sql<boolean>`${cell} in (${sql.join(values)})`;
 }
 
+/** The live rules (not ended) of a profile that a creative's rule filter serves, active or not. */
+const liveServed = (trx: Executor, profileId: number, filter: RuleFilter | null) =>
+  trx
+    .selectFrom('profile_rules')
+    .where('profile_id', '=', profileId)
+    .where('ended_at', 'is', null)
+    .where(servedBy(trx, filter));
+
 /** The rules whose conditions include condition `id` (their `condition_ids` JSON array), on either engine. */
 function withCondition(trx: Executor, id: number) {
   return isPostgres(trx)
@@ -108,14 +116,7 @@ export const createProfileRulesRepository = (db: Db) => ({
    * without a filter all of them.
    */
   ruleIds: async (profileId: number, filter: RuleFilter | null, trx: Executor = db) => {
-    const query = trx
-      .selectFrom('profile_rules')
-      .select('id')
-      .where('profile_id', '=', profileId)
-      .where('ended_at', 'is', null)
-      .where('active', '=', 1)
-      .where(servedBy(trx, filter))
-      .orderBy('position');
+    const query = liveServed(trx, profileId, filter).select('id').where('active', '=', 1).orderBy('position');
     return (await query.execute()).map((row) => row.id);
   },
 
@@ -126,12 +127,7 @@ export const createProfileRulesRepository = (db: Db) => ({
     limit: number,
     trx: Executor = db,
   ) => {
-    const served = trx
-      .selectFrom('profile_rules')
-      .where('profile_id', '=', profileId)
-      .where('ended_at', 'is', null)
-      .where('active', '=', 1)
-      .where(servedBy(trx, filter));
+    const served = liveServed(trx, profileId, filter).where('active', '=', 1);
     const [rows, total] = await Promise.all([
       served.select(['id', 'unique_id', 'reporting_label']).orderBy('position').limit(limit).execute(),
       served.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow(),
@@ -151,13 +147,9 @@ export const createProfileRulesRepository = (db: Db) => ({
     limit: number,
     trx: Executor = db,
   ) =>
-    trx
-      .selectFrom('profile_rules')
+    liveServed(trx, profileId, filter)
       .selectAll()
-      .where('profile_id', '=', profileId)
-      .where('ended_at', 'is', null)
       .where('position', '>', afterPosition)
-      .where(servedBy(trx, filter))
       .orderBy('position')
       .limit(limit)
       .execute(),
@@ -173,11 +165,7 @@ export const createProfileRulesRepository = (db: Db) => ({
     page: { offset: number; limit: number },
     trx: Executor = db,
   ) => {
-    const served = trx
-      .selectFrom('profile_rules')
-      .where('profile_id', '=', profileId)
-      .where('ended_at', 'is', null)
-      .where(servedBy(trx, filter));
+    const served = liveServed(trx, profileId, filter);
     let matching = served;
     if (narrow.condition !== undefined) matching = matching.where(withCondition(trx, narrow.condition));
     if (narrow.field) matching = matching.where(servedBy(trx, narrow.field));
@@ -193,27 +181,14 @@ export const createProfileRulesRepository = (db: Db) => ({
 
   /** The distinct condition lists of the live rules a rule filter serves (a few per feed). */
   conditionIdsOfServed: async (profileId: number, filter: RuleFilter | null, trx: Executor = db) => {
-    const lists = await trx
-      .selectFrom('profile_rules')
-      .select('condition_ids')
-      .distinct()
-      .where('profile_id', '=', profileId)
-      .where('ended_at', 'is', null)
-      .where(servedBy(trx, filter))
-      .execute();
+    const lists = await liveServed(trx, profileId, filter).select('condition_ids').distinct().execute();
     return [...new Set(lists.flatMap((row) => parseJson<number[]>(row.condition_ids, [])))];
   },
 
   /** The first served rule that is active and the feed's default, and the first active one. */
   servedFallbacks: async (profileId: number, filter: RuleFilter | null, trx: Executor = db) => {
     const first = (defaultOnly: boolean) => {
-      let query = trx
-        .selectFrom('profile_rules')
-        .selectAll()
-        .where('profile_id', '=', profileId)
-        .where('ended_at', 'is', null)
-        .where('active', '=', 1)
-        .where(servedBy(trx, filter));
+      let query = liveServed(trx, profileId, filter).selectAll().where('active', '=', 1);
       if (defaultOnly) query = query.where('is_default', '=', 1);
       return query.orderBy('position').limit(1).executeTakeFirst();
     };
