@@ -23,39 +23,35 @@ export function BackupOffer({
   const size = `${creative.width} × ${creative.height}`;
   const none = creative.fallback_asset_id === null;
   return (
-    <Alert
-      severity={none ? 'warning' : 'info'}
-      data-testid="backup-offer"
-      action={
-        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
-          <Button
-            color="inherit"
-            size="small"
-            variant="outlined"
-            disabled={setBackup.isPending}
-            onClick={() =>
-              setBackup.mutate(
-                { creativeId: creative.id, assetId: asset.id },
-                {
-                  onSuccess: () => {
-                    showAlert({ status: 200, data: { message: `"${asset.name}" is now the backup image.` } });
-                    onClose();
-                  },
-                },
-              )
-            }
-          >
-            Use as backup image
-          </Button>
-          <Button color="inherit" size="small" onClick={onClose}>
-            Not now
-          </Button>
-        </Stack>
-      }
-    >
+    <Alert severity={none ? 'warning' : 'info'} data-testid="backup-offer">
       {none
         ? `This creative has no backup image yet. "${asset.name}" is exactly ${size}: use it as the backup image?`
         : `"${asset.name}" is exactly ${size}: use it as the backup image instead of the current one?`}
+      {/* Under the message, not beside it: a phone keeps the sentence whole. */}
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', mt: 1 }}>
+        <Button
+          color="inherit"
+          size="small"
+          variant="outlined"
+          disabled={setBackup.isPending}
+          onClick={() =>
+            setBackup.mutate(
+              { creativeId: creative.id, assetId: asset.id },
+              {
+                onSuccess: () => {
+                  showAlert({ status: 200, data: { message: `"${asset.name}" is now the backup image.` } });
+                  onClose();
+                },
+              },
+            )
+          }
+        >
+          Use as backup image
+        </Button>
+        <Button color="inherit" size="small" onClick={onClose}>
+          Not now
+        </Button>
+      </Stack>
     </Alert>
   );
 }
