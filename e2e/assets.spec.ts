@@ -61,8 +61,10 @@ test('uploads files to a creative, sets its backup image, deletes and restores o
   await expect(card(page, 'photo.jpg')).toContainText('Image · JPG');
   await expect(card(page, 'photo.jpg')).toContainText('640 × 480');
 
-  // Only the image of the creative's size may be its backup image.
-  await expect(page.getByRole('button', { name: /as backup image$/ })).toHaveCount(1);
+  // Only the image of the creative's size may be its backup image: its card offers it, and so does
+  // the banner the upload brought up.
+  await expect(page.getByRole('button', { name: /^Set .* as backup image$/ })).toHaveCount(1);
+  await expect(page.getByTestId('backup-offer')).toContainText('"backup-300x250.png" is exactly 300 × 250');
   await page.getByRole('button', { name: 'Set backup-300x250.png as backup image' }).click();
   await expect(alertBanner(page)).toContainText('"backup-300x250.png" is now the backup image.');
   await expect(card(page, 'backup-300x250.png').getByText('Backup image')).toBeVisible();

@@ -1,4 +1,4 @@
-import { buildZip } from '../apps/server/src/storage/zip-writer';
+import { uploadApprovedPackage } from './approved-package';
 import { apiAs, expect, test, unique } from './fixtures';
 
 test.use({ role: 'admin' });
@@ -53,16 +53,7 @@ test("a package's script cannot reach the app, and renders the simulated variant
     profile_id: feed!.id,
   });
 
-  await page.goto(`/creatives/${creative.id}?tab=packages`);
-  await page.getByLabel('Package zip').setInputFiles({
-    name: 'probe.zip',
-    mimeType: 'application/zip',
-    buffer: buildZip([{ name: 'index.html', data: PROBE, store: true }]),
-  });
-  const version = page.getByTestId('package-version').filter({ hasText: 'probe.zip' });
-  await expect(version).toHaveAttribute('data-processing', 'ready');
-  await version.getByRole('button', { name: 'Approve' }).click();
-  await expect(version).toHaveAttribute('data-status', 'approved');
+  await uploadApprovedPackage(page, creative.id, 'probe.zip', PROBE);
 
   await page.getByRole('tab', { name: 'Preview' }).click();
   await expect(page.getByTitle('The ad as it renders')).toBeVisible();

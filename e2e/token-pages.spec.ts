@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { buildZip } from '../apps/server/src/storage/zip-writer';
+import { uploadApprovedPackage } from './approved-package';
 import { seriousViolations } from './axe';
 import { alertBanner, apiAs, expect, test, unique } from './fixtures';
 
@@ -223,18 +223,8 @@ test('a publisher approves and rejects from its link; a new package puts the app
         height: 250,
       }),
     );
-  const uploadAndApprove = async (creativeId: number, file: string, text: string) => {
-    await page.goto(`/creatives/${creativeId}?tab=packages`);
-    await page.getByLabel('Package zip').setInputFiles({
-      name: file,
-      mimeType: 'application/zip',
-      buffer: buildZip([{ name: 'index.html', data: PACKAGE(text), store: true }]),
-    });
-    const version = page.getByTestId('package-version').filter({ hasText: file });
-    await expect(version).toHaveAttribute('data-processing', 'ready');
-    await version.getByRole('button', { name: 'Approve' }).click();
-    await expect(version).toHaveAttribute('data-status', 'approved');
-  };
+  const uploadAndApprove = (creativeId: number, file: string, text: string) =>
+    uploadApprovedPackage(page, creativeId, file, PACKAGE(text));
   await uploadAndApprove(creatives[0]!.id, 'first.zip', 'First cut');
   const [publisher] = await apiAs<{ id: number; name: string }[]>(
     page,

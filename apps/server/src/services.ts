@@ -65,6 +65,7 @@ import {
   PROCESSING_FETCH_TIMEOUT_MS,
   PROCESSING_JOB,
 } from './modules/processing-assets/processing-assets.service';
+import { createCreativeVariants } from './modules/profiles/creative-variants';
 import { openFeed } from './modules/profiles/feed-source';
 import { createProfileRulesRepository } from './modules/profiles/profile-rules.repository';
 import { createProfileRulesService } from './modules/profiles/profile-rules.service';
@@ -375,6 +376,16 @@ export function createServices(
     templates: templates.summaries,
     fixableRows: profileSyncsRepository.fixableRows,
   });
+  const renderTargets = createRenderTargets(signer, renderBase);
+  const variantRenderUrls = createVariantRenderUrls(renderTargets, renderRepository.renderablePackage);
+  const creativeVariants = createCreativeVariants({
+    rules: profileRulesRepository,
+    profiles: profilesRepository,
+    creative: (companyId, id) => creatives.find(companyId, id),
+    conditionNames: conditions.namesOf,
+    renderUrls: variantRenderUrls,
+    backupUrls: processingAssets.backupUrls,
+  });
   const profileRules = createProfileRulesService({
     rules: profileRulesRepository,
     profiles: profilesRepository,
@@ -408,8 +419,6 @@ export function createServices(
     log,
   });
   const tracking = createTrackingService({ links: trackingLinks, repository: trackingRepository, stats });
-  const renderTargets = createRenderTargets(signer, renderBase);
-  const variantRenderUrls = createVariantRenderUrls(renderTargets, renderRepository.renderablePackage);
   const render = createRenderService({
     repository: renderRepository,
     targets: renderTargets,
@@ -637,6 +646,8 @@ export function createServices(
     packageUnpack,
     processingAssets,
     profiles,
+    /** A creative's variants, a page at a time, for its preview grid. */
+    creativeVariants,
     profileRules,
     /** A profile's sync, run as a job. */
     profileSync,

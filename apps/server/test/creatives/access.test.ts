@@ -108,6 +108,14 @@ const ROUTES: AccessRoute<Fixture>[] = [
     scoped: true,
   },
   {
+    name: 'variants',
+    method: 'GET',
+    url: (f) => `/v1/creatives/${f.id}/variants`,
+    ok: 200,
+    qa: true,
+    scoped: true,
+  },
+  {
     // Publishing to outsiders is an edit: qa may read a link in use but not create one.
     name: 'create the preview link',
     method: 'GET',

@@ -53,6 +53,11 @@ const CreativeSimulator = lazy(() =>
   })),
 );
 
+/** The variants side by side, loaded with the preview tab of a feed-driven creative. */
+const VariantGrid = lazy(() =>
+  import('../features/variants/components/variant-grid').then((module) => ({ default: module.VariantGrid })),
+);
+
 /** The simulated viewer's variant, rendered in the sandbox: the newest approved package with the rule's content. */
 const renderedVariant = (creative: Creative) => (result: SimulationResult) => {
   if (!result.rule) return null;
@@ -80,10 +85,23 @@ const renderedVariant = (creative: Creative) => (result: SimulationResult) => {
   );
 };
 
-/** The preview, and for a creative driven by a feed, which of its rules a given viewer would see. */
+/**
+ * The preview, and for a creative driven by a feed, its variants side by side and which of its
+ * rules a given viewer would see.
+ */
 const previewTab = (creative: Creative) => (
   <Stack spacing={3}>
     <PreviewTab creative={creative} />
+    {creative.profile_id !== null && (
+      <TitledCard
+        title="Variants"
+        subheader="Every rule of the feed this creative serves, side by side: live, or its backup image once one is rendered."
+      >
+        <Suspense fallback={<LoadingState label="Loading the variants…" />}>
+          <VariantGrid creative={creative} />
+        </Suspense>
+      </TitledCard>
+    )}
     {creative.profile_id !== null && (
       <TitledCard
         title="Simulate a viewer"

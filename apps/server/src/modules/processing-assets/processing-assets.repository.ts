@@ -64,6 +64,20 @@ export function createProcessingAssetsRepository(db: Db) {
         .orderBy('id')
         .execute(),
 
+    /** The ready backup images of these rules of a creative. */
+    readyBackups: (companyId: number, creativeId: number, ruleIds: readonly number[], trx: Executor = db) =>
+      ruleIds.length === 0
+        ? Promise.resolve([])
+        : trx
+            .selectFrom('processing_assets')
+            .select(['rule_id', 'storage_key', 'content_type'])
+            .where((eb) =>
+              eb.and({ company_id: companyId, creative_id: creativeId, kind: 'backup', state: 'ready' }),
+            )
+            .where('rule_id', 'in', [...ruleIds])
+            .where('storage_key', 'is not', null)
+            .execute(),
+
     /** Any company's item: jobs name it by id. */
     findById: (id: number, trx: Executor = db) =>
       trx.selectFrom('processing_assets').selectAll().where('id', '=', id).executeTakeFirst(),

@@ -215,6 +215,18 @@ export function createProcessingAssetsService({
   }
 
   return {
+    /** Read URLs of the ready backup images of these rules of a creative, by rule id (the variant grid). */
+    async backupUrls(companyId: number, creativeId: number, ruleIds: readonly number[]) {
+      const rows = await items.readyBackups(companyId, creativeId, ruleIds);
+      return new Map(
+        rows.flatMap((row) =>
+          row.storage_key
+            ? [[row.rule_id, files.readUrl(row.storage_key, row.content_type ?? PNG)] as const]
+            : [],
+        ),
+      );
+    },
+
     /**
      * The items of a rule of the creative's profile, brought in line with the rule's data first
      * (`retry` also starts failed items over).

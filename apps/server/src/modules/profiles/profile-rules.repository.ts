@@ -3,6 +3,7 @@ import { type Selectable, sql } from 'kysely';
 import type { Db, Executor } from '../../db/database';
 import type { ProfileRulesTable } from '../../db/schema';
 import { isPostgres } from '../../lib/indexed-filter';
+import { parseJson } from '../../lib/json';
 import { cappedTotal, escapeLike, pageMeta, paginate, type SortKey } from '../../lib/list';
 import type { ProfileRow } from './profiles.repository';
 
@@ -26,6 +27,27 @@ function servedBy(trx: Executor, filter: RuleFilter | null) {
     ? sql`(profile_rules.data::jsonb ->> ${filter.column})`
     : sql`case json_type(profile_rules.data, ${path}) when 'true' then 'true' when 'false' then 'false' else cast(json_extract(profile_rules.data, ${path}) as text) end`;
   return sql<boolean>`${cell} in (${sql.join(values)})`;
+}
+
+/** The live rules (not ended) of a profile that a creative's rule filter serves, active or not. */
+const liveServed = (trx: Executor, profileId: number, filter: RuleFilter | null) =>
+  trx
+    .selectFrom('profile_rules')
+    .where('profile_id', '=', profileId)
+    .where('ended_at', 'is', null)
+    .where(servedBy(trx, filter));
+
+/** The rules whose conditions include condition `id` (their `condition_ids` JSON array), on either engine. */
+function withCondition(trx: Executor, id: number) {
+  return isPostgres(trx)
+    ? sql<boolean>`(profile_rules.condition_ids::jsonb @> ${JSON.stringify([id])}::jsonb)`
+    : sql<boolean>`exists (select 1 from json_each(profile_rules.condition_ids) where json_each.value = ${id})`;
+}
+
+/** What a creative's variants are narrowed to: a condition, a feed column's value. */
+export interface VariantFilters {
+  condition?: number | undefined;
+  field?: RuleFilter | undefined;
 }
 
 const RULE_SORTS = {
@@ -94,14 +116,7 @@ export const createProfileRulesRepository = (db: Db) => ({
    * without a filter all of them.
    */
   ruleIds: async (profileId: number, filter: RuleFilter | null, trx: Executor = db) => {
-    const query = trx
-      .selectFrom('profile_rules')
-      .select('id')
-      .where('profile_id', '=', profileId)
-      .where('ended_at', 'is', null)
-      .where('active', '=', 1)
-      .where(servedBy(trx, filter))
-      .orderBy('position');
+    const query = liveServed(trx, profileId, filter).select('id').where('active', '=', 1).orderBy('position');
     return (await query.execute()).map((row) => row.id);
   },
 
@@ -112,12 +127,7 @@ export const createProfileRulesRepository = (db: Db) => ({
     limit: number,
     trx: Executor = db,
   ) => {
-    const served = trx
-      .selectFrom('profile_rules')
-      .where('profile_id', '=', profileId)
-      .where('ended_at', 'is', null)
-      .where('active', '=', 1)
-      .where(servedBy(trx, filter));
+    const served = liveServed(trx, profileId, filter).where('active', '=', 1);
     const [rows, total] = await Promise.all([
       served.select(['id', 'unique_id', 'reporting_label']).orderBy('position').limit(limit).execute(),
       served.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow(),
@@ -137,27 +147,48 @@ export const createProfileRulesRepository = (db: Db) => ({
     limit: number,
     trx: Executor = db,
   ) =>
-    trx
-      .selectFrom('profile_rules')
+    liveServed(trx, profileId, filter)
       .selectAll()
-      .where('profile_id', '=', profileId)
-      .where('ended_at', 'is', null)
       .where('position', '>', afterPosition)
-      .where(servedBy(trx, filter))
       .orderBy('position')
       .limit(limit)
       .execute(),
 
+  /**
+   * A page of a creative's variants: the live rules (active or not) its rule filter serves, feed
+   * order, narrowed by `narrow`; with how many match and how many there are before narrowing.
+   */
+  variants: async (
+    profileId: number,
+    filter: RuleFilter | null,
+    narrow: VariantFilters,
+    page: { offset: number; limit: number },
+    trx: Executor = db,
+  ) => {
+    const served = liveServed(trx, profileId, filter);
+    let matching = served;
+    if (narrow.condition !== undefined) matching = matching.where(withCondition(trx, narrow.condition));
+    if (narrow.field) matching = matching.where(servedBy(trx, narrow.field));
+    const count = (query: typeof served) =>
+      query.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow();
+    const [rows, total, all] = await Promise.all([
+      matching.selectAll().orderBy('position').offset(page.offset).limit(page.limit).execute(),
+      count(matching),
+      narrow.condition === undefined && !narrow.field ? undefined : count(served),
+    ]);
+    return { rows, total: Number(total.n), all: Number((all ?? total).n) };
+  },
+
+  /** The distinct condition lists of the live rules a rule filter serves (a few per feed). */
+  conditionIdsOfServed: async (profileId: number, filter: RuleFilter | null, trx: Executor = db) => {
+    const lists = await liveServed(trx, profileId, filter).select('condition_ids').distinct().execute();
+    return [...new Set(lists.flatMap((row) => parseJson<number[]>(row.condition_ids, [])))];
+  },
+
   /** The first served rule that is active and the feed's default, and the first active one. */
   servedFallbacks: async (profileId: number, filter: RuleFilter | null, trx: Executor = db) => {
     const first = (defaultOnly: boolean) => {
-      let query = trx
-        .selectFrom('profile_rules')
-        .selectAll()
-        .where('profile_id', '=', profileId)
-        .where('ended_at', 'is', null)
-        .where('active', '=', 1)
-        .where(servedBy(trx, filter));
+      let query = liveServed(trx, profileId, filter).selectAll().where('active', '=', 1);
       if (defaultOnly) query = query.where('is_default', '=', 1);
       return query.orderBy('position').limit(1).executeTakeFirst();
     };

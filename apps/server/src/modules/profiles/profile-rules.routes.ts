@@ -1,4 +1,6 @@
 import {
+  CreativeVariantListSchema,
+  CreativeVariantQuerySchema,
   ProfileRuleDetailSchema,
   ProfileRuleListQuerySchema,
   ProfileRuleListResponseSchema,
@@ -11,9 +13,9 @@ import { idParams as params } from '../../lib/route-schemas';
 
 const tags = ['profiles'];
 
-/** A profile's rules: a page of them, one rule, and those a creative serves. */
+/** A profile's rules: a page of them, one rule, those a creative serves, and a creative's variants. */
 export const profileRulesRoutes: FastifyPluginAsync = async (app) => {
-  const { profileRules: service } = app.services;
+  const { profileRules: service, creativeVariants } = app.services;
 
   routes(app, { tags, access: 'profiles' }, [
     action({
@@ -51,6 +53,28 @@ export const profileRulesRoutes: FastifyPluginAsync = async (app) => {
       call: async (user, { params }) => ({
         data: await service.idsOfCreative(user, params.id, params.profileId),
       }),
+    }),
+  ]);
+
+  routes(app, { tags: ['creatives'], access: 'creatives' }, [
+    action({
+      method: 'GET',
+      path: '/v1/creatives/:id/variants',
+      summary: "A page of the creative's variants, for its preview grid",
+      description:
+        'The live rules its rule filter serves (active or not), feed order, each with its render URL ' +
+        '(null while no package is approved) and its rendered backup image once one is ready. ' +
+        'condition keeps the rules with that condition; field and value (given together) keep those ' +
+        'whose feed column holds that value. variants_total counts them all before filtering; filters ' +
+        'lists the conditions their rules use and the feed columns. A creative without feed has none.',
+      params,
+      querystring: CreativeVariantQuerySchema,
+      response: CreativeVariantListSchema,
+      refused: 'field without value, or value without field.',
+      call: async (user, { params, query, raw }) => {
+        const { variants_total, filters, ...page } = await creativeVariants(user, params.id, query);
+        return { ...collection(raw, page), variants_total, filters };
+      },
     }),
   ]);
 };

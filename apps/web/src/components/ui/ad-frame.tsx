@@ -1,9 +1,10 @@
-import { AD_SANDBOX } from '@adstudio/contract';
 import ReplayIcon from '@mui/icons-material/Replay';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import { useLayoutEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
+import { useElementWidth } from '../../lib/element-width';
+import { ScaledFrame } from './scaled-frame';
 
 /** How far to shrink a `width`×`height` frame to fit `room` (never enlarged; 0 room → 1). */
 export function fitScale(
@@ -17,11 +18,9 @@ export function fitScale(
 }
 
 /**
- * A package rendered in the sandbox (docs/design.md §9, contract `AD_SANDBOX`): scripts and popups
- * (its click-through opening outside the sandbox) and never `allow-same-origin`, so the ad's code
- * cannot reach the app's cookies or DOM. Shown at the
- * creative's size, scaled down to fit the panel; Replay reloads it. The URL is kept from the first
- * render (a list refetch signs a new one, which must not restart the ad); Replay takes the latest.
+ * A package rendered in the sandbox (`ScaledFrame`) at the creative's size, scaled down to fit the
+ * panel; Replay reloads it. The URL is kept from the first render (a list refetch signs a new one,
+ * which must not restart the ad); Replay takes the latest.
  */
 export function AdFrame({
   src,
@@ -38,17 +37,8 @@ export function AdFrame({
   maxHeight?: number;
 }) {
   const room = useRef<HTMLDivElement>(null);
-  const [roomWidth, setRoomWidth] = useState(0);
+  const roomWidth = useElementWidth(room);
   const [frame, setFrame] = useState({ src, loads: 0 });
-
-  useLayoutEffect(() => {
-    const element = room.current;
-    if (!element) return;
-    setRoomWidth(element.clientWidth);
-    const observer = new ResizeObserver(() => setRoomWidth(element.clientWidth));
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, []);
 
   const scale = fitScale({ width, height }, { width: roomWidth, height: maxHeight });
   return (
@@ -58,26 +48,14 @@ export function AdFrame({
       // billboard, or any ad before the first measure) must not push a phone's page sideways.
       sx={{ width: '100%', contain: 'inline-size', display: 'grid', gap: 1, justifyItems: 'start' }}
     >
-      <Box
-        sx={{
-          width: width * scale,
-          height: height * scale,
-          overflow: 'hidden',
-          outline: 1,
-          outlineColor: 'divider',
-          bgcolor: '#fff',
-        }}
-      >
-        <iframe
-          key={frame.loads}
-          src={frame.src}
-          title={title}
-          sandbox={AD_SANDBOX}
-          width={width}
-          height={height}
-          style={{ border: 0, display: 'block', transform: `scale(${scale})`, transformOrigin: '0 0' }}
-        />
-      </Box>
+      <ScaledFrame
+        src={frame.src}
+        reload={frame.loads}
+        width={width}
+        height={height}
+        scale={scale}
+        title={title}
+      />
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, flexWrap: 'wrap' }}>
         <Button
           size="small"

@@ -1,4 +1,4 @@
-import { ASSET_RESTORE_DAYS, type Creative } from '@adstudio/contract';
+import { ASSET_RESTORE_DAYS, type Asset, type Creative } from '@adstudio/contract';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import FormControlLabel from '@mui/material/FormControlLabel';
@@ -7,7 +7,7 @@ import MenuItem from '@mui/material/MenuItem';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { FilterField } from '../../../components/ui/filter-field';
 import { QueryView } from '../../../components/ui/query-view';
 import { EmptyState } from '../../../components/ui/states';
@@ -16,8 +16,15 @@ import { useCanAccess } from '../../../lib/access';
 import { formatCounted } from '../../../lib/format';
 import { useClaimAsset } from '../api/claim-asset';
 import { useCreativeAssets } from '../api/get-creative-assets';
-import { ASSET_ORDERS, type AssetOrder, type AssetView, assetViewQuery } from '../asset-format';
+import {
+  ASSET_ORDERS,
+  type AssetOrder,
+  type AssetView,
+  assetViewQuery,
+  fitsAsBackupImage,
+} from '../asset-format';
 import { AssetGrid } from './asset-grid';
+import { BackupOffer } from './backup-offer';
 import { RuleAssets } from './rule-assets';
 
 /** What the picker offers; the server decides by the bytes (images, video, fonts, CSV, JSON; no SVG). */
@@ -69,7 +76,17 @@ function CreativeAssetsBody({
   const canSetBackup = useCanAccess('creatives', 'write');
   const [view, setView] = useState<AssetView>({ filter: '', order: 'newest', deleted: false });
   const assets = useCreativeAssets(creativeId, assetViewQuery(view));
-  const claim = useClaimAsset(creativeId);
+  const claimOne = useClaimAsset(creativeId);
+  // The last upload that could be the backup image, offered in one step until used or dismissed.
+  const [offered, setOffered] = useState<Asset | null>(null);
+  const claim = useCallback(
+    async (upload: { key: string; name: string }, signal: AbortSignal) => {
+      const asset = await claimOne(upload, signal);
+      if (canSetBackup && creative && fitsAsBackupImage(asset, creative)) setOffered(asset);
+      return asset;
+    },
+    [claimOne, canSetBackup, creative],
+  );
   const change = (changes: Partial<AssetView>) => setView((current) => ({ ...current, ...changes }));
   const stale = assets.isPlaceholderData;
   const backupName = assets.data?.data.find((asset) => asset.id === creative?.fallback_asset_id)?.name;
@@ -79,6 +96,9 @@ function CreativeAssetsBody({
     <Box sx={{ display: 'grid', gap: 2 }}>
       {creative ? <BackupImageNote creative={creative} name={backupName} /> : null}
       {canWrite ? <UploadZone label="Upload assets" hint={HINT} accept={ACCEPT} claim={claim} /> : null}
+      {creative && offered && offered.id !== creative.fallback_asset_id ? (
+        <BackupOffer creative={creative} asset={offered} onClose={() => setOffered(null)} />
+      ) : null}
       <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', alignItems: 'center' }}>
         <FilterField
           noun="assets"
