@@ -1,4 +1,4 @@
-import type { Page, TestInfo } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { seriousViolations } from './axe';
 import { createFeedFromCsv } from './feeds';
 import { alertBanner, apiAs, expect, test, unique } from './fixtures';
@@ -19,7 +19,7 @@ const rejected = (page: Page) => page.getByTestId('rejected-rows');
 const issuesGrid = (page: Page) => page.getByRole('grid', { name: 'Issues' });
 
 /** Axe finds nothing serious at either width (with E2E_SHOTS set, a screenshot of each). */
-async function checkState(page: Page, testInfo: TestInfo, state: string, theme: Theme) {
+async function checkState(page: Page, state: string, theme: Theme) {
   for (const width of WIDTHS) {
     await page.setViewportSize({ width, height: width > 600 ? 900 : 844 });
     expect(await seriousViolations(page), `${state} at ${width} px, ${theme}`).toEqual([]);
@@ -33,7 +33,7 @@ test.use({ role: 'admin' });
 for (const theme of ['light', 'dark'] as const) {
   test(`a sync that rejects rows says so, and offers the sync that adds them once their condition exists (${theme})`, async ({
     page,
-  }, testInfo) => {
+  }) => {
     // Ten axe runs: each of five states at both widths.
     test.slow();
     if (theme === 'light') await page.addInitScript(() => localStorage.setItem('darkTheme', 'false'));
@@ -54,14 +54,14 @@ for (const theme of ['light', 'dark'] as const) {
     await expect(rejected(page)).toContainText('1 of 2 rows rejected');
     await expect(rejected(page)).toContainText('The rules leave them out');
     await expect(rejected(page).getByRole('button', { name: 'Sync now' })).toHaveCount(0);
-    await checkState(page, testInfo, 'rejected', theme);
+    await checkState(page, 'rejected', theme);
 
     // Open goes to the errors, which name the condition.
     await alertBanner(page).getByRole('button', { name: 'Open' }).click();
     await expect(page).toHaveURL(/\/profiles\/\d+\/errors$/);
     await expect(issuesGrid(page)).toContainText(`No condition is named "${condition}"`);
     await expect(page.getByTestId('fixable-rows')).toHaveCount(0);
-    await checkState(page, testInfo, 'errors', theme);
+    await checkState(page, 'errors', theme);
 
     // The condition is created: the errors page marks the row a sync now adds.
     await apiAs(page, 'POST', '/v1/conditions', {
@@ -77,19 +77,19 @@ for (const theme of ['light', 'dark'] as const) {
     await expect(
       issuesGrid(page).getByRole('row').filter({ hasText: condition }).getByText('Adds the row'),
     ).toBeVisible();
-    await checkState(page, testInfo, 'errors-fixable', theme);
+    await checkState(page, 'errors-fixable', theme);
 
     // The profile offers the sync; it takes the row in and says so.
     await page.goto(profileUrl);
     await expect(rejected(page)).toContainText(
       '1 rejected row names conditions that now exist: sync now to add it.',
     );
-    await checkState(page, testInfo, 'offer', theme);
+    await checkState(page, 'offer', theme);
     await rejected(page).getByRole('button', { name: 'Sync now' }).click();
     await expect(alertBanner(page)).toContainText(`${name} synced: 2 active rules.`);
     await expect(alertBanner(page)).toHaveAttribute('data-color', 'success');
     await expect(rejected(page)).toHaveCount(0);
     await expect(page.getByRole('link', { name: 'No errors' })).toBeVisible();
-    await checkState(page, testInfo, 'synced', theme);
+    await checkState(page, 'synced', theme);
   });
 }
