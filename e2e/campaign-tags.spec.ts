@@ -12,6 +12,7 @@ import { TRAFFICKING_SHEET_COLUMNS } from '../packages/contract/src/ad-tags/camp
 import { seriousViolations } from './axe';
 import { apiAs, expect, test, unique } from './fixtures';
 import { shot } from './shots';
+import { liveCampaignWithTraffic } from './token-links';
 
 test.use({ role: 'admin' });
 
@@ -55,20 +56,7 @@ async function download(page: Page, name: string) {
  * server on them, one more revoked: what the Tags and Sharing tabs show.
  */
 async function campaignWithTags(page: Page) {
-  const live = await apiAs<{ id: number }[]>(page, 'GET', '/v1/campaigns/?status=live&items-per-page=20');
-  let campaignId = 0;
-  for (const campaign of live) {
-    const report = await apiAs<{ totals: { impressions: number } }>(
-      page,
-      'GET',
-      `/v1/campaigns/${campaign.id}/report`,
-    );
-    if (report.totals.impressions > 0) {
-      campaignId = campaign.id;
-      break;
-    }
-  }
-  expect(campaignId, 'the demo data has a live campaign with traffic').toBeGreaterThan(0);
+  const campaignId = await liveCampaignWithTraffic(page);
   const creatives = await apiAs<{ id: number; name: string; width: number; height: number }[]>(
     page,
     'GET',

@@ -8,6 +8,20 @@ export interface TokenPage {
   loaded: (page: Page) => Locator;
 }
 
+/** A live campaign of the demo data whose report has rows. */
+export async function liveCampaignWithTraffic(page: Page): Promise<number> {
+  const live = await apiAs<{ id: number }[]>(page, 'GET', '/v1/campaigns/?status=live&items-per-page=20');
+  for (const campaign of live) {
+    const report = await apiAs<{ totals: { impressions: number } }>(
+      page,
+      'GET',
+      `/v1/campaigns/${campaign.id}/report`,
+    );
+    if (report.totals.impressions > 0) return campaign.id;
+  }
+  throw new Error('the demo data has no live campaign with traffic');
+}
+
 /** One link of each kind, made through the API as an admin, over the demo data. */
 export async function tokenPages(page: Page): Promise<TokenPage[]> {
   const [skyway] = await apiAs<{ id: number }[]>(page, 'GET', '/v1/profiles/?filter=Skyway');
@@ -21,20 +35,7 @@ export async function tokenPages(page: Page): Promise<TokenPage[]> {
   expect(travel, 'the demo data has a creative driven by the travel feed').toBeDefined();
   const preview = await apiAs<{ url: string }>(page, 'GET', `/v1/creatives/${travel!.id}/preview-url`);
 
-  const live = await apiAs<{ id: number }[]>(page, 'GET', '/v1/campaigns/?status=live&items-per-page=20');
-  let reportCampaign = 0;
-  for (const campaign of live) {
-    const report = await apiAs<{ totals: { impressions: number } }>(
-      page,
-      'GET',
-      `/v1/campaigns/${campaign.id}/report`,
-    );
-    if (report.totals.impressions > 0) {
-      reportCampaign = campaign.id;
-      break;
-    }
-  }
-  expect(reportCampaign, 'the demo data has a live campaign with traffic').toBeGreaterThan(0);
+  const reportCampaign = await liveCampaignWithTraffic(page);
   const report = await apiAs<{ url: string }>(page, 'POST', `/v1/campaigns/${reportCampaign}/report/url`, {});
 
   const [publisher] = await apiAs<{ id: number }[]>(page, 'GET', '/v1/media-entities/?sort-by=name');
