@@ -58,11 +58,11 @@ const list = async (query: string) => {
 const names = async (query: string) => (await list(query)).data.map((c) => c.name);
 
 describe('GET /v1/creatives', () => {
-  it('answers the collection, newest change first, with the campaign name', async () => {
+  it('answers the collection, newest change first, with the campaign name and status', async () => {
     const page = await list('items-per-page=2');
     expect(page.meta.total).toBe(5);
     expect(page.data.map((c) => c.name)).toEqual(['Orphan', 'Mobile']);
-    expect(page.data[1]!.campaign).toEqual({ id: ids.beta, name: 'Beta' });
+    expect(page.data[1]!.campaign).toEqual({ id: ids.beta, name: 'Beta', status: 'draft' });
   });
 
   it.each([

@@ -162,7 +162,11 @@ describe('GET /v1/creatives/{id}/variants', () => {
     expect(noField.json().errors).toEqual({ field: [VARIANT_FIELD_REQUIRED] });
     const noValue = await qa.get(`/v1/creatives/${creativeId}/variants?field=Region`);
     expect(noValue.json().errors).toEqual({ value: [VARIANT_VALUE_REQUIRED] });
-    const tooMany = await qa.get(`/v1/creatives/${creativeId}/variants?items-per-page=500`);
+    const tooMany = await qa.get(`/v1/creatives/${creativeId}/variants?items-per-page=501`);
     expect(tooMany.statusCode).toBe(422);
+    // -1 is every list's "all": the 50 variants on one page.
+    const all = (await qa.get(`/v1/creatives/${creativeId}/variants?items-per-page=-1`)).json();
+    expect(all.data).toHaveLength(50);
+    expect(all.meta).toMatchObject({ total: 50, last_page: 1 });
   });
 });

@@ -1081,7 +1081,7 @@ describe('every documented operation answers as documented', () => {
     await answer(admin, 'POST', '/v1/media-entities/:id/restore', 404, { params: { id } });
   });
 
-  it('creatives: the rule simulator', async () => {
+  it('creatives: the rule simulator and the variants', async () => {
     const campaignId = await campaign('Docs simulated');
     const profileId = await insertProfile(t.db, { companyId: t.companyId, name: 'Docs simulated feed' });
     await insertRules(t.db, { companyId: t.companyId, profileId, rows: [{ Headline: 'Hello' }] });
@@ -1095,6 +1095,17 @@ describe('every documented operation answers as documented', () => {
     await answer(admin, 'POST', '/v1/creatives/:id/simulate', 422, { params: { id: plain }, payload: {} });
     await answer(admin, 'POST', '/v1/creatives/:id/simulate', 404, { params: { id: MISSING }, payload: {} });
     await answer(reader, 'POST', '/v1/creatives/:id/simulate', 403, { params: { id }, payload: {} });
+
+    const variants = '/v1/creatives/:id/variants';
+    await answer(admin, 'GET', variants, 200, { params: { id } });
+    await answer(admin, 'GET', variants, 200, {
+      params: { id },
+      query: { field: 'Headline', value: 'Hello' },
+    });
+    await answer(admin, 'GET', variants, 200, { params: { id: plain } });
+    await answer(admin, 'GET', variants, 422, { params: { id }, query: { field: 'Headline' } });
+    await answer(admin, 'GET', variants, 404, { params: { id: MISSING } });
+    await answer(reader, 'GET', variants, 403, { params: { id } });
   });
 
   it('tracking: the pixel and the click', async () => {

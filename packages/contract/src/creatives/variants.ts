@@ -16,35 +16,28 @@ const RULE_COLUMNS = new Set([
 /** Whether a feed column is one of a rule's own fields (Unique_ID, Active, …) rather than its content. */
 export const isRuleColumn = (column: string) => RULE_COLUMNS.has(column.trim().toLowerCase());
 
-/** How many variants one page of the grid may ask for. */
-export const VARIANTS_PER_PAGE_MAX = 200;
-const PER_PAGE_RULE = `The items-per-page field must be between 1 and ${VARIANTS_PER_PAGE_MAX}.`;
-
 /**
- * GET /v1/creatives/{id}/variants: a page of the creative's variants in feed order, narrowed to
+ * GET /v1/creatives/{id}/variants: a page of the creative's variants in feed order (`items-per-page`
+ * as every list's: -1 or 1–500), narrowed to
  * the rules with condition `condition`, and to those whose feed column `field` holds `value`.
  */
-export const CreativeVariantQuerySchema = ListQuerySchema.pick({ page: true }).extend({
-  'items-per-page': z.coerce
-    .number({ error: PER_PAGE_RULE })
-    .int(PER_PAGE_RULE)
-    .min(1, PER_PAGE_RULE)
-    .max(VARIANTS_PER_PAGE_MAX, PER_PAGE_RULE)
-    .default(50),
-  condition: idFilter('condition'),
-  field: z
-    .string()
-    .trim()
-    .min(1)
-    .max(100, 'The field field must not be greater than 100 characters.')
-    .check(plainText('field'))
-    .optional(),
-  value: z
-    .string()
-    .max(200, 'The value field must not be greater than 200 characters.')
-    .check(plainText('value'))
-    .optional(),
-});
+export const CreativeVariantQuerySchema = ListQuerySchema.pick({ page: true, 'items-per-page': true }).extend(
+  {
+    condition: idFilter('condition'),
+    field: z
+      .string()
+      .trim()
+      .min(1)
+      .max(100, 'The field field must not be greater than 100 characters.')
+      .check(plainText('field'))
+      .optional(),
+    value: z
+      .string()
+      .max(200, 'The value field must not be greater than 200 characters.')
+      .check(plainText('value'))
+      .optional(),
+  },
+);
 export type CreativeVariantQuery = z.infer<typeof CreativeVariantQuerySchema>;
 
 /** One variant: a rule the creative serves, how it renders, and its backup image when one is made. */

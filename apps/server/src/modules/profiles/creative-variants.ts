@@ -86,7 +86,12 @@ export function createCreativeVariants({
       field: query.field === undefined ? undefined : { column: query.field, values: [query.value ?? ''] },
     };
     const [page, conditionIds, urls] = await Promise.all([
-      rules.variants(profile.id, filter, narrow, { offset: (query.page - 1) * perPage, limit: perPage }),
+      rules.variants(
+        profile.id,
+        filter,
+        narrow,
+        perPage === -1 ? null : { offset: (query.page - 1) * perPage, limit: perPage },
+      ),
       rules.conditionIdsOfServed(profile.id, filter),
       renderUrls(creativeId),
     ]);

@@ -156,13 +156,14 @@ export const createProfileRulesRepository = (db: Db) => ({
 
   /**
    * A page of a creative's variants: the live rules (active or not) its rule filter serves, feed
-   * order, narrowed by `narrow`; with how many match and how many there are before narrowing.
+   * order, narrowed by `narrow` (`page` null: all of them); with how many match and how many there
+   * are before narrowing.
    */
   variants: async (
     profileId: number,
     filter: RuleFilter | null,
     narrow: VariantFilters,
-    page: { offset: number; limit: number },
+    page: { offset: number; limit: number } | null,
     trx: Executor = db,
   ) => {
     const served = liveServed(trx, profileId, filter);
@@ -171,8 +172,9 @@ export const createProfileRulesRepository = (db: Db) => ({
     if (narrow.field) matching = matching.where(servedBy(trx, narrow.field));
     const count = (query: typeof served) =>
       query.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow();
+    const ordered = matching.selectAll().orderBy('position');
     const [rows, total, all] = await Promise.all([
-      matching.selectAll().orderBy('position').offset(page.offset).limit(page.limit).execute(),
+      (page ? ordered.offset(page.offset).limit(page.limit) : ordered).execute(),
       count(matching),
       narrow.condition === undefined && !narrow.field ? undefined : count(served),
     ]);
