@@ -44,6 +44,30 @@ const loginAnswers: FastifySchema['response'] = {
   429: refusal('Too many sign-in attempts (see Retry-After), or too many requests.'),
 };
 
+/**
+ * A POST of the session's own (sign-in steps, invitations, password resets): documented under
+ * `session` with the XSRF token it needs. `formPost`: the sign-in page posts it too, so the handler
+ * checks the token itself and answers a stale form with the form again.
+ */
+function sessionPost<B extends z.ZodType, R extends FastifySchema['response']>({
+  formPost = false,
+  summary,
+  description,
+  body,
+  response,
+}: {
+  formPost?: boolean;
+  summary: string;
+  description: string;
+  body: B;
+  response: R;
+}) {
+  return {
+    ...(formPost ? { config: { xsrf: false } } : {}),
+    schema: { tags: ['session'], summary, description, security: [{ xsrf: [] }], body, response },
+  };
+}
+
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const { auth, team, passwordResets, twoFactor } = app.services;
   const mails = app.config.mail !== undefined;
@@ -149,21 +173,16 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/auth/login',
-    {
-      // The XSRF token is checked here, so a stale form can be answered with the form again.
-      config: { xsrf: false },
-      schema: {
-        tags: ['session'],
-        summary: 'Sign in (form post or JSON)',
-        description:
-          'JSON clients (`Accept` or `Content-Type: application/json`) get 200 `{data: user}`; a form ' +
-          'post is redirected (302) to the SPA, or gets the form again with 419, 422 or 429. The XSRF ' +
-          'token comes in `X-XSRF-TOKEN` or in the form field `_token`.',
-        security: [{ xsrf: [] }],
-        body: z.record(z.string(), z.unknown()),
-        response: loginAnswers,
-      },
-    },
+    sessionPost({
+      formPost: true,
+      summary: 'Sign in (form post or JSON)',
+      description:
+        'JSON clients (`Accept` or `Content-Type: application/json`) get 200 `{data: user}`; a form ' +
+        'post is redirected (302) to the SPA, or gets the form again with 419, 422 or 429. The XSRF ' +
+        'token comes in `X-XSRF-TOKEN` or in the form field `_token`.',
+      body: z.record(z.string(), z.unknown()),
+      response: loginAnswers,
+    }),
     signInStep(LoginBodySchema, {
       // A form refused shows the email again; a new sign-in replaces whatever session this browser had.
       page: (body) => ({ email: typeof body.email === 'string' ? body.email : '' }),
@@ -186,19 +205,15 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   // The code step of a sign-in with two-factor on: form post (the page again on a refusal) or JSON.
   app.post(
     '/auth/two-factor',
-    {
-      config: { xsrf: false },
-      schema: {
-        tags: ['session'],
-        summary: 'Sign in, second step: a code of the authenticator app, or a recovery code',
-        description:
-          'After POST /auth/login answered 202 (JSON) or the code page (a form): the challenge it gave ' +
-          'and a code. A code is taken once; attempts are limited like passwords.',
-        security: [{ xsrf: [] }],
-        body: z.record(z.string(), z.unknown()),
-        response: loginAnswers,
-      },
-    },
+    sessionPost({
+      formPost: true,
+      summary: 'Sign in, second step: a code of the authenticator app, or a recovery code',
+      description:
+        'After POST /auth/login answered 202 (JSON) or the code page (a form): the challenge it gave ' +
+        'and a code. A code is taken once; attempts are limited like passwords.',
+      body: z.record(z.string(), z.unknown()),
+      response: loginAnswers,
+    }),
     signInStep(TwoFactorChallengeSchema, {
       // The code step stays on screen unless the challenge itself is refused (expired: sign in again).
       page: (body, errors) =>
@@ -219,21 +234,17 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   // Joining through an invitation's link: the password is set and the new user signed in at once.
   app.post(
     '/auth/invitation',
-    {
-      schema: {
-        tags: ['session'],
-        summary: "Join through an invitation: set one's password and sign in",
-        description:
-          "The token is the invitation link's last path segment: single use, valid 7 days. Answers the " +
-          'user, signed in (the session cookie is set).',
-        security: [{ xsrf: [] }],
-        body: AcceptInvitationSchema,
-        response: {
-          200: z.object({ data: UserSchema }),
-          422: ValidationErrorBodySchema.describe('A field is invalid, or the link is used or expired.'),
-        },
+    sessionPost({
+      summary: "Join through an invitation: set one's password and sign in",
+      description:
+        "The token is the invitation link's last path segment: single use, valid 7 days. Answers the " +
+        'user, signed in (the session cookie is set).',
+      body: AcceptInvitationSchema,
+      response: {
+        200: z.object({ data: UserSchema }),
+        422: ValidationErrorBodySchema.describe('A field is invalid, or the link is used or expired.'),
       },
-    },
+    }),
     async (request, reply) => ({
       data: await signInBrowser(request, reply, await team.accept(request.body.token, request.body.password)),
     }),
@@ -241,22 +252,18 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/auth/forgot-password',
-    {
-      schema: {
-        tags: ['session'],
-        summary: 'Ask for a link to choose a new password, by e-mail',
-        description:
-          'Answers the same, after the same time, whether or not the email has an account; limited per ' +
-          'address and per email (429). Without e-mail configured, `message` says to ask an admin.',
-        security: [{ xsrf: [] }],
-        body: ForgotPasswordSchema,
-        response: {
-          202: z.object({ message: z.string() }),
-          422: ValidationErrorBodySchema.describe('The email is invalid.'),
-          429: ErrorBodySchema.describe('Too many requests for this address or email (see Retry-After).'),
-        },
+    sessionPost({
+      summary: 'Ask for a link to choose a new password, by e-mail',
+      description:
+        'Answers the same, after the same time, whether or not the email has an account; limited per ' +
+        'address and per email (429). Without e-mail configured, `message` says to ask an admin.',
+      body: ForgotPasswordSchema,
+      response: {
+        202: z.object({ message: z.string() }),
+        422: ValidationErrorBodySchema.describe('The email is invalid.'),
+        429: ErrorBodySchema.describe('Too many requests for this address or email (see Retry-After).'),
       },
-    },
+    }),
     async (request, reply) => {
       if (!mails) return reply.code(202).send({ message: RESET_ASK_ADMIN });
       try {
@@ -273,25 +280,21 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   // Choosing a new password through a reset link: every session ends, and this browser signs in.
   app.post(
     '/auth/reset-password',
-    {
-      schema: {
-        tags: ['session'],
-        summary: 'Choose a new password through a reset link, and sign in',
-        description:
-          "The token is the link's last path segment: single use, valid an hour. Every other session of " +
-          'the user ends; an e-mail tells them the password changed. A user with two-factor sign-in on ' +
-          'is not signed in (202): they sign in with the new password and a code.',
-        security: [{ xsrf: [] }],
-        body: ResetPasswordSchema,
-        response: {
-          200: z.object({ data: UserSchema }),
-          202: z
-            .object({ two_factor: z.literal(true) })
-            .describe('The password is changed; two-factor sign-in is on, so sign in with it and a code.'),
-          422: ValidationErrorBodySchema.describe('A field is invalid, or the link is used or expired.'),
-        },
+    sessionPost({
+      summary: 'Choose a new password through a reset link, and sign in',
+      description:
+        "The token is the link's last path segment: single use, valid an hour. Every other session of " +
+        'the user ends; an e-mail tells them the password changed. A user with two-factor sign-in on ' +
+        'is not signed in (202): they sign in with the new password and a code.',
+      body: ResetPasswordSchema,
+      response: {
+        200: z.object({ data: UserSchema }),
+        202: z
+          .object({ two_factor: z.literal(true) })
+          .describe('The password is changed; two-factor sign-in is on, so sign in with it and a code.'),
+        422: ValidationErrorBodySchema.describe('A field is invalid, or the link is used or expired.'),
       },
-    },
+    }),
     async (request, reply) => {
       const row = await passwordResets.reset(request.body.token, request.body.password);
       // A link in the mailbox is one factor: with two-factor on, the code is still asked for at sign-in.
