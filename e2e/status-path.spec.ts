@@ -31,6 +31,10 @@ async function liveCreativeInDraftCampaign(page: Page) {
 
 /** Axe finds nothing serious, and the page is no wider than the screen. */
 async function expectClean(page: Page, what: string) {
+  // A menu or banner fading in has its text at part opacity: axe reads contrast once they are whole.
+  await page.waitForFunction(() =>
+    document.getAnimations().every((animation) => animation.playState !== 'running'),
+  );
   expect(await seriousViolations(page, { frames: false }), what).toEqual([]);
   const wider = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(wider, `${what}: wider than the screen by`).toBe(0);
