@@ -1,22 +1,576 @@
-import type { QaFindingKind, QaSeverity } from '@adstudio/contract';
+import {
+  QA_HEAVY_AD_NETWORK_BYTES,
+  QA_HEAVY_AD_PEAK_CPU_MS,
+  QA_HEAVY_AD_PEAK_WINDOW_MS,
+  QA_INITIAL_LOAD_MAX_BYTES,
+  type QaFindingKind,
+  type QaSeverity,
+} from '@adstudio/contract';
+import type { BrowserContext, CDPSession, ConsoleMessage, Page, Route } from 'playwright-core';
+import { overflowProbe, type ProbeOverflow, type ProbeResult } from './overflow-probe';
 
-// Placeholder of the checker's interface until its implementation lands (h/checker).
+/** One variant to render and check (docs/decisions/0127). */
 export interface VariantToCheck {
+  /** The variant's render URL: the page is the creative itself. */
   url: string;
+  /** The creative's size: the viewport is exactly this. */
   width: number;
   height: number;
+  /** The click tracker's URL the variant's clickTag is: a click must request exactly this. */
   clickUrl: string;
 }
+
 export interface CheckFinding {
   kind: QaFindingKind;
   severity: QaSeverity;
+  /** What is wrong and what to change, in plain words. */
   message: string;
+  /** broken_media: the URL that failed. */
   url?: string;
+  /** text_overflow: the text that does not fit (its first ~60 characters). */
   text?: string;
 }
+
 export interface VariantResult {
   findings: CheckFinding[];
+  /** PNG at width×height, only when there are findings (taken before the click). */
   screenshot: Buffer | null;
+  /** Network bytes as received (encoded): by the load event, and by the end of the observation. */
   bytes: { initial: number; total: number };
+  /** Main-thread task time during the observation. */
   cpuMs: number;
+}
+
+/** How long each step may take; a variant is bounded by `variantMs` in all. */
+export interface CheckTimings {
+  /** Until the load event. */
+  loadMs: number;
+  /** Wall time after load and fonts, for scripts to fill the ad and to measure its CPU rate. */
+  settleMs: number;
+  /** For a click to reach the tracker. */
+  clickMs: number;
+  variantMs: number;
+}
+
+export const DEFAULT_TIMINGS: CheckTimings = {
+  loadMs: 5_000,
+  settleMs: 250,
+  clickMs: 1_000,
+  variantMs: 10_000,
+};
+
+/** Chrome's heavy-ad CPU rule (15 s in any 30 s) as a share of the time observed after load. */
+const CPU_BUSY_SHARE = QA_HEAVY_AD_PEAK_CPU_MS / QA_HEAVY_AD_PEAK_WINDOW_MS;
+/** Shorter windows say more about start-up work than about a rate. */
+const CPU_MIN_WINDOW_S = 0.1;
+const TEXT_CHARS = 60;
+const MAX_OVERFLOWS = 10;
+const MAX_SCRIPT_ERRORS = 5;
+/** A page that cannot answer for its metrics this long has a main thread that never yields (a busy machine answers within). */
+const METRICS_MS = 3_000;
+
+interface NetEntry {
+  url: string;
+  type: string;
+  status?: number;
+  failure?: string;
+  bytes: number;
+  finishedAt?: number;
+  done: boolean;
+}
+
+/**
+ * The network as the page's own CDP session sees it, one variant at a time: events of the document
+ * a previous variant left (its loader ids) are ignored, so a late response cannot count twice.
+ */
+export class NetworkLog {
+  entries = new Map<string, NetEntry>();
+  loadAt: number | null = null;
+  private loaders = new Set<string>();
+  private stale = new Set<string>();
+
+  constructor(cdp: CDPSession) {
+    cdp.on('Network.requestWillBeSent', (e) => {
+      if (this.stale.has(e.loaderId) || e.request.url.startsWith('data:')) return;
+      this.loaders.add(e.loaderId);
+      const earlier = this.entries.get(e.requestId);
+      this.entries.set(e.requestId, {
+        url: e.request.url,
+        type: e.type ?? 'Other',
+        bytes: earlier?.bytes ?? 0,
+        done: false,
+      });
+    });
+    cdp.on('Network.responseReceived', (e) => {
+      const entry = this.entries.get(e.requestId);
+      if (!entry) return;
+      entry.status = e.response.status;
+      entry.url = e.response.url;
+    });
+    cdp.on('Network.dataReceived', (e) => {
+      const entry = this.entries.get(e.requestId);
+      if (entry) entry.bytes += e.encodedDataLength;
+    });
+    cdp.on('Network.loadingFinished', (e) => {
+      const entry = this.entries.get(e.requestId);
+      if (!entry) return;
+      entry.bytes = Math.max(entry.bytes, e.encodedDataLength);
+      entry.finishedAt = e.timestamp;
+      entry.done = true;
+    });
+    cdp.on('Network.loadingFailed', (e) => {
+      const entry = this.entries.get(e.requestId);
+      if (!entry) return;
+      entry.done = true;
+      entry.finishedAt = e.timestamp;
+      if (!e.canceled) entry.failure = e.blockedReason ? `blocked: ${e.blockedReason}` : e.errorText;
+    });
+    cdp.on('Page.loadEventFired', (e) => {
+      if (this.loadAt === null && this.entries.size > 0) this.loadAt = e.timestamp;
+    });
+  }
+
+  reset() {
+    this.stale = new Set([...this.stale, ...this.loaders].slice(-32));
+    this.loaders.clear();
+    this.entries.clear();
+    this.loadAt = null;
+  }
+
+  bytes(): VariantResult['bytes'] {
+    let initial = 0;
+    let total = 0;
+    for (const entry of this.entries.values()) {
+      total += entry.bytes;
+      if (this.loadAt === null || (entry.finishedAt !== undefined && entry.finishedAt <= this.loadAt)) {
+        initial += entry.bytes;
+      }
+    }
+    return { initial, total };
+  }
+}
+
+/** A page a session reuses for variant after variant, with the CDP session that watches it. */
+export interface CheckPage {
+  page: Page;
+  cdp: CDPSession;
+  network: NetworkLog;
+  /** The viewport set last, so an unchanged size costs no round trip. */
+  size: { width: number; height: number } | null;
+}
+
+export async function preparePage(page: Page): Promise<CheckPage> {
+  const cdp = await page.context().newCDPSession(page);
+  const network = new NetworkLog(cdp);
+  await Promise.all([cdp.send('Network.enable'), cdp.send('Page.enable'), cdp.send('Performance.enable')]);
+  // Each variant's weight counts every file of its package, however many variants share them.
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+  return { page, cdp, network, size: null };
+}
+
+interface ClickWatch {
+  href: string;
+  armed: boolean;
+  hit: boolean;
+  /** Where a click went instead of the tracker (a navigation or a popup elsewhere). */
+  elsewhere: string | null;
+  onHit: () => void;
+}
+
+const normalise = (url: string) => {
+  try {
+    return new URL(url).href;
+  } catch {
+    return url;
+  }
+};
+
+/**
+ * One route for a context's every request: the click tracker's URL is answered 204 here (so no
+ * click is counted and nothing followed), popups and a clicked page's own navigations are stopped,
+ * everything else goes through. Clicks are told apart per page (a popup counts for its opener).
+ */
+export class ClickRoutes {
+  private watches = new Map<Page, ClickWatch>();
+
+  static async install(context: BrowserContext): Promise<ClickRoutes> {
+    const routes = new ClickRoutes();
+    await context.route('**', (route) => routes.handle(route));
+    return routes;
+  }
+
+  watch(page: Page, clickUrl: string): ClickWatch {
+    const watch: ClickWatch = {
+      href: normalise(clickUrl),
+      armed: false,
+      hit: false,
+      elsewhere: null,
+      onHit: () => {},
+    };
+    this.watches.set(page, watch);
+    return watch;
+  }
+
+  unwatch(page: Page) {
+    this.watches.delete(page);
+  }
+
+  private async handle(route: Route) {
+    const request = route.request();
+    try {
+      const href = normalise(request.url());
+      let page: Page | undefined;
+      try {
+        page = request.frame().page();
+      } catch {
+        // A popup's first navigation comes before its frame (and a service worker's has none).
+      }
+      let watch = page && this.watches.get(page);
+      let popup = !page && request.isNavigationRequest();
+      if (page && !watch) {
+        const opener = await page.opener();
+        if (opener) {
+          popup = true;
+          watch = this.watches.get(opener);
+        }
+      }
+      // Click URLs are one per variant: a request for one counts for its check, whichever page made it.
+      watch ??= [...this.watches.values()].find((candidate) => candidate.href === href);
+      if (watch && href === watch.href) {
+        if (watch.armed && !watch.hit) {
+          watch.hit = true;
+          watch.onHit();
+        }
+        return await route.fulfill({ status: 204 });
+      }
+      const leaves =
+        request.isNavigationRequest() && (popup || (watch?.armed && request.frame() === page?.mainFrame()));
+      if (leaves) {
+        // Where a popup went is told by its opener's Page.windowOpen (its request has no page yet).
+        if (watch?.armed && !popup && !watch.elsewhere) watch.elsewhere = request.url();
+        return await route.abort();
+      }
+      await route.continue();
+    } catch {
+      // The page closed meanwhile: nothing left to route.
+    }
+  }
+}
+
+const TIMED_OUT = Symbol('timed out');
+const within = <T>(promise: Promise<T>, ms: number): Promise<T | typeof TIMED_OUT> => {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<typeof TIMED_OUT>((resolve) => {
+    timer = setTimeout(() => resolve(TIMED_OUT), ms);
+  });
+  promise.catch(() => {});
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+};
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+const shorten = (text: string, chars: number) =>
+  text.length > chars ? `${text.slice(0, chars - 1)}…` : text;
+const firstLine = (text: string) => text.split('\n', 1)[0]?.trim() ?? '';
+const kb = (bytes: number) => Math.round(bytes / 1024);
+
+interface Metrics {
+  taskS: number;
+  at: number;
+}
+
+async function metrics(cdp: CDPSession, ms: number): Promise<Metrics | null> {
+  const answer = await within(cdp.send('Performance.getMetrics'), ms).catch(() => TIMED_OUT);
+  if (typeof answer === 'symbol') return null;
+  const value = (name: string) => answer.metrics.find((metric) => metric.name === name)?.value ?? 0;
+  return { taskS: value('TaskDuration'), at: value('Timestamp') };
+}
+
+const MEDIA_WORDS: Record<string, string> = {
+  Image: 'image',
+  Media: 'video',
+  Font: 'font',
+  Script: 'script',
+  Stylesheet: 'stylesheet',
+};
+
+function overflowFinding({ text, reason, axis, needs, has }: ProbeOverflow): CheckFinding {
+  const quoted = `"${shorten(text, 28)}"`;
+  const need = `needs ${needs} px of ${axis}, has ${has} px`;
+  const message =
+    reason === 'bounds'
+      ? `The text ${quoted} runs outside the ad (${need}): shorten it or move its box inside the ad.`
+      : reason === 'ellipsis'
+        ? `The text ${quoted} is cut short with an ellipsis (${need}): shorten it or let the box grow.`
+        : reason === 'clipped'
+          ? `The text ${quoted} is cut off by its box (${need}): shorten it or let the box grow.`
+          : `The text ${quoted} does not fit its box (${need}): shorten it or let the box grow.`;
+  return { kind: 'text_overflow', severity: 'error', message, text: shorten(text, TEXT_CHARS) };
+}
+
+function mediaFindings(network: NetworkLog, probe: ProbeResult | null, loaded: boolean): CheckFinding[] {
+  const findings: CheckFinding[] = [];
+  const reported = new Set<string>();
+  for (const entry of network.entries.values()) {
+    const what = MEDIA_WORDS[entry.type];
+    if (!what || reported.has(entry.url)) continue;
+    const failed = entry.failure && !(entry.type === 'Media' && entry.failure === 'net::ERR_ABORTED');
+    const problem =
+      entry.status !== undefined && entry.status >= 400
+        ? `answers HTTP ${entry.status}`
+        : failed
+          ? `fails to load (${entry.failure})`
+          : !entry.done && !loaded
+            ? 'does not finish loading'
+            : null;
+    if (!problem) continue;
+    reported.add(entry.url);
+    findings.push({
+      kind: 'broken_media',
+      severity: 'error',
+      url: entry.url,
+      message: `The ${what} ${shorten(entry.url, 160)} ${problem}: fix its URL in the feed or the file in the package.`,
+    });
+  }
+  for (const url of probe?.brokenMedia ?? []) {
+    if (reported.has(url)) continue;
+    reported.add(url);
+    findings.push({
+      kind: 'broken_media',
+      severity: 'error',
+      url,
+      message: `The media file ${shorten(url, 160)} loads but cannot be shown (not a valid image or video): replace the file.`,
+    });
+  }
+  return findings;
+}
+
+function weightFindings(bytes: VariantResult['bytes'], busyShare: number | null): CheckFinding[] {
+  const findings: CheckFinding[] = [];
+  if (bytes.total > QA_HEAVY_AD_NETWORK_BYTES) {
+    findings.push({
+      kind: 'weight',
+      severity: 'error',
+      message: `The ad downloads ${(bytes.total / 1024 / 1024).toFixed(1)} MB, over Chrome's heavy-ad limit of ${QA_HEAVY_AD_NETWORK_BYTES / 1024 / 1024} MB (Chrome would remove it): make its images and videos smaller.`,
+    });
+  } else if (bytes.initial > QA_INITIAL_LOAD_MAX_BYTES) {
+    findings.push({
+      kind: 'weight',
+      severity: 'warning',
+      message: `The ad loads ${kb(bytes.initial)} KB before it is shown, over the IAB LEAN initial load of ${kb(QA_INITIAL_LOAD_MAX_BYTES)} KB: compress its images and fonts, or load the rest after the load event.`,
+    });
+  }
+  if (busyShare !== null && busyShare >= CPU_BUSY_SHARE) {
+    findings.push({
+      kind: 'weight',
+      severity: 'error',
+      message:
+        busyShare >= 1
+          ? `The ad's script never lets the page respond (its main thread stays busy): Chrome removes ads that use ${QA_HEAVY_AD_PEAK_CPU_MS / 1000} s of CPU in any ${QA_HEAVY_AD_PEAK_WINDOW_MS / 1000} s. Remove the endless loop.`
+          : `The ad keeps the processor busy ${Math.round(busyShare * 100)} % of the time after loading; Chrome removes ads that use ${QA_HEAVY_AD_PEAK_CPU_MS / 1000} s of CPU in any ${QA_HEAVY_AD_PEAK_WINDOW_MS / 1000} s: lighten its scripts and animations.`,
+    });
+  }
+  return findings;
+}
+
+/**
+ * Renders one variant on a reused page and checks it: load (bytes by the load event), fonts, a
+ * short settle (the CPU rate after load), animations finished and text measured, network and
+ * script findings, a screenshot when anything was found, then a click at the centre, last.
+ * A bad creative never throws: it is findings. `reusable` is false when the page should be
+ * dropped (a step timed out, the renderer crashed).
+ */
+export async function checkVariant(
+  target: CheckPage,
+  clicks: ClickRoutes,
+  variant: VariantToCheck,
+  timings: CheckTimings = DEFAULT_TIMINGS,
+): Promise<{ result: VariantResult; reusable: boolean }> {
+  const { page, cdp, network } = target;
+  const deadline = Date.now() + timings.variantMs;
+  const left = (ms: number) => Math.max(1, Math.min(ms, deadline - Date.now()));
+  const findings: CheckFinding[] = [];
+  const scriptErrors = new Map<string, string>();
+  const popups: Page[] = [];
+  let crashed = false;
+  let reusable = true;
+
+  const onPageError = (error: Error) => {
+    const line = firstLine(
+      error.stack?.startsWith(error.name) ? error.stack : `${error.name}: ${error.message}`,
+    );
+    if (!scriptErrors.has(line)) scriptErrors.set(line, '');
+  };
+  const onConsole = (message: ConsoleMessage) => {
+    if (message.type() !== 'error') return;
+    const text = firstLine(message.text());
+    // The network's own complaint: a broken media finding already says it.
+    if (text.startsWith('Failed to load resource')) return;
+    const where = message.location();
+    if (!scriptErrors.has(text))
+      scriptErrors.set(text, where.url ? `${where.url}:${where.lineNumber + 1}` : '');
+  };
+  const onPopup = (popup: Page) => void popups.push(popup);
+  const onWindowOpen = ({ url }: { url: string }) => {
+    if (watch.armed && !watch.elsewhere && normalise(url) !== watch.href) watch.elsewhere = url;
+  };
+  const onCrash = () => {
+    crashed = true;
+  };
+  page.on('pageerror', onPageError);
+  page.on('console', onConsole);
+  page.on('popup', onPopup);
+  page.on('crash', onCrash);
+  network.reset();
+  const watch = clicks.watch(page, variant.clickUrl);
+  cdp.on('Page.windowOpen', onWindowOpen);
+
+  let screenshot: Buffer | null = null;
+  const shoot = async () => {
+    // A page that does not answer draws no new frame: there is nothing to take.
+    if (screenshot || crashed || !reusable) return;
+    const shot = await within(page.screenshot({ type: 'png', timeout: left(3_000) }), left(3_000)).catch(
+      () => null,
+    );
+    if (shot && shot !== TIMED_OUT) screenshot = shot;
+  };
+  let bytes = { initial: 0, total: 0 };
+  let cpuMs = 0;
+
+  try {
+    if (target.size?.width !== variant.width || target.size?.height !== variant.height) {
+      await page.setViewportSize({ width: variant.width, height: variant.height });
+      target.size = { width: variant.width, height: variant.height };
+    }
+    const before = await metrics(cdp, left(2_000));
+
+    let loaded = true;
+    try {
+      const response = await page.goto(variant.url, { waitUntil: 'load', timeout: left(timings.loadMs) });
+      if (response && response.status() >= 400) {
+        findings.push({
+          kind: 'broken_media',
+          severity: 'error',
+          url: variant.url,
+          message: `The variant's page answers HTTP ${response.status()}: check that the creative has a package and that its render works.`,
+        });
+        await shoot();
+        bytes = network.bytes();
+        return { result: { findings, screenshot, bytes, cpuMs }, reusable };
+      }
+    } catch (error) {
+      const message = firstLine(error instanceof Error ? error.message : String(error));
+      if (!/Timeout/i.test(message) || crashed) {
+        findings.push({
+          kind: 'broken_media',
+          severity: 'error',
+          url: variant.url,
+          message: crashed
+            ? 'The ad crashed its page (out of memory or a renderer fault): make it lighter.'
+            : `The variant's page does not load (${message}): check that the render URL works.`,
+        });
+        reusable = false;
+        bytes = network.bytes();
+        return { result: { findings, screenshot, bytes, cpuMs }, reusable };
+      }
+      loaded = false;
+    }
+
+    await within(page.evaluate('document.fonts.ready.then(() => true)'), left(1_000));
+    const afterLoad = await metrics(cdp, left(METRICS_MS));
+    await sleep(left(timings.settleMs));
+    const settled = afterLoad && (await metrics(cdp, left(METRICS_MS)));
+    let busyShare: number | null = null;
+    if (!afterLoad || !settled) {
+      busyShare = 1;
+      reusable = false;
+    } else {
+      const window = settled.at - afterLoad.at;
+      if (window >= CPU_MIN_WINDOW_S) busyShare = (settled.taskS - afterLoad.taskS) / window;
+      if (before) cpuMs = Math.round((settled.taskS - before.taskS) * 1000);
+    }
+
+    const probe = busyShare === 1 ? TIMED_OUT : await within(probeIn(page, variant), left(2_000));
+    if (probe === TIMED_OUT) {
+      // The page cannot answer: its main thread is taken (the metrics may have come just before).
+      busyShare = 1;
+      reusable = false;
+    } else findings.push(...probe.overflows.map(overflowFinding));
+    findings.push(...mediaFindings(network, probe === TIMED_OUT ? null : probe, loaded));
+    if (!loaded && !findings.some((finding) => finding.kind === 'broken_media') && busyShare !== 1) {
+      findings.push({
+        kind: 'script_error',
+        severity: 'error',
+        message: `The ad did not finish loading within ${Math.round(timings.loadMs / 1000)} s: check what its scripts wait for.`,
+      });
+    }
+    bytes = network.bytes();
+    findings.push(...weightFindings(bytes, busyShare));
+    findings.push(...scriptFindings(scriptErrors));
+    if (findings.length > 0) await shoot();
+    if (reusable && !crashed) {
+      const errorsBefore = scriptErrors.size;
+      await clickThrough(page, watch, variant, left(timings.clickMs));
+      if (!watch.hit) {
+        findings.push({
+          kind: 'no_click_through',
+          severity: 'error',
+          message: watch.elsewhere
+            ? `Clicking the ad goes nowhere we can count: it opens ${shorten(watch.elsewhere, 120)} directly, not the click tracker. Use clickTag (or Enabler.exit) for the click-through.`
+            : `Clicking the ad goes nowhere: a click at its centre did not reach the click tracker within ${timings.clickMs / 1000} s. Use clickTag (or Enabler.exit) for the click-through.`,
+        });
+      }
+      if (scriptErrors.size > errorsBefore) {
+        const known = new Set(findings.map((finding) => finding.message));
+        findings.push(...scriptFindings(scriptErrors).filter((finding) => !known.has(finding.message)));
+      }
+      if (findings.length > 0) await shoot();
+    }
+    if (crashed) {
+      reusable = false;
+      findings.push({
+        kind: 'script_error',
+        severity: 'error',
+        message: 'The ad crashed its page (out of memory or a renderer fault): make it lighter.',
+      });
+    }
+    return { result: { findings, screenshot, bytes, cpuMs }, reusable };
+  } finally {
+    watch.armed = false;
+    clicks.unwatch(page);
+    page.off('pageerror', onPageError);
+    page.off('console', onConsole);
+    page.off('popup', onPopup);
+    page.off('crash', onCrash);
+    cdp.off('Page.windowOpen', onWindowOpen);
+    await Promise.all(popups.map((popup) => within(popup.close(), 1_000)));
+  }
+}
+
+function scriptFindings(errors: Map<string, string>): CheckFinding[] {
+  return [...errors].slice(0, MAX_SCRIPT_ERRORS).map(([line, where]) => ({
+    kind: 'script_error' as const,
+    severity: 'error' as const,
+    message: `The ad's script fails: "${shorten(line, 160)}"${where ? ` (${shorten(where, 120)})` : ''}. Fix the script in the package or the value it reads from the feed.`,
+  }));
+}
+
+/** The probe as a string: tsx and vitest name functions with a `__name` helper the page lacks. */
+function probeIn(page: Page, { width, height }: VariantToCheck): Promise<ProbeResult> {
+  const args = JSON.stringify({ width, height, maxFindings: MAX_OVERFLOWS });
+  return page.evaluate(
+    `(() => { const __name = (f) => f; return (${overflowProbe.toString()})(${args}); })()`,
+  );
+}
+
+async function clickThrough(page: Page, watch: ClickWatch, variant: VariantToCheck, ms: number) {
+  const hit = new Promise<void>((resolve) => {
+    watch.onHit = resolve;
+  });
+  watch.armed = true;
+  const clicked = page.mouse.click(variant.width / 2, variant.height / 2);
+  await within(
+    clicked.then(() => hit),
+    ms,
+  );
 }
