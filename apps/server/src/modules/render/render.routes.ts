@@ -14,7 +14,9 @@ export const renderRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/render/:token/:ruleId/*',
     {
-      config: { public: true },
+      // Served ads load their package's files from here (their `<base>`), and QA renders every
+      // variant from the server's own address: like ad traffic, outside the per-IP ceiling.
+      config: { public: true, rateLimit: false },
       schema: {
         hide: true,
         params: z.object({
