@@ -1390,6 +1390,46 @@ describe('every documented operation answers as documented', () => {
     await answer(admin, 'PATCH', '/v1/company/two-factor', 200, { payload: { required: false } });
   });
 
+  it('QA runs: start, list, read, cancel; the company’s gate', async () => {
+    // Its own app with Chromium: a run is only started on a server that can render one.
+    const q = await buildTestApp({ CHROMIUM_PATH: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' });
+    try {
+      const qaAdmin = await q.injectAs(await q.createUser({ roles: ['admin'] }));
+      const qaReader = await q.injectAs(await q.createUser());
+      const campaignId = await insertCampaign(q.db, { companyId: q.companyId, name: 'Docs QA' });
+      const id = await insertCreative(q.db, { companyId: q.companyId, campaignId, name: 'Docs QA' });
+      const bare = await insertCreative(q.db, {
+        companyId: q.companyId,
+        campaignId,
+        name: 'Docs no package',
+      });
+      await insertPackage(q.db, { companyId: q.companyId, creativeId: id, status: 'approved' });
+      const runs = '/v1/creatives/:id/qa-runs';
+      await answer(qaAdmin, 'POST', runs, 422, { params: { id: bare } });
+      await answer(qaAdmin, 'POST', runs, 404, { params: { id: MISSING } });
+      await answer(qaReader, 'POST', runs, 403, { params: { id } });
+      const run = (await answer(qaAdmin, 'POST', runs, 202, { params: { id } })).json().data;
+      await answer(qaAdmin, 'POST', runs, 409, { params: { id } });
+      await answer(qaAdmin, 'GET', runs, 200, { params: { id } });
+      await answer(qaReader, 'GET', runs, 403, { params: { id } });
+      const one = `${runs}/:runId`;
+      await answer(qaAdmin, 'GET', one, 200, { params: { id, runId: run.id }, query: { kind: 'weight' } });
+      await answer(qaAdmin, 'GET', one, 404, { params: { id, runId: MISSING } });
+      await answer(qaAdmin, 'GET', one, 422, { params: { id, runId: run.id }, query: { kind: 'colour' } });
+      await answer(qaAdmin, 'POST', `${one}/cancel`, 200, { params: { id, runId: run.id } });
+      await answer(qaAdmin, 'POST', `${one}/cancel`, 409, { params: { id, runId: run.id } });
+      await answer(qaAdmin, 'POST', `${one}/cancel`, 404, { params: { id, runId: MISSING } });
+      await answer(qaReader, 'GET', '/v1/company/qa-gate', 200);
+      await answer(qaAdmin, 'PUT', '/v1/company/qa-gate', 422, { payload: { required: 'yes' } });
+      await answer(qaReader, 'PUT', '/v1/company/qa-gate', 403, { payload: { required: true } });
+      await answer(qaAdmin, 'PUT', '/v1/company/qa-gate', 200, { payload: { required: true } });
+      await answer(qaAdmin, 'PATCH', '/v1/company/qa-gate', 200, { payload: { required: false } });
+      await q.app.jobs.idle();
+    } finally {
+      await q.close();
+    }
+  }, 60_000);
+
   it('webhooks: create, list, show, change, deliveries, redeliver, remove (admins)', async () => {
     const list = '/v1/webhooks';
     const one = '/v1/webhooks/:id';

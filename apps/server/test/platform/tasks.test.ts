@@ -5,6 +5,7 @@ import { TASKS } from '../../src/app';
 import { UNPACK_JOB } from '../../src/modules/packages/packages.service';
 import { PROCESSING_JOB } from '../../src/modules/processing-assets/processing-assets.service';
 import { SYNC_JOB } from '../../src/modules/profiles/profile-syncs.service';
+import { QA_JOB } from '../../src/modules/qa/qa-runs.service';
 import { DELIVER_JOB } from '../../src/modules/webhooks/webhook-dispatch';
 import type { AreaTasks, TaskContext, TaskEntry } from '../../src/plugins/tasks';
 import { buildTestApp, type TestApp } from '../helper';
@@ -69,6 +70,7 @@ describe('background tasks', () => {
       worker(PROCESSING_JOB, true),
       worker(SYNC_JOB, true),
       timer('profile schedules', t.config.scheduleTickMs),
+      worker(QA_JOB, true),
       // No data source refresh in tests (they call refreshDue themselves): below.
       worker(DELIVER_JOB, false),
       timer('webhook dispatch', 500),

@@ -53,6 +53,7 @@ const WITHOUT_TEXT = new Set([
   'PUT /v1/user/settings',
   'PUT /v1/company/two-factor',
   'PATCH /v1/company/two-factor',
+  'PUT /v1/company/qa-gate',
 ]);
 
 interface JsonSchema {
