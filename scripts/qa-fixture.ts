@@ -362,6 +362,281 @@ const csvCell = (value: string) => (/[",\r\n]/.test(value) ? `"${value.replaceAl
 export const toCsv = (rows: readonly QaFeedRow[]) =>
   `${[QA_FEED_COLUMNS.join(','), ...rows.map((row) => QA_FEED_COLUMNS.map((c) => csvCell(row[c])).join(','))].join('\n')}\n`;
 
+// --- recall and precision -------------------------------------------------------------------------
+
+/** What a score needs of a finding (QaFinding's fields). */
+export type ScoredFinding = { unique_id: string; kind: QaFindingKind };
+
+export interface QaScore {
+  /** Planted (row, kind) pairs with at least one finding of that kind on that row, of all planted pairs. */
+  recall: number;
+  /** Findings on a planted row with a kind planted there, of all findings. */
+  precision: number;
+  expected: number;
+  found: number;
+  findings: number;
+  /** Planted pairs no finding reported: `unique_id kind`. */
+  missed: string[];
+  /** Findings off the plan: on a clean row, or of a kind not planted on their row. */
+  unexpected: ScoredFinding[];
+}
+
+/**
+ * Recall and precision of a run's findings on the fixture (docs/decisions/0133). Recall counts
+ * planted (row, kind) pairs, so two `weight` findings of the heavy row are one pair found;
+ * precision counts findings, each either on the plan or not.
+ */
+export function scoreFindings(
+  fixture: Pick<QaFixture, 'planted'>,
+  findings: readonly ScoredFinding[],
+): QaScore {
+  const pair = (uniqueId: string, kind: string) => `${uniqueId} ${kind}`;
+  const expected = new Set(fixture.planted.flatMap((p) => p.kinds.map((kind) => pair(p.unique_id, kind))));
+  const seen = new Set(findings.map((f) => pair(f.unique_id, f.kind)));
+  const missed = [...expected].filter((p) => !seen.has(p));
+  const unexpected = findings.filter((f) => !expected.has(pair(f.unique_id, f.kind)));
+  const found = expected.size - missed.length;
+  return {
+    recall: expected.size === 0 ? 1 : found / expected.size,
+    precision: findings.length === 0 ? 1 : (findings.length - unexpected.length) / findings.length,
+    expected: expected.size,
+    found,
+    findings: findings.length,
+    missed,
+    unexpected: unexpected.map(({ unique_id, kind }) => ({ unique_id, kind })),
+  };
+}
+
+/** `recall 100.0 % (17/17), precision 100.0 % (18/18)`. */
+export const describeScore = (score: QaScore) =>
+  `recall ${(score.recall * 100).toFixed(1)} % (${score.found}/${score.expected}), ` +
+  `precision ${(score.precision * 100).toFixed(1)} % (${score.findings - score.unexpected.length}/${score.findings})`;
+
+// --- through the API ------------------------------------------------------------------------------
+
+/** One JSON call as the SPA makes it (session cookie, XSRF header); the answer's status and body. */
+export type QaFixtureCall = (
+  method: 'GET' | 'POST' | 'PUT',
+  url: string,
+  body?: unknown,
+) => Promise<{ status: number; body: unknown }>;
+
+export interface QaFixtureApi {
+  /** As a user who may do everything below (an admin: templates are admins' to make). */
+  call: QaFixtureCall;
+  /** Vapor's step 2: PUT `bytes` to a signed upload URL without cookies; answers the status. */
+  putSigned(url: string, bytes: Buffer, contentType: string): Promise<number>;
+}
+
+export interface InstalledQaFixture {
+  campaignId: number;
+  creativeId: number;
+  profileId: number;
+  templateId: number;
+  packageId: number;
+}
+
+const POLL_MS = 100;
+const WAIT_MS = 120_000;
+
+async function dataOf(call: QaFixtureCall, method: 'GET' | 'POST' | 'PUT', url: string, body?: unknown) {
+  const res = await call(method, url, body);
+  if (res.status >= 300)
+    throw new Error(`${method} ${url} answered ${res.status}: ${JSON.stringify(res.body).slice(0, 400)}`);
+  return (res.body as { data: Record<string, unknown> }).data;
+}
+
+/** Reads `what` until `done` holds of it; throws when `failed` says why, or after WAIT_MS. */
+async function until<T>(
+  what: string,
+  read: () => Promise<T>,
+  done: (data: T) => boolean,
+  failed: (data: T) => string | null,
+  { timeoutMs = WAIT_MS, everyMs = POLL_MS } = {},
+) {
+  for (const deadline = Date.now() + timeoutMs; ; ) {
+    const data = await read();
+    if (done(data)) return data;
+    const why = failed(data);
+    if (why) throw new Error(`${what}: ${why}`);
+    if (Date.now() > deadline)
+      throw new Error(`${what} not done within ${timeoutMs / 1000} s: ${JSON.stringify(data)}`);
+    await new Promise((resolve) => setTimeout(resolve, everyMs));
+  }
+}
+
+/** Uploads `bytes` through the Vapor flow; answers the storage key. */
+async function upload(api: QaFixtureApi, bytes: Buffer, contentType: string): Promise<string> {
+  const res = await api.call('POST', '/vapor/signed-storage-url', {
+    bucket: '',
+    content_type: contentType,
+    expires: '',
+    visibility: '',
+  });
+  if (res.status !== 201) throw new Error(`POST /vapor/signed-storage-url answered ${res.status}`);
+  const signed = res.body as { key: string; url: string; headers: Record<string, string> };
+  const put = await api.putSigned(signed.url, bytes, signed.headers['Content-Type'] ?? contentType);
+  if (put !== 200) throw new Error(`PUT of the upload answered ${put}`);
+  return signed.key;
+}
+
+/** Uploads the feed as a new file of the profile and syncs it; answers the profile once synced. */
+export async function syncFeed(api: QaFixtureApi, profileId: number, csv: string) {
+  const before = await dataOf(api.call, 'GET', `/v1/profiles/${profileId}`);
+  const key = await upload(api, Buffer.from(csv), 'text/csv');
+  await dataOf(api.call, 'PUT', `/v1/profiles/${profileId}`, {
+    key,
+    file_name: 'feed.csv',
+    updated_at: before.updated_at,
+  });
+  await dataOf(api.call, 'GET', `/v1/profiles/${profileId}/sync`);
+  return waitSynced(api.call, profileId);
+}
+
+const waitSynced = (call: QaFixtureCall, profileId: number) =>
+  until(
+    `the sync of profile ${profileId}`,
+    () => dataOf(call, 'GET', `/v1/profiles/${profileId}`),
+    (p) => p.status === 'synced',
+    (p) =>
+      p.status === 'failed' || p.status === 'needs_confirmation' ? `${p.status}: ${p.sync_error}` : null,
+  );
+
+/**
+ * Makes the fixture's creative as users would, through the API: a campaign; a profile of the
+ * uploaded feed, synced WITHOUT a template (a sync refuses rows missing a required value, so the
+ * empty-field rows would never become rules); a 300×250 creative on that feed with no click URL;
+ * the banner uploaded as its package and approved; then the template made and attached to the
+ * profile — tightened after the sync, as happens with real feeds. Attaching a template does not
+ * touch the rules until the next sync.
+ */
+export async function installQaFixture(
+  api: QaFixtureApi,
+  fixture: QaFixture,
+  name = 'QA fixture',
+): Promise<InstalledQaFixture> {
+  const { call } = api;
+  const campaign = await dataOf(call, 'POST', '/v1/campaigns', { name: `${name} campaign` });
+  const feedKey = await upload(api, Buffer.from(fixture.csv), 'text/csv');
+  const created = await dataOf(call, 'POST', '/v1/profiles', {
+    name: `${name} feed`,
+    source: 'upload',
+    key: feedKey,
+    file_name: 'feed.csv',
+  });
+  const profileId = Number(created.id);
+  const synced = await waitSynced(call, profileId);
+  if (synced.rows_active !== fixture.rows.length)
+    throw new Error(`the feed synced ${synced.rows_active} active rows of ${fixture.rows.length}`);
+  const creative = await dataOf(call, 'POST', '/v1/creatives', {
+    campaign_id: campaign.id,
+    name: `${name} MPU`,
+    width: 300,
+    height: 250,
+    click_url: '',
+    profile_id: profileId,
+  });
+  const creativeId = Number(creative.id);
+  const packageKey = await upload(api, fixture.packageZip, 'application/zip');
+  const uploaded = await dataOf(call, 'POST', `/v1/creatives/${creativeId}/packages`, {
+    key: packageKey,
+    name: 'northwind-mpu.zip',
+  });
+  const ready = await until(
+    `the unpacking of package ${uploaded.id}`,
+    async () => {
+      const res = await call('GET', `/v1/creatives/${creativeId}/packages`);
+      const list = (res.body as { data: Record<string, unknown>[] }).data ?? [];
+      return list.find((p) => p.id === uploaded.id) ?? {};
+    },
+    (p) => p.processing === 'ready',
+    (p) => (p.processing === 'failed' ? String(p.processing_error) : null),
+  );
+  await dataOf(call, 'PUT', `/v1/creatives/${creativeId}/packages/${uploaded.id}`, {
+    status: 'approved',
+    updated_at: ready.updated_at,
+  });
+  const template = await dataOf(call, 'POST', '/v1/profile-templates', {
+    name: `${name} template`,
+    columns: fixture.template,
+  });
+  await dataOf(call, 'PUT', `/v1/profiles/${profileId}`, {
+    template_id: template.id,
+    updated_at: synced.updated_at,
+  });
+  return {
+    campaignId: Number(campaign.id),
+    creativeId,
+    profileId,
+    templateId: Number(template.id),
+    packageId: Number(uploaded.id),
+  };
+}
+
+/** A QA run as GET /v1/creatives/{id}/qa-runs/{runId} answers it (QaRun's fields this file reads). */
+export interface QaRunState {
+  id: number;
+  status: string;
+  total: number;
+  checked: number;
+  errors: number;
+  warnings: number;
+  carried_over: number;
+  verdict: string | null;
+  failure: string | null;
+}
+
+/** Starts a QA run of the creative; answers it as queued. */
+export async function startQaRun(call: QaFixtureCall, creativeId: number): Promise<QaRunState> {
+  const res = await call('POST', `/v1/creatives/${creativeId}/qa-runs`, {});
+  if (res.status !== 202)
+    throw new Error(
+      `POST /v1/creatives/${creativeId}/qa-runs answered ${res.status}: ${JSON.stringify(res.body)}`,
+    );
+  return (res.body as { data: QaRunState }).data;
+}
+
+/** Polls the run until it ends (finished, failed or cancelled); `progress` sees every answer. */
+export function waitForQaRun(
+  call: QaFixtureCall,
+  creativeId: number,
+  runId: number,
+  { timeoutMs = 15 * 60_000, everyMs = 250, progress = (_run: QaRunState) => {} } = {},
+): Promise<QaRunState> {
+  let last: QaRunState | undefined;
+  return until(
+    `QA run ${runId}`,
+    async () => {
+      const url = `/v1/creatives/${creativeId}/qa-runs/${runId}?items-per-page=1`;
+      const data = (await dataOf(call, 'GET', url)) as unknown as QaRunState;
+      if (!last || last.checked !== data.checked || last.status !== data.status) progress(data);
+      last = data;
+      return data;
+    },
+    (run) => run.status === 'finished' || run.status === 'failed' || run.status === 'cancelled',
+    () => null,
+    { timeoutMs, everyMs },
+  );
+}
+
+/** Every finding of a run, page by page (500 a page, the most a list gives). */
+export async function readQaFindings(call: QaFixtureCall, creativeId: number, runId: number) {
+  const findings: (ScoredFinding & Record<string, unknown>)[] = [];
+  for (let page = 1; ; page++) {
+    const res = await call(
+      'GET',
+      `/v1/creatives/${creativeId}/qa-runs/${runId}?items-per-page=500&page=${page}`,
+    );
+    if (res.status !== 200) throw new Error(`GET run ${runId} page ${page} answered ${res.status}`);
+    const body = res.body as {
+      data: { findings: (ScoredFinding & Record<string, unknown>)[] };
+      meta: { last_page: number };
+    };
+    findings.push(...body.data.findings);
+    if (page >= body.meta.last_page) return findings;
+  }
+}
+
 // --- as a script ----------------------------------------------------------------------------------
 
 if (process.argv[1] && path.resolve(process.argv[1]) === import.meta.filename) {
