@@ -21,9 +21,6 @@ import type { QaFindingKind, TemplateColumn } from '@adstudio/contract';
 import { buildZip } from '../apps/server/src/storage/zip-writer';
 import { QA_MEDIA_PATHS } from '../apps/server/test/support/qa-media-server';
 
-/** A template column with the limit on a value's length the QA run's feed-gap check reads. */
-export type QaTemplateColumn = TemplateColumn & { max_length: number | null };
-
 /** The feed's columns, in the sheet's order. */
 export const QA_FEED_COLUMNS = [
   'Unique_ID',
@@ -48,7 +45,7 @@ export const BADGE_MAX_LENGTH = 6;
  * to the creative's click URL instead); Badge is short. Attached after the sync (see
  * `makeQaFixture`), so that rows it would refuse are in the feed's rules.
  */
-export const QA_TEMPLATE: QaTemplateColumn[] = [
+export const QA_TEMPLATE: TemplateColumn[] = [
   { name: 'Headline', type: 'text', required: true, max_length: null },
   { name: 'Image', type: 'image_url', required: true, max_length: null },
   { name: 'Price', type: 'text', required: true, max_length: null },
@@ -92,7 +89,7 @@ export interface QaFixture {
   packageZip: Buffer;
   /** The feed, a header and one line per row. */
   csv: string;
-  template: QaTemplateColumn[];
+  template: TemplateColumn[];
   planted: PlantedRow[];
   /** Unique_IDs of the rows with no defect (the default row among them). */
   clean: string[];
