@@ -361,8 +361,8 @@ export const toCsv = (rows: readonly QaFeedRow[]) =>
 
 // --- recall and precision -------------------------------------------------------------------------
 
-/** What a score needs of a finding (QaFinding's fields). */
-export type ScoredFinding = { unique_id: string; kind: QaFindingKind };
+/** What a score needs of a finding (QaFinding's fields); its message, when given, is kept for the report. */
+export type ScoredFinding = { unique_id: string; kind: QaFindingKind; message?: string };
 
 export interface QaScore {
   /** Planted (row, kind) pairs with at least one finding of that kind on that row, of all planted pairs. */
@@ -400,7 +400,7 @@ export function scoreFindings(
     found,
     findings: findings.length,
     missed,
-    unexpected: unexpected.map(({ unique_id, kind }) => ({ unique_id, kind })),
+    unexpected: unexpected.map(({ unique_id, kind, message }) => ({ unique_id, kind, message })),
   };
 }
 
