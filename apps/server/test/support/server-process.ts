@@ -111,6 +111,11 @@ export class FaultyServer {
       throw new Error(`The server did not start: ${this.process.output().stderr}`);
   }
 
+  /** The running process's id (its Chromium, for one, are its descendants). */
+  get pid(): number | undefined {
+    return this.process?.child.pid;
+  }
+
   async crash() {
     this.process?.child.kill('SIGKILL');
     await this.process?.exited;
