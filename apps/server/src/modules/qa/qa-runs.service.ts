@@ -108,6 +108,13 @@ interface Deps {
 
 type RunRow = NonNullable<Awaited<ReturnType<QaRunsRepository['find']>>>;
 
+/** A variant whose check threw twice: told as what it is, so one bad variant does not stop the run. */
+const checkFailed = (error: unknown): VariantFinding => ({
+  kind: 'script_error',
+  severity: 'error',
+  message: `The variant could not be checked (${error instanceof Error ? error.message.split('\n')[0] : String(error)}): open its preview and look at what it does.`,
+});
+
 /** May run QA: `qa`, `edit creatives` or an admin (readers see results only). */
 const assertRunner = (user: User) => {
   if (!canAccess(user, 'creatives', 'write') && !isQa(user))
@@ -489,32 +496,43 @@ export function createQaRunsService(deps: Deps) {
       if (run.package_id !== null) setting.packageId = run.package_id;
       const session = checker.session();
       const media = mediaChecks();
+      /** Variants whose check threw once: a second throw is recorded as a finding, not retried forever. */
+      const threw = new Set<number>();
+      const record = (variantId: number, rules: KeptRule[], findings: VariantFinding[]) =>
+        transaction(async (trx) => {
+          if (!(await runs.checked(variantId, JSON.stringify(findings), trx))) return;
+          const told = perRule(runId, rules, findings);
+          await runs.insertFindings(told, trx);
+          await runs.count(runId, { checked: 1, ...countsOf(told) }, trx);
+        });
       try {
         for (;;) {
           const batch = await runs.pending(runId, BATCH);
           if (batch.length === 0) break;
           const still = await runs.byId(runId);
           if (!still || !isQaRunOpen(still.status)) return;
-          await Promise.all(
+          const settled = await Promise.allSettled(
             batch.map(async (variant) => {
               const rules = parseJson<KeptRule[]>(variant.rules, []);
-              const findings = await checkVariant(
-                run,
-                creative,
-                setting,
-                entry,
-                session,
-                { id: variant.id, rules },
-                media,
-              );
-              await transaction(async (trx) => {
-                if (!(await runs.checked(variant.id, JSON.stringify(findings), trx))) return;
-                const told = perRule(runId, rules, findings);
-                await runs.insertFindings(told, trx);
-                await runs.count(runId, { checked: 1, ...countsOf(told) }, trx);
-              });
+              const target = { id: variant.id, rules };
+              try {
+                await record(
+                  variant.id,
+                  rules,
+                  await checkVariant(run, creative, setting, entry, session, target, media),
+                );
+              } catch (error) {
+                if (!threw.has(variant.id)) {
+                  threw.add(variant.id);
+                  throw error;
+                }
+                await record(variant.id, rules, [checkFailed(error)]);
+              }
             }),
           );
+          // The browser itself failing fails every check of a batch: the job's attempt, not a finding.
+          const failures = settled.flatMap((result) => (result.status === 'rejected' ? [result.reason] : []));
+          if (failures.length === batch.length) throw failures[0];
         }
       } finally {
         await session.close();
