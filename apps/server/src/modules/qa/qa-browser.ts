@@ -27,7 +27,6 @@ const FLAGS = [
   // No popups: a click's window.open or target=_blank link is read from its opener's
   // Page.windowOpen (the URL it would open), so no window and no renderer is made for it.
   '--block-new-web-contents',
-  ...(process.env.QA_EXTRA_FLAGS ? process.env.QA_EXTRA_FLAGS.split(' ') : []),
 ];
 
 export interface QaBrowserOptions {
