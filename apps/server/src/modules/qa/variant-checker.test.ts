@@ -200,7 +200,7 @@ describe.skipIf(!fs.existsSync(CHROMIUM))(`variant checker (needs Chromium at ${
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    qa = createQaBrowser({ chromiumPath: CHROMIUM, pages: 4, timings: { loadMs: 2_000 } });
+    qa = createQaBrowser({ chromiumPath: CHROMIUM, pages: 4, timings: { loadMs: 3_000 } });
     session = qa.session();
   });
 
