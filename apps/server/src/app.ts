@@ -37,6 +37,8 @@ import { processingAssetsRoutes } from './modules/processing-assets/processing-a
 import { processingAssetsTasks } from './modules/processing-assets/processing-assets.tasks';
 import { profilesRoutes } from './modules/profiles/profiles.routes';
 import { profilesTasks } from './modules/profiles/profiles.tasks';
+import { qaTasks } from './modules/qa/qa.tasks';
+import { qaRunsRoutes } from './modules/qa/qa-runs.routes';
 import { renderRoutes } from './modules/render/render.routes';
 import { reportsRoutes } from './modules/reports/reports.routes';
 import { simulatorRoutes } from './modules/rule-selection/simulator.routes';
@@ -100,6 +102,7 @@ export const TASKS: readonly AreaTasks[] = [
   packagesTasks,
   processingAssetsTasks,
   profilesTasks,
+  qaTasks,
   dataSourcesTasks,
   webhooksTasks,
   mailTasks,
@@ -211,6 +214,7 @@ export async function buildApp({ config, db, logger }: BuildAppOptions) {
   await app.register(accountRoutes);
   await app.register(accessTokensRoutes);
   await app.register(webhooksRoutes);
+  await app.register(qaRunsRoutes);
   await app.register(feedbackRoutes);
   await app.register(teamRoutes);
   await app.register(ssoRoutes);

@@ -13,6 +13,7 @@ import type { Config } from './config';
 import { openChangeFeed } from './db/change-feed';
 import type { Db, Executor } from './db/database';
 import type { JobQueue } from './jobs/types';
+import { parseJson } from './lib/json';
 import { createSealer } from './lib/secrets';
 import { createTransactor } from './lib/transaction';
 import { createAccessTokensRepository } from './modules/access-tokens/access-tokens.repository';
@@ -75,6 +76,8 @@ import { createProfileSyncsRepository } from './modules/profiles/profile-syncs.r
 import { createProfileSyncsService, SYNC_JOB } from './modules/profiles/profile-syncs.service';
 import { createProfilesRepository } from './modules/profiles/profiles.repository';
 import { createProfilesService } from './modules/profiles/profiles.service';
+import { createQaRunsRepository, createQaRunsService, QA_ATTEMPTS, QA_JOB } from './modules/qa';
+import { createQaBrowser } from './modules/qa/qa-browser';
 import { createRenderRepository } from './modules/render/render.repository';
 import { createRenderService } from './modules/render/render.service';
 import { createRenderTargets, createVariantRenderUrls } from './modules/render/render-links';
@@ -103,7 +106,7 @@ import { createTrackingLinks } from './modules/tracking/tracking-links';
 import type { UploadPurpose } from './modules/uploads/upload-rules';
 import { createUploadsRepository } from './modules/uploads/uploads.repository';
 import { createUploadsService } from './modules/uploads/uploads.service';
-import { createCompanySecurity } from './modules/users/company-security';
+import { createCompanyRule } from './modules/users/company-rules';
 import { createPasswordResets, resetPath } from './modules/users/password-resets';
 import { createTeamService, invitationPath } from './modules/users/team.service';
 import { createUserLinksRepository } from './modules/users/user-links.repository';
@@ -112,7 +115,7 @@ import { createWebhookDispatch } from './modules/webhooks/webhook-dispatch';
 import { createWebhookSender } from './modules/webhooks/webhook-send';
 import { createWebhooksRepository } from './modules/webhooks/webhooks.repository';
 import { createWebhooksService } from './modules/webhooks/webhooks.service';
-import { refusalLogOn, safeFetchToFile } from './net/safe-fetch';
+import { refusalLogOn, SafeFetchError, safeFetch, safeFetchToFile } from './net/safe-fetch';
 import { savedUrlCheck } from './net/saved-url';
 import { resolveAppKey } from './storage/app-key';
 import type { MediaProbe } from './storage/media-probe';
@@ -240,6 +243,7 @@ export function createServices(
       deletedCampaigns: (companyId, ids, trx) => campaigns.deletedIds(companyId, ids, trx),
       profileExists: (companyId, id, trx) => profiles.exists(companyId, id, trx),
       asset: (companyId, id, trx) => assets.find(companyId, id, trx),
+      liveRefusal: (companyId, id) => qaRuns.liveRefusal(companyId, id),
     },
     audit: audit('creative'),
     transaction,
@@ -577,9 +581,58 @@ export function createServices(
     throttle: auth.throttle,
     forgive: auth.forgive,
   });
-  const companySecurity = createCompanySecurity({
-    companies: createCompaniesRepository(db),
+  const companies = createCompaniesRepository(db);
+  const companySecurity = createCompanyRule({
+    companies,
+    rule: 'require_two_factor',
     audit: audit('company'),
+    transaction,
+  });
+  /** Whether a company requires a passing QA run of a creative's current content before live. */
+  const qaGate = createCompanyRule({ companies, rule: 'qa_required', audit: audit('company'), transaction });
+
+  // QA runs (issue 45): one headless Chromium for every run (when the server has one), each variant
+  // rendered through its render URL; feed media fetched through the SSRF guard.
+  /** A feed media URL's probe: its status is what counts, not its bytes. */
+  const QA_MEDIA_TIMEOUT_MS = 10_000;
+  const QA_MEDIA_MAX_BYTES = 1024 * 1024;
+  const qaBrowser = chromium ? createQaBrowser({ chromiumPath: chromium, log }) : undefined;
+  const qaRuns = createQaRunsService({
+    runs: createQaRunsRepository(db),
+    creative: (companyId, id) => creatives.find(companyId, id),
+    profile: (companyId, id) => profilesRepository.findById(companyId, id),
+    templateColumns: templates.columnsOf,
+    rules: async (profileId, filter) =>
+      (await profileRulesRepository.variants(profileId, filter, {}, null)).rows.map((row) => ({
+        id: row.id,
+        unique_id: row.unique_id,
+        reporting_label: row.reporting_label,
+        data: parseJson<Record<string, unknown>>(row.data, {}),
+      })),
+    renderablePackage: (creativeId) => renderRepository.renderablePackage(creativeId, 0),
+    renderUrl: (creativeId, packageId, ruleId, entry) =>
+      renderTargets.url({ creativeId, packageId }, ruleId, entry),
+    clickUrl: trackingLinks.clickUrl,
+    checker: qaBrowser,
+    mediaStatus: async (url) => {
+      try {
+        return (
+          await safeFetch(url, {
+            timeoutMs: QA_MEDIA_TIMEOUT_MS,
+            maxBytes: QA_MEDIA_MAX_BYTES,
+            allowHosts: config.feeds.allowHosts,
+            log: refusalLog,
+          })
+        ).status;
+      } catch (error) {
+        // A file larger than a probe reads was answered: it is there.
+        if (error instanceof SafeFetchError && error.code === 'too_large') return 200;
+        return error instanceof Error ? error.message : String(error);
+      }
+    },
+    files: { store: uploads.store, readUrl: uploads.readUrl },
+    gateRequired: (companyId) => companies.rule(companyId, 'qa_required'),
+    queue: (runId) => jobs.send(QA_JOB, { runId }, { singletonKey: `qa-${runId}`, maxAttempts: QA_ATTEMPTS }),
     transaction,
   });
 
@@ -681,6 +734,9 @@ export function createServices(
     twoFactor,
     /** Whether a company requires two-factor sign-in. */
     companySecurity,
+    /** QA runs of creatives, and the company's gate of a passing run before live. */
+    qaRuns,
+    qaGate,
     /** Single sign-on: the company's settings (admins). */
     sso,
     /** Single sign-on's start and callback (the browser's side). */
@@ -691,6 +747,7 @@ export function createServices(
     /** Stops what runs in the background; the app calls it when it closes. */
     async close(): Promise<void> {
       await dataSourceValues.close();
+      await qaBrowser?.close();
       await stats.close();
       await changes.close();
       mailTransport?.close();

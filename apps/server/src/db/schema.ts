@@ -28,6 +28,8 @@ export interface CompaniesTable {
   name: string;
   created_at: string;
   require_two_factor: Generated<number>;
+  /** A passing QA run of a creative's current content is required before live (issue 45). */
+  qa_required: Generated<number>;
 }
 
 export interface UsersTable extends Timestamps, SoftDelete {
@@ -623,6 +625,53 @@ export interface StatsTagDailyTable extends StatsDailyTable {
   tag_id: number;
 }
 
+/** A QA run of a creative (issue 45, migration 2026-12-07-1100). */
+export interface QaRunsTable {
+  id: Id;
+  company_id: number;
+  creative_id: number;
+  status: Generated<'queued' | 'running' | 'finished' | 'failed' | 'cancelled'>;
+  total: Generated<number>;
+  checked: Generated<number>;
+  carried_over: Generated<number>;
+  errors: Generated<number>;
+  warnings: Generated<number>;
+  verdict: 'passed' | 'failed' | null;
+  failure: string | null;
+  package_id: number | null;
+  /** A hash of the distinct variants' keys: whether the creative's content is still the one checked. */
+  fingerprint: string;
+  created_by: number | null;
+  created_at: string;
+  started_at: string | null;
+  finished_at: string | null;
+}
+
+/** One distinct variant of a run: its content's key, its rules, and what its check found. */
+export interface QaRunVariantsTable {
+  id: Id;
+  run_id: number;
+  key: string;
+  state: Generated<'pending' | 'checked' | 'carried'>;
+  /** JSON `{id, unique_id, reporting_label}[]`: the rules with this content (the first renders it). */
+  rules: string;
+  /** JSON `{kind, severity, message, screenshot_key}[]` once checked. */
+  findings: string | null;
+}
+
+/** A finding of a run on one rule. */
+export interface QaFindingsTable {
+  id: Id;
+  run_id: number;
+  rule_id: number;
+  unique_id: string;
+  reporting_label: string;
+  kind: string;
+  severity: string;
+  message: string;
+  screenshot_key: string | null;
+}
+
 export interface DB {
   item_counts: ItemCountsTable;
   list_versions: ListVersionsTable;
@@ -671,6 +720,9 @@ export interface DB {
   stats_daily: StatsDailyTable;
   ad_tags: AdTagsTable;
   stats_tag_daily: StatsTagDailyTable;
+  qa_runs: QaRunsTable;
+  qa_run_variants: QaRunVariantsTable;
+  qa_findings: QaFindingsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -35,6 +35,8 @@ export interface BulkOps<R extends BulkRow> {
   log(entries: readonly BulkEntry[]): Promise<void>;
   refuseDelete?(rows: readonly R[]): Promise<Map<number, string>>;
   refuseRestore?(rows: readonly R[]): Promise<Map<number, string>>;
+  /** Rows the slice refuses to move to `status` (a QA gate before live). */
+  refuseStatus?(rows: readonly R[], status: Status): Promise<Map<number, string>>;
 }
 
 /** The set writes of a company-scoped repository (lib/scoped-repository), on any executor `X`. */
@@ -83,7 +85,10 @@ export async function runBulk<R extends BulkRow>(
       ? await (ops.refuseDelete?.(rows) ?? new Map<number, string>())
       : body.action === 'restore'
         ? await (ops.refuseRestore?.(rows) ?? new Map<number, string>())
-        : new Map<number, string>();
+        : await (ops.refuseStatus?.(
+            rows.filter((row) => row.status !== body.status),
+            body.status,
+          ) ?? new Map<number, string>());
 
   const results = new Map<number, BulkResult>();
   const accepted: R[] = [];
@@ -93,21 +98,22 @@ export async function runBulk<R extends BulkRow>(
       results.set(id, { id, ok: false, message: `Cannot find this ${ops.noun}.` });
       continue;
     }
-    const refusal = refused.get(id);
-    if (refusal) {
-      results.set(id, { id, ok: false, message: refusal });
-      continue;
-    }
     if (body.action === 'status') {
       if (row.status === body.status) {
         results.set(id, { id, ok: true, message: `Already ${row.status}.` });
         continue;
       }
+      // The status table speaks first: a gate refuses only a move the table allows.
       const move = checkMove(user, ops.section, row.status, body.status);
       if (!move.ok) {
         results.set(id, { id, ok: false, message: move.message });
         continue;
       }
+    }
+    const refusal = refused.get(id);
+    if (refusal) {
+      results.set(id, { id, ok: false, message: refusal });
+      continue;
     }
     accepted.push(row);
     results.set(id, { id, ok: true });

@@ -1,4 +1,4 @@
-import type { Bulk, BulkResult, Section, User } from '@adstudio/contract';
+import type { Bulk, BulkResult, Section, Status, User } from '@adstudio/contract';
 import { type BulkEntry, type BulkRow, runBulk, type SetWrites, setOperations } from './bulk';
 import { retryOnUniqueViolation } from './db-errors';
 import { type NameScope, nameKey } from './scoped-repository';
@@ -18,6 +18,8 @@ export interface BulkRepository<R, X> extends SetWrites<R, X> {
 export interface BulkRefusals<R, X> {
   delete?: (rows: readonly R[], trx: X) => Promise<Map<number, string>>;
   restore?: (rows: readonly R[], trx: X) => Promise<Map<number, string>>;
+  /** Rows that may not move to `status` (their own rule, beyond the status table's). */
+  status?: (rows: readonly R[], status: Status, trx: X) => Promise<Map<number, string>>;
 }
 
 /** What of a resource's configuration (lib/resource) its bulk actions use. */
@@ -82,6 +84,12 @@ export function resourceBulk<R extends { id: number; name: string }, X>(
             log: (entries) => config.audit.log(trx, user, ...entries),
             ...(refuse.delete
               ? { refuseDelete: (rows: readonly (R & BulkRow)[]) => refuse.delete!(rows, trx) }
+              : {}),
+            ...(refuse.status
+              ? {
+                  refuseStatus: (rows: readonly (R & BulkRow)[], status: Status) =>
+                    refuse.status!(rows, status, trx),
+                }
               : {}),
             refuseRestore: async (rows) =>
               namesTakenBack(

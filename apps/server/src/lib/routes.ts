@@ -67,8 +67,8 @@ export interface ResourceAction<P extends z.ZodType, B extends z.ZodType, Q exte
   list?: boolean;
   /** The whole answer instead, where it is not `{data}` (a page with its counts). */
   response?: z.ZodType;
-  /** 201 for an action that makes something, 204 for one that answers nothing; default 200. */
-  status?: 200 | 201 | 204;
+  /** 201 for an action that makes something, 202 for one that queues work, 204 for one that answers nothing; default 200. */
+  status?: 200 | 201 | 202 | 204;
   /** The noun of a versioned write's 409 ("dynamic code"). */
   stale?: string;
   /** Answers of its own beyond those (a 419 the route itself gives); each replaces the kit's of its status. */

@@ -266,6 +266,14 @@ export const TemplateColumnSchema = z.object({
     error: `The type must be one of: ${TEMPLATE_COLUMN_TYPES.join(', ')}.`,
   }),
   required: z.boolean().default(false),
+  /** The longest value QA accepts in this column (characters); null or absent: any length. */
+  max_length: z
+    .number({ error: 'The maximum length must be a number.' })
+    .int('The maximum length must be a whole number.')
+    .min(1, 'The maximum length must be at least 1.')
+    .max(10_000, 'The maximum length may not be greater than 10000.')
+    .nullable()
+    .optional(),
 });
 export type TemplateColumn = z.infer<typeof TemplateColumnSchema>;
 
@@ -274,7 +282,12 @@ export const ProfileTemplateSchema = z.object({
   name: z.string(),
   /** As stored: answers are not held to the input rules (rows written before a rule keep reading). */
   columns: z.array(
-    z.object({ name: z.string(), type: z.enum(TEMPLATE_COLUMN_TYPES), required: z.boolean() }),
+    z.object({
+      name: z.string(),
+      type: z.enum(TEMPLATE_COLUMN_TYPES),
+      required: z.boolean(),
+      max_length: z.number().int().nullable().optional(),
+    }),
   ),
   created_at: z.string(),
   updated_at: z.string(),

@@ -86,6 +86,8 @@ export interface CreativeRefs {
   profileExists(companyId: number, id: number, trx: Executor): Promise<boolean>;
   /** The company's asset, live or soft-deleted; undefined when it has none with this id. */
   asset(companyId: number, id: number, trx: Executor): Promise<FallbackCandidate | undefined>;
+  /** Why the creative may not go live yet (the company's QA gate), or undefined when it may. */
+  liveRefusal(companyId: number, id: number): Promise<string | undefined>;
 }
 
 interface Deps {
@@ -228,8 +230,10 @@ export function createCreativesService({ creatives, refs, audit, transaction, sp
       }),
 
     /** Edits fields and/or moves the status, by the same rules as campaigns (lib/edits). */
-    update: (user: User, id: number, body: CreativeUpdate, ifMatch?: string): Promise<Creative> => {
+    update: async (user: User, id: number, body: CreativeUpdate, ifMatch?: string): Promise<Creative> => {
       const { status, updated_at, ...edits } = body;
+      // The QA gate reads the creative's whole feed: asked before the write's transaction, not in it.
+      const gate = status === 'live' ? await refs.liveRefusal(user.company_id, id) : undefined;
       return base.update(user, id, updated_at, ifMatch, {
         plan: (row, basedOn) => {
           const before = fieldsOf(row);
@@ -245,7 +249,11 @@ export function createCreativesService({ creatives, refs, audit, transaction, sp
           });
           return { ...plan, values: toColumns(plan.after), checked: true };
         },
-        check: ({ after, changes }, _row, trx) => checkRefs(user, after, changes, id, trx),
+        check: async ({ after, changes }, row, trx) => {
+          await checkRefs(user, after, changes, id, trx);
+          if (changes.status && after.status === 'live' && row.status !== 'live' && gate)
+            throw unprocessable({ status: [gate] });
+        },
         view: (_row, trx) => view(user, id, trx),
       });
     },
@@ -356,9 +364,17 @@ export function createCreativesService({ creatives, refs, audit, transaction, sp
      */
     async bulk(user: User, body: CreativeBulk): Promise<BulkResult[]> {
       if (body.action !== 'status') assertWriter(user);
+      // The QA gate of each creative going live, asked before the transaction (see update).
+      const gates = new Map<number, [number, string][]>();
+      if (body.action === 'status' && body.status === 'live')
+        for (const id of new Set(body.ids)) {
+          const refusal = await refs.liveRefusal(user.company_id, id);
+          if (refusal) gates.set(id, [[id, refusal]]);
+        }
       return base.bulk(user, body, {
         delete: async (rows) =>
           new Map(rows.filter((row) => row.status === 'live').map((row) => [row.id, IS_LIVE])),
+        status: async (rows) => new Map(rows.flatMap((row) => gates.get(row.id) ?? [])),
         // A creative of a deleted campaign comes back with its campaign (its name is not checked).
         restore: async (rows, trx) => {
           const deleted = await refs.deletedCampaigns(

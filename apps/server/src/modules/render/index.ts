@@ -6,3 +6,4 @@
 export { sendRenderFile } from '../../storage/render-response';
 export type { LiveEntry, RenderService } from './render.service';
 export type { RenderTargets } from './render-links';
+export { dynamicContentOf } from './runtime';

@@ -189,21 +189,19 @@ export const createCompaniesRepository = (db: Db) => ({
       .returningAll()
       .executeTakeFirstOrThrow(),
 
-  /** Whether the company requires two-factor sign-in of every user. */
-  requiresTwoFactor: async (companyId: number, trx: Executor = db) =>
-    (
-      await trx
-        .selectFrom('companies')
-        .select('require_two_factor')
-        .where('id', '=', companyId)
-        .executeTakeFirstOrThrow()
-    ).require_two_factor === 1,
+  /** Whether the company has switched rule `rule` on (two-factor sign-in, a passing QA run before live). */
+  rule: async (companyId: number, rule: CompanyRule, trx: Executor = db) =>
+    (await trx.selectFrom('companies').select(rule).where('id', '=', companyId).executeTakeFirstOrThrow())[
+      rule
+    ] === 1,
 
-  setRequiresTwoFactor: (companyId: number, on: boolean, trx: Executor = db) =>
+  setRule: (companyId: number, rule: CompanyRule, on: boolean, trx: Executor = db) =>
     trx
       .updateTable('companies')
-      .set({ require_two_factor: on ? 1 : 0 })
+      .set({ [rule]: on ? 1 : 0 })
       .where('id', '=', companyId)
       .execute(),
 });
+/** A company's switches its admins set. */
+export type CompanyRule = 'require_two_factor' | 'qa_required';
 export type CompaniesRepository = ReturnType<typeof createCompaniesRepository>;
