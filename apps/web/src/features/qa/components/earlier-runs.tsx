@@ -1,5 +1,6 @@
 import type { QaRun } from '@adstudio/contract';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import { formatDateTime } from '../../../lib/format';
@@ -18,19 +19,20 @@ export function EarlierRuns({
   return (
     <List dense disablePadding aria-label="QA runs, newest first">
       {runs.map((run) => (
-        <ListItemButton
-          key={run.id}
-          selected={run.id === shown}
-          aria-current={run.id === shown ? 'true' : undefined}
-          onClick={() => onOpen(run)}
-          data-testid="qa-run-row"
-        >
-          <ListItemText
-            primary={`Run #${run.id} · ${formatDateTime(run.created_at)}`}
-            secondary={`${verdictText(run)}${run.status === 'finished' && !run.current ? ' · content changed since' : ''}`}
-            slotProps={{ secondary: { sx: { overflowWrap: 'anywhere' } } }}
-          />
-        </ListItemButton>
+        <ListItem key={run.id} disablePadding>
+          <ListItemButton
+            selected={run.id === shown}
+            aria-current={run.id === shown ? 'true' : undefined}
+            onClick={() => onOpen(run)}
+            data-testid="qa-run-row"
+          >
+            <ListItemText
+              primary={`Run #${run.id} · ${formatDateTime(run.created_at)}`}
+              secondary={`${verdictText(run)}${run.status === 'finished' && !run.current ? ' · content changed since' : ''}`}
+              slotProps={{ secondary: { sx: { overflowWrap: 'anywhere' } } }}
+            />
+          </ListItemButton>
+        </ListItem>
       ))}
     </List>
   );

@@ -90,6 +90,7 @@ export function FindingsPanel({
         <TextField
           select
           size="small"
+          slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
           label="Kind"
           value={filter.kind ?? ALL}
           onChange={(event) =>
@@ -107,6 +108,7 @@ export function FindingsPanel({
         <TextField
           select
           size="small"
+          slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
           label="Severity"
           value={filter.severity ?? ALL}
           onChange={(event) =>
@@ -127,7 +129,9 @@ export function FindingsPanel({
             total === 0
               ? run.status === 'finished'
                 ? 'No finding: every variant checked clean.'
-                : 'No finding so far.'
+                : run.status === 'queued' || run.status === 'running'
+                  ? 'No finding so far.'
+                  : 'No finding recorded.'
               : 'No finding matches these filters.'
           }
         />
