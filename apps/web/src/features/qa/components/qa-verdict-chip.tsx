@@ -1,5 +1,4 @@
 import type { Creative } from '@adstudio/contract';
-import FactCheckIcon from '@mui/icons-material/FactCheckOutlined';
 import Chip from '@mui/material/Chip';
 import { Link as RouterLink } from 'react-router';
 import { href } from '../../../config/paths';
@@ -24,7 +23,6 @@ export function QaVerdictChip({ creative }: { creative: Creative }) {
       size="small"
       variant="outlined"
       color={verdictTone(newest)}
-      icon={<FactCheckIcon fontSize="small" />}
       label={`${verdictChipText(newest)}${stale ? ' (content changed since)' : ''}`}
       component={RouterLink}
       to={href('creative.view', { id: creative.id }, { tab: 'qa' })}
