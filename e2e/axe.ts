@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 
 /**
  * Serious and critical axe violations, one line each (rule, impact, where). All of axe's default
@@ -13,4 +13,15 @@ export async function seriousViolations(page: Page, { frames = true }: { frames?
   return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+/** Axe finds nothing serious (outside the ads' frames), and the page is no wider than the screen. */
+export async function expectClean(page: Page, what: string) {
+  // A menu or banner fading in has its text at part opacity: axe reads contrast once they are whole.
+  await page.waitForFunction(() =>
+    document.getAnimations().every((animation) => animation.playState !== 'running'),
+  );
+  expect(await seriousViolations(page, { frames: false }), what).toEqual([]);
+  const wider = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(wider, `${what}: wider than the screen by`).toBe(0);
 }

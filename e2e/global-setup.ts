@@ -13,7 +13,10 @@ import { USERS } from './users';
  */
 export default async function globalSetup() {
   // Data sources may reach the server itself (its /healthz), which the SSRF guard refuses otherwise.
-  const server = await startServer({ DATASOURCE_ALLOW_HOSTS: '127.0.0.1' });
+  const server = await startServer({
+    DATASOURCE_ALLOW_HOSTS: '127.0.0.1',
+    CHROMIUM_PATH: '/usr/bin/chromium',
+  });
   for (const user of Object.values(USERS)) {
     if (user.create) createUser(server, user.create);
   }

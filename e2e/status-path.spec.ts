@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import type { Status } from '../packages/contract/src/statuses';
-import { seriousViolations } from './axe';
+import { expectClean } from './axe';
 import { alertBanner, apiAs, expect, test, unique } from './fixtures';
 import { shot } from './shots';
 
@@ -27,17 +27,6 @@ async function liveCreativeInDraftCampaign(page: Page) {
   });
   await moveAlong(page, `/v1/creatives/${creative.id}`, ['quality assurance', 'ready', 'live']);
   return { campaign, creative };
-}
-
-/** Axe finds nothing serious, and the page is no wider than the screen. */
-async function expectClean(page: Page, what: string) {
-  // A menu or banner fading in has its text at part opacity: axe reads contrast once they are whole.
-  await page.waitForFunction(() =>
-    document.getAnimations().every((animation) => animation.playState !== 'running'),
-  );
-  expect(await seriousViolations(page, { frames: false }), what).toEqual([]);
-  const wider = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(wider, `${what}: wider than the screen by`).toBe(0);
 }
 
 const road = (page: Page) => page.getByRole('list', { name: 'The way to live' });

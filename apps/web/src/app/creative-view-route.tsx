@@ -58,6 +58,29 @@ const VariantGrid = lazy(() =>
   import('../features/variants/components/variant-grid').then((module) => ({ default: module.VariantGrid })),
 );
 
+/** Loads with the tab: the creative view's first load carries none of QA's screens. */
+const QaTab = lazy(() =>
+  import('../features/qa/components/qa-tab').then((module) => ({ default: module.QaTab })),
+);
+
+/** The newest QA run's verdict beside the way to live, loaded after the page's first load. */
+const QaVerdictChip = lazy(() =>
+  import('../features/qa/components/qa-verdict-chip').then((module) => ({ default: module.QaVerdictChip })),
+);
+
+const qaTab = (creative: Creative) => (
+  <Suspense fallback={<LoadingState label="Loading QA…" />}>
+    <QaTab creative={creative} />
+  </Suspense>
+);
+
+/** Nothing holds its place while it loads: the chip appears under the way to live. */
+const qaVerdict = (creative: Creative) => (
+  <Suspense fallback={null}>
+    <QaVerdictChip creative={creative} />
+  </Suspense>
+);
+
 /** The simulated viewer's variant, rendered in the sandbox: the newest approved package with the rule's content. */
 const renderedVariant = (creative: Creative) => (result: SimulationResult) => {
   if (!result.rule) return null;
@@ -121,10 +144,11 @@ const sectionTabs: SectionTabs = {
   packages: (creative) => <PackagesTab creative={creative} />,
   'dynamic-code': (creative) => <DynamicCodeTab creative={creative} />,
   preview: previewTab,
+  qa: qaTab,
   tags: tagsTab,
 };
 
 /** `/creatives/{id}`: the creatives section's view with the other sections' tabs, composed here. */
 export function CreativeViewRoute() {
-  return <CreativeViewPage sectionTabs={sectionTabs} />;
+  return <CreativeViewPage sectionTabs={sectionTabs} statusAside={qaVerdict} />;
 }

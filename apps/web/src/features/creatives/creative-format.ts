@@ -23,6 +23,7 @@ export const CREATIVE_TABS = [
   'packages',
   'dynamic-code',
   'preview',
+  'qa',
   'tags',
   'history',
 ] as const;
@@ -34,6 +35,7 @@ export const CREATIVE_TAB_LABELS: Readonly<Record<CreativeTab, string>> = {
   packages: 'Packages',
   'dynamic-code': 'Dynamic code',
   preview: 'Preview',
+  qa: 'QA',
   tags: 'Tags',
   history: 'History',
 };

@@ -35,10 +35,12 @@ function CreativeView({
   creative,
   tab,
   sectionTabs,
+  statusAside,
 }: {
   creative: Creative;
   tab: CreativeTab;
   sectionTabs: SectionTabs;
+  statusAside?: CreativeTabContent | undefined;
 }) {
   const canWrite = useCanAccess('creatives', 'write');
   const [, setSearchParams] = useSearchParams();
@@ -88,6 +90,7 @@ function CreativeView({
       />
       <Box sx={{ display: 'grid', gap: 2, mb: 3 }}>
         <StatusPath current={creative.status} />
+        {statusAside?.(creative)}
         {/* The Tags tab says it again where the tags are. */}
         {tab === 'tags' ? null : <CreativeCampaignAlert creative={creative} />}
       </Box>
@@ -110,14 +113,23 @@ function CreativeView({
 
 /**
  * One creative, with URL-addressable tabs; a 404 goes back to the overview (spec section 8). The
- * assets, packages, dynamic code and preview tabs come from their own sections, handed in by the app.
+ * assets, packages, dynamic code and preview tabs come from their own sections, handed in by the app,
+ * and so does what shows beside the way to live (`statusAside`: the QA verdict).
  */
-export function CreativeViewPage({ sectionTabs }: { sectionTabs: SectionTabs }) {
+export function CreativeViewPage({
+  sectionTabs,
+  statusAside,
+}: {
+  sectionTabs: SectionTabs;
+  statusAside?: CreativeTabContent;
+}) {
   const [searchParams] = useSearchParams();
   const tab = parseTab(searchParams.get('tab'), CREATIVE_TABS, 'details');
   return (
     <ItemPage section="creatives" noun="creative" api={creativesApi} overview={href('creatives.view')}>
-      {(creative) => <CreativeView creative={creative} tab={tab} sectionTabs={sectionTabs} />}
+      {(creative) => (
+        <CreativeView creative={creative} tab={tab} sectionTabs={sectionTabs} statusAside={statusAside} />
+      )}
     </ItemPage>
   );
 }

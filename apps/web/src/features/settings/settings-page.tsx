@@ -21,6 +21,7 @@ import { showAlert } from '../../lib/alert';
 import { errorMessage } from '../../lib/api-client';
 import { useUser } from '../../lib/auth';
 import { setDarkTheme, useDarkTheme } from '../../lib/theme-mode';
+import { CompanyQaGateSwitch } from './components/company-qa-gate-switch';
 import { CompanyTokensCard } from './components/company-tokens-card';
 import { ProfileTemplatesCard } from './components/profile-templates-card';
 import { PublishersCard } from './components/publishers-card';
@@ -88,6 +89,11 @@ export function SettingsPage() {
         {/* Templates belong to the profiles section (docs/design.md §6); publishers and the company's
             tokens are admins'. */}
         {user && canAccess(user, 'profiles', 'write') ? <ProfileTemplatesCard /> : null}
+        {user && isAdmin(user) ? (
+          <TitledCard title="Quality assurance">
+            <CompanyQaGateSwitch />
+          </TitledCard>
+        ) : null}
         {user && isAdmin(user) ? <PublishersCard /> : null}
         {user && isAdmin(user) ? <CompanyTokensCard /> : null}
         {user && isAdmin(user) ? <WebhooksCard /> : null}

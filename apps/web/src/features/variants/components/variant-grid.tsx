@@ -6,6 +6,7 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { FilterField } from '../../../components/ui/filter-field';
 import { EmptyState, LoadingState } from '../../../components/ui/states';
 import { href } from '../../../config/paths';
@@ -20,6 +21,9 @@ import { VariantDialog } from './variant-dialog';
 
 const ALL = '';
 
+/** The feed column a rule's `Unique_ID` is written in (Studio's header), which `?variant=` filters on. */
+const UNIQUE_ID_COLUMN = 'Unique_ID';
+
 /** "37 of 50 variants", or "50 variants" when nothing is filtered out. */
 export const variantCount = (shown: number, all: number) =>
   shown === all
@@ -33,9 +37,20 @@ export const variantCount = (shown: number, all: number) =>
  * and by a feed column's value, with the count of what shows. A card's label opens the variant.
  */
 export function VariantGrid({ creative }: { creative: Creative }) {
-  const [filter, setFilter] = useState<VariantFilter>(NO_FILTER);
+  // `?variant=<Unique_ID>` (a QA finding's "Preview") opens with that variant alone, and opens it.
+  const asked = useSearchParams()[0].get('variant');
+  const [filter, setFilter] = useState<VariantFilter>(
+    asked ? { ...NO_FILTER, field: UNIQUE_ID_COLUMN, value: asked } : NO_FILTER,
+  );
   const [opened, setOpened] = useState<CreativeVariant | null>(null);
   const query = useCreativeVariants(creative.id, filter);
+  const askedVariant = query.data?.pages[0]?.data.find((variant) => variant.unique_id === asked);
+  const openedAsked = useRef(false);
+  useEffect(() => {
+    if (!askedVariant || openedAsked.current) return;
+    openedAsked.current = true;
+    setOpened(askedVariant);
+  }, [askedVariant]);
   const list = useRef<HTMLUListElement>(null);
   const width = useElementWidth(list);
   const size = { width: creative.width, height: creative.height };
@@ -87,7 +102,10 @@ export function VariantGrid({ creative }: { creative: Creative }) {
           sx={{ width: { xs: '100%', sm: 200 } }}
         >
           <MenuItem value={ALL}>Any field</MenuItem>
-          {(first?.filters.fields ?? []).map((field) => (
+          {[
+            ...(filter.field && !first?.filters.fields.includes(filter.field) ? [filter.field] : []),
+            ...(first?.filters.fields ?? []),
+          ].map((field) => (
             <MenuItem key={field} value={field}>
               {field}
             </MenuItem>
