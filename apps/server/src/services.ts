@@ -596,7 +596,9 @@ export function createServices(
   /** A feed media URL's probe: its status is what counts, not its bytes. */
   const QA_MEDIA_TIMEOUT_MS = 10_000;
   const QA_MEDIA_MAX_BYTES = 1024 * 1024;
-  const qaBrowser = chromium ? createQaBrowser({ chromiumPath: chromium, log: (message) => log.warn(message) }) : undefined;
+  const qaBrowser = chromium
+    ? createQaBrowser({ chromiumPath: chromium, log: (message) => log.warn(message) })
+    : undefined;
   const qaRuns = createQaRunsService({
     runs: createQaRunsRepository(db),
     creative: (companyId, id) => creatives.find(companyId, id),

@@ -191,7 +191,7 @@ describe.skipIf(!renders)('QA runs of a creative', () => {
       editor.put(`/v1/creatives/${creativeId}`, { status: 'live', updated_at: await version() });
     const refused = await goLive();
     expect(refused.statusCode).toBe(422);
-    expect(refused.json().errors.status[0]).toContain(`POST /v1/creatives/${creativeId}/qa-runs`);
+    expect(refused.json().errors.status[0]).toContain('run QA on its QA tab');
     const bulk = await editor.post('/v1/creatives/bulk', {
       action: 'status',
       status: 'live',

@@ -479,7 +479,7 @@ export function createQaRunsService(deps: Deps) {
             : isQaRunOpen(last.status)
               ? ` Its run ${last.id} is still under way.`
               : ` Its last run (${last.id}) ended ${last.status}.`;
-      return `Going live needs a passing QA run of this creative's current content: run QA on its QA tab (POST /v1/creatives/${creative.id}/qa-runs).${lastWords}`;
+      return `Going live needs a passing QA run of this creative's current content: run QA on its QA tab.${lastWords}`;
     },
 
     /** The job: checks the run's pending variants a batch at a time, then gives the verdict. */
