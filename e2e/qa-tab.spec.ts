@@ -93,6 +93,9 @@ test('QA runs from the tab, ends with a banner, and shows the overflowing varian
   await expect(page.getByTestId('qa-verdict-detail')).toContainText('Failed: 1 error');
   await expect(page.getByTestId('qa-verdict')).toHaveText('QA: 1 error');
   await expect(page.getByRole('button', { name: 'Run QA' })).toBeEnabled();
+  // Read, the banner is dismissed as a user would: the tab is what is checked from here on.
+  await alertBanner(page).getByRole('button', { name: 'Dismiss' }).click();
+  await expect(alertBanner(page)).toBeHidden();
 
   // The overflowing headline, and nothing of the rows that fit.
   await expect(overflow(page).getByRole('heading')).toHaveText('Text overflow (1)');
