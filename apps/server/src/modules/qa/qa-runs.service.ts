@@ -262,7 +262,7 @@ export function createQaRunsService(deps: Deps) {
       return {
         kind: finding.kind,
         severity: finding.severity,
-        message: column ? `${finding.message} (feed column ${column})` : finding.message,
+        message: column ? `${finding.message.replace(/\.$/, '')} (feed column ${column}).` : finding.message,
       };
     });
     const findings = [...own, ...mediaFindings.flatMap((m) => (m.finding ? [m.finding] : [])), ...rendered];
