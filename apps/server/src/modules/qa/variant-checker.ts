@@ -63,6 +63,13 @@ export const DEFAULT_TIMINGS: CheckTimings = {
 const CPU_BUSY_SHARE = QA_HEAVY_AD_PEAK_CPU_MS / QA_HEAVY_AD_PEAK_WINDOW_MS;
 /** Shorter windows say more about start-up work than about a rate. */
 const CPU_MIN_WINDOW_S = 0.1;
+/**
+ * Real CPU time a page must have used in the window to be judged at all: a light ad's work after
+ * load (a fade-in, a few layouts) stays well below it however loaded the machine is.
+ */
+const CPU_MIN_BUSY_S = 0.05;
+/** How long the probe waits for web fonts before measuring with what it has. */
+const FONTS_MS = 1_000;
 const TEXT_CHARS = 60;
 const MAX_OVERFLOWS = 10;
 const MAX_SCRIPT_ERRORS = 5;
@@ -314,8 +321,6 @@ const within = <T>(promise: Promise<T>, ms: number): Promise<T | typeof TIMED_OU
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 };
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 const shorten = (text: string, chars: number) =>
   text.length > chars ? `${text.slice(0, chars - 1)}…` : text;
 const firstLine = (text: string) => text.split('\n', 1)[0]?.trim() ?? '';
@@ -547,26 +552,29 @@ export async function checkVariant(
       }
     }
 
-    await within(page.evaluate('document.fonts.ready.then(() => true)'), left(1_000));
+    // Fonts first (a file that arrives after load is not the ad's CPU), then one metrics call,
+    // one evaluate (the settle, the probe), one metrics call: the window the CPU rate is judged over.
+    await within(page.evaluate(`document.fonts.ready.then(() => true)`), left(FONTS_MS));
     const afterLoad = await metrics(cdp, left(METRICS_MS));
-    await sleep(left(timings.settleMs));
-    const settled = afterLoad && (await metrics(cdp, left(METRICS_MS)));
+    const probe = await within(probeIn(page, variant, timings.settleMs), left(PROBE_MS + timings.settleMs));
+    // A page that answers neither its metrics nor the probe has a main thread that never yields;
+    // a slow machine answers late, not never.
+    const settled = afterLoad && probe !== TIMED_OUT ? await metrics(cdp, left(METRICS_MS)) : null;
     let busyShare: number | null = null;
     if (afterLoad && settled) {
       const window = settled.at - afterLoad.at;
-      // Task time stretches when other pages take the cores: a page counts as busy only when
-      // its own CPU time is at least half the rule's share too.
+      // Task time stretches when other pages take the cores: a page counts as busy only when its
+      // own CPU time (which does not stretch) is half the rule's share of the window too, and a
+      // large amount: a light ad's work after load stays below that however loaded the machine is.
       const tasks = (settled.taskS - afterLoad.taskS) / window;
-      const cpu = (settled.threadS - afterLoad.threadS) / window;
-      if (window >= CPU_MIN_WINDOW_S && cpu >= CPU_BUSY_SHARE / 2) busyShare = tasks;
+      const cpuS = settled.threadS - afterLoad.threadS;
+      if (window >= CPU_MIN_WINDOW_S && cpuS / window >= CPU_BUSY_SHARE / 2 && cpuS >= CPU_MIN_BUSY_S) {
+        busyShare = tasks;
+      }
       // The counter starts again with a new renderer process (a navigation may swap it).
       const since = before && before.taskS <= settled.taskS ? before.taskS : 0;
       cpuMs = Math.round((settled.taskS - since) * 1000);
     }
-
-    // A page that answers neither its metrics nor the probe has a main thread that never yields;
-    // a slow machine answers late, not never.
-    const probe = await within(probeIn(page, variant), left(PROBE_MS));
     if (probe === TIMED_OUT) {
       busyShare = 1;
       reusable = false;
@@ -623,11 +631,19 @@ function scriptFindings(errors: Map<string, string>): CheckFinding[] {
   }));
 }
 
-/** The probe as a string: tsx and vitest name functions with a `__name` helper the page lacks. */
-function probeIn(page: Page, { width, height }: VariantToCheck): Promise<ProbeResult> {
+/**
+ * The settle and the probe in one evaluate, as a string: tsx and vitest name functions with
+ * a `__name` helper the page lacks.
+ */
+function probeIn(page: Page, { width, height }: VariantToCheck, settleMs: number): Promise<ProbeResult> {
   const args = JSON.stringify({ width, height, maxFindings: MAX_OVERFLOWS });
   return page.evaluate(
-    `(() => { const __name = (f) => f; return (${overflowProbe.toString()})(${args}); })()`,
+    `(async () => {
+      const __name = (f) => f;
+      const wait = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+      await wait(${settleMs});
+      return (${overflowProbe.toString()})(${args});
+    })()`,
   );
 }
 
