@@ -1,8 +1,8 @@
 import { type Browser, type BrowserContext, chromium } from 'playwright-core';
 import {
+  BrowserClicks,
   type CheckPage,
   type CheckTimings,
-  ClickRoutes,
   checkVariant,
   DEFAULT_TIMINGS,
   preparePage,
@@ -92,6 +92,17 @@ export function createQaBrowser({
   const steps: CheckTimings = { ...DEFAULT_TIMINGS, ...timings };
   let launched: Promise<Browser> | null = null;
   let closed = false;
+  // One interception per browser: every session's pages share it (docs/decisions/0127).
+  const interceptions = new WeakMap<Browser, Promise<BrowserClicks>>();
+  const clicksOf = (started: Browser) => {
+    let clicks = interceptions.get(started);
+    if (!clicks) {
+      clicks = BrowserClicks.install(started);
+      interceptions.set(started, clicks);
+      clicks.catch(() => interceptions.delete(started));
+    }
+    return clicks;
+  };
 
   const browser = (): Promise<Browser> => {
     if (closed) return Promise.reject(new Error('The QA browser is closed.'));
@@ -120,7 +131,7 @@ export function createQaBrowser({
   const session = (): QaSession => {
     let current: {
       browser: Browser;
-      ready: Promise<{ context: BrowserContext; clicks: ClickRoutes }>;
+      ready: Promise<{ context: BrowserContext; clicks: BrowserClicks }>;
     } | null = null;
     let idle: CheckPage[] = [];
     let ended = false;
@@ -130,25 +141,31 @@ export function createQaBrowser({
       if (current?.browser === started && started.isConnected()) return current.ready;
       idle = [];
       const ready = (async () => {
-        const context = await started.newContext({
-          viewport: { width: 300, height: 250 },
-          deviceScaleFactor: 1,
-          serviceWorkers: 'block',
-        });
-        return { context, clicks: await ClickRoutes.install(context) };
+        const [context, clicks] = await Promise.all([
+          started.newContext({
+            viewport: { width: 300, height: 250 },
+            deviceScaleFactor: 1,
+            serviceWorkers: 'block',
+          }),
+          clicksOf(started),
+        ]);
+        return { context, clicks };
       })();
       current = { browser: started, ready };
       return ready;
     };
 
     // Closing happens in the background: a hung renderer must not hold the slot.
-    const discard = (target: CheckPage) => void target.page.close().catch(() => {});
+    const discard = (target: CheckPage) => {
+      target.clicks.forget();
+      void target.page.close().catch(() => {});
+    };
 
     const once = async (variant: VariantToCheck) => {
       const { context, clicks } = await contextOf();
-      const target = idle.pop() ?? (await preparePage(await context.newPage()));
+      const target = idle.pop() ?? (await preparePage(await context.newPage(), clicks));
       try {
-        const { result, reusable } = await checkVariant(target, clicks, variant, steps);
+        const { result, reusable } = await checkVariant(target, variant, steps);
         if (reusable && !ended && !target.page.isClosed()) idle.push(target);
         else discard(target);
         return result;

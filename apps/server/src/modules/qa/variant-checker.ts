@@ -6,7 +6,7 @@ import {
   type QaFindingKind,
   type QaSeverity,
 } from '@adstudio/contract';
-import type { BrowserContext, CDPSession, ConsoleMessage, Page, Route } from 'playwright-core';
+import type { Browser, CDPSession, ConsoleMessage, Page } from 'playwright-core';
 import { overflowProbe, type ProbeOverflow, type ProbeResult } from './overflow-probe';
 
 /** One variant to render and check (docs/decisions/0127). */
@@ -55,7 +55,7 @@ export interface CheckTimings {
 export const DEFAULT_TIMINGS: CheckTimings = {
   loadMs: 5_000,
   settleMs: 250,
-  clickMs: 1_000,
+  clickMs: 2_500,
   variantMs: 10_000,
 };
 
@@ -63,6 +63,13 @@ export const DEFAULT_TIMINGS: CheckTimings = {
 const CPU_BUSY_SHARE = QA_HEAVY_AD_PEAK_CPU_MS / QA_HEAVY_AD_PEAK_WINDOW_MS;
 /** Shorter windows say more about start-up work than about a rate. */
 const CPU_MIN_WINDOW_S = 0.1;
+/**
+ * Real CPU time a page must have used in the window to be judged at all: a light ad's work after
+ * load (a fade-in, a few layouts) stays well below it however loaded the machine is.
+ */
+const CPU_MIN_BUSY_S = 0.05;
+/** How long the probe waits for web fonts before measuring with what it has. */
+const FONTS_MS = 1_000;
 const TEXT_CHARS = 60;
 const MAX_OVERFLOWS = 10;
 const MAX_SCRIPT_ERRORS = 5;
@@ -156,17 +163,23 @@ export interface CheckPage {
   page: Page;
   cdp: CDPSession;
   network: NetworkLog;
+  clicks: ClickGuard;
   /** The viewport set last, so an unchanged size costs no round trip. */
   size: { width: number; height: number } | null;
 }
 
-export async function preparePage(page: Page): Promise<CheckPage> {
+export async function preparePage(page: Page, clicks: BrowserClicks): Promise<CheckPage> {
   const cdp = await page.context().newCDPSession(page);
   const network = new NetworkLog(cdp);
-  await Promise.all([cdp.send('Network.enable'), cdp.send('Page.enable'), cdp.send('Performance.enable')]);
-  // Each variant's weight counts every file of its package, however many variants share them.
-  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
-  return { page, cdp, network, size: null };
+  const [, , , , { frameTree }] = await Promise.all([
+    cdp.send('Network.enable'),
+    cdp.send('Page.enable'),
+    cdp.send('Performance.enable'),
+    // Each variant's weight counts every file of its package, however many variants share them.
+    cdp.send('Network.setCacheDisabled', { cacheDisabled: true }),
+    cdp.send('Page.getFrameTree'),
+  ]);
+  return { page, cdp, network, clicks: clicks.forPage(cdp, frameTree.frame.id), size: null };
 }
 
 interface ClickWatch {
@@ -186,76 +199,116 @@ const normalise = (url: string) => {
   }
 };
 
+/** A Fetch URL pattern matching `text` literally, then anything (`*`, `?` and `\` are its wildcards). */
+const literal = (text: string) => text.replace(/[\\*?]/g, (char) => `\\${char}`);
+
 /**
- * One route for a context's every request: the click tracker's URL is answered 204 here (so no
- * click is counted and nothing followed), popups and a clicked page's own navigations are stopped,
- * everything else goes through. Clicks are told apart per page (a popup counts for its opener).
+ * The browser's interception (CDP Fetch on the browser's own session, so a popup's request is
+ * caught too) and only for what must be stopped: each variant's click URL, always (answered 204,
+ * so the tracker counts nothing and nothing is followed), and documents: a page's main-frame
+ * navigation once its click is armed is stopped and named, a popup's is stopped. Every other
+ * request goes through without a round trip to node (docs/decisions/0127).
  */
-export class ClickRoutes {
-  private watches = new Map<Page, ClickWatch>();
+export class BrowserClicks {
+  /** Each page's watch, by its main frame's id. */
+  private watches = new Map<string, ClickWatch>();
+  /** Frames of our pages (main frames and iframes): a document of any other frame is a popup's. */
+  private frames = new Set<string>();
 
-  static async install(context: BrowserContext): Promise<ClickRoutes> {
-    const routes = new ClickRoutes();
-    await context.route('**', (route) => routes.handle(route));
-    return routes;
+  private constructor(private cdp: CDPSession) {
+    cdp.on('Fetch.requestPaused', (event) => void this.paused(event));
   }
 
-  watch(page: Page, clickUrl: string): ClickWatch {
-    const watch: ClickWatch = {
-      href: normalise(clickUrl),
-      armed: false,
-      hit: false,
-      elsewhere: null,
-      onHit: () => {},
+  static async install(browser: Browser): Promise<BrowserClicks> {
+    const clicks = new BrowserClicks(await browser.newBrowserCDPSession());
+    await clicks.update();
+    return clicks;
+  }
+
+  /** A page's handle: its frames are told apart from popups' from now on. */
+  forPage(cdp: CDPSession, mainFrameId: string): ClickGuard {
+    this.frames.add(mainFrameId);
+    cdp.on('Page.frameAttached', ({ frameId }) => void this.frames.add(frameId));
+    cdp.on('Page.frameDetached', ({ frameId }) => void this.frames.delete(frameId));
+    return {
+      start: (clickUrl) => {
+        const href = normalise(clickUrl);
+        const watch: ClickWatch = { href, armed: false, hit: false, elsewhere: null, onHit: () => {} };
+        this.watches.set(mainFrameId, watch);
+        return { watch, installed: this.update() };
+      },
+      arm: () => {
+        const watch = this.watches.get(mainFrameId);
+        if (watch) watch.armed = true;
+      },
+      stop: () => {
+        const watch = this.watches.get(mainFrameId);
+        if (watch) watch.armed = false;
+      },
+      forget: () => {
+        this.watches.delete(mainFrameId);
+        this.frames.delete(mainFrameId);
+      },
     };
-    this.watches.set(page, watch);
-    return watch;
   }
 
-  unwatch(page: Page) {
-    this.watches.delete(page);
+  private update() {
+    // A click URL's pattern is the URL without its query (matched exactly below).
+    const bases = new Set([...this.watches.values()].map(({ href }) => href.split(/[?#]/, 1)[0] ?? href));
+    return this.cdp.send('Fetch.enable', {
+      patterns: [
+        ...[...bases].map((base) => ({ urlPattern: `${literal(base)}*`, requestStage: 'Request' as const })),
+        { urlPattern: '*', resourceType: 'Document' as const, requestStage: 'Request' as const },
+      ],
+    });
   }
 
-  private async handle(route: Route) {
-    const request = route.request();
+  private async paused(event: {
+    requestId: string;
+    request: { url: string };
+    frameId: string;
+    resourceType: string;
+  }) {
+    const { requestId, frameId } = event;
     try {
-      const href = normalise(request.url());
-      let page: Page | undefined;
-      try {
-        page = request.frame().page();
-      } catch {
-        // A popup's first navigation comes before its frame (and a service worker's has none).
-      }
-      let watch = page && this.watches.get(page);
-      let popup = !page && request.isNavigationRequest();
-      if (page && !watch) {
-        const opener = await page.opener();
-        if (opener) {
-          popup = true;
-          watch = this.watches.get(opener);
-        }
-      }
-      // Click URLs are one per variant: a request for one counts for its check, whichever page made it.
-      watch ??= [...this.watches.values()].find((candidate) => candidate.href === href);
-      if (watch && href === watch.href) {
+      const href = normalise(event.request.url);
+      const own = this.watches.get(frameId);
+      // Click URLs are one per variant: a request for one counts for its check, whichever frame made it.
+      const watch =
+        own?.href === href ? own : [...this.watches.values()].find((candidate) => candidate.href === href);
+      if (watch) {
         if (watch.armed && !watch.hit) {
           watch.hit = true;
           watch.onHit();
         }
-        return await route.fulfill({ status: 204 });
+        return await this.cdp.send('Fetch.fulfillRequest', {
+          requestId,
+          responseCode: 204,
+          responseHeaders: [],
+        });
       }
-      const leaves =
-        request.isNavigationRequest() && (popup || (watch?.armed && request.frame() === page?.mainFrame()));
-      if (leaves) {
-        // Where a popup went is told by its opener's Page.windowOpen (its request has no page yet).
-        if (watch?.armed && !popup && !watch.elsewhere) watch.elsewhere = request.url();
-        return await route.abort();
+      const popup = event.resourceType === 'Document' && !this.frames.has(frameId);
+      if (popup || (own?.armed && event.resourceType === 'Document')) {
+        // Where a popup went is told by its opener's Page.windowOpen.
+        if (own && !popup) own.elsewhere ??= event.request.url;
+        return await this.cdp.send('Fetch.failRequest', { requestId, errorReason: 'Aborted' });
       }
-      await route.continue();
+      await this.cdp.send('Fetch.continueRequest', { requestId });
     } catch {
-      // The page closed meanwhile: nothing left to route.
+      // The page or the browser closed meanwhile: nothing left to answer.
     }
   }
+}
+
+/** One page's part of the browser's interception. */
+export interface ClickGuard {
+  /** Watches the variant's click URL; `installed` resolves once the browser intercepts it. */
+  start(clickUrl: string): { watch: ClickWatch; installed: Promise<unknown> };
+  /** From now on the page's own navigations count as where its click went. */
+  arm(): void;
+  stop(): void;
+  /** The page is closed. */
+  forget(): void;
 }
 
 const TIMED_OUT = Symbol('timed out');
@@ -267,8 +320,6 @@ const within = <T>(promise: Promise<T>, ms: number): Promise<T | typeof TIMED_OU
   promise.catch(() => {});
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 };
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const shorten = (text: string, chars: number) =>
   text.length > chars ? `${text.slice(0, chars - 1)}…` : text;
@@ -386,11 +437,10 @@ function weightFindings(bytes: VariantResult['bytes'], busyShare: number | null)
  */
 export async function checkVariant(
   target: CheckPage,
-  clicks: ClickRoutes,
   variant: VariantToCheck,
   timings: CheckTimings = DEFAULT_TIMINGS,
 ): Promise<{ result: VariantResult; reusable: boolean }> {
-  const { page, cdp, network } = target;
+  const { page, cdp, network, clicks } = target;
   const deadline = Date.now() + timings.variantMs;
   const left = (ms: number) => Math.max(1, Math.min(ms, deadline - Date.now()));
   const findings: CheckFinding[] = [];
@@ -434,7 +484,8 @@ export async function checkVariant(
   page.on('popup', onPopup);
   page.on('crash', onCrash);
   network.reset();
-  const watch = clicks.watch(page, variant.clickUrl);
+  const { watch, installed } = clicks.start(variant.clickUrl);
+  installed.catch(() => {});
   cdp.on('Page.windowOpen', onWindowOpen);
 
   let screenshot: Buffer | null = null;
@@ -454,7 +505,7 @@ export async function checkVariant(
       await page.setViewportSize({ width: variant.width, height: variant.height });
       target.size = { width: variant.width, height: variant.height };
     }
-    const before = await metrics(cdp, left(2_000));
+    const [before] = await Promise.all([metrics(cdp, left(2_000)), installed]);
 
     let loaded = true;
     try {
@@ -501,26 +552,29 @@ export async function checkVariant(
       }
     }
 
-    await within(page.evaluate('document.fonts.ready.then(() => true)'), left(1_000));
+    // Fonts first (a file that arrives after load is not the ad's CPU), then one metrics call,
+    // one evaluate (the settle, the probe), one metrics call: the window the CPU rate is judged over.
+    await within(page.evaluate(`document.fonts.ready.then(() => true)`), left(FONTS_MS));
     const afterLoad = await metrics(cdp, left(METRICS_MS));
-    await sleep(left(timings.settleMs));
-    const settled = afterLoad && (await metrics(cdp, left(METRICS_MS)));
+    const probe = await within(probeIn(page, variant, timings.settleMs), left(PROBE_MS + timings.settleMs));
+    // A page that answers neither its metrics nor the probe has a main thread that never yields;
+    // a slow machine answers late, not never.
+    const settled = afterLoad && probe !== TIMED_OUT ? await metrics(cdp, left(METRICS_MS)) : null;
     let busyShare: number | null = null;
     if (afterLoad && settled) {
       const window = settled.at - afterLoad.at;
-      // Task time stretches when other pages take the cores: a page counts as busy only when
-      // its own CPU time is at least half the rule's share too.
+      // Task time stretches when other pages take the cores: a page counts as busy only when its
+      // own CPU time (which does not stretch) is half the rule's share of the window too, and a
+      // large amount: a light ad's work after load stays below that however loaded the machine is.
       const tasks = (settled.taskS - afterLoad.taskS) / window;
-      const cpu = (settled.threadS - afterLoad.threadS) / window;
-      if (window >= CPU_MIN_WINDOW_S && cpu >= CPU_BUSY_SHARE / 2) busyShare = tasks;
+      const cpuS = settled.threadS - afterLoad.threadS;
+      if (window >= CPU_MIN_WINDOW_S && cpuS / window >= CPU_BUSY_SHARE / 2 && cpuS >= CPU_MIN_BUSY_S) {
+        busyShare = tasks;
+      }
       // The counter starts again with a new renderer process (a navigation may swap it).
       const since = before && before.taskS <= settled.taskS ? before.taskS : 0;
       cpuMs = Math.round((settled.taskS - since) * 1000);
     }
-
-    // A page that answers neither its metrics nor the probe has a main thread that never yields;
-    // a slow machine answers late, not never.
-    const probe = await within(probeIn(page, variant), left(PROBE_MS));
     if (probe === TIMED_OUT) {
       busyShare = 1;
       reusable = false;
@@ -533,7 +587,7 @@ export async function checkVariant(
     if (findings.length > 0) await shoot();
     if (reusable && !crashed) {
       const errorsBefore = scriptErrors.size;
-      await clickThrough(page, watch, variant, timings.clickMs, left(5_000));
+      await clickThrough(target, watch, variant, timings.clickMs, left(5_000));
       if (!watch.hit) {
         findings.push({
           kind: 'no_click_through',
@@ -559,8 +613,7 @@ export async function checkVariant(
     }
     return { result: { findings, screenshot, bytes, cpuMs }, reusable };
   } finally {
-    watch.armed = false;
-    clicks.unwatch(page);
+    clicks.stop();
     page.off('pageerror', onPageError);
     page.off('console', onConsole);
     page.off('popup', onPopup);
@@ -578,16 +631,24 @@ function scriptFindings(errors: Map<string, string>): CheckFinding[] {
   }));
 }
 
-/** The probe as a string: tsx and vitest name functions with a `__name` helper the page lacks. */
-function probeIn(page: Page, { width, height }: VariantToCheck): Promise<ProbeResult> {
+/**
+ * The settle and the probe in one evaluate, as a string: tsx and vitest name functions with
+ * a `__name` helper the page lacks.
+ */
+function probeIn(page: Page, { width, height }: VariantToCheck, settleMs: number): Promise<ProbeResult> {
   const args = JSON.stringify({ width, height, maxFindings: MAX_OVERFLOWS });
   return page.evaluate(
-    `(() => { const __name = (f) => f; return (${overflowProbe.toString()})(${args}); })()`,
+    `(async () => {
+      const __name = (f) => f;
+      const wait = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+      await wait(${settleMs});
+      return (${overflowProbe.toString()})(${args});
+    })()`,
   );
 }
 
 async function clickThrough(
-  page: Page,
+  { cdp, clicks }: CheckPage,
   watch: ClickWatch,
   variant: VariantToCheck,
   clickMs: number,
@@ -596,9 +657,16 @@ async function clickThrough(
   const hit = new Promise<void>((resolve) => {
     watch.onHit = resolve;
   });
-  watch.armed = true;
-  // The click resolves once the page has handled it (its listeners ran); the tracker gets
-  // `clickMs` from then, so a busy machine delays the click rather than failing it.
-  if ((await within(page.mouse.click(variant.width / 2, variant.height / 2), ms)) === TIMED_OUT) return;
+  const at = { x: variant.width / 2, y: variant.height / 2, button: 'left' as const, clickCount: 1 };
+  // Armed, then moved, pressed and released in one go: the browser answers each once the page has
+  // handled it (its listeners ran). The tracker gets `clickMs` from then, so a busy machine
+  // delays the click rather than failing it.
+  clicks.arm();
+  const clicked = Promise.all([
+    cdp.send('Input.dispatchMouseEvent', { type: 'mouseMoved', x: at.x, y: at.y }),
+    cdp.send('Input.dispatchMouseEvent', { type: 'mousePressed', ...at }),
+    cdp.send('Input.dispatchMouseEvent', { type: 'mouseReleased', ...at }),
+  ]);
+  if ((await within(clicked, ms)) === TIMED_OUT) return;
   await within(hit, clickMs);
 }
