@@ -17,7 +17,7 @@ const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 // Without a browser no run gets under way: the suite is skipped, saying so in its name.
 const hasChromium = fs.existsSync(chromium);
 /** Enough variants that the run is still going when the first are checked. */
-const ROWS = 150;
+const ROWS = 60;
 /** Bounds, not timing claims: a loaded 2-core machine is slow, never wrong. */
 const STARTED_BOUND_MS = 120_000;
 const ENDED_BOUND_MS = 8 * 60_000;
