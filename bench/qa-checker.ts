@@ -7,6 +7,7 @@ import { AD_SANDBOX } from '@adstudio/contract';
 import { createQaBrowser } from '@adstudio/server/src/modules/qa/qa-browser';
 import type { VariantResult } from '@adstudio/server/src/modules/qa/variant-checker';
 import { runtimeScript } from '@adstudio/server/src/modules/render/runtime';
+import { descendants } from '../apps/server/test/support/process-tree';
 import { percentile } from './lib/stats';
 
 /**
@@ -103,28 +104,6 @@ Enabler.addEventListener(studio.events.StudioEvent.INIT, function () {
 });
 document.getElementById('ad').addEventListener('click', function () { Enabler.exit('Background'); });
 </script></body></html>`;
-}
-
-/** Every process below `root`, by parent links in /proc. */
-function descendants(root: number): number[] {
-  const children = new Map<number, number[]>();
-  for (const entry of fs.readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
-      const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      children.set(parent, [...(children.get(parent) ?? []), Number(entry)]);
-    } catch {
-      // Gone meanwhile.
-    }
-  }
-  const found: number[] = [];
-  const queue = [...(children.get(root) ?? [])];
-  for (let pid = queue.shift(); pid !== undefined; pid = queue.shift()) {
-    found.push(pid);
-    queue.push(...(children.get(pid) ?? []));
-  }
-  return found;
 }
 
 const kbField = (text: string, field: string) =>

@@ -21,6 +21,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { descendants } from '../apps/server/test/support/process-tree';
 import { startQaMediaServer } from '../apps/server/test/support/qa-media-server';
 import {
   changeCleanRows,
@@ -79,28 +80,6 @@ const readKb = (file: string, field: string) => {
   }
 };
 
-/** The pid and every descendant of it (Chromium's browser, zygotes, renderers, GPU and utility processes). */
-function processTree(root: number): number[] {
-  const children = new Map<number, number[]>();
-  for (const entry of fs.readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
-      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      children.set(ppid, [...(children.get(ppid) ?? []), Number(entry)]);
-    } catch {
-      // ended meanwhile
-    }
-  }
-  const tree: number[] = [];
-  for (let queue = [root]; queue.length > 0; ) {
-    const pid = queue.shift()!;
-    tree.push(pid);
-    queue = [...queue, ...(children.get(pid) ?? [])];
-  }
-  return tree;
-}
-
 interface MemoryPeak {
   /** Sum of the tree's resident sets at the sample where it was highest (shared pages counted in each). */
   rssMb: number;
@@ -117,7 +96,7 @@ interface MemoryPeak {
 function sampleMemory(pid: number) {
   const peak: MemoryPeak = { rssMb: 0, pssMb: 0, serverMb: 0, browserMb: 0, processes: 0, samples: 0 };
   const sample = () => {
-    const tree = processTree(pid);
+    const tree = [pid, ...descendants(pid)];
     let rss = 0;
     let pss = 0;
     let browser = 0;

@@ -4,8 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 
 /** Flags for Chromium in a server: no sandbox (containers), no GPU, nothing phoning home. */
-const FLAGS = [
-  '--headless',
+export const SERVER_CHROMIUM_FLAGS = [
   '--no-sandbox',
   '--disable-gpu',
   '--disable-background-networking',
@@ -15,6 +14,7 @@ const FLAGS = [
   '--hide-scrollbars',
   '--mute-audio',
 ];
+const FLAGS = ['--headless', ...SERVER_CHROMIUM_FLAGS];
 
 export interface ScreenshotOptions {
   width: number;

@@ -9,6 +9,7 @@ import {
   startQaRun,
 } from '../../../../scripts/qa-fixture';
 import { engine } from '../helper';
+import { descendants } from '../support/process-tree';
 import { type QaMediaServer, startQaMediaServer } from '../support/qa-media-server';
 import { eventually, faultWorld, HttpSession } from '../support/server-process';
 
@@ -39,28 +40,6 @@ const runOf = async (creativeId: number, runId: number) => {
   expect(res.status).toBe(200);
   return (res.body as { data: QaRunState }).data;
 };
-
-/** The pid's descendants, from /proc (the server's Chromium: browser, zygotes, renderers). */
-function descendants(root: number): number[] {
-  const children = new Map<number, number[]>();
-  for (const entry of fs.readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
-      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      children.set(ppid, [...(children.get(ppid) ?? []), Number(entry)]);
-    } catch {
-      // ended meanwhile
-    }
-  }
-  const found: number[] = [];
-  for (let queue = children.get(root) ?? []; queue.length > 0; ) {
-    const pid = queue.shift()!;
-    found.push(pid);
-    queue = [...queue, ...(children.get(pid) ?? [])];
-  }
-  return found;
-}
 
 const isChromium = (pid: number) => {
   try {

@@ -1,4 +1,5 @@
 import { type Browser, type BrowserContext, chromium } from 'playwright-core';
+import { SERVER_CHROMIUM_FLAGS } from '../../storage/render-screenshot';
 import {
   BrowserClicks,
   type CheckPage,
@@ -10,16 +11,9 @@ import {
   type VariantToCheck,
 } from './variant-checker';
 
-/** Flags for Chromium in a server: no sandbox (containers), no GPU, nothing phoning home. */
+/** The server's Chromium flags (storage/render-screenshot.ts), and what checking variants adds. */
 const FLAGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--hide-scrollbars',
-  '--mute-audio',
+  ...SERVER_CHROMIUM_FLAGS,
   // Render URLs are sandboxed (CSP sandbox: an opaque origin), and with site isolation each
   // navigation to one took a new renderer process: a process start per variant, 3-4× the time.
   // The QA browser holds no user's data, and every page it opens is an ad from our render origin.
