@@ -2,9 +2,8 @@ import { type Profile, SYNC_FAILED } from '@adstudio/contract';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
-import LinearProgress from '@mui/material/LinearProgress';
-import Typography from '@mui/material/Typography';
 import { useEffect, useRef } from 'react';
+import { LabelledProgress } from '../../../components/ui/labelled-progress';
 import { showOutcome } from '../../../lib/alert';
 import { syncFailureDetail, syncProgress } from '../profile-format';
 import { syncJob, syncOutcome } from '../sync-alerts';
@@ -31,19 +30,7 @@ export function SyncState({ profile }: { profile: Profile }) {
     const progress = syncProgress(profile);
     return (
       <Box sx={{ mb: 2 }} data-testid="sync-progress">
-        <Box sx={{ display: 'flex', justifyContent: 'space-between', mb: 0.5 }}>
-          <Typography variant="body2">Syncing the feed…</Typography>
-          <Typography variant="body2" color="textSecondary" aria-live="polite">
-            {progress.text}
-          </Typography>
-        </Box>
-        <LinearProgress
-          variant={progress.percent === null ? 'indeterminate' : 'determinate'}
-          value={progress.percent ?? undefined}
-          aria-label="Sync progress"
-          aria-valuetext={progress.text}
-          sx={{ borderRadius: 1, height: 6 }}
-        />
+        <LabelledProgress doing="Syncing the feed…" progress={progress} label="Sync progress" />
       </Box>
     );
   }

@@ -3,12 +3,12 @@ import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { DisabledReason } from '../../../components/ui/disabled-reason';
 import { Fact, Facts } from '../../../components/ui/facts';
+import { LabelledProgress } from '../../../components/ui/labelled-progress';
 import { formatCounted, formatDateTime } from '../../../lib/format';
 import { useCancelQaRun } from '../api/qa-runs';
 import { carriedOverText, findingsText, isOpen, runProgress, verdictText } from '../qa-format';
@@ -30,20 +30,10 @@ function RunProgress({ creativeId, run, canRun }: { creativeId: number; run: QaR
   const progress = runProgress(run);
   return (
     <Box sx={{ display: 'grid', gap: 1 }} data-testid="qa-progress">
-      <Box sx={{ display: 'flex', flexWrap: 'wrap', justifyContent: 'space-between', gap: 1 }}>
-        <Typography variant="body2">
-          {run.status === 'queued' ? 'Waiting for a free checker…' : 'Checking every variant…'}
-        </Typography>
-        <Typography variant="body2" color="textSecondary" aria-live="polite">
-          {progress.text}
-        </Typography>
-      </Box>
-      <LinearProgress
-        variant={progress.percent === null ? 'indeterminate' : 'determinate'}
-        value={progress.percent ?? undefined}
-        aria-label="QA progress"
-        aria-valuetext={progress.text}
-        sx={{ borderRadius: 1, height: 6 }}
+      <LabelledProgress
+        doing={run.status === 'queued' ? 'Waiting for a free checker…' : 'Checking every variant…'}
+        progress={progress}
+        label="QA progress"
       />
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center' }}>
         <DisabledReason reason={canRun}>
