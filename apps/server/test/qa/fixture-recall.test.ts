@@ -1,6 +1,4 @@
 import fs from 'node:fs';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { ProfileRule, QaFinding } from '@adstudio/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -18,6 +16,7 @@ import {
 } from '../../../../scripts/qa-fixture';
 import { buildTestApp, type Client, type TestApp } from '../helper';
 import { type QaMediaServer, startQaMediaServer } from '../support/qa-media-server';
+import { freePort } from '../support/server-process';
 
 /**
  * Issue 45's proof: a QA run over the fixture (scripts/qa-fixture.ts, 40 rows of which 14 carry
@@ -45,14 +44,6 @@ const callAs =
     const res = await client.inject({ method, url, payload: body as object | undefined });
     return { status: res.statusCode, body: res.body ? res.json() : null };
   };
-
-async function freePort() {
-  const probe = http.createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
 
 describe.skipIf(!hasChromium)(`a QA run over the planted fixture (Chromium at ${chromium})`, () => {
   beforeAll(async () => {
