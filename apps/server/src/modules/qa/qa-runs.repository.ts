@@ -115,11 +115,11 @@ export const createQaRunsRepository = (db: Db) => ({
     for (const part of chunks(rows)) await trx.insertInto('qa_findings').values(part).execute();
   },
 
-  update: (id: number, set: Updateable<QaRunsTable>, trx: Executor = db) =>
-    trx.updateTable('qa_runs').set(set).where('id', '=', id).execute(),
-
-  /** Moves an open run to `set.status`; answers whether it was open (a run ends once). */
-  end: async (id: number, set: Updateable<QaRunsTable>, trx: Executor = db) => {
+  /**
+   * Moves an open run to `set.status` (running, or an end); answers whether it was open: a run
+   * ends once, and a run cancelled meanwhile is not started again.
+   */
+  moveOpen: async (id: number, set: Updateable<QaRunsTable>, trx: Executor = db) => {
     const result = await trx
       .updateTable('qa_runs')
       .set(set)

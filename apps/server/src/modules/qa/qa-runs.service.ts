@@ -213,7 +213,7 @@ export function createQaRunsService(deps: Deps) {
   async function finish(runId: number) {
     const run = await runs.byId(runId);
     if (!run) return;
-    await runs.end(runId, {
+    await runs.moveOpen(runId, {
       status: 'finished',
       verdict: run.errors > 0 ? 'failed' : 'passed',
       finished_at: nowIso(),
@@ -454,7 +454,7 @@ export function createQaRunsService(deps: Deps) {
       const creative = await creativeOf(user, creativeId);
       const row = await runs.find(user.company_id, creative.id, runId);
       if (!row) throw notFound();
-      if (!(await runs.end(row.id, { status: 'cancelled', finished_at: nowIso() })))
+      if (!(await runs.moveOpen(row.id, { status: 'cancelled', finished_at: nowIso() })))
         throw new HttpError(409, RUN_ENDED);
       return shown(user, creative.id, row.id, await currentFingerprint(user, creative));
     },
@@ -490,7 +490,8 @@ export function createQaRunsService(deps: Deps) {
       const creative = await deps.creative(run.company_id, run.creative_id);
       const content = creative && (await contentOf(run.company_id, creative));
       if (!creative || !content) return void (await this.fail(runId, 'The creative or its package is gone.'));
-      await runs.update(runId, { status: 'running', started_at: run.started_at ?? nowIso() });
+      // A run cancelled since it was read stays cancelled.
+      if (!(await runs.moveOpen(runId, { status: 'running', started_at: run.started_at ?? nowIso() }))) return;
       const { setting, entry } = content;
       // The package the run planned with, whatever was approved since.
       if (run.package_id !== null) setting.packageId = run.package_id;
@@ -542,7 +543,7 @@ export function createQaRunsService(deps: Deps) {
 
     /** Ends a run `failed` with why (the job's last attempt threw, or the server stopped during it). */
     async fail(runId: number, reason: string): Promise<void> {
-      await runs.end(runId, { status: 'failed', failure: reason, finished_at: nowIso() });
+      await runs.moveOpen(runId, { status: 'failed', failure: reason, finished_at: nowIso() });
     },
   };
 }
