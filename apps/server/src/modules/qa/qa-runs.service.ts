@@ -491,7 +491,8 @@ export function createQaRunsService(deps: Deps) {
       const content = creative && (await contentOf(run.company_id, creative));
       if (!creative || !content) return void (await this.fail(runId, 'The creative or its package is gone.'));
       // A run cancelled since it was read stays cancelled.
-      if (!(await runs.moveOpen(runId, { status: 'running', started_at: run.started_at ?? nowIso() }))) return;
+      if (!(await runs.moveOpen(runId, { status: 'running', started_at: run.started_at ?? nowIso() })))
+        return;
       const { setting, entry } = content;
       // The package the run planned with, whatever was approved since.
       if (run.package_id !== null) setting.packageId = run.package_id;
