@@ -9,6 +9,7 @@ import {
   preparePage,
   type VariantResult,
   type VariantToCheck,
+  watchWindowOpen,
 } from './variant-checker';
 
 /** The server's Chromium flags (storage/render-screenshot.ts), and what checking variants adds. */
@@ -136,11 +137,16 @@ export function createQaBrowser({
       idle = [];
       const ready = (async () => {
         const [context, clicks] = await Promise.all([
-          started.newContext({
-            viewport: { width: 300, height: 250 },
-            deviceScaleFactor: 1,
-            serviceWorkers: 'block',
-          }),
+          started
+            .newContext({
+              viewport: { width: 300, height: 250 },
+              deviceScaleFactor: 1,
+              serviceWorkers: 'block',
+            })
+            .then(async (made) => {
+              await watchWindowOpen(made);
+              return made;
+            }),
           clicksOf(started),
         ]);
         return { context, clicks };
