@@ -90,13 +90,47 @@ interface MemoryPeak {
   browserMb: number;
   processes: number;
   samples: number;
+  /** CPU time (ms) used while sampled: the server process, and its Chromium tree. */
+  serverCpuMs: number;
+  browserCpuMs: number;
+}
+
+/** utime + stime of a process, in ms (USER_HZ 100); 0 once it is gone. */
+function cpuMsOf(pid: number): number {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return 0;
+  }
 }
 
 /** Samples the tree of `pid` every SAMPLE_MS until stopped; answers the peaks. */
 function sampleMemory(pid: number) {
-  const peak: MemoryPeak = { rssMb: 0, pssMb: 0, serverMb: 0, browserMb: 0, processes: 0, samples: 0 };
+  const peak: MemoryPeak = {
+    rssMb: 0,
+    pssMb: 0,
+    serverMb: 0,
+    browserMb: 0,
+    processes: 0,
+    samples: 0,
+    serverCpuMs: 0,
+    browserCpuMs: 0,
+  };
+  // Each process's CPU when first seen and when last seen (a process that ends keeps its last).
+  const cpu = new Map<number, { first: number; last: number }>();
   const sample = () => {
     const tree = [pid, ...descendants(pid)];
+    for (const p of tree) {
+      const now = cpuMsOf(p);
+      const seen = cpu.get(p);
+      if (seen) seen.last = Math.max(seen.last, now);
+      else cpu.set(p, { first: p === pid ? now : 0, last: now });
+    }
+    const used = (p: number) => (cpu.get(p)?.last ?? 0) - (cpu.get(p)?.first ?? 0);
+    peak.serverCpuMs = used(pid);
+    peak.browserCpuMs = [...cpu.keys()].filter((p) => p !== pid).reduce((sum, p) => sum + used(p), 0);
     let rss = 0;
     let pss = 0;
     let browser = 0;
@@ -198,6 +232,10 @@ function printRun(label: string, { run, ms, memory }: Measured, rendered: number
     `  peak memory of server + Chromium: ${mb(memory.rssMb)} RSS summed, ${mb(memory.pssMb)} PSS ` +
       `(server alone ${mb(memory.serverMb)}, Chromium ${mb(memory.browserMb)}; up to ${memory.processes} processes, ${memory.samples} samples)`,
   );
+  if (rendered > 0)
+    console.log(
+      `  CPU per variant rendered: server ${(memory.serverCpuMs / rendered).toFixed(0)} ms + Chromium ${(memory.browserCpuMs / rendered).toFixed(0)} ms (sampled every ${SAMPLE_MS} ms; a Chromium process that ended between samples loses its last slice)`,
+    );
 }
 
 async function main() {
