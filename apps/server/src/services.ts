@@ -76,7 +76,13 @@ import { createProfileSyncsRepository } from './modules/profiles/profile-syncs.r
 import { createProfileSyncsService, SYNC_JOB } from './modules/profiles/profile-syncs.service';
 import { createProfilesRepository } from './modules/profiles/profiles.repository';
 import { createProfilesService } from './modules/profiles/profiles.service';
-import { createQaRunsRepository, createQaRunsService, QA_ATTEMPTS, QA_JOB } from './modules/qa';
+import {
+  createMediaStatus,
+  createQaRunsRepository,
+  createQaRunsService,
+  QA_ATTEMPTS,
+  QA_JOB,
+} from './modules/qa';
 import { createQaBrowser } from './modules/qa/qa-browser';
 import { createRenderRepository } from './modules/render/render.repository';
 import { createRenderService } from './modules/render/render.service';
@@ -115,7 +121,7 @@ import { createWebhookDispatch } from './modules/webhooks/webhook-dispatch';
 import { createWebhookSender } from './modules/webhooks/webhook-send';
 import { createWebhooksRepository } from './modules/webhooks/webhooks.repository';
 import { createWebhooksService } from './modules/webhooks/webhooks.service';
-import { refusalLogOn, SafeFetchError, safeFetch, safeFetchToFile } from './net/safe-fetch';
+import { refusalLogOn, safeFetchToFile } from './net/safe-fetch';
 import { savedUrlCheck } from './net/saved-url';
 import { resolveAppKey } from './storage/app-key';
 import type { MediaProbe } from './storage/media-probe';
@@ -593,9 +599,6 @@ export function createServices(
 
   // QA runs (issue 45): one headless Chromium for every run (when the server has one), each variant
   // rendered through its render URL; feed media fetched through the SSRF guard.
-  /** A feed media URL's probe: its status is what counts, not its bytes. */
-  const QA_MEDIA_TIMEOUT_MS = 10_000;
-  const QA_MEDIA_MAX_BYTES = 1024 * 1024;
   const qaBrowser = chromium
     ? createQaBrowser({ chromiumPath: chromium, log: (message) => log.warn(message) })
     : undefined;
@@ -616,22 +619,7 @@ export function createServices(
       renderTargets.url({ creativeId, packageId }, ruleId, entry),
     clickUrl: trackingLinks.clickUrl,
     checker: qaBrowser,
-    mediaStatus: async (url) => {
-      try {
-        return (
-          await safeFetch(url, {
-            timeoutMs: QA_MEDIA_TIMEOUT_MS,
-            maxBytes: QA_MEDIA_MAX_BYTES,
-            allowHosts: config.feeds.allowHosts,
-            log: refusalLog,
-          })
-        ).status;
-      } catch (error) {
-        // A file larger than a probe reads was answered: it is there.
-        if (error instanceof SafeFetchError && error.code === 'too_large') return 200;
-        return error instanceof Error ? error.message : String(error);
-      }
-    },
+    mediaStatus: createMediaStatus({ allowHosts: config.feeds.allowHosts, log: refusalLog }),
     files: { store: uploads.store, readUrl: uploads.readUrl },
     gateRequired: (companyId) => companies.rule(companyId, 'qa_required'),
     queue: (runId) => jobs.send(QA_JOB, { runId }, { singletonKey: `qa-${runId}`, maxAttempts: QA_ATTEMPTS }),

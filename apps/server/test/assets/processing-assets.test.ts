@@ -8,6 +8,7 @@ import { writeUnpacked } from '../../src/modules/packages/packages.seed';
 import { NO_CHROMIUM, NO_PACKAGE } from '../../src/modules/processing-assets/processing-assets.service';
 import { buildTestApp, type Client, diskOf, engine, type TestApp } from '../helper';
 import { insertCampaign, insertCreative, insertPackage, insertProfile, insertRules } from '../rows';
+import { freePort } from '../support/server-process';
 
 /** An item the read has just queued: its job may already have taken it by the time the list is read back. */
 const STARTED = /^(queued|fetching)$/;
@@ -318,11 +319,3 @@ describe.skipIf(!renders)('backup images rendered by headless Chromium', () => {
     expect(dominant.g).toBeLessThan(50);
   }, 60_000);
 });
-
-async function freePort() {
-  const server = http.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}

@@ -35,6 +35,9 @@ describe('statusPath', () => {
   });
 });
 
+/** Seeding the demo (images included) is heavy: a bound for a loaded 2-core machine, not a timing claim. */
+const SEED_BOUND_MS = 90_000;
+
 describe('seeded history', () => {
   it('gives every demo campaign a created entry and status moves that end at its status', async () => {
     const test = await createTestDb();
@@ -58,7 +61,7 @@ describe('seeded history', () => {
       const last = JSON.parse(entries.at(-1)!.changes).status;
       expect(last[1]).toBe(campaign.status);
     }
-  });
+  }, SEED_BOUND_MS);
 });
 
 describe('seeded creatives', () => {
@@ -111,7 +114,7 @@ describe('seeded creatives', () => {
       }
       expect(at).toBe(creative.status);
     }
-  });
+  }, SEED_BOUND_MS);
 });
 
 describe('seeded assets', () => {
@@ -231,7 +234,7 @@ describe('seeded assets', () => {
       expect(shown['.cta']!.textContent).toContain(String(row.Price ?? row.Price_From));
       expect(page.clickTag).toBe(row.Exit_URL);
     }
-  });
+  }, SEED_BOUND_MS);
 });
 
 describe('prepareDatabase (first start)', () => {
@@ -286,7 +289,7 @@ describe('prepareDatabase (first start)', () => {
     });
     expect(again).toEqual({ demoUsers: [] });
     expect((await test.db.selectFrom('users').select('id').execute()).length).toBe(3);
-  });
+  }, SEED_BOUND_MS);
 
   it('with SEED=false creates only the admin, with the given password', async () => {
     const test = await createTestDb();
@@ -302,5 +305,5 @@ describe('prepareDatabase (first start)', () => {
     expect(users.map((u) => u.email)).toEqual(['a@example.com']);
     expect(await verifyPassword(users[0]!.password_hash, 'chosen-password')).toBe(true);
     expect((await test.db.selectFrom('campaigns').select('id').execute()).length).toBe(0);
-  });
+  }, SEED_BOUND_MS);
 });

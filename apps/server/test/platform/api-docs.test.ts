@@ -1,6 +1,5 @@
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -10,6 +9,7 @@ import { travelCreative } from '../ad-tags/fixtures';
 import { buildTestApp, engine, PASSWORD, type TestApp } from '../helper';
 import { insertMediaEntity } from '../media-entities/fixtures';
 import { insertCampaign } from '../rows';
+import { freePort } from '../support/server-process';
 
 /**
  * docs/api.md's examples, run against a listening server: its ```sh blocks in one bash session
@@ -91,17 +91,6 @@ function curlCommands(block: string): Command[] {
   }
   return commands;
 }
-
-/** A port free a moment ago: the app must know its own URL (APP_URL) before it listens. */
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 
 /**
  * Records each curl's status on stderr after what the doc's own `-w` asks for (a second `-w` would
