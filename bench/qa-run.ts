@@ -36,6 +36,7 @@ import {
   syncFeed,
   waitForQaRun,
 } from '../scripts/qa-fixture';
+import { processSeconds } from './lib/load-cpu';
 import {
   ADMIN,
   createLoadDatabase,
@@ -95,16 +96,8 @@ interface MemoryPeak {
   browserCpuMs: number;
 }
 
-/** utime + stime of a process, in ms (USER_HZ 100); 0 once it is gone. */
-function cpuMsOf(pid: number): number {
-  try {
-    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) * 10;
-  } catch {
-    return 0;
-  }
-}
+/** CPU time of a process in ms; 0 once it is gone. */
+const cpuMsOf = (pid: number) => (processSeconds(pid) ?? 0) * 1000;
 
 /** Samples the tree of `pid` every SAMPLE_MS until stopped; answers the peaks. */
 function sampleMemory(pid: number) {
