@@ -1,3 +1,4 @@
+import { setTimeout as wait } from 'node:timers/promises';
 import {
   QA_HEAVY_AD_NETWORK_BYTES,
   QA_HEAVY_AD_PEAK_CPU_MS,
@@ -604,14 +605,13 @@ export async function checkVariant(
     // on a loaded machine look busy). The probe comes after.
     await within(page.evaluate(`document.fonts.ready.then(() => true)`), left(FONTS_MS));
     const afterLoad = await metrics(cdp, left(METRICS_MS));
-    const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, left(ms)));
-    await pause(timings.settleMs);
+    await wait(left(timings.settleMs));
     let settledAt = afterLoad ? await metrics(cdp, left(METRICS_MS)) : null;
     let busyShare = busyOver(afterLoad, settledAt);
     if (busyShare !== null && settledAt) {
       // A busy settle may be a clean ad's one-off work (a decode, a collection) on a loaded
       // machine: a longer second window decides, and only it counts.
-      await pause(CPU_CONFIRM_MS);
+      await wait(left(CPU_CONFIRM_MS));
       const confirmed = await metrics(cdp, left(METRICS_MS));
       busyShare = busyOver(settledAt, confirmed);
       settledAt = confirmed;
