@@ -79,7 +79,7 @@ const headline = (i: number) =>
   Array.from({ length: 3 + (i % 3) }, (_, k) => WORDS[(i * 7 + k * 5) % WORDS.length]).join(' ') + ` #${i}`;
 
 function banner(i: number, origin: string): string {
-  const clickTag = `${origin}/click/${i}`;
+  const clickTag = `${origin}/t/c?v=${i}`;
   const runtime = runtimeScript({
     content: { Feed: [{ _id: 0, Headline: headline(i), Price: `${(i % 90) + 9}.99 €` }] },
     clickTag,
@@ -206,7 +206,7 @@ await Promise.all(
         url: `${origin}/v/${i}`,
         width: 300,
         height: 250,
-        clickUrl: `${origin}/click/${i}`,
+        clickUrl: `${origin}/t/c?v=${i}`,
       });
       times.push(performance.now() - t0);
       if (!firstDone) firstDone = performance.now();

@@ -1,20 +1,47 @@
-import { type Browser, type BrowserContext, chromium } from 'playwright-core';
 import { SERVER_CHROMIUM_FLAGS } from '../../storage/render-screenshot';
+import { CdpBrowser } from './cdp';
 import {
   BrowserClicks,
   type CheckPage,
   type CheckTimings,
   checkVariant,
+  closePage,
   DEFAULT_TIMINGS,
-  preparePage,
+  openPage,
   type VariantResult,
   type VariantToCheck,
-  watchWindowOpen,
 } from './variant-checker';
 
-/** The server's Chromium flags (storage/render-screenshot.ts), and what checking variants adds. */
+/**
+ * The server's Chromium flags (storage/render-screenshot.ts), the quiet of an automated browser
+ * (what Playwright would pass: no background work, no throttling of pages out of view, no
+ * prompts), and what checking variants adds.
+ */
 const FLAGS = [
+  '--headless',
   ...SERVER_CHROMIUM_FLAGS,
+  '--disable-field-trial-config',
+  '--disable-background-timer-throttling',
+  '--disable-backgrounding-occluded-windows',
+  '--disable-renderer-backgrounding',
+  '--disable-back-forward-cache',
+  '--disable-breakpad',
+  '--disable-component-extensions-with-background-pages',
+  '--disable-default-apps',
+  '--disable-dev-shm-usage',
+  '--disable-extensions',
+  '--disable-features=DestroyProfileOnBrowserClose,HttpsUpgrades,MediaRouter,PaintHolding,OptimizationHints,NetworkTimeServiceQuerying,PreconnectToSearch',
+  '--enable-features=CDPScreenshotNewSurface',
+  '--disable-hang-monitor',
+  '--disable-ipc-flooding-protection',
+  '--disable-prompt-on-repost',
+  '--disable-search-engine-choice-screen',
+  '--force-color-profile=srgb',
+  '--metrics-recording-only',
+  '--no-default-browser-check',
+  '--no-service-autorun',
+  '--password-store=basic',
+  '--use-mock-keychain',
   // Render URLs are sandboxed (CSP sandbox: an opaque origin), and with site isolation each
   // navigation to one took a new renderer process: a process start per variant, 3-4× the time.
   // The QA browser holds no user's data, and every page it opens is an ad from our render origin.
@@ -73,9 +100,10 @@ const messageOf = (error: unknown) =>
   (error instanceof Error ? error.message : String(error)).split('\n', 1)[0];
 
 /**
- * One headless Chromium for every QA run (docs/decisions/0127): launched on first use, launched
- * again when it crashes or disconnects, closed by `close()`. At most `pages` variants render at
- * once, whatever the number of sessions.
+ * One headless Chromium for every QA run (docs/decisions/0127), driven over its DevTools pipe with
+ * no driver between (docs/decisions/0135): launched on first use, launched again when it crashes
+ * or exits, closed by `close()`. At most `pages` variants render at once, whatever the number of
+ * sessions.
  */
 export function createQaBrowser({
   chromiumPath,
@@ -85,11 +113,11 @@ export function createQaBrowser({
 }: QaBrowserOptions): QaBrowser {
   const limit = slots(pages);
   const steps: CheckTimings = { ...DEFAULT_TIMINGS, ...timings };
-  let launched: Promise<Browser> | null = null;
+  let launched: Promise<CdpBrowser> | null = null;
   let closed = false;
   // One interception per browser: every session's pages share it (docs/decisions/0127).
-  const interceptions = new WeakMap<Browser, Promise<BrowserClicks>>();
-  const clicksOf = (started: Browser) => {
+  const interceptions = new WeakMap<CdpBrowser, Promise<BrowserClicks>>();
+  const clicksOf = (started: CdpBrowser) => {
     let clicks = interceptions.get(started);
     if (!clicks) {
       clicks = BrowserClicks.install(started);
@@ -99,19 +127,21 @@ export function createQaBrowser({
     return clicks;
   };
 
-  const browser = (): Promise<Browser> => {
+  const browser = (): Promise<CdpBrowser> => {
     if (closed) return Promise.reject(new Error('The QA browser is closed.'));
     if (launched) return launched;
-    const launching = chromium
-      .launch({ executablePath: chromiumPath, args: FLAGS, timeout: 30_000 })
-      .catch((error: unknown) => {
-        throw new Error(`Chromium (${chromiumPath}) could not start: ${messageOf(error)}`);
-      });
+    const launching = CdpBrowser.launch({
+      executablePath: chromiumPath,
+      args: FLAGS,
+      timeoutMs: 30_000,
+    }).catch((error: unknown) => {
+      throw new Error(`Chromium (${chromiumPath}) could not start: ${messageOf(error)}`);
+    });
     const ready = launching;
     launched = ready;
     ready.then(
       (started) =>
-        started.on('disconnected', () => {
+        started.onClose(() => {
           if (launched !== ready) return;
           launched = null;
           if (!closed) log('QA browser: Chromium disconnected; the next check starts it again.');
@@ -125,48 +155,37 @@ export function createQaBrowser({
 
   const session = (): QaSession => {
     let current: {
-      browser: Browser;
-      ready: Promise<{ context: BrowserContext; clicks: BrowserClicks }>;
+      browser: CdpBrowser;
+      ready: Promise<{ contextId: string; clicks: BrowserClicks }>;
     } | null = null;
     let idle: CheckPage[] = [];
     let ended = false;
 
     const contextOf = async () => {
       const started = await browser();
-      if (current?.browser === started && started.isConnected()) return current.ready;
+      if (current?.browser === started && started.connected) return current.ready;
       idle = [];
       const ready = (async () => {
-        const [context, clicks] = await Promise.all([
-          started
-            .newContext({
-              viewport: { width: 300, height: 250 },
-              deviceScaleFactor: 1,
-              serviceWorkers: 'block',
-            })
-            .then(async (made) => {
-              await watchWindowOpen(made);
-              return made;
-            }),
+        // A context of its own: the run's cookies and storage go with it.
+        const [{ browserContextId }, clicks] = await Promise.all([
+          started.root.send('Target.createBrowserContext', { disposeOnDetach: true }),
           clicksOf(started),
         ]);
-        return { context, clicks };
+        return { contextId: browserContextId, clicks };
       })();
       current = { browser: started, ready };
       return ready;
     };
 
-    // Closing happens in the background: a hung renderer must not hold the slot.
-    const discard = (target: CheckPage) => {
-      target.clicks.forget();
-      void target.page.close().catch(() => {});
-    };
-
     const once = async (variant: VariantToCheck) => {
-      const { context, clicks } = await contextOf();
-      const target = idle.pop() ?? (await preparePage(await context.newPage(), clicks));
+      const started = await browser();
+      const { contextId, clicks } = await contextOf();
+      // Closing happens in the background: a hung renderer must not hold the slot.
+      const discard = (target: CheckPage) => closePage(started, target);
+      const target = idle.pop() ?? (await openPage(started, contextId, clicks));
       try {
         const { result, reusable } = await checkVariant(target, variant, steps);
-        if (reusable && !ended && !target.page.isClosed()) idle.push(target);
+        if (reusable && !ended && started.connected) idle.push(target);
         else discard(target);
         return result;
       } catch (error) {
@@ -196,7 +215,11 @@ export function createQaBrowser({
         const open = current;
         current = null;
         idle = [];
-        if (open) await (await open.ready.catch(() => null))?.context.close().catch(() => {});
+        const context = open && (await open.ready.catch(() => null));
+        if (context && open.browser.connected)
+          await open.browser.root
+            .send('Target.disposeBrowserContext', { browserContextId: context.contextId })
+            .catch(() => {});
       },
     };
   };

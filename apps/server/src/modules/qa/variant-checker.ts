@@ -7,7 +7,7 @@ import {
   type QaFindingKind,
   type QaSeverity,
 } from '@adstudio/contract';
-import type { Browser, BrowserContext, CDPSession, ConsoleMessage, Page } from 'playwright-core';
+import type { CdpBrowser, CdpEventParams, CdpSession } from './cdp';
 import { overflowProbe, type ProbeOverflow, type ProbeResult } from './overflow-probe';
 
 /** One variant to render and check (docs/decisions/0127). */
@@ -97,10 +97,12 @@ interface NetEntry {
 export class NetworkLog {
   entries = new Map<string, NetEntry>();
   loadAt: number | null = null;
+  /** The main frame's document as answered last (after any redirects): its HTTP status. */
+  documentStatus: number | null = null;
   private loaders = new Set<string>();
   private stale = new Set<string>();
 
-  constructor(cdp: CDPSession) {
+  constructor(cdp: CdpSession, mainFrameId: string) {
     cdp.on('Network.requestWillBeSent', (e) => {
       if (this.stale.has(e.loaderId) || e.request.url.startsWith('data:')) return;
       this.loaders.add(e.loaderId);
@@ -117,6 +119,7 @@ export class NetworkLog {
       if (!entry) return;
       entry.status = e.response.status;
       entry.url = e.response.url;
+      if (e.type === 'Document' && e.frameId === mainFrameId) this.documentStatus = e.response.status;
     });
     cdp.on('Network.dataReceived', (e) => {
       const entry = this.entries.get(e.requestId);
@@ -146,6 +149,7 @@ export class NetworkLog {
     this.loaders.clear();
     this.entries.clear();
     this.loadAt = null;
+    this.documentStatus = null;
   }
 
   bytes(): VariantResult['bytes'] {
@@ -164,8 +168,12 @@ export class NetworkLog {
 /** The binding the page's `window.open` calls instead of opening a window. */
 const OPEN_BINDING = '__adstudioQaOpen';
 /**
- * `window.open` in every frame, before the ad's own scripts: it tells the checker the URL (made
- * absolute) and opens nothing, answering null as a blocked popup does.
+ * `window.open` in every frame, before the ad's own scripts (docs/decisions/0134): it tells the
+ * checker the URL (made absolute) and opens nothing, answering null as a blocked popup does. A
+ * popup, even one Chromium blocks at once (`--block-new-web-contents`), cost the browser process
+ * about 40 % of a variant's CPU. A click-through by `window.open` (clickTag, Enabler.exit) is read
+ * from the call; one by a link with a target is still seen through Page.windowOpen and the
+ * browser's interception.
  */
 const OPEN_SHIM = `(() => {
   window.open = function (url) {
@@ -175,44 +183,70 @@ const OPEN_SHIM = `(() => {
     return null;
   };
 })();`;
-/** Each page's listener for its `window.open` calls: the variant being checked on it. */
-const openers = new WeakMap<Page, (url: string) => void>();
-
-/**
- * Replaces `window.open` in the context's pages (docs/decisions/0134): a popup, even one Chromium
- * blocks at once (`--block-new-web-contents`), cost the browser process about 40 % of a variant's
- * CPU. A click-through by `window.open` (clickTag, Enabler.exit) is read from the call; one by a
- * link with a target is still seen through Page.windowOpen and the browser's interception.
- */
-export async function watchWindowOpen(context: BrowserContext): Promise<void> {
-  await context.exposeBinding(OPEN_BINDING, ({ page }, url: unknown) => {
-    if (page) openers.get(page)?.(String(url));
-  });
-  await context.addInitScript(OPEN_SHIM);
-}
-
-/** A page a session reuses for variant after variant, with the CDP session that watches it. */
+/** A page (a target of its own, attached flat) a session reuses for variant after variant. */
 export interface CheckPage {
-  page: Page;
-  cdp: CDPSession;
+  targetId: string;
+  cdp: CdpSession;
   network: NetworkLog;
   clicks: ClickGuard;
+  /** The page's `window.open` calls go to the variant being checked on it. */
+  onOpen: ((url: string) => void) | null;
   /** The viewport set last, so an unchanged size costs no round trip. */
   size: { width: number; height: number } | null;
 }
 
-export async function preparePage(page: Page, clicks: BrowserClicks): Promise<CheckPage> {
-  const cdp = await page.context().newCDPSession(page);
-  const network = new NetworkLog(cdp);
-  const [, , , , { frameTree }] = await Promise.all([
-    cdp.send('Network.enable'),
-    cdp.send('Page.enable'),
-    cdp.send('Performance.enable'),
-    // Each variant's weight counts every file of its package, however many variants share them.
-    cdp.send('Network.setCacheDisabled', { cacheDisabled: true }),
+/**
+ * A new page in `browserContextId`, watched: network (no cache: each variant's weight counts every
+ * file of its package, however many variants share them), page and runtime events, performance
+ * counters, and the `window.open` shim.
+ */
+export async function openPage(
+  browser: CdpBrowser,
+  browserContextId: string,
+  clicks: BrowserClicks,
+): Promise<CheckPage> {
+  const { targetId } = await browser.root.send('Target.createTarget', {
+    url: 'about:blank',
+    browserContextId,
+  });
+  const { sessionId } = await browser.root.send('Target.attachToTarget', { targetId, flatten: true });
+  const cdp = browser.session(sessionId);
+  const [{ frameTree }] = await Promise.all([
     cdp.send('Page.getFrameTree'),
+    cdp.send('Page.enable'),
+    cdp.send('Page.setLifecycleEventsEnabled', { enabled: true }),
+    cdp.send('Network.enable'),
+    cdp.send('Runtime.enable'),
+    cdp.send('Log.enable'),
+    cdp.send('Inspector.enable'),
+    cdp.send('Performance.enable'),
+    cdp.send('Network.setCacheDisabled', { cacheDisabled: true }),
+    cdp.send('Network.setBypassServiceWorker', { bypass: true }),
+    // Each page acts as the one in front, as an ad on a page being read is.
+    cdp.send('Emulation.setFocusEmulationEnabled', { enabled: true }),
+    cdp.send('Runtime.addBinding', { name: OPEN_BINDING }),
+    cdp.send('Page.addScriptToEvaluateOnNewDocument', { source: OPEN_SHIM }),
   ]);
-  return { page, cdp, network, clicks: clicks.forPage(cdp, frameTree.frame.id), size: null };
+  const mainFrameId = frameTree.frame.id;
+  const target: CheckPage = {
+    targetId,
+    cdp,
+    network: new NetworkLog(cdp, mainFrameId),
+    clicks: clicks.forPage(cdp, mainFrameId),
+    onOpen: null,
+    size: null,
+  };
+  cdp.on('Runtime.bindingCalled', ({ name, payload }) => {
+    if (name === OPEN_BINDING) target.onOpen?.(payload);
+  });
+  return target;
+}
+
+/** Closes the page in the background: a hung renderer must not hold its caller. */
+export function closePage(browser: CdpBrowser, target: CheckPage): void {
+  target.clicks.forget();
+  target.onOpen = null;
+  browser.root.send('Target.closeTarget', { targetId: target.targetId }).catch(() => {});
 }
 
 interface ClickWatch {
@@ -247,19 +281,21 @@ export class BrowserClicks {
   private watches = new Map<string, ClickWatch>();
   /** Frames of our pages (main frames and iframes): a document of any other frame is a popup's. */
   private frames = new Set<string>();
+  /** The click URL bases the browser intercepts now. */
+  private sent: { key: string; bases: Set<string>; done: Promise<unknown> } | null = null;
 
-  private constructor(private cdp: CDPSession) {
+  private constructor(private cdp: CdpSession) {
     cdp.on('Fetch.requestPaused', (event) => void this.paused(event));
   }
 
-  static async install(browser: Browser): Promise<BrowserClicks> {
-    const clicks = new BrowserClicks(await browser.newBrowserCDPSession());
+  static async install(browser: CdpBrowser): Promise<BrowserClicks> {
+    const clicks = new BrowserClicks(browser.root);
     await clicks.update();
     return clicks;
   }
 
   /** A page's handle: its frames are told apart from popups' from now on. */
-  forPage(cdp: CDPSession, mainFrameId: string): ClickGuard {
+  forPage(cdp: CdpSession, mainFrameId: string): ClickGuard {
     this.frames.add(mainFrameId);
     cdp.on('Page.frameAttached', ({ frameId }) => void this.frames.add(frameId));
     cdp.on('Page.frameDetached', ({ frameId }) => void this.frames.delete(frameId));
@@ -285,23 +321,33 @@ export class BrowserClicks {
     };
   }
 
+  /**
+   * The patterns for the click URLs watched now: sent only when they change, since every change
+   * makes Chromium set up its interception again in every page. The tracker's click URLs differ
+   * only in their query, so a run sends them once.
+   */
   private update() {
     // A click URL's pattern is the URL without its query (matched exactly below).
-    const bases = new Set([...this.watches.values()].map(({ href }) => href.split(/[?#]/, 1)[0] ?? href));
-    return this.cdp.send('Fetch.enable', {
+    const bases = [
+      ...new Set([...this.watches.values()].map(({ href }) => href.split(/[?#]/, 1)[0] ?? href)),
+    ].sort();
+    const key = bases.join('\n');
+    if (this.sent?.key === key || (this.sent && bases.every((base) => this.sent?.bases.has(base))))
+      return this.sent.done;
+    const done = this.cdp.send('Fetch.enable', {
       patterns: [
-        ...[...bases].map((base) => ({ urlPattern: `${literal(base)}*`, requestStage: 'Request' as const })),
+        ...bases.map((base) => ({ urlPattern: `${literal(base)}*`, requestStage: 'Request' as const })),
         { urlPattern: '*', resourceType: 'Document' as const, requestStage: 'Request' as const },
       ],
     });
+    this.sent = { key, bases: new Set(bases), done };
+    done.catch(() => {
+      if (this.sent?.done === done) this.sent = null;
+    });
+    return done;
   }
 
-  private async paused(event: {
-    requestId: string;
-    request: { url: string };
-    frameId: string;
-    resourceType: string;
-  }) {
+  private async paused(event: CdpEventParams<'Fetch.requestPaused'>) {
     const { requestId, frameId } = event;
     try {
       const href = normalise(event.request.url);
@@ -367,7 +413,7 @@ interface Metrics {
   at: number;
 }
 
-async function metrics(cdp: CDPSession, ms: number): Promise<Metrics | null> {
+async function metrics(cdp: CdpSession, ms: number): Promise<Metrics | null> {
   const answer = await within(cdp.send('Performance.getMetrics'), ms).catch(() => TIMED_OUT);
   if (typeof answer === 'symbol') return null;
   const value = (name: string) => answer.metrics.find((metric) => metric.name === name)?.value ?? 0;
@@ -486,31 +532,41 @@ export async function checkVariant(
   variant: VariantToCheck,
   timings: CheckTimings = DEFAULT_TIMINGS,
 ): Promise<{ result: VariantResult; reusable: boolean }> {
-  const { page, cdp, network, clicks } = target;
+  const { cdp, network, clicks } = target;
   const deadline = Date.now() + timings.variantMs;
   const left = (ms: number) => Math.max(1, Math.min(ms, deadline - Date.now()));
   const findings: CheckFinding[] = [];
   const scriptErrors = new Map<string, string>();
-  const popups: Page[] = [];
   let crashed = false;
+  let onCrashed = () => {};
+  const crash = new Promise<typeof CRASHED>((resolve) => {
+    onCrashed = () => resolve(CRASHED);
+  });
   let reusable = true;
 
-  const onPageError = (error: Error) => {
-    const line = firstLine(
-      error.stack?.startsWith(error.name) ? error.stack : `${error.name}: ${error.message}`,
-    );
-    if (!scriptErrors.has(line)) scriptErrors.set(line, '');
-  };
-  const onConsole = (message: ConsoleMessage) => {
-    if (message.type() !== 'error') return;
-    const text = firstLine(message.text());
+  const addScriptError = (text: string, where = '') => {
+    const line = firstLine(text);
     // The network's own complaint: a broken media finding already says it.
-    if (text.startsWith('Failed to load resource')) return;
-    const where = message.location();
-    if (!scriptErrors.has(text))
-      scriptErrors.set(text, where.url ? `${where.url}:${where.lineNumber + 1}` : '');
+    if (line.startsWith('Failed to load resource')) return;
+    if (!scriptErrors.has(line)) scriptErrors.set(line, where);
   };
-  const onPopup = (popup: Page) => void popups.push(popup);
+  const onException = ({
+    exceptionDetails: { exception, text },
+  }: CdpEventParams<'Runtime.exceptionThrown'>) =>
+    addScriptError(
+      exception?.description ??
+        (exception && 'value' in exception ? `${text} ${String(exception.value)}` : text),
+    );
+  const onConsole = ({ type, args, stackTrace }: CdpEventParams<'Runtime.consoleAPICalled'>) => {
+    if (type !== 'error') return;
+    const frame = stackTrace?.callFrames[0];
+    addScriptError(args.map(argText).join(' '), frame?.url ? `${frame.url}:${frame.lineNumber + 1}` : '');
+  };
+  // The browser's own messages at error level (a refused script, a blocked frame), as a console shows them.
+  const onLog = ({ entry }: CdpEventParams<'Log.entryAdded'>) => {
+    if (entry.level !== 'error' || entry.source === 'worker' || entry.source === 'network') return;
+    addScriptError(entry.text, entry.url ? `${entry.url}:${(entry.lineNumber ?? 0) + 1}` : '');
+  };
   // What a popup would open, told by the browser as the page asks for it: a popup of the tracker
   // is a click-through (qa-browser's Chromium makes no popup windows, so nothing is followed).
   const onWindowOpen = ({ url }: { url: string }) => {
@@ -524,66 +580,70 @@ export async function checkVariant(
   };
   const onCrash = () => {
     crashed = true;
+    onCrashed();
   };
-  page.on('pageerror', onPageError);
-  page.on('console', onConsole);
-  page.on('popup', onPopup);
-  page.on('crash', onCrash);
+  cdp.on('Runtime.exceptionThrown', onException);
+  cdp.on('Runtime.consoleAPICalled', onConsole);
+  cdp.on('Log.entryAdded', onLog);
+  cdp.on('Inspector.targetCrashed', onCrash);
   network.reset();
   const { watch, installed } = clicks.start(variant.clickUrl);
   installed.catch(() => {});
   cdp.on('Page.windowOpen', onWindowOpen);
-  openers.set(page, (url) => onWindowOpen({ url }));
+  target.onOpen = (url) => onWindowOpen({ url });
 
   let screenshot: Buffer | null = null;
   const shoot = async () => {
     // A page that does not answer draws no new frame: there is nothing to take.
     if (screenshot || crashed || !reusable) return;
-    const shot = await within(page.screenshot({ type: 'png', timeout: left(3_000) }), left(3_000)).catch(
+    const shot = await within(cdp.send('Page.captureScreenshot', { format: 'png' }), left(3_000)).catch(
       () => null,
     );
-    if (shot && shot !== TIMED_OUT) screenshot = shot;
+    if (shot && shot !== TIMED_OUT) screenshot = Buffer.from(shot.data, 'base64');
   };
   let bytes = { initial: 0, total: 0 };
   let cpuMs = 0;
 
   try {
     if (target.size?.width !== variant.width || target.size?.height !== variant.height) {
-      await page.setViewportSize({ width: variant.width, height: variant.height });
+      await cdp.send('Emulation.setDeviceMetricsOverride', {
+        width: variant.width,
+        height: variant.height,
+        deviceScaleFactor: 1,
+        mobile: false,
+      });
       target.size = { width: variant.width, height: variant.height };
     }
     const [before] = await Promise.all([metrics(cdp, left(2_000)), installed]);
 
-    let loaded = true;
-    try {
-      const response = await page.goto(variant.url, { waitUntil: 'load', timeout: left(timings.loadMs) });
-      if (response && response.status() >= 400) {
-        findings.push({
-          kind: 'broken_media',
-          severity: 'error',
-          url: variant.url,
-          message: `The variant's page answers HTTP ${response.status()}: check that the creative has a package and that its render works.`,
-        });
-        await shoot();
-        bytes = network.bytes();
-        return { result: { findings, screenshot, bytes, cpuMs }, reusable };
-      }
-    } catch (error) {
-      const message = firstLine(error instanceof Error ? error.message : String(error));
-      if (!/Timeout/i.test(message) || crashed) {
-        findings.push({
-          kind: 'broken_media',
-          severity: 'error',
-          url: variant.url,
-          message: crashed
+    const navigation = await navigate(target, variant.url, left(timings.loadMs), crash);
+    const loaded = navigation === 'loaded';
+    if (navigation === 'loaded' && (network.documentStatus ?? 0) >= 400) {
+      findings.push({
+        kind: 'broken_media',
+        severity: 'error',
+        url: variant.url,
+        message: `The variant's page answers HTTP ${network.documentStatus}: check that the creative has a package and that its render works.`,
+      });
+      await shoot();
+      bytes = network.bytes();
+      return { result: { findings, screenshot, bytes, cpuMs }, reusable };
+    }
+    if (navigation === CRASHED || (navigation !== 'loaded' && navigation !== TIMED_OUT)) {
+      findings.push({
+        kind: 'broken_media',
+        severity: 'error',
+        url: variant.url,
+        message:
+          navigation === CRASHED
             ? 'The ad crashed its page (out of memory or a renderer fault): make it lighter.'
-            : `The variant's page does not load (${message}): check that the render URL works.`,
-        });
-        reusable = false;
-        bytes = network.bytes();
-        return { result: { findings, screenshot, bytes, cpuMs }, reusable };
-      }
-      loaded = false;
+            : `The variant's page does not load (${navigation.error}): check that the render URL works.`,
+      });
+      reusable = false;
+      bytes = network.bytes();
+      return { result: { findings, screenshot, bytes, cpuMs }, reusable };
+    }
+    if (navigation === TIMED_OUT) {
       // Nothing answered for the variant's own page: the previous variant may still be on screen.
       const answered = [...network.entries.values()].some(
         (entry) => entry.type === 'Document' && entry.status,
@@ -603,7 +663,7 @@ export async function checkVariant(
     // rate is judged over: two metrics calls around the settle, which waits here, not in the page,
     // so that the window holds the ad's own work only (the probe's measuring once made a clean ad
     // on a loaded machine look busy). The probe comes after.
-    await within(page.evaluate(`document.fonts.ready.then(() => true)`), left(FONTS_MS));
+    await within(evaluate(cdp, 'document.fonts.ready.then(() => true)'), left(FONTS_MS));
     const afterLoad = await metrics(cdp, left(METRICS_MS));
     await wait(left(timings.settleMs));
     let settledAt = afterLoad ? await metrics(cdp, left(METRICS_MS)) : null;
@@ -616,7 +676,7 @@ export async function checkVariant(
       busyShare = busyOver(settledAt, confirmed);
       settledAt = confirmed;
     }
-    const probe = await within(probeIn(page, variant), left(PROBE_MS));
+    const probe = await within(probeIn(cdp, variant), left(PROBE_MS));
     // A page that answers neither its metrics nor the probe has a main thread that never yields;
     // a slow machine answers late, not never.
     const settled = probe !== TIMED_OUT ? settledAt : null;
@@ -664,13 +724,12 @@ export async function checkVariant(
     return { result: { findings, screenshot, bytes, cpuMs }, reusable };
   } finally {
     clicks.stop();
-    page.off('pageerror', onPageError);
-    page.off('console', onConsole);
-    page.off('popup', onPopup);
-    page.off('crash', onCrash);
+    cdp.off('Runtime.exceptionThrown', onException);
+    cdp.off('Runtime.consoleAPICalled', onConsole);
+    cdp.off('Log.entryAdded', onLog);
+    cdp.off('Inspector.targetCrashed', onCrash);
     cdp.off('Page.windowOpen', onWindowOpen);
-    openers.delete(page);
-    await Promise.all(popups.map((popup) => within(popup.close(), 1_000)));
+    target.onOpen = null;
   }
 }
 
@@ -682,10 +741,70 @@ function scriptFindings(errors: Map<string, string>): CheckFinding[] {
   }));
 }
 
+/** An expression's value in the page's main world (awaited when it is a promise). */
+async function evaluate<T>(cdp: CdpSession, expression: string): Promise<T> {
+  const { result, exceptionDetails } = await cdp.send('Runtime.evaluate', {
+    expression,
+    awaitPromise: true,
+    returnByValue: true,
+  });
+  if (exceptionDetails) throw new Error(exceptionDetails.exception?.description ?? exceptionDetails.text);
+  return result.value as T;
+}
+
+/** A console call's argument as the console writes it. */
+function argText(arg: CdpEventParams<'Runtime.consoleAPICalled'>['args'][number]): string {
+  if (typeof arg.value === 'string') return arg.value;
+  if (arg.value !== undefined) return JSON.stringify(arg.value);
+  return arg.unserializableValue ?? arg.description ?? arg.type;
+}
+
+const CRASHED = Symbol('crashed');
+
+/**
+ * Navigates the page and waits for the new document's load event (told apart from an old one's by
+ * its loader): `loaded`, the error Chromium gives for a navigation that failed, TIMED_OUT or
+ * CRASHED. A 4xx or 5xx with an empty body is Chromium's own error page: it counts as loaded, and
+ * the document's status says the rest.
+ */
+async function navigate(
+  { cdp, network }: CheckPage,
+  url: string,
+  ms: number,
+  crash: Promise<typeof CRASHED>,
+): Promise<'loaded' | { error: string } | typeof TIMED_OUT | typeof CRASHED> {
+  const loadedLoaders = new Set<string>();
+  let wanted: string | null = null;
+  let onLoad = () => {};
+  const load = new Promise<'loaded'>((resolve) => {
+    onLoad = () => resolve('loaded');
+  });
+  const onLifecycle = ({ name, loaderId }: CdpEventParams<'Page.lifecycleEvent'>) => {
+    if (name !== 'load') return;
+    loadedLoaders.add(loaderId);
+    if (loaderId === wanted) onLoad();
+  };
+  cdp.on('Page.lifecycleEvent', onLifecycle);
+  const deadline = Date.now() + ms;
+  try {
+    const started = await within(Promise.race([cdp.send('Page.navigate', { url }), crash]), ms);
+    if (started === TIMED_OUT || started === CRASHED) return started;
+    if (started.errorText === 'net::ERR_HTTP_RESPONSE_CODE_FAILURE' && network.documentStatus)
+      return 'loaded';
+    if (started.errorText) return { error: started.errorText };
+    wanted = started.loaderId ?? null;
+    if (wanted && loadedLoaders.has(wanted)) return 'loaded';
+    return await within(Promise.race([load, crash]), Math.max(1, deadline - Date.now()));
+  } finally {
+    cdp.off('Page.lifecycleEvent', onLifecycle);
+  }
+}
+
 /** The probe as a string: tsx and vitest name functions with a `__name` helper the page lacks. */
-function probeIn(page: Page, { width, height }: VariantToCheck): Promise<ProbeResult> {
+function probeIn(cdp: CdpSession, { width, height }: VariantToCheck): Promise<ProbeResult> {
   const args = JSON.stringify({ width, height, maxFindings: MAX_OVERFLOWS });
-  return page.evaluate(
+  return evaluate(
+    cdp,
     `(() => {
       const __name = (f) => f;
       return (${overflowProbe.toString()})(${args});
