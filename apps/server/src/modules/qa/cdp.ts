@@ -71,6 +71,8 @@ export class CdpBrowser {
     child.once('exit', (code, signal) =>
       this.closed(new CdpError(`Chromium exited (${signal ?? `code ${code}`}).`)),
     );
+    // Not started at all (no such file, not executable): there will be no exit.
+    child.once('error', (error) => this.closed(new CdpError(`Chromium did not start: ${error.message}`)));
   }
 
   static async launch({

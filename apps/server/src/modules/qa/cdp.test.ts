@@ -1,0 +1,57 @@
+import fs from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { CdpBrowser } from './cdp';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run'];
+
+describe('CdpBrowser', () => {
+  it('says why Chromium could not start', async () => {
+    await expect(
+      CdpBrowser.launch({ executablePath: '/nonexistent/chromium', args: ARGS, timeoutMs: 5_000 }),
+    ).rejects.toThrow(/ENOENT/);
+  });
+
+  describe.skipIf(!fs.existsSync(CHROMIUM))(`with Chromium at ${CHROMIUM}`, () => {
+    it('drives a page over flat sessions, and fails what a closed page was asked', async () => {
+      const browser = await CdpBrowser.launch({ executablePath: CHROMIUM, args: ARGS });
+      try {
+        const { targetId } = await browser.root.send('Target.createTarget', { url: 'about:blank' });
+        const { sessionId } = await browser.root.send('Target.attachToTarget', { targetId, flatten: true });
+        const page = browser.session(sessionId);
+        const { result } = await page.send('Runtime.evaluate', {
+          expression: '6 * 7',
+          returnByValue: true,
+        });
+        expect(result.value).toBe(42);
+        await expect(page.send('Runtime.evaluate', { expression: '(' })).resolves.toHaveProperty(
+          'exceptionDetails',
+        );
+        await expect(page.send('No.suchMethod' as 'Runtime.enable')).rejects.toThrow(/No\.suchMethod/);
+
+        // A promise that never settles: closing its page must end the wait.
+        const pending = page.send('Runtime.evaluate', {
+          expression: 'new Promise(() => {})',
+          awaitPromise: true,
+        });
+        await browser.root.send('Target.closeTarget', { targetId });
+        await expect(pending).rejects.toThrow(/closed/);
+      } finally {
+        await browser.close();
+      }
+      expect(browser.connected).toBe(false);
+    });
+
+    it('tells when the browser goes away, and fails what is pending', async () => {
+      const browser = await CdpBrowser.launch({ executablePath: CHROMIUM, args: ARGS });
+      let told = 0;
+      browser.onClose(() => told++);
+      // Chromium may exit before it answers: either way it is gone.
+      await browser.root.send('Browser.close').catch(() => {});
+      await expect.poll(() => browser.connected, { timeout: 10_000 }).toBe(false);
+      expect(told).toBe(1);
+      await expect(browser.root.send('Browser.getVersion')).rejects.toThrow(/Chromium exited/);
+      await browser.close();
+    });
+  });
+});
