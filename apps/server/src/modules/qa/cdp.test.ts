@@ -1,4 +1,7 @@
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CdpBrowser } from './cdp';
 
@@ -14,7 +17,11 @@ describe('CdpBrowser', () => {
 
   describe.skipIf(!fs.existsSync(CHROMIUM))(`with Chromium at ${CHROMIUM}`, () => {
     it('drives a page over flat sessions, and fails what a closed page was asked', async () => {
+      // The profile a server killed with -9 left behind: its process is gone.
+      const stale = path.join(os.tmpdir(), `adstudio-qa-chromium-${spawnSync('true').pid}-left`);
+      fs.mkdirSync(stale, { recursive: true });
       const browser = await CdpBrowser.launch({ executablePath: CHROMIUM, args: ARGS });
+      expect(fs.existsSync(stale)).toBe(false);
       try {
         const { targetId } = await browser.root.send('Target.createTarget', { url: 'about:blank' });
         const { sessionId } = await browser.root.send('Target.attachToTarget', { targetId, flatten: true });

@@ -84,7 +84,8 @@ export class CdpBrowser {
     args: string[];
     timeoutMs?: number;
   }): Promise<CdpBrowser> {
-    const profile = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'adstudio-qa-chromium-'));
+    await sweepProfiles();
+    const profile = await fs.promises.mkdtemp(path.join(os.tmpdir(), `${PROFILE_PREFIX}${process.pid}-`));
     const child = spawn(
       executablePath,
       [...args, '--remote-debugging-pipe', `--user-data-dir=${profile}`, 'about:blank'],
@@ -202,6 +203,34 @@ export class CdpBrowser {
     this.pending.clear();
     for (const listener of this.closeListeners.splice(0)) listener();
     void fs.promises.rm(this.profile, { recursive: true, force: true }).catch(() => {});
+  }
+}
+
+/** Throwaway profiles are named by the process that made them: `adstudio-qa-chromium-<pid>-…`. */
+const PROFILE_PREFIX = 'adstudio-qa-chromium-';
+
+/**
+ * Removes the profiles of processes that are gone (a server killed with -9 leaves its browser's
+ * behind; the browser itself exits with the pipe).
+ */
+async function sweepProfiles(): Promise<void> {
+  const names = await fs.promises.readdir(os.tmpdir()).catch(() => [] as string[]);
+  await Promise.all(
+    names.map(async (name) => {
+      const pid = Number(/^adstudio-qa-chromium-(\d+)-/.exec(name)?.[1]);
+      if (!pid || pid === process.pid || alive(pid)) return;
+      await fs.promises.rm(path.join(os.tmpdir(), name), { recursive: true, force: true }).catch(() => {});
+    }),
+  );
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: it exists, and is someone else's.
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
 
