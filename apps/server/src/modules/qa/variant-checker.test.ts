@@ -227,7 +227,12 @@ describe.skipIf(!fs.existsSync(CHROMIUM))(`variant checker (needs Chromium at ${
 
   it('finds each planted defect as exactly its kind, with a screenshot at the creative size', async () => {
     const names = Object.keys(DEFECTS);
-    const results = await Promise.all(names.map((name) => check(name)));
+    // The busy page is checked alone, after the others: it is judged by the CPU it gets, and with
+    // fifteen other defects loading at once on a loaded machine it got too little to tell
+    // (decision 0127's rule needs a page's own CPU, which does not stretch, to show it).
+    const busy = 'weight-cpu';
+    const results = await Promise.all(names.filter((name) => name !== busy).map((name) => check(name)));
+    results.splice(names.indexOf(busy), 0, await check(busy));
     for (const [index, result] of results.entries()) {
       const name = names[index] as string;
       const { kind, severity } = DEFECTS[name] as (typeof DEFECTS)[string];

@@ -520,6 +520,12 @@ function busyOver(from: Metrics | null, to: Metrics | null): number | null {
   return (to.taskS - from.taskS) / window;
 }
 
+/** The share of a window the main thread spent in tasks, however little CPU it got (0 for no window). */
+function taskShare(from: Metrics | null, to: Metrics | null): number {
+  if (!from || !to || to.at - from.at < CPU_MIN_WINDOW_S) return 0;
+  return (to.taskS - from.taskS) / (to.at - from.at);
+}
+
 /**
  * Renders one variant on a reused page and checks it: load (bytes by the load event), fonts, a
  * short settle (the CPU rate after load), animations finished and text measured, network and
@@ -668,9 +674,10 @@ export async function checkVariant(
     await wait(left(timings.settleMs));
     let settledAt = afterLoad ? await metrics(cdp, left(METRICS_MS)) : null;
     let busyShare = busyOver(afterLoad, settledAt);
-    if (busyShare !== null && settledAt) {
+    if (settledAt && (busyShare !== null || taskShare(afterLoad, settledAt) >= CPU_BUSY_SHARE)) {
       // A busy settle may be a clean ad's one-off work (a decode, a collection) on a loaded
-      // machine: a longer second window decides, and only it counts.
+      // machine, and a page whose tasks filled the window while other pages had the cores got too
+      // little CPU to tell: a longer second window decides, and only it counts.
       await wait(left(CPU_CONFIRM_MS));
       const confirmed = await metrics(cdp, left(METRICS_MS));
       busyShare = busyOver(settledAt, confirmed);
