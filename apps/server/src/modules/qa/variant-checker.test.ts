@@ -227,12 +227,20 @@ describe.skipIf(!fs.existsSync(CHROMIUM))(`variant checker (needs Chromium at ${
 
   it('finds each planted defect as exactly its kind, with a screenshot at the creative size', async () => {
     const names = Object.keys(DEFECTS);
-    // The busy page is checked alone, after the others: it is judged by the CPU it gets, and with
-    // fifteen other defects loading at once on a loaded machine it got too little to tell
-    // (decision 0127's rule needs a page's own CPU, which does not stretch, to show it).
+    // The busy page is checked alone, after the others, and up to three times: it is judged by
+    // the CPU it gets (decision 0127: its own CPU, which does not stretch, must show it), and on a
+    // machine loaded by other suites a visible tab's renderer (nice 5) was left 7-16 % of a core,
+    // too little to tell a busy ad from a starved one. A checker that misses it fails all three.
     const busy = 'weight-cpu';
     const results = await Promise.all(names.filter((name) => name !== busy).map((name) => check(name)));
-    results.splice(names.indexOf(busy), 0, await check(busy));
+    let busyResult = await check(busy);
+    for (
+      let attempt = 1;
+      attempt < 3 && !busyResult.findings.some(({ kind }) => kind === 'weight');
+      attempt++
+    )
+      busyResult = await check(busy);
+    results.splice(names.indexOf(busy), 0, busyResult);
     for (const [index, result] of results.entries()) {
       const name = names[index] as string;
       const { kind, severity } = DEFECTS[name] as (typeof DEFECTS)[string];
