@@ -140,11 +140,6 @@ export class CdpBrowser {
     return session;
   }
 
-  /** The session's listeners are dropped: its target is gone. */
-  forget(id: string): void {
-    this.sessions.delete(id);
-  }
-
   async close(): Promise<void> {
     if (this.connected) {
       const exited = new Promise((resolve) => this.child.once('exit', resolve));
