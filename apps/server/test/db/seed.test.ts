@@ -26,6 +26,22 @@ afterEach(async () => {
   storageDir = '';
 });
 
+/**
+ * A new test database prepared as `npm start` prepares one: the admin given, the demo seeded unless
+ * `seed` is false, its files in a fresh directory. The database is dropped after the test.
+ */
+async function prepared(admin: { email: string; password: string | undefined }, { seed = true } = {}) {
+  const test = await createTestDb();
+  drop = test.drop;
+  const result = await prepareDatabase(test.db, {
+    admin,
+    seed,
+    storage: { driver: 'local', dir: fresh() },
+    appUrl: APP_URL,
+  });
+  return { test, result };
+}
+
 describe('statusPath', () => {
   it.each(STATUSES)('reaches %s from draft by allowed moves only', (target) => {
     const path = statusPath('draft', target)!;
@@ -42,14 +58,7 @@ describe('seeded history', () => {
   it(
     'gives every demo campaign a created entry and status moves that end at its status',
     async () => {
-      const test = await createTestDb();
-      drop = test.drop;
-      await prepareDatabase(test.db, {
-        admin: { email: 'h@example.com', password: 'history-pass' },
-        seed: true,
-        storage: { driver: 'local', dir: fresh() },
-        appUrl: APP_URL,
-      });
+      const { test } = await prepared({ email: 'h@example.com', password: 'history-pass' });
       const campaigns = await test.db.selectFrom('campaigns').select(['id', 'status']).execute();
       for (const campaign of campaigns) {
         const entries = await test.db
@@ -72,14 +81,7 @@ describe('seeded creatives', () => {
   it(
     'gives each campaign 2–5 creatives in IAB sizes, every status across them, and a history the app could write',
     async () => {
-      const test = await createTestDb();
-      drop = test.drop;
-      await prepareDatabase(test.db, {
-        admin: { email: 'c@example.com', password: 'creative-pass' },
-        seed: true,
-        storage: { driver: 'local', dir: fresh() },
-        appUrl: APP_URL,
-      });
+      const { test } = await prepared({ email: 'c@example.com', password: 'creative-pass' });
       const campaigns = await test.db.selectFrom('campaigns').select('id').execute();
       const creatives = await test.db
         .selectFrom('creatives')
@@ -129,14 +131,7 @@ describe('seeded assets', () => {
   it(
     'gives every creative 2–3 real PNGs with WebP thumbnails on disk, its fallback the one of its size',
     async () => {
-      const test = await createTestDb();
-      drop = test.drop;
-      await prepareDatabase(test.db, {
-        admin: { email: 'a@example.com', password: 'asset-pass' },
-        seed: true,
-        storage: { driver: 'local', dir: fresh() },
-        appUrl: APP_URL,
-      });
+      const { test } = await prepared({ email: 'a@example.com', password: 'asset-pass' });
       const creatives = await test.db
         .selectFrom('creatives')
         .select(['id', 'width', 'height', 'fallback_asset_id'])
@@ -253,14 +248,7 @@ describe('prepareDatabase (first start)', () => {
   it(
     'creates an admin with a random password it reports once, plus demo users and data',
     async () => {
-      const test = await createTestDb();
-      drop = test.drop;
-      const result = await prepareDatabase(test.db, {
-        admin: { email: 'boss@example.com', password: undefined },
-        seed: true,
-        storage: { driver: 'local', dir: fresh() },
-        appUrl: APP_URL,
-      });
+      const { test, result } = await prepared({ email: 'boss@example.com', password: undefined });
       expect(result.adminPassword).toMatch(/^[A-Za-z0-9_-]{16}$/);
       expect(result.demoUsers).toEqual(['editor@example.com', 'qa@example.com']);
 
@@ -310,14 +298,10 @@ describe('prepareDatabase (first start)', () => {
   it(
     'with SEED=false creates only the admin, with the given password',
     async () => {
-      const test = await createTestDb();
-      drop = test.drop;
-      const result = await prepareDatabase(test.db, {
-        admin: { email: 'a@example.com', password: 'chosen-password' },
-        seed: false,
-        storage: { driver: 'local', dir: fresh() },
-        appUrl: APP_URL,
-      });
+      const { test, result } = await prepared(
+        { email: 'a@example.com', password: 'chosen-password' },
+        { seed: false },
+      );
       expect(result).toEqual({ adminPassword: undefined, demoUsers: [] });
       const users = await test.db.selectFrom('users').select(['email', 'password_hash']).execute();
       expect(users.map((u) => u.email)).toEqual(['a@example.com']);
