@@ -27,6 +27,17 @@ type CdpParamsArg<M extends CdpCommand> = ProtocolMapping.Commands[M]['paramsTyp
 
 export class CdpError extends Error {}
 
+export const TIMED_OUT = Symbol('timed out');
+/** The promise's value, or TIMED_OUT once `ms` have passed (its later failure is ignored). */
+export const within = <T>(promise: Promise<T>, ms: number): Promise<T | typeof TIMED_OUT> => {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<typeof TIMED_OUT>((resolve) => {
+    timer = setTimeout(() => resolve(TIMED_OUT), ms);
+  });
+  promise.catch(() => {});
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+};
+
 interface Pending {
   resolve: (value: never) => void;
   reject: (error: Error) => void;
@@ -100,14 +111,12 @@ export class CdpBrowser {
       child.once('spawn', resolve);
       child.once('error', reject);
     });
-    let timer: NodeJS.Timeout | undefined;
     try {
-      await Promise.race([
+      const version = await within(
         spawned.then(() => browser.root.send('Browser.getVersion')),
-        new Promise((_, reject) => {
-          timer = setTimeout(() => reject(new CdpError(`no answer within ${timeoutMs / 1000} s`)), timeoutMs);
-        }),
-      ]);
+        timeoutMs,
+      );
+      if (version === TIMED_OUT) throw new CdpError(`no answer within ${timeoutMs / 1000} s`);
       return browser;
     } catch (error) {
       await browser.close();
@@ -115,8 +124,6 @@ export class CdpBrowser {
       throw new CdpError(
         `${error instanceof Error ? error.message : String(error)}${last ? ` (Chromium said: ${last})` : ''}`,
       );
-    } finally {
-      clearTimeout(timer);
     }
   }
 

@@ -7,7 +7,7 @@ import {
   type QaFindingKind,
   type QaSeverity,
 } from '@adstudio/contract';
-import type { CdpBrowser, CdpEventParams, CdpSession } from './cdp';
+import { type CdpBrowser, type CdpEventParams, type CdpSession, TIMED_OUT, within } from './cdp';
 import { overflowProbe, type ProbeOverflow, type ProbeResult } from './overflow-probe';
 
 /** One variant to render and check (docs/decisions/0127). */
@@ -391,16 +391,6 @@ export interface ClickGuard {
   /** The page is closed. */
   forget(): void;
 }
-
-const TIMED_OUT = Symbol('timed out');
-const within = <T>(promise: Promise<T>, ms: number): Promise<T | typeof TIMED_OUT> => {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<typeof TIMED_OUT>((resolve) => {
-    timer = setTimeout(() => resolve(TIMED_OUT), ms);
-  });
-  promise.catch(() => {});
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
-};
 
 const shorten = (text: string, chars: number) =>
   text.length > chars ? `${text.slice(0, chars - 1)}…` : text;
