@@ -54,12 +54,15 @@ export interface FakeServer {
   hits(path: string): number;
   /** What `/set` answers next (status and JSON body). */
   answer: { status: number; body: unknown };
+  /** Makes `/set` wait until the returned function is called (to hold a fetch in flight). */
+  hold(): () => void;
   close(): Promise<void>;
 }
 
 export async function startFakeServer(): Promise<FakeServer> {
   const requests: FakeRequest[] = [];
   const state = { status: 200, body: { value: 1 } as unknown };
+  let held: Promise<void> = Promise.resolve();
   const server = http.createServer((req, res) => {
     requests.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers });
     const url = new URL(req.url ?? '/', 'http://fake');
@@ -87,7 +90,7 @@ export async function startFakeServer(): Promise<FakeServer> {
         res.writeHead(200, { 'content-type': 'text/html' });
         return res.end('<html>not json</html>');
       case '/set':
-        return json(state.status, state.body);
+        return void held.then(() => json(state.status, state.body));
       case '/error':
         return json(500, { message: 'down' });
       case '/never':
@@ -121,6 +124,13 @@ export async function startFakeServer(): Promise<FakeServer> {
     },
     set answer(next) {
       Object.assign(state, next);
+    },
+    hold() {
+      let release!: () => void;
+      held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      return release;
     },
     close: () =>
       new Promise<void>((resolve) => {

@@ -48,12 +48,15 @@ describe('valuesFor', () => {
     const hits = () => server.requests.filter((r) => r.url === '/set?case=fresh').length;
 
     // Never fetched: the default at once, and one refresh in the background (however many reads).
+    // The fetch is held until both reads have answered, so neither can see its value.
+    const release = server.hold();
     const [first, second] = await Promise.all([
       values.valuesFor(t.companyId, [id], {}),
       values.valuesFor(t.companyId, [id], {}),
     ]);
     expect(first.get(id)).toMatchObject({ name: `Source ${seq}`, value: '7', source: 'default' });
     expect(second.get(id)?.source).toBe('default');
+    release();
     await values.settled();
     expect(hits()).toBe(1);
     expect(server.requests.at(-1)!.headers.authorization).toBe(`Bearer ${SECRET}`);
