@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import zlib from 'node:zlib';
 import { AD_SANDBOX } from '@adstudio/contract';
-import { createQaBrowser } from '@adstudio/server/src/modules/qa/qa-browser';
+import { createQaBrowser, qaChromium } from '@adstudio/server/src/modules/qa/qa-browser';
 import type { VariantResult } from '@adstudio/server/src/modules/qa/variant-checker';
 import { runtimeScript } from '@adstudio/server/src/modules/render/runtime';
 import { descendants } from '../apps/server/test/support/process-tree';
@@ -18,13 +18,16 @@ import { percentile } from './lib/stats';
  * and the peak memory of Chromium's process tree (VmRSS summed, which counts shared pages once per
  * process, and PSS, which splits them) beside node's own RSS.
  *
- * QA_BENCH_VARIANTS (default 500), QA_BENCH_PAGES (default 4), QA_BENCH_SETTLE_MS (default the
+ * QA_BENCH_VARIANTS (default 500), QA_BENCH_PAGES (default 6, as the server), QA_BENCH_SETTLE_MS (default the
  * checker's).
  */
 const VARIANTS = Number(process.env.QA_BENCH_VARIANTS ?? 500);
-const PAGES = Number(process.env.QA_BENCH_PAGES ?? 4);
+const PAGES = Number(process.env.QA_BENCH_PAGES ?? 6);
 const SETTLE_MS = process.env.QA_BENCH_SETTLE_MS ? Number(process.env.QA_BENCH_SETTLE_MS) : undefined;
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+// The browser the server's QA runs use: the headless shell beside CHROMIUM_PATH when installed.
+const CHROMIUM =
+  qaChromium(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', process.env.QA_CHROMIUM_PATH)?.path ??
+  '/usr/bin/chromium';
 const TARGET_PER_S = 5_000 / 600;
 
 /** A distinct 120×60 PNG per variant (a few KB): a gradient seeded by the variant's number. */
@@ -127,20 +130,35 @@ function chromiumMemory(): { rss: number; pss: number; processes: number } {
 
 const TICK_MS = 1000 / 100; // USER_HZ, as /proc/<pid>/stat counts
 
-/** CPU time (ms) of Chromium's tree: each live process's own, plus its reaped children's. */
-function chromiumCpuMs(): number {
-  let ticks = 0;
+/**
+ * CPU time (ms) of Chromium's tree: each live process's own, plus its reaped children's, in all and
+ * by process type (`--type=renderer`, `gpu-process`, `utility`, …; the browser has none).
+ */
+function chromiumCpuMs(): { total: number; byType: Map<string, number> } {
+  const byType = new Map<string, number>();
+  let total = 0;
   for (const pid of descendants(process.pid)) {
     try {
       const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
       // utime, stime, cutime, cstime (fields 14-17 of stat; here counted from the state field).
-      ticks += Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]);
+      const ms =
+        (Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14])) * TICK_MS;
+      // Chromium rewrites its command line into one string, its arguments joined by spaces.
+      const args = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split(/[\0 ]/);
+      const type = args.find((arg) => arg.startsWith('--type='))?.slice(7) ?? 'browser';
+      const subtype = args
+        .find((arg) => arg.startsWith('--utility-sub-type='))
+        ?.split('.')
+        .at(-1);
+      const key = subtype ? `${type} ${subtype}` : type;
+      byType.set(key, (byType.get(key) ?? 0) + ms);
+      total += ms;
     } catch {
       // Gone meanwhile: its time is in its parent's cutime once reaped.
     }
   }
-  return ticks * TICK_MS;
+  return { total, byType };
 }
 
 const images = Array.from({ length: VARIANTS }, (_, i) => png(i));
@@ -186,16 +204,18 @@ console.log(
     .join(' ')}`,
 );
 console.log(
-  `${VARIANTS} variants of 300×250 (HTML ${(html / 1024).toFixed(1)} KB, image ${((images[0]?.length ?? 0) / 1024) | 0} KB), ${PAGES} pages${SETTLE_MS === undefined ? '' : `, settle ${SETTLE_MS} ms`}`,
+  `${VARIANTS} variants of 300×250 in ${CHROMIUM} (HTML ${(html / 1024).toFixed(1)} KB, image ${((images[0]?.length ?? 0) / 1024) | 0} KB), ${PAGES} pages${SETTLE_MS === undefined ? '' : `, settle ${SETTLE_MS} ms`}`,
 );
 
 const times: number[] = [];
+/** When each variant finished (ms since the start), to tell whether the rate holds over the run. */
+const doneAt: number[] = [];
 const findings = new Map<string, number>();
 let bytes = 0;
 let cpuMs = 0;
 const started = performance.now();
 const nodeCpuBefore = process.cpuUsage();
-let chromiumCpuAtEnd = 0;
+let chromiumCpu = { total: 0, byType: new Map<string, number>() };
 let firstDone = 0;
 let next = 0;
 await Promise.all(
@@ -209,6 +229,7 @@ await Promise.all(
         clickUrl: `${origin}/t/c?v=${i}`,
       });
       times.push(performance.now() - t0);
+      doneAt.push(performance.now() - started);
       if (!firstDone) firstDone = performance.now();
       bytes += result.bytes.total;
       cpuMs += result.cpuMs;
@@ -218,7 +239,8 @@ await Promise.all(
   }),
 );
 const elapsed = (performance.now() - started) / 1000;
-chromiumCpuAtEnd = chromiumCpuMs();
+chromiumCpu = chromiumCpuMs();
+const chromiumCpuAtEnd = chromiumCpu.total;
 const nodeCpu = process.cpuUsage(nodeCpuBefore);
 const nodeCpuMs = (nodeCpu.user + nodeCpu.system) / 1000;
 const steady = (performance.now() - firstDone) / 1000;
@@ -233,6 +255,12 @@ const rate = VARIANTS / elapsed;
 console.log(
   `checked:  ${VARIANTS} in ${elapsed.toFixed(1)} s = ${rate.toFixed(1)} variants/s (after the first: ${((VARIANTS - 1) / steady).toFixed(1)}/s); target ${TARGET_PER_S.toFixed(1)}/s: ${rate >= TARGET_PER_S ? 'met' : 'NOT met'}`,
 );
+const fifths = [1, 2, 3, 4, 5].map((k) => doneAt[Math.ceil((doneAt.length * k) / 5) - 1] ?? 0);
+console.log(
+  `rate by fifth of the run: ${fifths
+    .map((at, k) => ((doneAt.length / 5) / ((at - (k ? (fifths[k - 1] ?? 0) : 0)) / 1000)).toFixed(1))
+    .join(', ')} variants/s`,
+);
 console.log(
   `per variant: p50 ${percentile(times, 50).toFixed(0)} ms, p95 ${percentile(times, 95).toFixed(0)} ms, max ${Math.max(...times).toFixed(0)} ms (queueing included); page CPU ${(cpuMs / VARIANTS).toFixed(0)} ms, ${(bytes / VARIANTS / 1024).toFixed(1)} KB`,
 );
@@ -242,6 +270,12 @@ console.log(
 const cpuPerVariant = (chromiumCpuAtEnd + nodeCpuMs) / VARIANTS;
 console.log(
   `CPU per variant: Chromium ${(chromiumCpuAtEnd / VARIANTS).toFixed(0)} ms + node ${(nodeCpuMs / VARIANTS).toFixed(0)} ms (the fixture server included) = ${cpuPerVariant.toFixed(0)} ms; on ${os.cpus().length} idle cores that is at most ${((os.cpus().length * 1000) / cpuPerVariant).toFixed(1)} variants/s`,
+);
+console.log(
+  `Chromium CPU per variant by process: ${[...chromiumCpu.byType]
+    .sort((a, b) => b[1] - a[1])
+    .map(([type, ms]) => `${type} ${(ms / VARIANTS).toFixed(0)} ms`)
+    .join(', ')}`,
 );
 console.log(
   findings.size === 0

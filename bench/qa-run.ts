@@ -15,12 +15,14 @@
  *                                             postgres://postgres@127.0.0.1:5432/test), a throwaway database
  *   --database-url postgres://…               on that server's PostgreSQL
  *   --changed 50  --seed 1
- *   CHROMIUM_PATH (default /usr/bin/chromium)
+ *   CHROMIUM_PATH (default /usr/bin/chromium; QA runs use the headless shell beside it when installed,
+ *   or QA_CHROMIUM_PATH: docs/decisions/0136)
  */
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { qaChromium } from '../apps/server/src/modules/qa/qa-browser';
 import { descendants } from '../apps/server/test/support/process-tree';
 import { startQaMediaServer } from '../apps/server/test/support/qa-media-server';
 import {
@@ -250,7 +252,9 @@ async function main() {
         databaseUrl = database.url;
         where = `database ${database.name} on ${new URL(POSTGRES_URL).host}`;
       }
-      console.log(`qa-run: ${ROWS.toLocaleString('en')} rows on ${where}; Chromium ${CHROMIUM}`);
+      console.log(
+        `qa-run: ${ROWS.toLocaleString('en')} rows on ${where}; QA in ${qaChromium(CHROMIUM, process.env.QA_CHROMIUM_PATH)?.path}`,
+      );
       const t0 = performance.now();
       const server = await startServer(0, {
         databaseUrl,

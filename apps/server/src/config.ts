@@ -125,6 +125,7 @@ const EnvSchema = z.object({
     .default('60,300,900,3600,10800,21600,43200')
     .transform((text) => text.split(',').map((part) => Number(part.trim()))),
   CHROMIUM_PATH: z.string().optional(),
+  QA_CHROMIUM_PATH: z.string().optional(),
   CORS_ORIGINS: originList.optional(),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z
@@ -217,6 +218,8 @@ export interface Config {
   webhooks: { retrySeconds: number[] };
   /** Headless Chromium for backup images of rules (processing assets); without it they are unavailable. */
   chromiumPath: string | undefined;
+  /** The browser QA runs check variants in, when it is not the one beside `chromiumPath`. */
+  qaChromiumPath: string | undefined;
   /** Origins whose pages may call the API with credentials (CORS); empty means none. */
   corsOrigins: string[];
   secureCookies: boolean;
@@ -300,6 +303,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       ? { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM ?? `Adstudio <no-reply@${new URL(appUrl).hostname}>` }
       : undefined,
     chromiumPath: e.CHROMIUM_PATH?.trim() || undefined,
+    qaChromiumPath: e.QA_CHROMIUM_PATH?.trim() || undefined,
     corsOrigins: e.CORS_ORIGINS ?? [],
     secureCookies: appUrl.startsWith('https://'),
     dataDir,

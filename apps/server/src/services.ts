@@ -83,7 +83,7 @@ import {
   QA_ATTEMPTS,
   QA_JOB,
 } from './modules/qa';
-import { createQaBrowser } from './modules/qa/qa-browser';
+import { createQaBrowser, qaChromium } from './modules/qa/qa-browser';
 import { createRenderRepository } from './modules/render/render.repository';
 import { createRenderService } from './modules/render/render.service';
 import { createRenderTargets, createVariantRenderUrls } from './modules/render/render-links';
@@ -599,8 +599,13 @@ export function createServices(
 
   // QA runs (issue 45): one headless Chromium for every run (when the server has one), each variant
   // rendered through its render URL; feed media fetched through the SSRF guard.
-  const qaBrowser = chromium
-    ? createQaBrowser({ chromiumPath: chromium, log: (message) => log.warn(message) })
+  const qaPath = qaChromium(chromium, config.qaChromiumPath);
+  if (qaPath && !qaPath.shell)
+    log.warn(
+      `QA runs check variants in ${qaPath.path}, a full browser: install chromium-headless-shell beside it (or set QA_CHROMIUM_PATH) to check them for about a third of the CPU.`,
+    );
+  const qaBrowser = qaPath
+    ? createQaBrowser({ chromiumPath: qaPath.path, log: (message) => log.warn(message) })
     : undefined;
   const qaRuns = createQaRunsService({
     runs: createQaRunsRepository(db),

@@ -4,8 +4,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CdpBrowser } from './cdp';
+import { qaChromium } from './qa-browser';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+// The browser QA uses: the headless shell beside CHROMIUM_PATH when installed (qaChromium).
+const CHROMIUM =
+  qaChromium(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', process.env.QA_CHROMIUM_PATH)?.path ?? '';
 const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run'];
 
 describe('CdpBrowser', () => {

@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { SERVER_CHROMIUM_FLAGS } from '../../storage/render-screenshot';
 import { CdpBrowser } from './cdp';
 import {
@@ -11,6 +13,27 @@ import {
   type VariantResult,
   type VariantToCheck,
 } from './variant-checker';
+
+/**
+ * The browser QA runs check variants in (docs/decisions/0136): `QA_CHROMIUM_PATH` when set, else
+ * the headless shell installed beside `CHROMIUM_PATH` (Debian's `chromium-headless-shell` puts
+ * `/usr/bin/chromium-headless-shell` beside `/usr/bin/chromium`), else `CHROMIUM_PATH` itself.
+ * The shell is the same Chromium without a browser's window, tab strip and omnibox, which the full
+ * browser draws and updates for every navigation even when headless: it checks a variant for about
+ * a third of the CPU. `shell` says whether the path found is one.
+ */
+export function qaChromium(
+  chromiumPath: string | undefined,
+  qaChromiumPath: string | undefined,
+): { path: string; shell: boolean } | undefined {
+  // Debian's chromium-headless-shell, Chrome for Testing's chrome-headless-shell, a build's headless_shell.
+  const isShell = (file: string) => /headless[-_]shell/.test(path.basename(file));
+  if (qaChromiumPath) return { path: qaChromiumPath, shell: isShell(qaChromiumPath) };
+  if (!chromiumPath) return undefined;
+  if (isShell(chromiumPath)) return { path: chromiumPath, shell: true };
+  const beside = path.join(path.dirname(chromiumPath), 'chromium-headless-shell');
+  return fs.existsSync(beside) ? { path: beside, shell: true } : { path: chromiumPath, shell: false };
+}
 
 /**
  * The server's Chromium flags (storage/render-screenshot.ts), the quiet of an automated browser
@@ -52,9 +75,9 @@ const FLAGS = [
 ];
 
 export interface QaBrowserOptions {
-  /** Chromium's executable (`CHROMIUM_PATH`). */
+  /** Chromium's executable (`qaChromium`'s choice). */
   chromiumPath: string;
-  /** Variants rendered at once across the whole process (default 4). */
+  /** Variants rendered at once across the whole process (default 6: with the headless shell a check waits more than it computes). */
   pages?: number;
   log?: (message: string) => void;
   /** Steps' time limits (tests shorten them). */
@@ -107,7 +130,7 @@ const messageOf = (error: unknown) =>
  */
 export function createQaBrowser({
   chromiumPath,
-  pages = 4,
+  pages = 6,
   log = () => {},
   timings,
 }: QaBrowserOptions): QaBrowser {

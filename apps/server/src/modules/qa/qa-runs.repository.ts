@@ -141,13 +141,14 @@ export const createQaRunsRepository = (db: Db) => ({
       .where('id', '=', id)
       .execute(),
 
-  /** The run's next variants still to check, in plan order. */
-  pending: (runId: number, limit: number, trx: Executor = db) =>
+  /** The run's next variants still to check, in plan order, after the variant `after` (an id). */
+  pending: (runId: number, limit: number, after = 0, trx: Executor = db) =>
     trx
       .selectFrom('qa_run_variants')
       .select(['id', 'key', 'rules'])
       .where('run_id', '=', runId)
       .where('state', '=', 'pending')
+      .where('id', '>', after)
       .orderBy('id')
       .limit(limit)
       .execute(),

@@ -507,36 +507,76 @@ export function createQaRunsService(deps: Deps) {
           await runs.insertFindings(told, trx);
           await runs.count(runId, { checked: 1, ...countsOf(told) }, trx);
         });
+      const checkOne = async (variant: { id: number; rules: string }) => {
+        const rules = parseJson<KeptRule[]>(variant.rules, []);
+        const target = { id: variant.id, rules };
+        try {
+          await record(
+            variant.id,
+            rules,
+            await checkVariant(run, creative, setting, entry, session, target, media),
+          );
+        } catch (error) {
+          if (!threw.has(variant.id)) {
+            threw.add(variant.id);
+            throw error;
+          }
+          await record(variant.id, rules, [checkFailed(error)]);
+        }
+      };
+      // A pipeline, not batch after batch: the next batch is read once half of what is in flight
+      // is done, so the browser's pages never wait for a batch's slowest variant. A variant whose
+      // check threw stays pending, and the next pass over the plan (from its start) takes it again.
+      let inFlight = 0;
+      let onDone = () => {};
+      let failure = null as { error: unknown } | null;
+      /** Throws the first batch-wide failure (set by a batch as it ends, so read through a call). */
+      const throwIfFailed = () => {
+        if (failure) throw failure.error;
+      };
+      const groups = new Set<Promise<void>>();
       try {
+        let after = 0;
         for (;;) {
-          const batch = await runs.pending(runId, BATCH);
-          if (batch.length === 0) break;
+          throwIfFailed();
+          const batch = await runs.pending(runId, BATCH, after);
+          if (batch.length === 0) {
+            if (after === 0) break;
+            // The end of a pass: what is in flight ends, then a pass from the start takes what threw.
+            await Promise.all(groups);
+            after = 0;
+            continue;
+          }
+          after = batch.at(-1)?.id ?? after;
           const still = await runs.byId(runId);
           if (!still || !isQaRunOpen(still.status)) return;
-          const settled = await Promise.allSettled(
-            batch.map(async (variant) => {
-              const rules = parseJson<KeptRule[]>(variant.rules, []);
-              const target = { id: variant.id, rules };
-              try {
-                await record(
-                  variant.id,
-                  rules,
-                  await checkVariant(run, creative, setting, entry, session, target, media),
-                );
-              } catch (error) {
-                if (!threw.has(variant.id)) {
-                  threw.add(variant.id);
-                  throw error;
-                }
-                await record(variant.id, rules, [checkFailed(error)]);
-              }
-            }),
-          );
-          // The browser itself failing fails every check of a batch: the job's attempt, not a finding.
-          const failures = settled.flatMap((result) => (result.status === 'rejected' ? [result.reason] : []));
-          if (failures.length === batch.length) throw failures[0];
+          inFlight += batch.length;
+          const group = Promise.allSettled(
+            batch.map((variant) =>
+              checkOne(variant).finally(() => {
+                inFlight -= 1;
+                onDone();
+              }),
+            ),
+          ).then((settled) => {
+            // The browser itself failing fails every check of a batch: the job's attempt, not a finding.
+            const failures = settled.flatMap((result) =>
+              result.status === 'rejected' ? [result.reason] : [],
+            );
+            if (failures.length === batch.length) failure ??= { error: failures[0] };
+          });
+          groups.add(group);
+          void group.then(() => groups.delete(group));
+          while (inFlight > BATCH / 2 && !failure)
+            await new Promise<void>((resolve) => {
+              onDone = resolve;
+            });
         }
+        await Promise.all(groups);
+        throwIfFailed();
       } finally {
+        // A run cancelled or failed mid-way lets its checks in flight end before the session closes.
+        await Promise.all(groups);
         await session.close();
       }
       await finish(runId);

@@ -3,10 +3,12 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { AD_SANDBOX } from '@adstudio/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createQaBrowser, type QaBrowser, type QaSession } from './qa-browser';
+import { createQaBrowser, type QaBrowser, type QaSession, qaChromium } from './qa-browser';
 import type { VariantResult } from './variant-checker';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+// The browser QA uses: the headless shell beside CHROMIUM_PATH when installed (qaChromium).
+const CHROMIUM =
+  qaChromium(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', process.env.QA_CHROMIUM_PATH)?.path ?? '';
 
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
