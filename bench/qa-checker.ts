@@ -258,7 +258,7 @@ console.log(
 const fifths = [1, 2, 3, 4, 5].map((k) => doneAt[Math.ceil((doneAt.length * k) / 5) - 1] ?? 0);
 console.log(
   `rate by fifth of the run: ${fifths
-    .map((at, k) => ((doneAt.length / 5) / ((at - (k ? (fifths[k - 1] ?? 0) : 0)) / 1000)).toFixed(1))
+    .map((at, k) => (doneAt.length / 5 / ((at - (k ? (fifths[k - 1] ?? 0) : 0)) / 1000)).toFixed(1))
     .join(', ')} variants/s`,
 );
 console.log(

@@ -119,6 +119,12 @@ function slots(size: number): Slots {
   };
 }
 
+/**
+ * Variants a page checks before a fresh page (and renderer) takes its place: a page kept for a
+ * whole 5,000-variant run cost Chromium ~40 % more CPU a variant by its end (docs/decisions/0136).
+ */
+const PAGE_USES = 100;
+
 const messageOf = (error: unknown) =>
   (error instanceof Error ? error.message : String(error)).split('\n', 1)[0];
 
@@ -182,6 +188,8 @@ export function createQaBrowser({
       ready: Promise<{ contextId: string; clicks: BrowserClicks }>;
     } | null = null;
     let idle: CheckPage[] = [];
+    /** Variants each page has checked. */
+    const uses = new WeakMap<CheckPage, number>();
     let ended = false;
 
     const contextOf = async () => {
@@ -208,7 +216,9 @@ export function createQaBrowser({
       const target = idle.pop() ?? (await openPage(started, contextId, clicks));
       try {
         const { result, reusable } = await checkVariant(target, variant, steps);
-        if (reusable && !ended && started.connected) idle.push(target);
+        const used = (uses.get(target) ?? 0) + 1;
+        uses.set(target, used);
+        if (reusable && !ended && started.connected && used < PAGE_USES) idle.push(target);
         else discard(target);
         return result;
       } catch (error) {
