@@ -10,7 +10,7 @@ import {
 } from '../packages/contract/src/ad-tags/ad-tag';
 import { TRAFFICKING_SHEET_COLUMNS } from '../packages/contract/src/ad-tags/campaign-tags';
 import { seriousViolations } from './axe';
-import { apiAs, expect, test, unique } from './fixtures';
+import { apiAs, expect, reloadInLightTheme, test, unique } from './fixtures';
 import { shot } from './shots';
 import { liveCampaignWithTraffic } from './token-links';
 
@@ -99,102 +99,112 @@ function expectMacros(tag: Tag) {
   }
 }
 
-for (const theme of THEMES) {
-  test(`campaign Tags tab (${theme}): every tag, its snippets per ad server, the trafficking sheet as CSV and XLSX; it and Sharing fit 390 px`, async ({
+test('campaign Tags tab: every tag, its snippets per ad server, the trafficking sheet as CSV and XLSX; it and Sharing fit 390 px, in both themes', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const { campaignId, creatives, tags, revoked } = await campaignWithTags(page);
+  const theme = 'dark';
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await page.goto(`/campaigns/${campaignId}?tab=tags`);
+  await expect(page.getByRole('tab', { name: 'Tags' })).toHaveAttribute('aria-selected', 'true');
+  const table = page.getByRole('table', { name: 'Campaign tags' });
+  for (const tag of [...tags, revoked])
+    await expect(table.getByRole('row').filter({ hasText: tag.name })).toBeVisible();
+  await expect(table.getByRole('row').filter({ hasText: revoked.name })).toContainText('Revoked');
+
+  // Each ad server's snippets, as the tab shows them: one tag open at a time, its row marked.
+  for (const tag of tags) {
+    expectMacros(tag);
+    await page.getByRole('button', { name: `Show the snippets of ${tag.name}` }).click();
+    await expect(page.getByTestId('tag-js')).toHaveValue(tag.js);
+    await expect(page.getByTestId('tag-iframe')).toHaveValue(tag.iframe);
+  }
+  expect(await seriousViolations(page)).toEqual([]);
+  await shot(page, `campaign-tags-1366-${theme}`, { fullPage: true });
+
+  // The trafficking sheet: active tags only, by creative name then oldest first.
+  const byCreative = new Map(creatives.map((c) => [c.id, c]));
+  const sized = await apiAs<{ id: number; creative_id: number }[]>(
     page,
-  }) => {
-    test.setTimeout(90_000);
-    const { campaignId, creatives, tags, revoked } = await campaignWithTags(page);
-    if (theme === 'light') await page.addInitScript(() => localStorage.setItem('darkTheme', 'false'));
-    await page.setViewportSize({ width: 1366, height: 900 });
-    await page.goto(`/campaigns/${campaignId}?tab=tags`);
-    await expect(page.getByRole('tab', { name: 'Tags' })).toHaveAttribute('aria-selected', 'true');
-    const table = page.getByRole('table', { name: 'Campaign tags' });
-    for (const tag of [...tags, revoked])
-      await expect(table.getByRole('row').filter({ hasText: tag.name })).toBeVisible();
-    await expect(table.getByRole('row').filter({ hasText: revoked.name })).toContainText('Revoked');
+    'GET',
+    `/v1/campaigns/${campaignId}/tags`,
+  );
+  const expected = sized
+    .map((row) => ({ row, tag: tags.find((tag) => tag.id === row.id) }))
+    .filter(({ tag }) => tag !== undefined)
+    .map(({ row, tag }) => {
+      const creative = byCreative.get(row.creative_id)!;
+      return [
+        creative.name,
+        tag!.name,
+        `${creative.width}x${creative.height}`,
+        AD_SERVER_LABELS[tag!.ad_server],
+        tag!.js,
+        tag!.iframe,
+        tag!.serve_url,
+      ];
+    });
+  expect(expected).toHaveLength(AD_SERVERS.length);
+  const ours = (rows: unknown[][]) =>
+    rows
+      .filter((row) => tags.some((tag) => tag.name === row[1]))
+      .map((row) => [row[0], row[1], row[2], row[3], row[5], row[6], row[7]]);
 
-    // Each ad server's snippets, as the tab shows them: one tag open at a time, its row marked.
-    for (const tag of tags) {
-      expectMacros(tag);
-      await page.getByRole('button', { name: `Show the snippets of ${tag.name}` }).click();
-      await expect(page.getByTestId('tag-js')).toHaveValue(tag.js);
-      await expect(page.getByTestId('tag-iframe')).toHaveValue(tag.iframe);
-    }
-    expect(await seriousViolations(page)).toEqual([]);
-    await shot(page, `campaign-tags-1366-${theme}`, { fullPage: true });
+  const csv = await download(page, 'Download CSV');
+  expect(csv.name).toBe(`campaign-${campaignId}-tags.csv`);
+  const csvRows: string[][] = parse(fs.readFileSync(csv.path, 'utf8').replace(/^\uFEFF/, ''));
+  expect(csvRows[0]).toEqual([...TRAFFICKING_SHEET_COLUMNS]);
+  expect(ours(csvRows)).toEqual(expected);
+  expect(csvRows.some((row) => row[1] === revoked.name)).toBe(false);
 
-    // The trafficking sheet: active tags only, by creative name then oldest first.
-    const byCreative = new Map(creatives.map((c) => [c.id, c]));
-    const sized = await apiAs<{ id: number; creative_id: number }[]>(
-      page,
-      'GET',
-      `/v1/campaigns/${campaignId}/tags`,
-    );
-    const expected = sized
-      .map((row) => ({ row, tag: tags.find((tag) => tag.id === row.id) }))
-      .filter(({ tag }) => tag !== undefined)
-      .map(({ row, tag }) => {
-        const creative = byCreative.get(row.creative_id)!;
-        return [
-          creative.name,
-          tag!.name,
-          `${creative.width}x${creative.height}`,
-          AD_SERVER_LABELS[tag!.ad_server],
-          tag!.js,
-          tag!.iframe,
-          tag!.serve_url,
-        ];
-      });
-    expect(expected).toHaveLength(AD_SERVERS.length);
-    const ours = (rows: unknown[][]) =>
-      rows
-        .filter((row) => tags.some((tag) => tag.name === row[1]))
-        .map((row) => [row[0], row[1], row[2], row[3], row[5], row[6], row[7]]);
+  const xlsx = await download(page, 'Download XLSX');
+  expect(xlsx.name).toBe(`campaign-${campaignId}-tags.xlsx`);
+  const sheet = await readXlsx(xlsx.path, []);
+  expect(sheet.columns).toEqual([...TRAFFICKING_SHEET_COLUMNS]);
+  const xlsxRows: unknown[][] = [];
+  for await (const row of sheet.rows) xlsxRows.push(row.cells);
+  expect(ours(xlsxRows)).toEqual(expected);
+  expect(xlsxRows).toHaveLength(csvRows.length - 1);
 
-    const csv = await download(page, 'Download CSV');
-    expect(csv.name).toBe(`campaign-${campaignId}-tags.csv`);
-    const csvRows: string[][] = parse(fs.readFileSync(csv.path, 'utf8').replace(/^\uFEFF/, ''));
-    expect(csvRows[0]).toEqual([...TRAFFICKING_SHEET_COLUMNS]);
-    expect(ours(csvRows)).toEqual(expected);
-    expect(csvRows.some((row) => row[1] === revoked.name)).toBe(false);
+  // A phone: a card per tag, the Tags tab in view, nothing wider than the screen.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await settled(page);
+  await expectTabShown(page, 'Campaign sections', 'Tags');
+  const cards = page.getByRole('list', { name: 'Campaign tags' }).getByTestId('ad-tag');
+  await expect(cards).toHaveCount(sized.length);
+  const card = cards.filter({ hasText: tags[0]!.name });
+  // Opened from a card, the snippets come into view under the cards.
+  await card.getByRole('button', { name: `Show the snippets of ${tags[0]!.name}` }).click();
+  const snippets = page.getByRole('region', { name: `Snippets of ${tags[0]!.name}` });
+  await expect(snippets).toBeInViewport();
+  await expect(snippets.getByTestId('tag-js')).toHaveValue(tags[0]!.js);
+  expect(await overflow(page)).toBe(0);
+  expect(await seriousViolations(page)).toEqual([]);
+  await shot(page, `campaign-tags-390-${theme}`, { fullPage: true });
 
-    const xlsx = await download(page, 'Download XLSX');
-    expect(xlsx.name).toBe(`campaign-${campaignId}-tags.xlsx`);
-    const sheet = await readXlsx(xlsx.path, []);
-    expect(sheet.columns).toEqual([...TRAFFICKING_SHEET_COLUMNS]);
-    const xlsxRows: unknown[][] = [];
-    for await (const row of sheet.rows) xlsxRows.push(row.cells);
-    expect(ours(xlsxRows)).toEqual(expected);
-    expect(xlsxRows).toHaveLength(csvRows.length - 1);
+  // Sharing on a phone: the report's wide tables scroll inside their own labelled regions.
+  await page.getByRole('tab', { name: 'Sharing' }).click();
+  await expect(page.getByRole('heading', { name: 'By creative' })).toBeVisible();
+  await expect(page.getByRole('region', { name: /By creative table/ })).toBeVisible();
+  await settled(page);
+  expect(await overflow(page)).toBe(0);
+  await expectTabShown(page, 'Campaign sections', 'Sharing');
+  expect(await seriousViolations(page)).toEqual([]);
+  await shot(page, `campaign-sharing-390-${theme}`, { fullPage: true });
 
-    // A phone: a card per tag, the Tags tab in view, nothing wider than the screen.
-    await page.setViewportSize({ width: 390, height: 844 });
-    await settled(page);
-    await expectTabShown(page, 'Campaign sections', 'Tags');
-    const cards = page.getByRole('list', { name: 'Campaign tags' }).getByTestId('ad-tag');
-    await expect(cards).toHaveCount(sized.length);
-    const card = cards.filter({ hasText: tags[0]!.name });
-    // Opened from a card, the snippets come into view under the cards.
-    await card.getByRole('button', { name: `Show the snippets of ${tags[0]!.name}` }).click();
-    const snippets = page.getByRole('region', { name: `Snippets of ${tags[0]!.name}` });
-    await expect(snippets).toBeInViewport();
-    await expect(snippets.getByTestId('tag-js')).toHaveValue(tags[0]!.js);
-    expect(await overflow(page)).toBe(0);
-    expect(await seriousViolations(page)).toEqual([]);
-    await shot(page, `campaign-tags-390-${theme}`, { fullPage: true });
-
-    // Sharing on a phone: the report's wide tables scroll inside their own labelled regions.
-    await page.getByRole('tab', { name: 'Sharing' }).click();
-    await expect(page.getByRole('heading', { name: 'By creative' })).toBeVisible();
-    await expect(page.getByRole('region', { name: /By creative table/ })).toBeVisible();
-    await settled(page);
-    expect(await overflow(page)).toBe(0);
-    await expectTabShown(page, 'Campaign sections', 'Sharing');
-    expect(await seriousViolations(page)).toEqual([]);
-    await shot(page, `campaign-sharing-390-${theme}`, { fullPage: true });
-  });
-}
+  // The light theme: the same views keep their contrast (the flow itself is the dark run's).
+  await reloadInLightTheme(page);
+  await expect(page.getByRole('heading', { name: 'By creative' })).toBeVisible();
+  await settled(page);
+  expect(await seriousViolations(page), 'Sharing, light, 390 px').toEqual([]);
+  await page.getByRole('tab', { name: 'Tags' }).click();
+  await card.getByRole('button', { name: `Show the snippets of ${tags[0]!.name}` }).click();
+  await expect(snippets.getByTestId('tag-js')).toHaveValue(tags[0]!.js);
+  expect(await overflow(page)).toBe(0);
+  expect(await seriousViolations(page), 'Tags, light, 390 px').toEqual([]);
+  await shot(page, 'campaign-tags-390-light', { fullPage: true });
+});
 
 test('creative Tags tab: a card per tag on a phone with Snippets, Try it and Revoke in reach; the open tag keeps its contrast in both themes', async ({
   page,

@@ -40,6 +40,21 @@ export async function openUserMenu(page: Page) {
   return menu;
 }
 
+/** The page background of each palette (apps/web/src/app/theme.ts). */
+export const BACKGROUND = { dark: 'rgb(18, 20, 23)', light: 'rgb(244, 246, 248)' } as const;
+export const bodyBackground = (page: Page) =>
+  page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+
+/**
+ * Reloads the page in the light theme (the app reads the choice at start), as a user who switched
+ * would see it; a flow runs once in the default dark theme and checks its key states in light so.
+ */
+export async function reloadInLightTheme(page: Page) {
+  await page.evaluate(() => localStorage.setItem('darkTheme', 'false'));
+  await page.reload();
+  await expect.poll(() => bodyBackground(page)).toBe(BACKGROUND.light);
+}
+
 /** The shell's sidebar navigation. */
 export const sidebar = (page: Page) => page.getByRole('navigation', { name: 'Main' });
 

@@ -1,15 +1,19 @@
 import type { Page, TestInfo } from '@playwright/test';
 import type { SavedRole } from './auth-state';
 import { seriousViolations } from './axe';
-import { alertBanner, expect, getJson, openUserMenu, signIn, test } from './fixtures';
+import {
+  alertBanner,
+  BACKGROUND,
+  bodyBackground,
+  expect,
+  getJson,
+  openUserMenu,
+  signIn,
+  test,
+} from './fixtures';
 
 type Theme = 'dark' | 'light';
 const THEMES = ['dark', 'light'] as const satisfies readonly Theme[];
-
-/** The page background of each palette (apps/web/src/app/theme.ts). */
-const BACKGROUND = { dark: 'rgb(18, 20, 23)', light: 'rgb(244, 246, 248)' } as const;
-
-const bodyBackground = (page: Page) => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
 
 /** Waits until no CSS transition runs, so contrast is measured on final colours. */
 const transitionsDone = (page: Page) =>

@@ -1,10 +1,6 @@
 import type { Page } from '@playwright/test';
-import { expect, openUserMenu, signIn, test } from './fixtures';
+import { BACKGROUND, bodyBackground, expect, openUserMenu, signIn, test } from './fixtures';
 
-/** The page background of each palette (apps/web/src/app/theme.ts). */
-const BACKGROUND = { dark: 'rgb(18, 20, 23)', light: 'rgb(244, 246, 248)' } as const;
-
-const bodyBackground = (page: Page) => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
 const storedDarkTheme = (page: Page) => page.evaluate(() => localStorage.getItem('darkTheme'));
 
 async function toggleDarkTheme(page: Page) {

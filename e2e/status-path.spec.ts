@@ -6,8 +6,17 @@ import { shot } from './shots';
 
 test.use({ role: 'admin' });
 
-const WIDTHS = [1366, 390] as const;
-const THEMES = ['dark', 'light'] as const;
+/** Each page at both widths in the default dark theme, and on a computer in light. */
+const VIEWS = [
+  { theme: 'dark', width: 1366 },
+  { theme: 'dark', width: 390 },
+  { theme: 'light', width: 1366 },
+] as const;
+/** The theme the next page load starts in (a blank page has no storage, and starts dark). */
+async function useTheme(page: Page, theme: 'dark' | 'light') {
+  if (page.url() === 'about:blank' && theme === 'dark') return;
+  await page.evaluate((dark) => localStorage.setItem('darkTheme', String(dark)), theme === 'dark');
+}
 
 /** Moves an item along these statuses through the API, as another tab would. */
 async function moveAlong(page: Page, path: string, statuses: readonly Status[]) {
@@ -31,80 +40,74 @@ async function liveCreativeInDraftCampaign(page: Page) {
 
 const road = (page: Page) => page.getByRole('list', { name: 'The way to live' });
 
-for (const theme of THEMES) {
-  test(`the way to live and the warnings of a live creative in a draft campaign (${theme})`, async ({
-    page,
-  }) => {
-    test.setTimeout(120_000);
-    if (theme === 'light') await page.addInitScript(() => localStorage.setItem('darkTheme', 'false'));
-    const { campaign, creative } = await liveCreativeInDraftCampaign(page);
+test('the way to live and the warnings of a live creative in a draft campaign', async ({ page }) => {
+  test.setTimeout(120_000);
+  const { campaign, creative } = await liveCreativeInDraftCampaign(page);
 
-    for (const width of WIDTHS) {
-      await page.setViewportSize({ width, height: 900 });
-      const at = `${theme}, ${width} px`;
+  for (const { theme, width } of VIEWS) {
+    await useTheme(page, theme);
+    await page.setViewportSize({ width, height: 900 });
+    const at = `${theme}, ${width} px`;
 
-      await page.goto(`/campaigns/${campaign.id}`);
-      await expect(road(page).getByRole('listitem')).toHaveText([
-        'draft',
-        'quality assurance(ahead)',
-        'ready(ahead)',
-        'live(ahead)',
-      ]);
-      await expect(road(page).locator('[aria-current="step"]')).toHaveText('draft');
-      await expect(page.getByText('Next: quality assurance, then ready, then live.')).toBeVisible();
-      const onCampaign = page
-        .getByRole('note')
-        .filter({ hasText: 'Live creatives in a campaign that is not live' });
-      await expect(onCampaign).toContainText(
-        'This campaign is draft, but one of its creatives is live, and their tags still serve them:',
-      );
-      await expect(onCampaign.getByRole('link', { name: creative.name })).toBeVisible();
-      await expect(onCampaign).toContainText(
-        'To keep them, move the campaign to live (next: quality assurance).',
-      );
-      await expectClean(page, `campaign, ${at}`);
-      await shot(page, `status-path-campaign-${theme}-${width}`, { fullPage: true });
+    await page.goto(`/campaigns/${campaign.id}`);
+    await expect(road(page).getByRole('listitem')).toHaveText([
+      'draft',
+      'quality assurance(ahead)',
+      'ready(ahead)',
+      'live(ahead)',
+    ]);
+    await expect(road(page).locator('[aria-current="step"]')).toHaveText('draft');
+    await expect(page.getByText('Next: quality assurance, then ready, then live.')).toBeVisible();
+    const onCampaign = page
+      .getByRole('note')
+      .filter({ hasText: 'Live creatives in a campaign that is not live' });
+    await expect(onCampaign).toContainText(
+      'This campaign is draft, but one of its creatives is live, and their tags still serve them:',
+    );
+    await expect(onCampaign.getByRole('link', { name: creative.name })).toBeVisible();
+    await expect(onCampaign).toContainText(
+      'To keep them, move the campaign to live (next: quality assurance).',
+    );
+    await expectClean(page, `campaign, ${at}`);
+    await shot(page, `status-path-campaign-${theme}-${width}`, { fullPage: true });
 
-      await page.goto(`/creatives/${creative.id}`);
-      await expect(road(page).locator('[aria-current="step"]')).toHaveText('live');
-      await expect(page.getByText('It is live.')).toBeVisible();
-      const onCreative = page.getByRole('note').filter({ hasText: 'Its campaign is not live' });
-      await expect(onCreative).toContainText(
-        `Its campaign, ${campaign.name}, is draft, but this creative is live: its tags still serve it.`,
-      );
-      await expectClean(page, `creative, ${at}`);
-      await shot(page, `status-path-creative-${theme}-${width}`, { fullPage: true });
+    await page.goto(`/creatives/${creative.id}`);
+    await expect(road(page).locator('[aria-current="step"]')).toHaveText('live');
+    await expect(page.getByText('It is live.')).toBeVisible();
+    const onCreative = page.getByRole('note').filter({ hasText: 'Its campaign is not live' });
+    await expect(onCreative).toContainText(
+      `Its campaign, ${campaign.name}, is draft, but this creative is live: its tags still serve it.`,
+    );
+    await expectClean(page, `creative, ${at}`);
+    await shot(page, `status-path-creative-${theme}-${width}`, { fullPage: true });
 
-      await page.getByRole('tab', { name: 'Tags' }).click();
-      await expect(page.getByRole('note')).toHaveCount(1);
-      await expect(page.getByRole('tabpanel').getByRole('note')).toContainText('its tags still serve it');
-      await expectClean(page, `creative's tags, ${at}`);
-    }
-  });
-}
+    await page.getByRole('tab', { name: 'Tags' }).click();
+    await expect(page.getByRole('note')).toHaveCount(1);
+    await expect(page.getByRole('tabpanel').getByRole('note')).toContainText('its tags still serve it');
+    await expectClean(page, `creative's tags, ${at}`);
+  }
+});
 
-for (const theme of THEMES) {
-  test(`a refused move says which step comes first (${theme})`, async ({ page }) => {
-    test.setTimeout(60_000);
-    if (theme === 'light') await page.addInitScript(() => localStorage.setItem('darkTheme', 'false'));
-    for (const width of WIDTHS) {
-      const at = `${theme}, ${width} px`;
-      const campaign = await apiAs<{ id: number }>(page, 'POST', '/v1/campaigns', {
-        name: unique('Refused'),
-      });
-      await page.setViewportSize({ width, height: 900 });
-      await page.goto(`/campaigns/${campaign.id}`);
-      await page.getByRole('button', { name: 'Change status' }).click();
-      await expect(page.getByRole('menu').getByRole('menuitem')).toHaveText(['quality assurance', 'testing']);
-      await expectClean(page, `status menu, ${at}`);
-      // Meanwhile another tab takes it to ready: testing is no longer one move away.
-      await moveAlong(page, `/v1/campaigns/${campaign.id}`, ['quality assurance', 'ready']);
-      await page.getByRole('menuitem', { name: 'testing' }).click();
-      await expect(alertBanner(page)).toContainText(
-        'ready → testing is not allowed: move it to action required first.',
-      );
-      await expectClean(page, `refusal, ${at}`);
-      await shot(page, `status-path-refused-${theme}-${width}`, { fullPage: true });
-    }
-  });
-}
+test('a refused move says which step comes first', async ({ page }) => {
+  test.setTimeout(60_000);
+  for (const { theme, width } of VIEWS) {
+    await useTheme(page, theme);
+    const at = `${theme}, ${width} px`;
+    const campaign = await apiAs<{ id: number }>(page, 'POST', '/v1/campaigns', {
+      name: unique('Refused'),
+    });
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto(`/campaigns/${campaign.id}`);
+    await page.getByRole('button', { name: 'Change status' }).click();
+    await expect(page.getByRole('menu').getByRole('menuitem')).toHaveText(['quality assurance', 'testing']);
+    await expectClean(page, `status menu, ${at}`);
+    // Meanwhile another tab takes it to ready: testing is no longer one move away.
+    await moveAlong(page, `/v1/campaigns/${campaign.id}`, ['quality assurance', 'ready']);
+    await page.getByRole('menuitem', { name: 'testing' }).click();
+    await expect(alertBanner(page)).toContainText(
+      'ready → testing is not allowed: move it to action required first.',
+    );
+    await expectClean(page, `refusal, ${at}`);
+    await shot(page, `status-path-refused-${theme}-${width}`, { fullPage: true });
+  }
+});
