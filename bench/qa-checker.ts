@@ -215,7 +215,6 @@ let bytes = 0;
 let cpuMs = 0;
 const started = performance.now();
 const nodeCpuBefore = process.cpuUsage();
-let chromiumCpu = { total: 0, byType: new Map<string, number>() };
 let firstDone = 0;
 let next = 0;
 await Promise.all(
@@ -239,7 +238,7 @@ await Promise.all(
   }),
 );
 const elapsed = (performance.now() - started) / 1000;
-chromiumCpu = chromiumCpuMs();
+const chromiumCpu = chromiumCpuMs();
 const chromiumCpuAtEnd = chromiumCpu.total;
 const nodeCpu = process.cpuUsage(nodeCpuBefore);
 const nodeCpuMs = (nodeCpu.user + nodeCpu.system) / 1000;

@@ -10,7 +10,7 @@ import {
 } from '../packages/contract/src/ad-tags/ad-tag';
 import { TRAFFICKING_SHEET_COLUMNS } from '../packages/contract/src/ad-tags/campaign-tags';
 import { seriousViolations } from './axe';
-import { apiAs, expect, reloadInLightTheme, test, unique } from './fixtures';
+import { apiAs, expect, reloadInLightTheme, setTheme, test, unique } from './fixtures';
 import { shot } from './shots';
 import { liveCampaignWithTraffic } from './token-links';
 
@@ -219,7 +219,7 @@ test('creative Tags tab: a card per tag on a phone with Snippets, Try it and Rev
   for (const theme of THEMES) {
     await page.setViewportSize({ width: 1366, height: 900 });
     await page.goto(`/creatives/${creative!.id}?tab=tags`);
-    await page.evaluate((dark) => localStorage.setItem('darkTheme', String(dark)), theme === 'dark');
+    await setTheme(page, theme);
     await page.reload();
     // Wide: the table, the open tag's row marked; its chips and buttons keep 4.5:1.
     await row.getByRole('button', { name: `Show the snippets of ${tag.name}` }).click();

@@ -46,11 +46,20 @@ export const bodyBackground = (page: Page) =>
   page.evaluate(() => getComputedStyle(document.body).backgroundColor);
 
 /**
- * Reloads the page in the light theme (the app reads the choice at start), as a user who switched
- * would see it; a flow runs once in the default dark theme and checks its key states in light so.
+ * The theme the page's next load starts in (the app reads the choice at start). A blank page has
+ * no storage, and starts dark: there is nothing to store for it.
+ */
+export async function setTheme(page: Page, theme: 'dark' | 'light') {
+  if (page.url() === 'about:blank' && theme === 'dark') return;
+  await page.evaluate((dark) => localStorage.setItem('darkTheme', String(dark)), theme === 'dark');
+}
+
+/**
+ * Reloads the page in the light theme, as a user who switched would see it; a flow runs once in
+ * the default dark theme and checks its key states in light so.
  */
 export async function reloadInLightTheme(page: Page) {
-  await page.evaluate(() => localStorage.setItem('darkTheme', 'false'));
+  await setTheme(page, 'light');
   await page.reload();
   await expect.poll(() => bodyBackground(page)).toBe(BACKGROUND.light);
 }

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import type { Status } from '../packages/contract/src/statuses';
 import { expectClean } from './axe';
-import { alertBanner, apiAs, expect, test, unique } from './fixtures';
+import { alertBanner, apiAs, expect, setTheme, test, unique } from './fixtures';
 import { shot } from './shots';
 
 test.use({ role: 'admin' });
@@ -12,11 +12,6 @@ const VIEWS = [
   { theme: 'dark', width: 390 },
   { theme: 'light', width: 1366 },
 ] as const;
-/** The theme the next page load starts in (a blank page has no storage, and starts dark). */
-async function useTheme(page: Page, theme: 'dark' | 'light') {
-  if (page.url() === 'about:blank' && theme === 'dark') return;
-  await page.evaluate((dark) => localStorage.setItem('darkTheme', String(dark)), theme === 'dark');
-}
 
 /** Moves an item along these statuses through the API, as another tab would. */
 async function moveAlong(page: Page, path: string, statuses: readonly Status[]) {
@@ -45,7 +40,7 @@ test('the way to live and the warnings of a live creative in a draft campaign', 
   const { campaign, creative } = await liveCreativeInDraftCampaign(page);
 
   for (const { theme, width } of VIEWS) {
-    await useTheme(page, theme);
+    await setTheme(page, theme);
     await page.setViewportSize({ width, height: 900 });
     const at = `${theme}, ${width} px`;
 
@@ -91,7 +86,7 @@ test('the way to live and the warnings of a live creative in a draft campaign', 
 test('a refused move says which step comes first', async ({ page }) => {
   test.setTimeout(60_000);
   for (const { theme, width } of VIEWS) {
-    await useTheme(page, theme);
+    await setTheme(page, theme);
     const at = `${theme}, ${width} px`;
     const campaign = await apiAs<{ id: number }>(page, 'POST', '/v1/campaigns', {
       name: unique('Refused'),
