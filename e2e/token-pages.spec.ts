@@ -173,7 +173,9 @@ test("a shared report opens without signing in, sorts, exports CSV and keeps ins
       .replace(/^\uFEFF/, '')
       .trim()
       .split('\r\n');
-    expect(lines[0]).toBe('"Creative ID","Creative","Width","Height","Impressions","Clicks","CTR (%)"');
+    expect(lines[0]).toBe(
+      '"Creative ID","Creative","Width","Height","Impressions","Clicks","CTR (%)","Conversions","CVR (%)","Value"',
+    );
     expect(lines).toHaveLength(internal!.creatives.length + 1);
     expect(lines[1]).toContain(clicks[0]!.name);
 

@@ -1,4 +1,5 @@
 import { IAB_SIZES, type Status } from '@adstudio/contract';
+import { seededRandom } from '@adstudio/server/src/lib/random';
 
 /**
  * Believable, deterministic data for the benchmarks: brands (some non-ASCII), campaign themes,
@@ -106,13 +107,7 @@ export interface Random {
 
 /** mulberry32: every run fills the same data. */
 export function random(seed: number): Random {
-  let s = seed >>> 0;
-  const next = () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(s ^ (s >>> 15), 1 | s);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const next = seededRandom(seed);
   const int = (n: number) => Math.floor(next() * n);
   const pick = <T>(list: readonly T[]) => list[int(list.length)]!;
   return { int, pick, chance: (p) => next() < p, status: () => pick(WEIGHTED_STATUSES) };

@@ -10,6 +10,7 @@ import type { Config } from './config';
 import type { Db } from './db/database';
 import { dbTasks } from './db/db.tasks';
 import { MAX_PARAM_LENGTH } from './lib/params';
+import type { Random } from './lib/random';
 import { createResponseSerializerCompiler } from './lib/response-serializer';
 import { accessTokensRoutes } from './modules/access-tokens/access-tokens.routes';
 import { accountRoutes } from './modules/account/account.routes';
@@ -50,6 +51,7 @@ import { tokenLinkRoutes } from './modules/token-links/token-links.routes';
 import { approvalPageRoutes } from './modules/token-pages/approval.routes';
 import { previewPageRoutes } from './modules/token-pages/preview.routes';
 import { reportPageRoutes } from './modules/token-pages/report.routes';
+import { conversionsRoutes } from './modules/tracking/conversions.routes';
 import { trackingRoutes } from './modules/tracking/tracking.routes';
 import { uploadsRoutes } from './modules/uploads/uploads.routes';
 import { uploadsTasks } from './modules/uploads/uploads.tasks';
@@ -79,6 +81,8 @@ export interface BuildAppOptions {
   /** An already open database (tests); otherwise one is opened from config and closed with the app. */
   db?: Db;
   logger?: FastifyServerOptions['logger'];
+  /** Draws of served tags' rotations and holdouts (tests seed them; default Math.random). */
+  random?: Random;
 }
 
 /**
@@ -110,7 +114,7 @@ export const TASKS: readonly AreaTasks[] = [
 ];
 
 /** Builds the whole server. No side effects until called; `server.ts` listens. */
-export async function buildApp({ config, db, logger }: BuildAppOptions) {
+export async function buildApp({ config, db, logger, random }: BuildAppOptions) {
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
     trustProxy: trustedHops(config.trustProxy),
@@ -177,7 +181,7 @@ export async function buildApp({ config, db, logger }: BuildAppOptions) {
   await app.register(securityPlugin);
   // The session plugin takes its lookups from the services, so they come first (no hooks, no routes).
   await app.register(storagePlugin);
-  await app.register(servicesPlugin);
+  await app.register(servicesPlugin, { random });
   await app.register(sessionPlugin);
   await app.register(authorizationPlugin);
   await app.register(swaggerPlugin);
@@ -210,6 +214,7 @@ export async function buildApp({ config, db, logger }: BuildAppOptions) {
   await app.register(simulatorRoutes);
   await app.register(searchRoutes);
   await app.register(trackingRoutes);
+  await app.register(conversionsRoutes);
   await app.register(dashboardRoutes);
   await app.register(accountRoutes);
   await app.register(accessTokensRoutes);

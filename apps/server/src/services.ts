@@ -14,6 +14,7 @@ import { openChangeFeed } from './db/change-feed';
 import type { Db, Executor } from './db/database';
 import type { JobQueue } from './jobs/types';
 import { parseJson } from './lib/json';
+import type { Random } from './lib/random';
 import { createSealer } from './lib/secrets';
 import { createTransactor } from './lib/transaction';
 import { createAccessTokensRepository } from './modules/access-tokens/access-tokens.repository';
@@ -94,6 +95,7 @@ import { createRuleChooser } from './modules/rule-selection/rule-chooser';
 import { createSearchRepository } from './modules/search/search.repository';
 import { createSearchService } from './modules/search/search.service';
 import { createAdServing } from './modules/serving/ad-serving';
+import { createOptimizationFigures } from './modules/serving/optimization-figures';
 import { createAdServingRepository } from './modules/serving/serving.repository';
 import { createSsoRepository } from './modules/sso/sso.repository';
 import { createSsoService } from './modules/sso/sso.service';
@@ -105,6 +107,7 @@ import { createTokenLinksRepository } from './modules/token-links/token-links.re
 import { createCreativePreviews } from './modules/token-pages/creative-previews';
 import { createPreviewRepository } from './modules/token-pages/preview.repository';
 import { createPreviewService } from './modules/token-pages/preview.service';
+import { createConversions } from './modules/tracking/conversions';
 import { createStatsBuffer, createStatsWriter } from './modules/tracking/stats-buffer';
 import { createTrackingRepository } from './modules/tracking/tracking.repository';
 import { createTrackingService } from './modules/tracking/tracking.service';
@@ -144,6 +147,8 @@ export interface ServicesDeps {
 export interface ServicesOptions {
   purposeMaxBytes?: Partial<Record<UploadPurpose, number>>;
   media?: MediaProbe;
+  /** Draws of served tags' rotations and holdouts (tests seed them). */
+  random?: Random;
 }
 
 /**
@@ -429,6 +434,12 @@ export function createServices(
     log,
   });
   const tracking = createTrackingService({ links: trackingLinks, repository: trackingRepository, stats });
+  const conversions = createConversions({
+    links: trackingLinks,
+    repository: trackingRepository,
+    audit: audit('company'),
+    transaction,
+  });
   const render = createRenderService({
     repository: renderRepository,
     targets: renderTargets,
@@ -500,10 +511,13 @@ export function createServices(
     readUrl: uploads.readUrl,
     stats,
     serveBase: renderBase,
+    figures: createOptimizationFigures({ read: (id) => adServingRepository.figures(id), log }),
+    random: options.random,
   });
 
   const tagTrial = createTagTrial({
     decision: adServing.decision,
+    odds: adServing.odds,
     chooseRule,
     renderUrls: variantRenderUrls,
   });
@@ -671,6 +685,7 @@ export function createServices(
     account,
     /** Serving ad tags: `/serve/{token}` and its script. */
     adServing,
+    conversions,
     adTags,
     approvals,
     assets,

@@ -10,6 +10,7 @@ import { createDb, type Db } from '../src/db/database';
 import { migrateTo, migrateToLatest } from '../src/db/migrate';
 import { pgBossSchemaFor } from '../src/jobs/pg-boss-queue';
 import { hashPassword } from '../src/lib/passwords';
+import type { Random } from '../src/lib/random';
 import { randomToken } from '../src/lib/tokens';
 import {
   createCompaniesRepository,
@@ -114,6 +115,7 @@ let counter = 0;
 export async function buildTestApp(
   env: Record<string, string> = {},
   dbOptions: TestDbOptions = {},
+  { random }: { random?: Random } = {},
 ): Promise<TestApp> {
   const { db, database, drop } = await createTestDb(dbOptions);
   // Each app its own files: ids restart with every test database, so a shared folder would mix them.
@@ -128,7 +130,7 @@ export async function buildTestApp(
     }),
     database,
   };
-  const app = await buildApp({ config, db, logger: false });
+  const app = await buildApp({ config, db, logger: false, random });
   await app.ready();
   const passwordHash = await hashPassword(PASSWORD);
   const companies = createCompaniesRepository(db);

@@ -30,6 +30,8 @@ export interface CompaniesTable {
   require_two_factor: Generated<number>;
   /** A passing QA run of a creative's current content is required before live (issue 45). */
   qa_required: Generated<number>;
+  /** Days after a click within which its conversion counts (issue 46). */
+  conversion_window_days: Generated<number>;
 }
 
 export interface UsersTable extends Timestamps, SoftDelete {
@@ -214,6 +216,12 @@ export interface CreativesTable extends Timestamps, SoftDelete {
   created_by: number | null;
   /** lower(campaign's name), kept by triggers (migration 2026-11-25-1000): the campaign sort's key. */
   campaign_sort: Generated<string>;
+  /** Rotation among matching rules, holdout and click id (issue 46, migration 2026-12-07-1200). */
+  rotation: Generated<'rules' | 'even' | 'weighted' | 'optimized'>;
+  rotation_weight_column: string | null;
+  rotation_goal: Generated<'clicks' | 'conversions'>;
+  holdout_percent: Generated<number>;
+  click_id_param: Generated<string>;
 }
 
 export interface AssetsTable extends Timestamps, SoftDelete {
@@ -625,6 +633,36 @@ export interface StatsTagDailyTable extends StatsDailyTable {
   tag_id: number;
 }
 
+/** Views a holdout served the static control, per creative, tag (0: none) and day (migration 2026-12-07-1200). */
+export interface StatsHoldoutDailyTable {
+  company_id: number;
+  campaign_id: number;
+  creative_id: number;
+  tag_id: number;
+  day: string;
+  impressions: Generated<number>;
+  clicks: Generated<number>;
+}
+
+/** A click's conversion, once per click id (issue 46, migration 2026-12-07-1200). */
+export interface ConversionsTable {
+  id: Id;
+  company_id: number;
+  campaign_id: number;
+  creative_id: number;
+  tag_id: number;
+  rule_id: number;
+  /** 1: the click was on a holdout view (the static control). */
+  holdout: number;
+  click_id: string;
+  clicked_at: string;
+  occurred_at: string;
+  /** The UTC day of `occurred_at`. */
+  day: string;
+  value: number | null;
+  created_at: string;
+}
+
 /** A QA run of a creative (issue 45, migration 2026-12-07-1100). */
 export interface QaRunsTable {
   id: Id;
@@ -723,6 +761,8 @@ export interface DB {
   qa_runs: QaRunsTable;
   qa_run_variants: QaRunVariantsTable;
   qa_findings: QaFindingsTable;
+  stats_holdout_daily: StatsHoldoutDailyTable;
+  conversions: ConversionsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -1,19 +1,22 @@
 import fp from 'fastify-plugin';
-import { createServices } from '../services';
+import { createServices, type ServicesOptions } from '../services';
 
 /**
  * Every service of the app, built once from its database, storage, job queue and configuration
  * (`src/services.ts`), as `app.services`; routes take what they use from it.
  */
-export const servicesPlugin = fp(
-  async (app) => {
-    const services = createServices({
-      db: app.db,
-      storage: app.storage,
-      jobs: app.jobs,
-      config: app.config,
-      log: app.log,
-    });
+export const servicesPlugin = fp<ServicesOptions>(
+  async (app, options) => {
+    const services = createServices(
+      {
+        db: app.db,
+        storage: app.storage,
+        jobs: app.jobs,
+        config: app.config,
+        log: app.log,
+      },
+      { random: options.random },
+    );
     app.decorate('services', services);
     app.addHook('onClose', () => services.close());
   },

@@ -2,6 +2,7 @@ import { AD_SERVERS, type AdServer } from '@adstudio/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type Client, engine, type TestApp } from '../helper';
 import { expectDocumentedAnswer } from '../openapi';
+import { landing } from '../tracking/landing';
 import { expectLisbonView, insertConditionOf, travelCreative, zoneAtHour } from './fixtures';
 
 /**
@@ -111,7 +112,7 @@ async function clickThrough(clickTag: string, adServer: AdServer, tagId: number)
   expectLisbonView(t, travel, tracker, tagId);
   const landed = await get(tracker.href);
   expect(landed.statusCode).toBe(302);
-  return landed.headers.location;
+  return landing(landed.headers.location);
 }
 
 async function clicksOf(tagId: number) {

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type Client, engine, type TestApp } from '../helper';
 import { expectDocumentedAnswer } from '../openapi';
 import { insertAsset } from '../rows';
+import { landing } from '../tracking/landing';
 import { travelCreative, zoneAtHour } from './fixtures';
 
 let t: TestApp;
@@ -79,7 +80,7 @@ describe(`counting served tags (${engine})`, () => {
       headers: { 'user-agent': BROWSER },
     });
     expect(click.statusCode).toBe(302);
-    expect(click.headers.location).toBe('https://travel.example/lisbon');
+    expect(landing(click.headers.location)).toBe('https://travel.example/lisbon');
 
     const { perTag, perCreative } = await statsRows();
     const row = (tag: number, rule: number, impressions: number, clicks: number) => ({

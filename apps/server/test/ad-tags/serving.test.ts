@@ -4,6 +4,7 @@ import { TOKEN_MISSES_MAX } from '../../src/plugins/security';
 import { RENDER_CSP } from '../../src/storage/render-response';
 import { buildTestApp, type Client, engine, type TestApp } from '../helper';
 import { insertApproval, insertAsset } from '../rows';
+import { landing } from '../tracking/landing';
 import { expectLisbonView, insertApprovedPackage, travelCreative, zoneAtHour } from './fixtures';
 
 let t: TestApp;
@@ -138,7 +139,7 @@ describe(`serving a tag (${engine})`, () => {
       headers: { 'user-agent': BROWSER },
     });
     expect(landed.statusCode).toBe(302);
-    expect(landed.headers.location).toBe('https://travel.example/lisbon');
+    expect(landing(landed.headers.location)).toBe('https://travel.example/lisbon');
   });
 
   it('drops a click URL that is not http(s), carries CR/LF or is too long', async () => {

@@ -1131,6 +1131,27 @@ describe('every documented operation answers as documented', () => {
     await answer(guest, 'GET', '/t/c', 404, { query: { ...query, s: 'forged' } });
   });
 
+  it('conversions: the pixel, the server call and the window', async () => {
+    const campaignId = await campaign('Docs converted', 'live');
+    const creativeId = await insertCreative(t.db, {
+      companyId: t.companyId,
+      campaignId,
+      name: 'Docs converted',
+    });
+    const clickId = t.app.services.trackingLinks.clickId({ campaignId, creativeId, ruleId: 0 }, new Date());
+    await answer(guest, 'GET', '/t/conversion', 200, { query: { click: clickId, value: '12.5' } });
+    await answer(guest, 'GET', '/t/conversion', 200, { query: { click: 'forged' } });
+    const other = t.app.services.trackingLinks.clickId({ campaignId, creativeId, ruleId: 0 }, new Date());
+    await answer(admin, 'POST', '/v1/conversions', 200, { payload: { click_id: other, value: 3 } });
+    await answer(admin, 'POST', '/v1/conversions', 422, { payload: { click_id: 'forged' } });
+    await answer(reader, 'POST', '/v1/conversions', 403, { payload: { click_id: other } });
+    await answer(reader, 'GET', '/v1/company/conversions', 200);
+    await answer(admin, 'PUT', '/v1/company/conversions', 422, { payload: { window_days: 0 } });
+    await answer(reader, 'PUT', '/v1/company/conversions', 403, { payload: { window_days: 7 } });
+    await answer(admin, 'PUT', '/v1/company/conversions', 200, { payload: { window_days: 30 } });
+    await answer(admin, 'PATCH', '/v1/company/conversions', 200, { payload: { window_days: 30 } });
+  });
+
   it('token pages: report, approvals, views, simulate', async () => {
     const id = await campaign('Docs shared', 'live');
     const creativeId = await insertCreative(t.db, {

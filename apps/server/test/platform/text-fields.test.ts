@@ -54,6 +54,7 @@ const WITHOUT_TEXT = new Set([
   'PUT /v1/company/two-factor',
   'PATCH /v1/company/two-factor',
   'PUT /v1/company/qa-gate',
+  'PUT /v1/company/conversions',
 ]);
 
 interface JsonSchema {

@@ -133,6 +133,9 @@ describe(`the campaign report's tags (${engine})`, () => {
       impressions: 2,
       clicks: 1,
       ctr: 0.5,
+      conversions: 0,
+      cvr: 0,
+      value: 0,
     });
     expect(
       (today.json().data.tags as TagRow[]).find((tag) => tag.name === 'Gone served')?.revoked_at,

@@ -6,6 +6,7 @@ import type { TrackedView, TrackingLinks } from '../../src/modules/tracking/trac
 import { buildTestApp, createTestDb, type TestApp } from '../helper';
 import { expectDocumentedAnswer } from '../openapi';
 import { insertCampaign, insertCreative, insertProfile, insertRules } from '../rows';
+import { landing } from './landing';
 
 const BROWSER =
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
@@ -78,7 +79,7 @@ async function click(query: string, userAgent?: string) {
   const res = documented(await hit('/t/c', query, userAgent), '/t/c');
   if (res.statusCode === 302) {
     expect(res.headers['cache-control']).toBe('no-store');
-    return res.headers.location as string;
+    return landing(res.headers.location);
   }
   expect(res.statusCode, res.body).toBe(404);
   expect(res.json()).toEqual({ message: expect.any(String) });

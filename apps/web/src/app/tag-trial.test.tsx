@@ -1,6 +1,7 @@
 import {
   type AdTagListItem,
   type Creative,
+  type RotationOdds,
   type SimulationResult,
   TAG_TRIAL_MESSAGES,
   type TagTrial as Trial,
@@ -11,7 +12,7 @@ import type { ApiRequest, ApiResponse } from '../lib/api-client';
 import { setUser } from '../lib/auth';
 import { answer, recordApi, restoreApi } from '../lib/stub-api';
 import { onePage, testUser } from '../lib/test-fixtures';
-import { byLabel, byText, click, renderLoaded, waitFor } from '../lib/test-render';
+import { byLabel, byText, cleanup, click, renderLoaded, tableRows, waitFor } from '../lib/test-render';
 import { TagTrial } from './tag-trial';
 
 const creative = { id: 12, name: 'Skyway MPU', width: 300, height: 250 } as Creative;
@@ -54,6 +55,7 @@ const simulation: SimulationResult = {
   ],
   trace_omitted: 0,
   datasources: [],
+  rotation: null,
 };
 const SERVED: Trial = {
   serves: 'variant',
@@ -61,6 +63,37 @@ const SERVED: Trial = {
   rule_id: 7,
   render_url: 'https://render.example/r/tagged',
   simulation,
+};
+const candidate = (
+  rule: { id: number; unique_id: string; reporting_label: string },
+  probability: number,
+): RotationOdds['candidates'][number] => ({
+  rule_id: rule.id,
+  unique_id: rule.unique_id,
+  reporting_label: rule.reporting_label,
+  probability,
+  weight: null,
+  impressions: 4000,
+  clicks: 48,
+  conversions: 0,
+});
+const PORTO = { id: 9, unique_id: 'DEST-009', reporting_label: 'Porto – from 99' };
+const ANYWHERE = { id: 1, unique_id: 'DEST-000', reporting_label: 'Anywhere' };
+/** Optimized rotation with a holdout: the tag plays Porto, though Lisbon is the first rule that matches. */
+const ROTATED: Trial = {
+  ...SERVED,
+  rule_id: PORTO.id,
+  simulation: {
+    ...simulation,
+    rotation: {
+      rotation: 'optimized',
+      rotation_goal: 'clicks',
+      holdout_percent: 20,
+      holdout_rule_id: ANYWHERE.id,
+      candidates: [candidate(PORTO, 0.6), candidate(LISBON, 0.2), candidate(ANYWHERE, 0.2)],
+      candidates_total: 3,
+    },
+  },
 };
 const FALLBACK: Trial = {
   serves: 'fallback',
@@ -96,7 +129,9 @@ describe('“Try it” in the tags tab', () => {
     });
     setUser(reader);
   });
-  afterEach(() => {
+  afterEach(async () => {
+    // Unmounted before the user signs out, which would redraw the tab.
+    await cleanup();
     restoreApi();
     setUser(null);
   });
@@ -134,6 +169,23 @@ describe('“Try it” in the tags tab', () => {
     await click(byLabel<HTMLElement>('button', 'Show the snippets of Homepage MPU', container));
     expect(panel()).toBeNull();
     expect(container.querySelector('#ad-tag-snippets')).not.toBeNull();
+  });
+
+  it('shows the rules its rotation may serve here, each with its probability, and the one it played', async () => {
+    trial = () => answer(200, { data: ROTATED });
+    const container = await renderTab();
+    await click(byLabel<HTMLElement>('button', 'Show Try it for Homepage MPU', container));
+    await click(tryButton());
+    await waitFor(() => panel()!.textContent!.includes(TAG_TRIAL_MESSAGES.served));
+    expect(panel()!.textContent).toContain('Serves: The variant Porto – from 99 (DEST-009).');
+    expect(panel()!.textContent).toContain(
+      'Optimized rotation (Thompson sampling on clicks): a view here is served one of these 3 rules.',
+    );
+    expect(tableRows(panel()!, 'rotation-candidate', 5)).toEqual([
+      ['Porto – from 99', '60.0%', '4,000', '48', '1.2%'],
+      ['Lisbon – from 149', '20.0%', '4,000', '48', '1.2%'],
+      ['Anywhere (control, 20 % holdout)', '20.0%', '4,000', '48', '1.2%'],
+    ]);
   });
 
   it('says when the tag shows its fallback, with no render and no trace', async () => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LiftIntervalSchema } from './lift';
 
 /**
  * A campaign report (docs/design.md §9): impressions, clicks and CTR for a timeframe, read from
@@ -26,9 +27,30 @@ const figures = {
   clicks: z.number().int(),
   /** clicks / impressions, 0 without impressions (a fraction: 0.0123 is 1.23 %). */
   ctr: z.number(),
+  /** Conversions reported for clicks of these views (issue 46), by the day they occurred. */
+  conversions: z.number().int(),
+  /** conversions / clicks, 0 without clicks. */
+  cvr: z.number(),
+  /** The conversions' summed value (those reported without one count 0). */
+  value: z.number(),
 };
 export const ReportFiguresSchema = z.object(figures);
 export type ReportFigures = z.infer<typeof ReportFiguresSchema>;
+
+const ArmSchema = z.object(figures);
+const LiftRowSchema = z.object({
+  creative_id: z.number().int(),
+  creative_name: z.string(),
+  /** The tag (null: the creative's views, every tag and none). */
+  tag_id: z.number().int().nullable(),
+  tag_name: z.string().nullable(),
+  /** The creative's holdout now (the timeframe's views may have had another). */
+  holdout_percent: z.number().int(),
+  dynamic: ArmSchema,
+  control: ArmSchema,
+  ctr_lift: LiftIntervalSchema.nullable(),
+  cvr_lift: LiftIntervalSchema.nullable(),
+});
 
 export const CampaignReportSchema = z.object({
   campaign: z.object({ id: z.number().int(), name: z.string() }),
@@ -82,8 +104,18 @@ export const CampaignReportSchema = z.object({
         'the timeframe (revoked ones too), and the live tags of live creatives without traffic at zero; ' +
         'a revoked tag without traffic in the timeframe is left out. Most impressions first, then by name.',
     }),
+  /**
+   * The holdout's measure (issue 46): per creative with a holdout or control views in the
+   * timeframe, and per tag of those, the dynamic views against the static control — CTR and CVR
+   * with the difference's 95 % interval (Newcombe), null while an arm has no views (or clicks).
+   */
+  lift: z.object({
+    creatives: z.array(LiftRowSchema),
+    tags: z.array(LiftRowSchema),
+  }),
 });
 export type CampaignReport = z.infer<typeof CampaignReportSchema>;
+export type ReportLift = CampaignReport['lift']['creatives'][number];
 
 export const REPORT_VARIANTS_MAX = 1000;
 

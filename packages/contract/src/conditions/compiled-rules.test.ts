@@ -125,6 +125,29 @@ describe('compileRuleSet', () => {
     );
   });
 
+  it('matches every rule that selectRule would match alone, default rules only when nothing else does', () => {
+    fc.assert(
+      fc.property(rules, conditions, fc.array(context, { minLength: 1, maxLength: 4 }), (r, c, contexts) => {
+        const compiled = compileRuleSet(r, c);
+        for (const viewer of contexts) {
+          const alone = r.filter(
+            (rule) => !rule.is_default && selectRule([rule], c, viewer).reason === 'matched',
+          );
+          const { rule_id, reason } = selectRule(r, c, viewer);
+          const expected =
+            alone.length > 0
+              ? { rule_ids: alone.map((rule) => rule.id), reason: 'matched' }
+              : reason === 'matched'
+                ? // Only default rules matched (so the feed has one): its default serves.
+                  { rule_ids: [compiled.defaultRuleId], reason: 'default' }
+                : { rule_ids: rule_id === null ? [] : [rule_id], reason };
+          expect(compiled.matches(viewer)).toEqual(expected);
+        }
+      }),
+      { numRuns: 1500 },
+    );
+  });
+
   it('keeps one rule per dates and conditions, and names the data sources its conditions read', () => {
     const rule = (id: number, condition_ids: number[], start: string | null = null): SelectableRule => ({
       id,

@@ -14,11 +14,20 @@ import type { EvaluationContext } from './viewer-context';
  * first active rule in its dates whose conditions all hold, else the default, else the first
  * active rule — without building its trace, and with the work done once per feed instead of once
  * per viewer. Rules that can never be chosen by their conditions (inactive, naming a deleted
- * condition) are left out; of rules with the same dates and conditions only the first can win, so
- * only it is kept. Each condition is judged at most once per decision.
+ * condition) are left out; rules with the same dates and conditions are judged once, as twins of
+ * the first (only it can win `decide`; a rotation's `matches` names them all). Each condition is
+ * judged at most once per decision.
  */
 export interface CompiledRuleSet {
   decide(context: EvaluationContext): { rule_id: number | null; reason: SelectionReason };
+  /**
+   * Every rule a rotation may serve in the context (issue 46): all active rules in their dates
+   * whose conditions hold, in feed order, default rules left out — or, when none of those matches,
+   * what `decide` falls back to (the default rule, else the first active), alone.
+   */
+  matches(context: EvaluationContext): { rule_ids: number[]; reason: SelectionReason };
+  /** The feed's first active default rule (the static control a holdout serves), if any. */
+  readonly defaultRuleId: number | null;
   /** The data sources its conditions read. */
   readonly dataSourceIds: readonly number[];
   /** Rules walked in the worst case (distinct dates and conditions). */
@@ -31,6 +40,10 @@ type Test = (context: EvaluationContext) => boolean;
 
 interface Candidate {
   id: number;
+  /** Later rules of the same dates and conditions: they match exactly when it does. */
+  twins: number[];
+  /** Which of id and its twins are default rules. */
+  defaults: Set<number>;
   start: string | null;
   end: string | null;
   /** Indexes into the set's conditions. */
@@ -93,19 +106,26 @@ export function compileRuleSet(
   const tests: Test[] = [];
   const dataSourceIds = new Set<number>();
   const candidates: Candidate[] = [];
-  const seen = new Set<string>();
+  const seen = new Map<string, Candidate>();
   let fallback: number | null = null;
   let firstActive: number | null = null;
 
+  /** Each rule's place in the feed. */
+  const order = new Map<number, number>();
   for (const rule of rules) {
+    order.set(rule.id, order.size);
     if (!rule.active) continue;
     firstActive ??= rule.id;
     if (rule.is_default) fallback ??= rule.id;
     const ids = [...new Set(rule.condition_ids)].sort((a, b) => a - b);
     if (ids.some((id) => !conditions.has(id))) continue;
     const key = `${rule.start ?? ''}|${rule.end ?? ''}|${ids.join(',')}`;
-    if (seen.has(key)) continue;
-    seen.add(key);
+    const twin = seen.get(key);
+    if (twin) {
+      twin.twins.push(rule.id);
+      if (rule.is_default) twin.defaults.add(rule.id);
+      continue;
+    }
     const slots = ids.map((id) => {
       let slot = index.get(id);
       if (slot === undefined) {
@@ -120,7 +140,16 @@ export function compileRuleSet(
       }
       return slot;
     });
-    candidates.push({ id: rule.id, start: rule.start, end: rule.end, conditions: Int32Array.from(slots) });
+    const candidate: Candidate = {
+      id: rule.id,
+      twins: [],
+      defaults: new Set(rule.is_default ? [rule.id] : []),
+      start: rule.start,
+      end: rule.end,
+      conditions: Int32Array.from(slots),
+    };
+    seen.set(key, candidate);
+    candidates.push(candidate);
   }
 
   const otherwise =
@@ -130,31 +159,54 @@ export function compileRuleSet(
         ? { rule_id: firstActive, reason: 'first_active' as const }
         : { rule_id: null, reason: 'none' as const };
 
-  const choosable = new Set(candidates.map((candidate) => candidate.id));
+  const choosable = new Set(candidates.flatMap((candidate) => [candidate.id, ...candidate.twins]));
   if (otherwise.rule_id !== null) choosable.add(otherwise.rule_id);
+
+  /** The candidates that match the context, in feed order, each once; `first` stops at the first. */
+  const matching = (context: EvaluationContext, first: boolean) => {
+    // 0: not judged yet, 1: holds, 2: does not.
+    const verdicts = new Uint8Array(tests.length);
+    const holds = (slot: number) => {
+      if (verdicts[slot] === 0) verdicts[slot] = tests[slot]!(context) ? 1 : 2;
+      return verdicts[slot] === 1;
+    };
+    const found: Candidate[] = [];
+    for (const candidate of candidates) {
+      if (candidate.start && context.date < candidate.start) continue;
+      if (candidate.end && context.date > candidate.end) continue;
+      let all = true;
+      for (let i = 0; i < candidate.conditions.length; i++)
+        if (!holds(candidate.conditions[i]!)) {
+          all = false;
+          break;
+        }
+      if (all) {
+        found.push(candidate);
+        if (first) break;
+      }
+    }
+    return found;
+  };
+
   return {
     dataSourceIds: [...dataSourceIds],
     candidates: candidates.length,
     choosable: [...choosable],
+    defaultRuleId: fallback,
     decide(context) {
-      // 0: not judged yet, 1: holds, 2: does not.
-      const verdicts = new Uint8Array(tests.length);
-      const holds = (slot: number) => {
-        if (verdicts[slot] === 0) verdicts[slot] = tests[slot]!(context) ? 1 : 2;
-        return verdicts[slot] === 1;
-      };
-      for (const candidate of candidates) {
-        if (candidate.start && context.date < candidate.start) continue;
-        if (candidate.end && context.date > candidate.end) continue;
-        let all = true;
-        for (let i = 0; i < candidate.conditions.length; i++)
-          if (!holds(candidate.conditions[i]!)) {
-            all = false;
-            break;
-          }
-        if (all) return { rule_id: candidate.id, reason: 'matched' };
+      const [found] = matching(context, true);
+      return found ? { rule_id: found.id, reason: 'matched' } : otherwise;
+    },
+    matches(context) {
+      const ids: number[] = [];
+      for (const candidate of matching(context, false))
+        for (const id of [candidate.id, ...candidate.twins]) if (!candidate.defaults.has(id)) ids.push(id);
+      if (ids.length > 0) {
+        // Twins follow their first in the walk; feed order is the order of ids.
+        ids.sort((a, b) => (order.get(a) ?? 0) - (order.get(b) ?? 0));
+        return { rule_ids: ids, reason: 'matched' };
       }
-      return otherwise;
+      return { rule_ids: otherwise.rule_id === null ? [] : [otherwise.rule_id], reason: otherwise.reason };
     },
   };
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { RotationOddsSchema } from '../creatives/rotation';
 import {
   CONTEXT_FIELDS,
   type ConditionExpression,
@@ -322,6 +323,11 @@ export const SimulationResultSchema = z.object({
       source: z.enum(['cache', 'default', 'override', 'none']),
     }),
   ),
+  /**
+   * What a served tag may play in this context under the creative's rotation and holdout, each
+   * rule with its probability (issue 46); null when the creative has no feed compiled for serving.
+   */
+  rotation: RotationOddsSchema.nullable(),
 });
 export type SimulationResult = z.infer<typeof SimulationResultSchema>;
 

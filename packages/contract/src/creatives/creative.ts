@@ -3,6 +3,7 @@ import { HistoryEntrySchema } from '../audit/history';
 import { UpdatedAtSchema } from '../common/based-on';
 import { blankToNull, httpUrl, idField, nameField, StatusSchema, textField } from '../common/fields';
 import { STATUSES } from '../statuses';
+import { CreativeRotationSchema, RotationFieldsSchema } from './rotation';
 
 export const CREATIVE_NAME_MAX = 200;
 export const CREATIVE_SIZE_MAX = 4000;
@@ -64,6 +65,7 @@ export const CreativeSchema = z.object({
   rule_filter: z.object({ column: z.string(), values: z.array(z.string()) }).nullable(),
   /** Its backup image (set from its assets). */
   fallback_asset_id: z.number().int().nullable(),
+  ...CreativeRotationSchema.shape,
   created_at: z.string(),
   updated_at: z.string(),
   /** Set on a soft-deleted creative (listed with `deleted=1`, restorable). */
@@ -83,6 +85,7 @@ const CreativeFieldsSchema = z.object({
   click_url: blankToNull(httpUrl('click URL')),
   profile_id: idField('profile').nullable().optional(),
   rule_filter: RuleFilterSchema.nullable().optional(),
+  ...RotationFieldsSchema.partial().shape,
 });
 
 /**

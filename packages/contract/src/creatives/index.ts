@@ -9,4 +9,5 @@ export * from './preview-link';
 export const CreativeBulkSchema = bulkSchema('creative');
 export type CreativeBulk = z.infer<typeof CreativeBulkSchema>;
 export * from './qa-runs';
+export * from './rotation';
 export * from './variants';

@@ -37,6 +37,7 @@ import * as outboxCursors from './2026-12-06-1400-outbox-cursors';
 import * as team from './2026-12-06-1500-team';
 import * as issueMissingConditions from './2026-12-07-1000-issue-missing-conditions';
 import * as qaRuns from './2026-12-07-1100-qa-runs';
+import * as rotationConversions from './2026-12-07-1200-rotation-conversions';
 
 /** Every migration, by name in the order they run. Listed statically so the bundled server carries them. */
 export const migrations: Record<string, Migration> = {
@@ -78,4 +79,5 @@ export const migrations: Record<string, Migration> = {
   '2026-12-06-1500-team': team,
   '2026-12-07-1000-issue-missing-conditions': issueMissingConditions,
   '2026-12-07-1100-qa-runs': qaRuns,
+  '2026-12-07-1200-rotation-conversions': rotationConversions,
 };

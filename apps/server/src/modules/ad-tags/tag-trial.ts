@@ -5,6 +5,7 @@ import type { AdServing } from '../serving';
 
 interface Deps {
   decision: AdServing['decision'];
+  odds: AdServing['odds'];
   chooseRule: RuleChooser;
   /** Render URLs of the creative's variants (render's `variantRenderUrls`). */
   renderUrls(creativeId: number): Promise<(ruleId: number) => string | null>;
@@ -15,7 +16,7 @@ interface Deps {
  * decides, beside the simulator's account of the creative's feed (its trace), and a render of the
  * variant the tag plays. Read-only: nothing is counted.
  */
-export function createTagTrial({ decision, chooseRule, renderUrls }: Deps) {
+export function createTagTrial({ decision, odds, chooseRule, renderUrls }: Deps) {
   return async (
     user: User,
     creativeId: number,
@@ -37,7 +38,12 @@ export function createTagTrial({ decision, chooseRule, renderUrls }: Deps) {
       rule_id: ruleId ? ruleId : null,
       render_url: ruleId === undefined ? null : urls(ruleId),
       simulation: chosen
-        ? simulationResult(chosen, context.time_zone, chosen.rule ? urls(chosen.rule.id) : null)
+        ? simulationResult(
+            chosen,
+            context.time_zone,
+            chosen.rule ? urls(chosen.rule.id) : null,
+            await odds(user.company_id, creativeId, context),
+          )
         : null,
     };
   };

@@ -8,11 +8,15 @@ import {
   type CreativeUpdate,
   CSRF_MISMATCH_MESSAGE,
   canAccess,
+  type OptimizeGoal,
   type PreviewLink,
   previewLinkPath,
+  ROTATION_DEFAULTS,
+  type Rotation,
   type RuleFilter,
   type Status,
   type User,
+  WEIGHT_COLUMN_NEEDED,
 } from '@adstudio/contract';
 import type { Executor, Transactor } from '../../db/database';
 import type { Changes } from '../../lib/audit-changes';
@@ -47,6 +51,11 @@ interface CreativeFields {
   click_url: string | null;
   profile_id: number | null;
   rule_filter: RuleFilter | null;
+  rotation: Rotation;
+  rotation_weight_column: string | null;
+  rotation_goal: OptimizeGoal;
+  holdout_percent: number;
+  click_id_param: string;
   status: Status;
 }
 
@@ -58,6 +67,11 @@ const fieldsOf = (row: CreativeRow): CreativeFields => ({
   click_url: row.click_url,
   profile_id: row.profile_id,
   rule_filter: parseJson<RuleFilter | null>(row.rule_filter, null),
+  rotation: row.rotation,
+  rotation_weight_column: row.rotation_weight_column,
+  rotation_goal: row.rotation_goal,
+  holdout_percent: row.holdout_percent,
+  click_id_param: row.click_id_param,
   status: row.status,
 });
 
@@ -154,6 +168,8 @@ export function createCreativesService({ creatives, refs, audit, transaction, sp
       if (!(await refs.profileExists(user.company_id, fields.profile_id, trx)))
         errors.profile_id = [PROFILE_NOT_FOUND];
     }
+    if (fields.rotation === 'weighted' && !fields.rotation_weight_column)
+      errors.rotation_weight_column = [WEIGHT_COLUMN_NEEDED];
     if ((changed.name || changed.campaign_id) && !errors.campaign_id) {
       const scope = inCampaign(fields);
       if (await creatives.nameTaken(user.company_id, fields.name, { exceptId, scope, trx }))
@@ -221,6 +237,11 @@ export function createCreativesService({ creatives, refs, audit, transaction, sp
           click_url: body.click_url ?? null,
           profile_id: body.profile_id ?? null,
           rule_filter: body.rule_filter ?? null,
+          rotation: body.rotation ?? ROTATION_DEFAULTS.rotation,
+          rotation_weight_column: body.rotation_weight_column ?? ROTATION_DEFAULTS.rotation_weight_column,
+          rotation_goal: body.rotation_goal ?? ROTATION_DEFAULTS.rotation_goal,
+          holdout_percent: body.holdout_percent ?? ROTATION_DEFAULTS.holdout_percent,
+          click_id_param: body.click_id_param ?? ROTATION_DEFAULTS.click_id_param,
           status: 'draft',
         };
         await checkRefs(user, fields, { campaign_id: 1, profile_id: 1, name: 1 }, undefined, trx);

@@ -73,7 +73,7 @@ export function createReportsRepository(db: Db) {
     creatives: (companyId: number, campaignId: number, withIds: readonly number[]) =>
       db
         .selectFrom('creatives')
-        .select(['id', 'name', 'width', 'height', 'deleted_at'])
+        .select(['id', 'name', 'width', 'height', 'deleted_at', 'holdout_percent'])
         .where((eb) => eb.and({ company_id: companyId, campaign_id: campaignId }))
         .where((eb) =>
           withIds.length
@@ -126,6 +126,39 @@ export function createReportsRepository(db: Db) {
           const live = eb.and([eb('ad_tags.revoked_at', 'is', null), eb('creatives.deleted_at', 'is', null)]);
           return withIds.length ? eb.or([live, eb('ad_tags.id', 'in', withIds)]) : live;
         })
+        .execute(),
+
+    /**
+     * The campaign's conversions that occurred within days [start, end], counted and valued per
+     * day, creative, rule, tag (0: none) and arm (holdout 1: the static control).
+     */
+    conversions: (companyId: number, campaignId: number, start: string, end: string) =>
+      db
+        .selectFrom('conversions')
+        .select([
+          'day',
+          'creative_id',
+          'rule_id',
+          'tag_id',
+          'holdout',
+          (eb) => eb.fn.countAll<number | string>().as('conversions'),
+          sql<number | string>`coalesce(sum(value), 0)`.as('value'),
+        ])
+        .where((eb) => eb.and({ company_id: companyId, campaign_id: campaignId }))
+        .where('day', '>=', start)
+        .where('day', '<=', end)
+        .groupBy(['day', 'creative_id', 'rule_id', 'tag_id', 'holdout'])
+        .execute(),
+
+    /** The views holdouts served the static control, per creative and tag (0: none), within the days. */
+    controlViews: (companyId: number, campaignId: number, start: string, end: string) =>
+      db
+        .selectFrom('stats_holdout_daily')
+        .select(['creative_id', 'tag_id', sum('impressions').as('impressions'), sum('clicks').as('clicks')])
+        .where((eb) => eb.and({ company_id: companyId, campaign_id: campaignId }))
+        .where('day', '>=', start)
+        .where('day', '<=', end)
+        .groupBy(['creative_id', 'tag_id'])
         .execute(),
 
     /** The reporting labels of rules, by id (rules keep their ids across syncs). */

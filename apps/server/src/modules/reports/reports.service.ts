@@ -1,9 +1,11 @@
 import {
   type CampaignReport,
+  newcombe,
   REPORT_DAYS_MAX,
   REPORT_NEWS_MAX,
   REPORT_VARIANTS_MAX,
   type ReportFigures,
+  type ReportLift,
   type ReportNews,
   type ReportQuery,
 } from '@adstudio/contract';
@@ -28,11 +30,65 @@ export const addDays = (day: string, days: number) => toDay(dayMs(day) + days * 
 const maxDay = (a: string, b: string) => (a > b ? a : b);
 const minDay = (a: string, b: string) => (a < b ? a : b);
 
-const figures = (impressions: number | string, clicks: number | string): ReportFigures => {
+/** Conversions and their value, as a report adds them up. */
+interface Converted {
+  conversions: number;
+  value: number;
+}
+const NONE: Converted = { conversions: 0, value: 0 };
+
+const figures = (
+  impressions: number | string,
+  clicks: number | string,
+  converted: Converted = NONE,
+): ReportFigures => {
   const i = Number(impressions);
   const c = Number(clicks);
-  return { impressions: i, clicks: c, ctr: i > 0 ? c / i : 0 };
+  const { conversions, value } = converted;
+  return {
+    impressions: i,
+    clicks: c,
+    ctr: i > 0 ? c / i : 0,
+    conversions,
+    cvr: c > 0 ? conversions / c : 0,
+    value,
+  };
 };
+
+/** Sums of conversions by a key. */
+function tally<R extends { conversions: number | string; value: number | string }, K>(
+  rows: readonly R[],
+  keyOf: (row: R) => K,
+) {
+  const sums = new Map<K, Converted>();
+  for (const row of rows) {
+    const key = keyOf(row);
+    const known = sums.get(key) ?? { conversions: 0, value: 0 };
+    known.conversions += Number(row.conversions);
+    known.value += Number(row.value);
+    sums.set(key, known);
+  }
+  return sums;
+}
+
+/** The dynamic arm: all views less the control's. */
+const less = (all: ReportFigures, control: ReportFigures, converted: Converted) =>
+  figures(all.impressions - control.impressions, all.clicks - control.clicks, converted);
+
+/** A lift row: the arms, and the intervals of their CTR and CVR differences. */
+function liftRow(
+  base: Pick<ReportLift, 'creative_id' | 'creative_name' | 'tag_id' | 'tag_name' | 'holdout_percent'>,
+  dynamic: ReportFigures,
+  control: ReportFigures,
+): ReportLift {
+  return {
+    ...base,
+    dynamic,
+    control,
+    ctr_lift: newcombe(dynamic.clicks, dynamic.impressions, control.clicks, control.impressions),
+    cvr_lift: newcombe(dynamic.conversions, dynamic.clicks, control.conversions, control.clicks),
+  };
+}
 const byImpressions = (a: ReportFigures & { name?: string }, b: ReportFigures & { name?: string }) =>
   b.impressions - a.impressions || b.clicks - a.clicks;
 
@@ -52,6 +108,73 @@ export function reportDays(
   if (start > end) start = end;
   if (dayMs(end) - dayMs(start) >= REPORT_DAYS_MAX * DAY_MS) start = addDays(end, 1 - REPORT_DAYS_MAX);
   return { start, end };
+}
+
+/**
+ * The holdout's measure: per creative with a holdout now or control views in the days, the dynamic
+ * views (all less the control's) against the control, and the same per tag of those creatives.
+ */
+function liftOf(
+  creatives: readonly (ReportFigures & { id: number; name: string })[],
+  tags: readonly (ReportFigures & { id: number; name: string; creative_id: number })[],
+  creativeById: ReadonlyMap<number, { holdout_percent: number }>,
+  controlViews: readonly {
+    creative_id: number;
+    tag_id: number;
+    impressions: number | string;
+    clicks: number | string;
+  }[],
+  converted: ReadonlyMap<string, Converted>,
+): CampaignReport['lift'] {
+  const control = new Map(controlViews.map((row) => [`${row.creative_id}.${row.tag_id}`, row]));
+  const arm = (creativeId: number, tagId: number | null, holdout: 0 | 1): Converted => {
+    if (tagId !== null) return converted.get(`${creativeId}.${tagId}.${holdout}`) ?? NONE;
+    let sum = { conversions: 0, value: 0 };
+    for (const [key, value] of converted) {
+      const [creative, , held] = key.split('.');
+      if (Number(creative) === creativeId && Number(held) === holdout)
+        sum = { conversions: sum.conversions + value.conversions, value: sum.value + value.value };
+    }
+    return sum;
+  };
+  const measured = creatives.filter(
+    (creative) =>
+      (creativeById.get(creative.id)?.holdout_percent ?? 0) > 0 ||
+      controlViews.some((row) => row.creative_id === creative.id),
+  );
+  const rows: CampaignReport['lift'] = { creatives: [], tags: [] };
+  for (const creative of measured) {
+    const views = controlViews.filter((row) => row.creative_id === creative.id);
+    const held = figures(
+      views.reduce((n, row) => n + Number(row.impressions), 0),
+      views.reduce((n, row) => n + Number(row.clicks), 0),
+      arm(creative.id, null, 1),
+    );
+    const base = {
+      creative_id: creative.id,
+      creative_name: creative.name,
+      holdout_percent: creativeById.get(creative.id)?.holdout_percent ?? 0,
+    };
+    rows.creatives.push(
+      liftRow(
+        { ...base, tag_id: null, tag_name: null },
+        less(creative, held, arm(creative.id, null, 0)),
+        held,
+      ),
+    );
+    for (const tag of tags.filter((row) => row.creative_id === creative.id)) {
+      const view = control.get(`${creative.id}.${tag.id}`);
+      const tagHeld = figures(view?.impressions ?? 0, view?.clicks ?? 0, arm(creative.id, tag.id, 1));
+      rows.tags.push(
+        liftRow(
+          { ...base, tag_id: tag.id, tag_name: tag.name },
+          less(tag, tagHeld, arm(creative.id, tag.id, 0)),
+          tagHeld,
+        ),
+      );
+    }
+  }
+  return rows;
 }
 
 /** Campaign reports (docs/design.md §9): the shared link's and the campaign's own. */
@@ -79,12 +202,23 @@ export function createReportsService({ reports }: { reports: ReportsRepository }
       const { today, ...bounds } = await boundsOf(scope, campaign);
       const { start, end } = reportDays(bounds, asked, today);
 
-      const [daily, perCreative, perVariant, perTag] = await Promise.all([
+      const [daily, perCreative, perVariant, perTag, converted, controlViews] = await Promise.all([
         reports.daily(companyId, campaignId, start, end),
         reports.byCreative(companyId, campaignId, start, end),
         reports.byVariant(companyId, campaignId, start, end, REPORT_VARIANTS_MAX),
         reports.byTag(companyId, campaignId, start, end),
+        reports.conversions(companyId, campaignId, start, end),
+        reports.controlViews(companyId, campaignId, start, end),
       ]);
+      type Row = (typeof converted)[number];
+      const byDayConverted = tally(converted, (row: Row) => row.day);
+      const byCreativeConverted = tally(converted, (row: Row) => row.creative_id);
+      const byVariantConverted = tally(converted, (row: Row) => `${row.creative_id}.${row.rule_id}`);
+      const byTagConverted = tally(converted, (row: Row) => row.tag_id);
+      const byArmConverted = tally(
+        converted,
+        (row: Row) => `${row.creative_id}.${row.tag_id}.${row.holdout}`,
+      );
       const [creatives, tags] = await Promise.all([
         reports.creatives(
           companyId,
@@ -113,12 +247,35 @@ export function createReportsService({ reports }: { reports: ReportsRepository }
       const days: CampaignReport['daily'] = [];
       for (let day = start; day <= end; day = addDays(day, 1)) {
         const row = byDay.get(day);
-        days.push({ day, ...figures(row?.impressions ?? 0, row?.clicks ?? 0) });
+        days.push({ day, ...figures(row?.impressions ?? 0, row?.clicks ?? 0, byDayConverted.get(day)) });
       }
       const totals = figures(
         days.reduce((n, day) => n + day.impressions, 0),
         days.reduce((n, day) => n + day.clicks, 0),
+        {
+          conversions: days.reduce((n, day) => n + day.conversions, 0),
+          value: days.reduce((n, day) => n + day.value, 0),
+        },
       );
+      const creativeRows = creatives
+        .filter((creative) => creative.deleted_at === null || statsByCreative.has(creative.id))
+        .map((creative) => {
+          const row = statsByCreative.get(creative.id);
+          return {
+            id: creative.id,
+            name: creative.name,
+            width: creative.width,
+            height: creative.height,
+            ...figures(row?.impressions ?? 0, row?.clicks ?? 0, byCreativeConverted.get(creative.id)),
+          };
+        })
+        .sort((a, b) => byImpressions(a, b) || a.name.localeCompare(b.name));
+      const tagRows = tags
+        .map((tag) => {
+          const row = statsByTag.get(tag.id);
+          return { ...tag, ...figures(row?.impressions ?? 0, row?.clicks ?? 0, byTagConverted.get(tag.id)) };
+        })
+        .sort((a, b) => byImpressions(a, b) || a.name.localeCompare(b.name) || a.id - b.id);
 
       return {
         campaign: { id: campaign.id, name: campaign.name },
@@ -127,19 +284,7 @@ export function createReportsService({ reports }: { reports: ReportsRepository }
         bounds,
         totals,
         daily: days,
-        creatives: creatives
-          .filter((creative) => creative.deleted_at === null || statsByCreative.has(creative.id))
-          .map((creative) => {
-            const row = statsByCreative.get(creative.id);
-            return {
-              id: creative.id,
-              name: creative.name,
-              width: creative.width,
-              height: creative.height,
-              ...figures(row?.impressions ?? 0, row?.clicks ?? 0),
-            };
-          })
-          .sort((a, b) => byImpressions(a, b) || a.name.localeCompare(b.name)),
+        creatives: creativeRows,
         variants: perVariant.rows.map((row) => {
           const creativeName = creativeById.get(row.creative_id)?.name ?? `#${row.creative_id}`;
           return {
@@ -148,16 +293,16 @@ export function createReportsService({ reports }: { reports: ReportsRepository }
             rule_id: row.rule_id,
             reporting_label:
               row.rule_id === 0 ? creativeName : (labels.get(row.rule_id) ?? `Rule ${row.rule_id}`),
-            ...figures(row.impressions, row.clicks),
+            ...figures(
+              row.impressions,
+              row.clicks,
+              byVariantConverted.get(`${row.creative_id}.${row.rule_id}`),
+            ),
           };
         }),
         variants_total: perVariant.total,
-        tags: tags
-          .map((tag) => {
-            const row = statsByTag.get(tag.id);
-            return { ...tag, ...figures(row?.impressions ?? 0, row?.clicks ?? 0) };
-          })
-          .sort((a, b) => byImpressions(a, b) || a.name.localeCompare(b.name) || a.id - b.id),
+        tags: tagRows,
+        lift: liftOf(creativeRows, tagRows, creativeById, controlViews, byArmConverted),
       };
     },
 

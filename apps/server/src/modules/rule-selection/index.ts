@@ -4,5 +4,12 @@
  */
 export { type ChosenRule, hasConditions, ruleFilterOf } from './choose-rule';
 export { type CompiledFeed, type CompileFeedDeps, compileFeed } from './compiled-feed';
+export {
+  type RotationPlan,
+  type RuleFigures,
+  rotate,
+  rotationShares,
+  weightOf,
+} from './rotation';
 export type { RuleChooser } from './rule-chooser';
 export { simulationResult } from './simulation-result';

@@ -1,4 +1,4 @@
-import type { SimulationResult } from '@adstudio/contract';
+import type { RotationOdds, SimulationResult } from '@adstudio/contract';
 import { parseJson } from '../../lib/json';
 import { type ChosenRule, hasConditions } from './choose-rule';
 
@@ -7,6 +7,7 @@ export const simulationResult = (
   chosen: ChosenRule,
   timeZone: string,
   renderUrl: string | null,
+  rotation: RotationOdds | null,
 ): SimulationResult => ({
   context: {
     date: chosen.context.date,
@@ -28,4 +29,5 @@ export const simulationResult = (
   trace: chosen.selection.trace,
   trace_omitted: chosen.omitted,
   datasources: chosen.datasources,
+  rotation,
 });

@@ -5,6 +5,8 @@ import {
   type DataValue,
   type EvaluationContext,
   evaluationContext,
+  ROTATION_CANDIDATES_MAX,
+  type RotationOdds,
   type SimulationContext,
   type TagTrialBecause,
 } from '@adstudio/contract';
@@ -12,10 +14,19 @@ import { type ChangeFeed, EVERYTHING } from '../../db/change-feed';
 import { isBot } from '../../lib/bots';
 import { HttpError, notFound } from '../../lib/http-errors';
 import { parseJson } from '../../lib/json';
+import type { Random } from '../../lib/random';
 import { type LiveValues, placeholdersOf } from '../data-sources';
 import type { LiveEntry, RenderService } from '../render';
-import type { CompiledFeed, RuleChooser } from '../rule-selection';
+import {
+  type CompiledFeed,
+  type RotationPlan,
+  type RuleChooser,
+  rotate,
+  rotationShares,
+  weightOf,
+} from '../rule-selection';
 import type { StatsBuffer, TrackedView, TrackingLinks } from '../tracking';
+import type { OptimizationFigures } from './optimization-figures';
 import type { AdServingRepository } from './serving.repository';
 import { adCall, type Viewer, viewerContext } from './viewer';
 
@@ -55,6 +66,10 @@ interface Deps {
   stats: Pick<StatsBuffer, 'add'>;
   /** Where tags are served: RENDER_URL, else APP_URL. */
   serveBase: string;
+  /** Each rule's figures for `optimized` rotation, refreshed in the background. */
+  figures: Pick<OptimizationFigures, 'of' | 'current'>;
+  /** Uniform draws for rotations and holdouts (seeded in tests). */
+  random?: Random;
 }
 
 /** A served tag's answer: a file sent as renders are, named for its type, and the rule it plays. */
@@ -62,21 +77,20 @@ export interface Served {
   file: 'index.html' | 'fallback.html' | 'empty.gif' | 'tag.js';
   body: Buffer;
   ruleId?: number;
+  /** A holdout view: the static control was served. */
+  holdout?: boolean;
   /** The body's Content-Encoding, when it is encoded. */
   encoding?: 'gzip';
 }
 
 /** A tag as serving keeps it: what its token names, and whether its publisher lets the creative serve. */
-interface ServedTag {
+interface ServedTag extends ServedCreative {
   id: number;
-  companyId: number;
-  creativeId: number;
   revoked: boolean;
   /** Approved by the tag's publisher, or never asked (or no publisher). */
   allowed: boolean;
   /** The macros of the ad server the tag is pasted into (none: `generic`). */
   macros: AdServerMacros | null;
-  creative: NonNullable<Awaited<ReturnType<AdServingRepository['byToken']>>>;
 }
 
 /** A creative as serving keeps it, compiled: everything a decision and its document need. */
@@ -87,6 +101,10 @@ interface ServingSet {
   entry: LiveEntry | undefined;
   fallback: { storage_key: string; content_type: string } | undefined;
   feed: CompiledFeed | 'none' | 'too_large';
+  /** How it rotates among matching rules (a feed too large to compile serves by `rules`). */
+  plan: RotationPlan;
+  /** The share of views its holdout serves the static control (0 without a compiled feed's default rule). */
+  holdout: number;
   /** Content literals of the rules served so far (made on first use). */
   contents: Map<number, string>;
   /** Our click tracker's signed URL per tag and rule (`{tag}.{rule}`), made on first use. */
@@ -98,7 +116,7 @@ interface ServingSet {
  * nothing; and why (contract `TAG_TRIAL_BECAUSE`).
  */
 export type TagDecision =
-  | { serves: 'variant'; ruleId: number; because: 'served' }
+  | { serves: 'variant'; ruleId: number; because: 'served'; holdout: boolean }
   | { serves: 'fallback' | 'nothing'; ruleId?: undefined; because: Exclude<TagTrialBecause, 'served'> };
 
 /**
@@ -123,6 +141,8 @@ export function createAdServing({
   readUrl,
   stats,
   serveBase,
+  figures,
+  random = Math.random,
 }: Deps) {
   const cache = createServingCache<ServedTag, ServingSet>(changes, (keys) => {
     for (const key of keys) {
@@ -166,17 +186,16 @@ export function createAdServing({
     return tag;
   }
 
-  const compile = async (tag: ServedTag) => {
-    const { creative } = tag;
+  const compile = async ({ companyId, creativeId, creative }: ServedCreative) => {
     const campaignId = creative.campaign_id ?? creative.creative_campaign_id ?? 0;
     const [entry, fallback, feed] = await Promise.all([
-      creative.status === 'live' ? liveEntry(tag.creativeId) : undefined,
+      creative.status === 'live' ? liveEntry(creativeId) : undefined,
       creative.fallback_asset_id === null
         ? undefined
-        : repository.fallback(tag.creativeId, creative.fallback_asset_id),
-      creative.status === 'live' ? compileFeed(tag.companyId, creative) : ('none' as const),
+        : repository.fallback(creativeId, creative.fallback_asset_id),
+      creative.status === 'live' ? compileFeed(companyId, creative) : ('none' as const),
     ]);
-    const keys = [`creative:${tag.creativeId}`, `campaign:${campaignId}`];
+    const keys = [`creative:${creativeId}`, `campaign:${campaignId}`];
     if (typeof feed === 'object') {
       keys.push(`profile:${feed.profileId}`, ...feed.conditionIds.map((id) => `condition:${id}`));
     } else if (creative.profile_id !== null) keys.push(`profile:${creative.profile_id}`);
@@ -187,36 +206,55 @@ export function createAdServing({
       entry,
       fallback,
       feed,
+      ...rotationOf(creative, feed),
       contents: new Map(),
       trackers: new Map(),
     };
-    return { value, creativeId: tag.creativeId, keys };
+    return { value, creativeId, keys };
   };
 
-  const setOf = (tag: ServedTag) => cache.set(tag.creativeId, () => compile(tag));
+  const setOf = (tag: ServedCreative) => cache.set(tag.creativeId, () => compile(tag));
 
-  /** The rule a compiled feed gives in a context (0: none to give). */
-  async function ruleOf(tag: ServedTag, set: ServingSet, viewer: Viewing) {
+  /** The viewer's evaluation context, with the cached values of the data sources the feed reads. */
+  async function evaluated(companyId: number, feed: CompiledFeed, viewer: Viewing) {
+    const ids = feed.rules.dataSourceIds;
+    if (ids.length === 0) return viewer.context({});
+    const read = values.valuesOf(companyId, ids, placeholdersOf(viewer.context({})));
+    return viewer.context(read instanceof Promise ? await read : read);
+  }
+
+  /**
+   * The rule a view is served (0: none to give), and whether it is a holdout view: with the set's
+   * holdout share, the feed's default rule (the static control); otherwise the rotation's choice
+   * among the rules that match the viewer.
+   */
+  async function ruleOf(
+    tag: ServedCreative,
+    set: ServingSet,
+    viewer: Viewing,
+  ): Promise<{ ruleId: number; holdout: boolean }> {
     const feed = set.feed;
-    const context = viewer.context;
-    if (feed === 'none') return 0;
+    if (feed === 'none') return { ruleId: 0, holdout: false };
     if (feed === 'too_large') {
       try {
-        return (await chooseRule(tag.companyId, tag.creativeId, viewer.simulation)).rule?.id ?? 0;
+        const chosen = await chooseRule(tag.companyId, tag.creativeId, viewer.simulation);
+        return { ruleId: chosen.rule?.id ?? 0, holdout: false };
       } catch (error) {
         // A feed deleted meanwhile (422) or a creative gone (404): the creative plays without content.
-        if (error instanceof HttpError && error.statusCode < 500) return 0;
+        if (error instanceof HttpError && error.statusCode < 500) return { ruleId: 0, holdout: false };
         throw error;
       }
     }
-    const ids = feed.rules.dataSourceIds;
-    let known: EvaluationValues = {};
-    if (ids.length > 0) {
-      const base = context({});
-      const read = values.valuesOf(tag.companyId, ids, placeholdersOf(base));
-      known = read instanceof Promise ? await read : read;
-    }
-    return feed.rules.decide(context(known)).rule_id ?? 0;
+    if (set.holdout > 0 && random() < set.holdout)
+      return { ruleId: feed.rules.defaultRuleId ?? 0, holdout: true };
+    const context = await evaluated(tag.companyId, feed, viewer);
+    if (set.plan.rotation === 'rules')
+      return { ruleId: feed.rules.decide(context).rule_id ?? 0, holdout: false };
+    const { rule_ids: ids } = feed.rules.matches(context);
+    if (ids.length === 0) return { ruleId: 0, holdout: false };
+    const known =
+      set.plan.rotation === 'optimized' && ids.length > 1 ? figures.of(tag.creativeId) : undefined;
+    return { ruleId: rotate(ids, set.plan, (id) => known?.get(id), random), holdout: false };
   }
 
   /** What the tag serves in a context, and the set it was decided on. */
@@ -228,17 +266,69 @@ export function createAdServing({
       return { decision: { serves: 'nothing', because: 'gone' }, set: undefined };
     const set = await setOf(tag);
     if (set.live && tag.allowed && set.entry)
-      return {
-        decision: { serves: 'variant', ruleId: await ruleOf(tag, set, viewer), because: 'served' },
-        set,
-      };
+      return { decision: { serves: 'variant', ...(await ruleOf(tag, set, viewer)), because: 'served' }, set };
     const because = !set.live ? 'not_live' : !tag.allowed ? 'not_approved' : 'no_package';
     return { decision: { serves: set.fallback ? 'fallback' : 'nothing', because }, set };
   }
 
+  /**
+   * The rules a view of the creative may be served in a context, with each one's probability (the
+   * holdout's share included): what "Try it" and the simulator show. Null without a compiled feed.
+   */
+  async function oddsOf(
+    creative: ServedCreative,
+    set: ServingSet,
+    viewer: Viewing,
+  ): Promise<RotationOdds | null> {
+    const feed = set.feed;
+    if (typeof feed !== 'object') return null;
+    const context = await evaluated(creative.companyId, feed, viewer);
+    const ids =
+      set.plan.rotation === 'rules'
+        ? [feed.rules.decide(context).rule_id].filter((id): id is number => id !== null)
+        : feed.rules.matches(context).rule_ids;
+    const known = set.plan.rotation === 'optimized' ? await figures.current(creative.creativeId) : new Map();
+    const shares = rotationShares(ids, set.plan, (id) => known.get(id), random);
+    const control = set.holdout > 0 ? feed.rules.defaultRuleId : null;
+    const odds = new Map([...shares].map(([id, share]) => [id, share * (1 - set.holdout)]));
+    if (control !== null) odds.set(control, (odds.get(control) ?? 0) + set.holdout);
+    const listed = [...odds]
+      .filter(([, p]) => p > 0 || set.plan.rotation !== 'weighted')
+      .sort((a, b) => b[1] - a[1] || ids.indexOf(a[0]) - ids.indexOf(b[0]))
+      .slice(0, ROTATION_CANDIDATES_MAX);
+    const names = new Map(
+      (
+        await repository.ruleNames(
+          feed.profileId,
+          listed.map(([id]) => id),
+        )
+      ).map((rule) => [rule.id, rule]),
+    );
+    return {
+      rotation: set.plan.rotation,
+      rotation_goal: set.plan.goal,
+      holdout_percent: Math.round(set.holdout * 100),
+      holdout_rule_id: control,
+      candidates: listed.map(([id, probability]) => {
+        const figuresOf = known.get(id);
+        return {
+          rule_id: id,
+          unique_id: names.get(id)?.unique_id ?? `#${id}`,
+          reporting_label: names.get(id)?.reporting_label ?? '',
+          probability,
+          weight: set.plan.weights?.get(id) ?? null,
+          impressions: figuresOf?.impressions ?? 0,
+          clicks: figuresOf?.clicks ?? 0,
+          conversions: figuresOf?.conversions ?? 0,
+        };
+      }),
+      candidates_total: odds.size,
+    };
+  }
+
   /** The click tracker's URL of a tag's view of a rule: signed once per set (the signature is an HMAC). */
   const trackerOf = (set: ServingSet, view: Omit<TrackedView, 'ruleId'>, ruleId: number) => {
-    const key = `${view.tagId}.${ruleId}`;
+    const key = `${view.tagId}.${ruleId}${view.holdout ? '.h' : ''}`;
     let url = set.trackers.get(key);
     if (url === undefined) {
       url = clickUrl({ ...view, ruleId });
@@ -279,14 +369,20 @@ export function createAdServing({
         context: (known) => evaluationContext(simulation, known),
       });
       if (!set || decision.serves === 'nothing') return { file: 'empty.gif', body: PIXEL };
-      const view = { campaignId: set.campaignId, creativeId: tag.creativeId, tagId: tag.id, preview: false };
+      const holdout = decision.serves === 'variant' && decision.holdout;
+      const view = {
+        campaignId: set.campaignId,
+        creativeId: tag.creativeId,
+        tagId: tag.id,
+        preview: false,
+        ...(holdout ? { holdout } : {}),
+      };
       const adServerUrl = givenClick(tag.macros, viewer.click, viewer.clickRest);
       const counted = (served: Served, ruleId: number): Served => {
-        if (!viewer.head && !isBot(viewer.userAgent))
-          stats.add(
-            { campaignId: view.campaignId, creativeId: view.creativeId, tagId: view.tagId, ruleId },
-            'impression',
-          );
+        if (!viewer.head && !isBot(viewer.userAgent)) {
+          const { preview: _, ...counts } = view;
+          stats.add({ ...counts, ruleId }, 'impression');
+        }
         return served;
       };
       if (decision.serves === 'variant') {
@@ -301,6 +397,7 @@ export function createAdServing({
         if (body) {
           const served: Served = { file: 'index.html', body };
           if (ruleId > 0) served.ruleId = ruleId;
+          if (holdout) served.holdout = true;
           if (gzip) served.encoding = 'gzip';
           return counted(served, ruleId);
         }
@@ -308,7 +405,7 @@ export function createAdServing({
       if (!set.fallback) return { file: 'empty.gif', body: PIXEL };
       const html = fallbackDocument(
         readUrl(set.fallback.storage_key, set.fallback.content_type),
-        joinedClick(tag.macros, adServerUrl, trackerOf(set, view, 0)),
+        joinedClick(tag.macros, adServerUrl, trackerOf(set, { ...view, holdout: false }, 0)),
         set.size,
       );
       return counted({ file: 'fallback.html', body: Buffer.from(html, 'utf8') }, 0);
@@ -338,6 +435,29 @@ export function createAdServing({
       return decision;
     },
 
+    /**
+     * The rules a view of the company's live creative may be served in a simulated context, each
+     * with its probability (issue 46); null when the creative has no feed compiled for serving.
+     */
+    async odds(
+      companyId: number,
+      creativeId: number,
+      simulated: SimulationContext,
+    ): Promise<RotationOdds | null> {
+      const creative = await repository.creative(companyId, creativeId);
+      if (!creative || creative.campaign_id === null) return null;
+      const served: ServedCreative = { companyId, creativeId, creative };
+      // Odds are those of the feed as served: a creative not live compiles no feed, so it is read as live.
+      const set = await (creative.status === 'live'
+        ? setOf(served)
+        : compile({ ...served, creative: { ...creative, status: 'live' } }).then((kept) => kept.value));
+      const now = new Date();
+      return oddsOf(served, set, {
+        simulation: simulated,
+        context: (known) => evaluationContext(simulated, known, now),
+      });
+    },
+
     /** Resolves once every change committed before the call is served (tests, instead of waiting). */
     settled: () => changes.settled(),
     /** How much is kept in memory. */
@@ -351,6 +471,43 @@ type EvaluationValues = Readonly<Record<number, DataValue>>;
 /** A rendered document's bytes: render's `liveDocument` answers them whole, never as a stream. */
 const bufferOf = (file: { body: Buffer | Readable } | undefined) =>
   file && Buffer.isBuffer(file.body) ? file.body : undefined;
+
+/** A creative as a serving set is compiled from: its company, id and serving columns. */
+interface ServedCreative {
+  companyId: number;
+  creativeId: number;
+  /** Its serving columns (null ones when its campaign or the creative itself is gone). */
+  creative: Omit<
+    NonNullable<Awaited<ReturnType<AdServingRepository['byToken']>>>,
+    'id' | 'company_id' | 'creative_id' | 'media_entity_id' | 'ad_server' | 'revoked_at'
+  >;
+}
+
+/** How the creative's rotation and holdout read for its compiled feed (a feed too large serves by `rules`). */
+function rotationOf(
+  creative: ServedCreative['creative'],
+  feed: CompiledFeed | 'none' | 'too_large',
+): { plan: RotationPlan; holdout: number } {
+  if (typeof feed !== 'object') return { plan: { rotation: 'rules', goal: 'clicks' }, holdout: 0 };
+  const plan: RotationPlan = {
+    rotation: creative.rotation ?? 'rules',
+    goal: creative.rotation_goal ?? 'clicks',
+  };
+  if (plan.rotation === 'weighted') {
+    const column = creative.rotation_weight_column ?? '';
+    const weights = new Map<number, number>();
+    for (const [id, data] of feed.content) {
+      const row = parseJson<Record<string, unknown>>(data, {});
+      const key =
+        column in row ? column : Object.keys(row).find((name) => name.toLowerCase() === column.toLowerCase());
+      const weight = key === undefined ? undefined : weightOf(row[key]);
+      if (weight !== undefined) weights.set(id, weight);
+    }
+    plan.weights = weights;
+  }
+  const holdout = feed.rules.defaultRuleId === null ? 0 : (creative.holdout_percent ?? 0) / 100;
+  return { plan, holdout };
+}
 
 /** A viewer as a decision reads them: their context, and its evaluation given data source values. */
 interface Viewing {

@@ -1,6 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Transactor } from '../../db/database';
-import type { StatsDailyRow, StatsTagDailyRow, TrackingRepository } from './tracking.repository';
+import type {
+  StatsDailyRow,
+  StatsHoldoutDailyRow,
+  StatsTagDailyRow,
+  TrackingRepository,
+} from './tracking.repository';
 import type { TrackedView } from './tracking-links';
 
 export type Hit = 'impression' | 'click';
@@ -12,6 +17,8 @@ export interface StatsCount {
   ruleId: number;
   /** The ad tag that served the views (docs/design.md §11); absent: none. */
   tagId?: number;
+  /** Holdout views (the static control, issue 46); absent: dynamic. */
+  holdout?: boolean;
   /** `YYYY-MM-DD`, UTC. */
   day: string;
   impressions: number;
@@ -54,8 +61,14 @@ export function createStatsBuffer({
   /** Hits dropped since the last warning about them. */
   let overflow = 0;
 
-  const keyOf = (creativeId: number, ruleId: number, day: string, campaignId: number, tagId?: number) =>
-    `${creativeId}.${ruleId}.${day}.${campaignId}.${tagId || 0}`;
+  const keyOf = (
+    creativeId: number,
+    ruleId: number,
+    day: string,
+    campaignId: number,
+    tagId?: number,
+    holdout?: boolean,
+  ) => `${creativeId}.${ruleId}.${day}.${campaignId}.${tagId || 0}${holdout ? '.h' : ''}`;
   /** The UTC day of now, made again only when the clock leaves the day it made last. */
   let day = { name: '', from: 0, to: 0 };
   const today = () => {
@@ -69,7 +82,14 @@ export function createStatsBuffer({
 
   /** Adds `count` under its key, unless the map is full; answers whether it was kept. */
   const keep = (into: Map<string, StatsCount>, count: StatsCount) => {
-    const key = keyOf(count.creativeId, count.ruleId, count.day, count.campaignId, count.tagId);
+    const key = keyOf(
+      count.creativeId,
+      count.ruleId,
+      count.day,
+      count.campaignId,
+      count.tagId,
+      count.holdout,
+    );
     const known = into.get(key);
     if (known) {
       known.impressions += count.impressions;
@@ -136,7 +156,9 @@ export function createStatsBuffer({
     add(view: Omit<TrackedView, 'preview'>, hit: Hit): void {
       // Served ads count one per view: the common case (a key seen already) builds nothing.
       const day = today();
-      const known = pending.get(keyOf(view.creativeId, view.ruleId, day, view.campaignId, view.tagId));
+      const known = pending.get(
+        keyOf(view.creativeId, view.ruleId, day, view.campaignId, view.tagId, view.holdout),
+      );
       if (known) {
         if (hit === 'impression') known.impressions++;
         else known.clicks++;
@@ -147,6 +169,7 @@ export function createStatsBuffer({
         creativeId: view.creativeId,
         ruleId: view.ruleId,
         ...(view.tagId ? { tagId: view.tagId } : {}),
+        ...(view.holdout ? { holdout: true } : {}),
         day,
         impressions: hit === 'impression' ? 1 : 0,
         clicks: hit === 'click' ? 1 : 0,
@@ -187,6 +210,7 @@ export function createStatsWriter({
       const owners = new Map((await repository.owners(ids, trx)).map((row) => [row.id, row]));
       const rows = new Map<string, StatsDailyRow>();
       const tagRows: StatsTagDailyRow[] = [];
+      const holdoutRows = new Map<string, StatsHoldoutDailyRow>();
       let dropped = 0;
       for (const count of counts) {
         const owner = owners.get(count.creativeId);
@@ -204,6 +228,16 @@ export function createStatsWriter({
           clicks: count.clicks,
         };
         if (count.tagId) tagRows.push({ ...row, tag_id: count.tagId });
+        if (count.holdout) {
+          // The control's views per creative and tag (0: none): a tag's and the untagged are kept apart.
+          const { rule_id: _, ...held } = row;
+          const key = `${row.creative_id}.${count.tagId ?? 0}.${row.day}`;
+          const known = holdoutRows.get(key);
+          if (known) {
+            known.impressions = Number(known.impressions) + row.impressions;
+            known.clicks = Number(known.clicks) + row.clicks;
+          } else holdoutRows.set(key, { ...held, tag_id: count.tagId ?? 0 });
+        }
         // One row per key in one upsert (PostgreSQL refuses to update a row twice in a statement).
         const key = `${row.creative_id}.${row.rule_id}.${row.day}`;
         const known = rows.get(key);
@@ -219,6 +253,12 @@ export function createStatsWriter({
       await repository.addCounts(sorted, trx);
       tagRows.sort((a, b) => a.tag_id - b.tag_id || a.rule_id - b.rule_id || a.day.localeCompare(b.day));
       await repository.addTagCounts(tagRows, trx);
+      await repository.addHoldoutCounts(
+        [...holdoutRows.values()].sort(
+          (a, b) => a.creative_id - b.creative_id || a.tag_id - b.tag_id || a.day.localeCompare(b.day),
+        ),
+        trx,
+      );
       return { dropped };
     });
 }

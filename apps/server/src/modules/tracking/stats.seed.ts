@@ -1,5 +1,6 @@
 import type { Status } from '@adstudio/contract';
 import type { Db } from '../../db/database';
+import { seededRandom } from '../../lib/random';
 import { seedServedRuleIds } from '../profiles';
 import { createTrackingRepository, type StatsDailyRow } from './tracking.repository';
 
@@ -15,18 +16,6 @@ const WEEKDAY = [0.78, 0.96, 1.03, 1.05, 1.04, 0.99, 0.8];
 const CTR_MIN = 0.0008;
 const CTR_MAX = 0.006;
 const DAY_MS = 86_400_000;
-
-/** mulberry32: a small seeded PRNG, so the demo's figures are the same on every seed. */
-function prng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let x = a;
-    x = Math.imul(x ^ (x >>> 15), x | 1);
-    x ^= x + Math.imul(x ^ (x >>> 7), x | 61);
-    return ((x ^ (x >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 /** Centred noise in [-spread, spread], more often near 0 (the sum of two uniforms). */
 const noise = (random: () => number, spread: number) => (random() + random() - 1) * spread;
@@ -67,7 +56,7 @@ export async function seedStats(db: Db, companyId: number, now = new Date()): Pr
 
   const rows: StatsDailyRow[] = [];
   for (const [n, creative] of creatives.entries()) {
-    const random = prng(companyId * 7919 + n + 1);
+    const random = seededRandom(companyId * 7919 + n + 1);
     const base = 1800 + random() * 5200;
     const ctr = 0.001 + random() * 0.0035;
     // Up to ±15 % over the 60 days, rising more often than falling.

@@ -1,9 +1,10 @@
 import type { Insertable } from 'kysely';
 import type { Db, Executor } from '../../db/database';
-import type { DB, StatsDailyTable, StatsTagDailyTable } from '../../db/schema';
+import type { DB, StatsDailyTable, StatsHoldoutDailyTable, StatsTagDailyTable } from '../../db/schema';
 
 export type StatsDailyRow = Insertable<StatsDailyTable>;
 export type StatsTagDailyRow = Insertable<StatsTagDailyTable>;
+export type StatsHoldoutDailyRow = Insertable<StatsHoldoutDailyTable>;
 
 /** Rows per upsert: 7 or 8 parameters each stays far below SQLite's and PostgreSQL's bound-parameter limits. */
 const CHUNK = 500;
@@ -12,6 +13,7 @@ const CHUNK = 500;
 const KEYS = {
   stats_daily: ['creative_id', 'rule_id', 'day'],
   stats_tag_daily: ['tag_id', 'rule_id', 'day'],
+  stats_holdout_daily: ['creative_id', 'tag_id', 'day'],
 } as const;
 
 /** Adds the rows' counts to `table`'s rows of their key, in chunks, creating those that do not exist yet. */
@@ -46,7 +48,7 @@ export const createTrackingRepository = (db: Db) => ({
   creative: (id: number, trx: Executor = db) =>
     trx
       .selectFrom('creatives')
-      .select(['id', 'campaign_id', 'profile_id', 'click_url', 'deleted_at'])
+      .select(['id', 'campaign_id', 'profile_id', 'click_url', 'click_id_param', 'deleted_at'])
       .where('id', '=', id)
       .executeTakeFirst(),
 
@@ -77,5 +79,39 @@ export const createTrackingRepository = (db: Db) => ({
   /** The same per ad tag (views served by a tag). */
   addTagCounts: (rows: readonly StatsTagDailyRow[], trx: Executor = db) =>
     addTo(trx, 'stats_tag_daily', rows),
+
+  /** The company's conversion window, in days. */
+  conversionWindow: async (companyId: number, trx: Executor = db) =>
+    (
+      await trx
+        .selectFrom('companies')
+        .select('conversion_window_days')
+        .where('id', '=', companyId)
+        .executeTakeFirstOrThrow()
+    ).conversion_window_days,
+
+  setConversionWindow: (companyId: number, days: number, trx: Executor = db) =>
+    trx.updateTable('companies').set({ conversion_window_days: days }).where('id', '=', companyId).execute(),
+
+  /** Records a click's conversion unless its click id has one; answers the click id's conversion and whether it is new. */
+  async addConversion(row: Insertable<DB['conversions']>, trx: Executor = db) {
+    const inserted = await trx
+      .insertInto('conversions')
+      .values(row)
+      .onConflict((conflict) => conflict.column('click_id').doNothing())
+      .returningAll()
+      .executeTakeFirst();
+    if (inserted) return { row: inserted, created: true };
+    const known = await trx
+      .selectFrom('conversions')
+      .selectAll()
+      .where('click_id', '=', row.click_id)
+      .executeTakeFirstOrThrow();
+    return { row: known, created: false };
+  },
+
+  /** The views a holdout served the static control, per creative and tag (issue 46). */
+  addHoldoutCounts: (rows: readonly StatsHoldoutDailyRow[], trx: Executor = db) =>
+    addTo(trx, 'stats_holdout_daily', rows),
 });
 export type TrackingRepository = ReturnType<typeof createTrackingRepository>;

@@ -3,7 +3,7 @@ import type { FastifyRequest, FastifySchema } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { TrackerHit } from './tracking.service';
-import { CLICK_PATH, IMPRESSION_PATH } from './tracking-links';
+import { CLICK_PATH, CONVERSION_PATH, IMPRESSION_PATH } from './tracking-links';
 
 const tags = ['tracking'];
 /** A 1×1 transparent GIF. */
@@ -13,7 +13,7 @@ const PIXEL = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBR
 const param = (description: string) => z.string().max(100).optional().catch(undefined).describe(description);
 const TrackerQuerySchema = z.object({
   v: param(
-    'The view: `{campaign}.{creative}.{rule}.{p|l}[.{tag}]`, rule 0 for a creative without feed, the ad ' +
+    'The view: `{campaign}.{creative}.{rule}.{p|l|h}[.{tag}]`, rule 0 for a creative without feed, the ad ' +
       'tag that served it when one did; `p` marks a ' +
       'preview, which is never counted.',
   ),
@@ -49,7 +49,7 @@ const hitOf = (
  * every ad view calls them, and the signed parameter set is their only authority.
  */
 export const trackingRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { tracking: service } = app.services;
+  const { tracking: service, conversions } = app.services;
   const config = { public: true, rateLimit: false } as const;
 
   app.get(
@@ -95,6 +95,36 @@ export const trackingRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       return reply.redirect(await service.click(hitOf(request)), 302);
+    },
+  );
+
+  app.get(
+    CONVERSION_PATH,
+    {
+      // An advertiser's page calls it: it sets no cookie, not even the XSRF one.
+      config: { ...config, cookieless: true },
+      schema: {
+        tags,
+        operationId: 'trackConversion',
+        summary: 'Report a conversion (pixel)',
+        description:
+          'Counts a conversion of the click whose id the click tracker passed to the exit URL, with ' +
+          'its value if given, once per click id and within the conversion window; sets no cookie. ' +
+          'Anything else is answered the same, uncounted.',
+        querystring: z.object({
+          click: z.string().max(200).optional().catch(undefined).describe('The click id.'),
+          value: z.string().max(30).optional().catch(undefined).describe('The conversion’s value.'),
+        }),
+        response: impressionAnswers,
+      },
+    },
+    async (request, reply) => {
+      await conversions.pixel(request.query.click, request.query.value);
+      return reply
+        .header('content-type', 'image/gif')
+        .header('cache-control', 'no-store, max-age=0')
+        .header('cross-origin-resource-policy', 'cross-origin')
+        .send(PIXEL);
     },
   );
 };

@@ -7,7 +7,7 @@ import type { TrackingRepository } from './tracking.repository';
 import type { TrackedView, TrackingLinks } from './tracking-links';
 
 interface Deps {
-  links: Pick<TrackingLinks, 'verify'>;
+  links: Pick<TrackingLinks, 'verify' | 'clickId'>;
   repository: Pick<TrackingRepository, 'creative' | 'ruleData'>;
   stats: Pick<StatsBuffer, 'add'>;
 }
@@ -32,7 +32,7 @@ export function createTrackingService({ links, repository, stats }: Deps) {
    * Where a click on `view` goes: the rule's exit column, else the creative's click URL, when the
    * creative is live in the signed campaign and the rule is one of its profile's; http(s) only.
    */
-  async function exitOf(view: TrackedView): Promise<string | undefined> {
+  async function exitOf(view: TrackedView): Promise<{ url: string; clickIdParam: string } | undefined> {
     const creative = await repository.creative(view.creativeId);
     if (!creative || creative.deleted_at !== null || creative.campaign_id !== view.campaignId)
       return undefined;
@@ -43,7 +43,8 @@ export function createTrackingService({ links, repository, stats }: Deps) {
       if (data === undefined) return undefined;
       exit = ruleExitUrl(parseJson<unknown>(data, null));
     }
-    return followableUrl(exit ?? creative.click_url);
+    const url = followableUrl(exit ?? creative.click_url);
+    return url ? { url, clickIdParam: creative.click_id_param } : undefined;
   }
 
   return {
@@ -53,13 +54,21 @@ export function createTrackingService({ links, repository, stats }: Deps) {
       if (view && counts(view, hit)) stats.add(view, 'impression');
     },
 
-    /** The exit URL of a genuine click, counted when it should be; 404 otherwise. */
+    /**
+     * The exit URL of a genuine click, counted when it should be, with the click's id in the
+     * creative's click id parameter (a counted click only: conversions follow counted clicks);
+     * 404 otherwise.
+     */
     async click(hit: TrackerHit): Promise<string> {
       const view = links.verify(hit.v, hit.s);
       const exit = view && (await exitOf(view));
       if (!view || !exit) throw notFound();
-      if (counts(view, hit)) stats.add(view, 'click');
-      return exit;
+      if (!counts(view, hit)) return exit.url;
+      stats.add(view, 'click');
+      const { preview: _, ...clicked } = view;
+      const url = new URL(exit.url);
+      url.searchParams.set(exit.clickIdParam, links.clickId(clicked, new Date()));
+      return url.href;
     },
   };
 }

@@ -1,4 +1,4 @@
-import type { Creative } from '@adstudio/contract';
+import { type Creative, ROTATION_DEFAULTS, WEIGHT_COLUMN_NEEDED } from '@adstudio/contract';
 import { describe, expect, it } from 'vitest';
 import { splitServerErrors } from '../../lib/form-errors';
 import { CreativeFormSchema, cleanFilterValues, creativeFormValues } from './creative-form-values';
@@ -15,6 +15,7 @@ const creative: Creative = {
   profile_id: 12,
   rule_filter: { column: 'Region', values: ['North', 'East'] },
   fallback_asset_id: null,
+  ...ROTATION_DEFAULTS,
   created_at: '2026-11-01T10:00:00.000Z',
   updated_at: '2026-11-01T10:00:00.000Z',
   deleted_at: null,
@@ -34,6 +35,11 @@ describe('creative form values', () => {
       click_url: '',
       profile_id: null,
       rule_filter: { column: '', values: [] },
+      rotation: 'rules',
+      rotation_weight_column: '',
+      rotation_goal: 'clicks',
+      holdout_percent: 0,
+      click_id_param: 'adstudio_click',
     });
   });
 
@@ -57,6 +63,10 @@ describe('creative form values', () => {
       profile_id: 'The selected profile is invalid.',
       'rule_filter.column': 'The rule filter column field is required.',
       'rule_filter.values': 'Give at least one rule filter value.',
+      rotation_weight_column: WEIGHT_COLUMN_NEEDED,
+      holdout_percent: 'The holdout may not be greater than 50 %.',
+      click_id_param:
+        'The click id parameter must be 1–50 letters, digits, dots, dashes, underscores or tildes.',
     };
     for (const values of [creativeFormValues(), creativeFormValues(creative)]) {
       expect(splitServerErrors(messages, values)).toEqual({ fields: Object.entries(messages), rest: [] });
@@ -83,6 +93,62 @@ describe('creative form values', () => {
     expect(long.error?.issues.map((issue) => issue.path.join('.'))).toEqual(['rule_filter.values.1']);
     const column = parse({ column: 'c'.repeat(101), values: ['North'] });
     expect(column.error?.issues.map((issue) => issue.path.join('.'))).toEqual(['rule_filter.column']);
+  });
+
+  it('edits a creative’s rotation, the weight column as text', () => {
+    const weighted = { ...creative, rotation: 'weighted' as const, rotation_weight_column: 'Weight' };
+    expect(creativeFormValues(weighted)).toMatchObject({
+      rotation: 'weighted',
+      rotation_weight_column: 'Weight',
+      rotation_goal: 'clicks',
+      holdout_percent: 0,
+      click_id_param: 'adstudio_click',
+    });
+  });
+
+  it('sends the rotation fields, a weight column only for weighted rotation', () => {
+    const rotate = (changes: Partial<ReturnType<typeof creativeFormValues>>) =>
+      CreativeFormSchema.safeParse({ ...creativeFormValues(creative), ...changes });
+    expect(
+      rotate({
+        rotation: 'optimized',
+        rotation_goal: 'conversions',
+        holdout_percent: 10,
+        click_id_param: ' cid ',
+      }).data,
+    ).toMatchObject({
+      rotation: 'optimized',
+      rotation_weight_column: null,
+      rotation_goal: 'conversions',
+      holdout_percent: 10,
+      click_id_param: 'cid',
+    });
+    expect(rotate({ rotation: 'weighted', rotation_weight_column: ' Weight ' }).data).toMatchObject({
+      rotation: 'weighted',
+      rotation_weight_column: 'Weight',
+    });
+    expect(
+      rotate({ rotation: 'even', rotation_weight_column: 'Weight' }).data?.rotation_weight_column,
+    ).toBeNull();
+  });
+
+  it('asks weighted rotation for its column, beside other errors, on its field', () => {
+    const issues = (changes: Partial<ReturnType<typeof creativeFormValues>>) =>
+      CreativeFormSchema.safeParse({ ...creativeFormValues(creative), ...changes }).error?.issues.map(
+        (issue) => [issue.path.join('.'), issue.message],
+      );
+    expect(issues({ rotation: 'weighted', rotation_weight_column: '  ' })).toEqual([
+      ['rotation_weight_column', WEIGHT_COLUMN_NEEDED],
+    ]);
+    expect(issues({ name: '', rotation: 'weighted', holdout_percent: 51, click_id_param: 'a b' })).toEqual([
+      ['name', expect.any(String)],
+      ['holdout_percent', 'The holdout may not be greater than 50 %.'],
+      ['click_id_param', expect.stringContaining('The click id parameter must be')],
+      ['rotation_weight_column', WEIGHT_COLUMN_NEEDED],
+    ]);
+    expect(issues({ holdout_percent: Number.NaN })).toEqual([
+      ['holdout_percent', 'The holdout must be a number.'],
+    ]);
   });
 
   it('keeps typed values trimmed, once each', () => {

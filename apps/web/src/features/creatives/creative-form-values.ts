@@ -1,4 +1,11 @@
-import { type Creative, CreativeCreateSchema, RuleFilterSchema } from '@adstudio/contract';
+import {
+  type Creative,
+  CreativeCreateSchema,
+  ROTATION_DEFAULTS,
+  RotationFieldsSchema,
+  RuleFilterSchema,
+  WEIGHT_COLUMN_NEEDED,
+} from '@adstudio/contract';
 import type { UseFormReturn } from 'react-hook-form';
 import { z } from 'zod';
 
@@ -13,8 +20,26 @@ const RuleFilterFieldsSchema = z
   .transform((filter) => (filter?.column.trim() && filter.values.length > 0 ? filter : null))
   .pipe(RuleFilterSchema.nullable());
 
-/** The contract's new-creative schema, with the rule filter as the form edits it. */
-export const CreativeFormSchema = CreativeCreateSchema.extend({ rule_filter: RuleFilterFieldsSchema });
+const ROTATION_KEYS = new Set(['rotation', 'rotation_weight_column']);
+
+/**
+ * The contract's new-creative schema, with the rule filter as the form edits it and every rotation
+ * field present. A weight column is sent only for `weighted`, which cannot do without one (the
+ * server's rule, checked here first on the same field).
+ */
+export const CreativeFormSchema = CreativeCreateSchema.extend({
+  rule_filter: RuleFilterFieldsSchema,
+  ...RotationFieldsSchema.shape,
+})
+  .refine((values) => values.rotation !== 'weighted' || Boolean(values.rotation_weight_column), {
+    path: ['rotation_weight_column'],
+    message: WEIGHT_COLUMN_NEEDED,
+    // Checked while other fields have errors too, so every message shows at once.
+    when: ({ issues }) => !issues.some((issue) => ROTATION_KEYS.has(String(issue.path?.[0]))),
+  })
+  .transform((values) =>
+    values.rotation === 'weighted' ? values : { ...values, rotation_weight_column: null },
+  );
 export type CreativeFormValues = z.input<typeof CreativeFormSchema>;
 export type CreativeFormOutput = z.output<typeof CreativeFormSchema>;
 export type CreativeForm = UseFormReturn<CreativeFormValues, unknown, CreativeFormOutput>;
@@ -36,6 +61,11 @@ export const creativeFormValues = (creative?: Creative, campaignId?: number | nu
   rule_filter: creative?.rule_filter
     ? { column: creative.rule_filter.column, values: [...creative.rule_filter.values] }
     : noRuleFilter(),
+  rotation: creative?.rotation ?? ROTATION_DEFAULTS.rotation,
+  rotation_weight_column: creative?.rotation_weight_column ?? '',
+  rotation_goal: creative?.rotation_goal ?? ROTATION_DEFAULTS.rotation_goal,
+  holdout_percent: creative?.holdout_percent ?? ROTATION_DEFAULTS.holdout_percent,
+  click_id_param: creative?.click_id_param ?? ROTATION_DEFAULTS.click_id_param,
 });
 
 /** A filter's values as typed: trimmed, blanks and repeats dropped. */

@@ -1,15 +1,24 @@
-import { type CampaignReport, toCsv } from '@adstudio/contract';
-import { ctrPercent } from './report-format';
+import {
+  type CampaignReport,
+  type LiftInterval,
+  type ReportFigures,
+  type ReportLift,
+  toCsv,
+} from '@adstudio/contract';
+import { ratePercent, valueNumber } from './report-format';
 
 export type CreativeRow = CampaignReport['creatives'][number];
 export type VariantRow = CampaignReport['variants'][number];
 export type TagRow = CampaignReport['tags'][number];
 
-const FIGURES = ['Impressions', 'Clicks', 'CTR (%)'] as const;
-const figures = (row: { impressions: number; clicks: number; ctr: number }) => [
+const FIGURES = ['Impressions', 'Clicks', 'CTR (%)', 'Conversions', 'CVR (%)', 'Value'] as const;
+const figures = (row: ReportFigures) => [
   row.impressions,
   row.clicks,
-  ctrPercent(row.ctr),
+  ratePercent(row.ctr),
+  row.conversions,
+  ratePercent(row.cvr),
+  valueNumber(row.value),
 ];
 
 /** The "By creative" table, rows in the order given (the table's sort). */
@@ -44,6 +53,62 @@ export const tagsCsv = (rows: readonly TagRow[]): string =>
       row.media_entity_name ?? '',
       row.revoked_at ?? '',
       ...figures(row),
+    ]),
+  );
+
+/** One arm's figures, named as FIGURES are: "Dynamic impressions", "Control CTR (%)". */
+const ARM = (arm: 'Dynamic' | 'Control') => [
+  `${arm} impressions`,
+  `${arm} clicks`,
+  `${arm} CTR (%)`,
+  `${arm} conversions`,
+  `${arm} CVR (%)`,
+  `${arm} value`,
+];
+const LIFT = (metric: 'CTR' | 'CVR') => [
+  `${metric} lift (pt)`,
+  `${metric} lift low (pt)`,
+  `${metric} lift high (pt)`,
+  `${metric} lift significant`,
+];
+/** Points as the spreadsheet's number (0.0042 → 0.42); blank while an arm has no views. */
+const lift = (interval: LiftInterval | null) =>
+  interval
+    ? [
+        ratePercent(interval.difference),
+        ratePercent(interval.low),
+        ratePercent(interval.high),
+        interval.significant ? 'yes' : 'no',
+      ]
+    : ['', '', '', ''];
+
+/**
+ * The "Lift (holdout)" section: one line per creative, then one per tag of it (the tag columns
+ * blank on the creative's own line), each arm's figures and the lift of CTR and CVR.
+ */
+export const liftCsv = (rows: readonly ReportLift[]): string =>
+  toCsv(
+    [
+      'Creative ID',
+      'Creative',
+      'Tag ID',
+      'Tag',
+      'Holdout (%)',
+      ...ARM('Dynamic'),
+      ...ARM('Control'),
+      ...LIFT('CTR'),
+      ...LIFT('CVR'),
+    ],
+    rows.map((row) => [
+      row.creative_id,
+      row.creative_name,
+      row.tag_id ?? '',
+      row.tag_name ?? '',
+      row.holdout_percent,
+      ...figures(row.dynamic),
+      ...figures(row.control),
+      ...lift(row.ctr_lift),
+      ...lift(row.cvr_lift),
     ]),
   );
 

@@ -6,11 +6,19 @@ const PERCENT = new Intl.NumberFormat('en-GB', {
   maximumFractionDigits: 2,
 });
 
-/** A click-through rate (a fraction) as a percentage with two decimals: 0.01234 → "1.23%". */
-export const formatCtr = (ctr: number): string => PERCENT.format(ctr);
+const VALUE = new Intl.NumberFormat('en-GB', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
-/** The CTR as the percentage number a spreadsheet sums: 0.01234 → 1.23. */
-export const ctrPercent = (ctr: number): number => Math.round(ctr * 10_000) / 100;
+/** A rate (CTR, CVR: a fraction) as a percentage with two decimals: 0.01234 → "1.23%". */
+export const formatRate = (rate: number): string => PERCENT.format(rate);
+
+/** A rate as the percentage number a spreadsheet sums: 0.01234 → 1.23. */
+export const ratePercent = (rate: number): number => Math.round(rate * 10_000) / 100;
+
+/** Summed conversion value (no currency: the advertiser's own) with two decimals: 1234.5 → "1,234.50". */
+export const formatValue = (value: number): string => VALUE.format(value);
+
+/** The value as a spreadsheet's number, to the cent the table shows: 0.1 + 0.2 → 0.3. */
+export const valueNumber = (value: number): number => Math.round(value * 100) / 100;
 
 /** "01/11/2026 – 30/11/2026", or one day alone. */
 export const formatRange = (start: string, end: string): string =>

@@ -8,10 +8,12 @@ import { AdFrame } from '../../../components/ui/ad-frame';
 function variantName(trial: TagTrial): string {
   if (trial.rule_id === null) return 'the creative’s own content';
   const simulation = trial.simulation;
+  // A rotation may serve another matching rule than the first; it is among its candidates.
   const rule =
     simulation?.rule?.id === trial.rule_id
       ? simulation.rule
-      : simulation?.trace.find((entry) => entry.rule_id === trial.rule_id);
+      : (simulation?.trace.find((entry) => entry.rule_id === trial.rule_id) ??
+        simulation?.rotation?.candidates.find((candidate) => candidate.rule_id === trial.rule_id));
   return rule ? `${rule.reporting_label || rule.unique_id} (${rule.unique_id})` : `rule ${trial.rule_id}`;
 }
 

@@ -1,4 +1,4 @@
-import type { Creative } from '@adstudio/contract';
+import { type Creative, ROTATION_DEFAULTS } from '@adstudio/contract';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ApiRequest } from '../../../lib/api-client';
@@ -19,6 +19,7 @@ const creative = (id: number, name: string): Creative => ({
   profile_id: null,
   rule_filter: null,
   fallback_asset_id: null,
+  ...ROTATION_DEFAULTS,
   created_at: '2026-11-20T10:00:00.000Z',
   updated_at: '2026-11-20T10:00:00.000Z',
   deleted_at: null,

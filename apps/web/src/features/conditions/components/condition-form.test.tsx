@@ -214,6 +214,7 @@ describe('the rule simulation', () => {
         },
       ],
       datasources: [{ id: 3, name: 'Weather', value: 25, source: 'override' }],
+      rotation: null,
     };
     await renderWithClient(<RuleSimulationView result={result} />);
     expect(container.textContent).toContain('Weekend offer');

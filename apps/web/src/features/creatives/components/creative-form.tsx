@@ -19,6 +19,7 @@ import {
 } from '../creative-form-values';
 import { CampaignPicker } from './campaign-picker';
 import { ProfileFields } from './profile-fields';
+import { RotationFields } from './rotation-fields';
 import { SizeField } from './size-field';
 
 export function useCreativeForm(creative?: Creative, campaignId?: number | null): CreativeForm {
@@ -52,7 +53,7 @@ function LockedCampaign({ id, onUnlock, disabled }: { id: number; onUnlock: () =
   );
 }
 
-/** Campaign, name, size, click URL, profile and rule filter; read-only for users who may not write. */
+/** Campaign, name, size, click URL, profile, rule filter and rotation; read-only for users who may not write. */
 export function CreativeFormFields({
   form,
   readOnly,
@@ -117,6 +118,7 @@ export function CreativeFormFields({
         hint="Where a click on the ad goes."
       />
       <ProfileFields form={form} readOnly={readOnly} creativeId={creativeId} />
+      <RotationFields form={form} readOnly={readOnly} />
       {children}
       {readOnly ? null : <FormActions form={form} submitLabel={submitLabel} onCancel={onCancel} />}
     </Box>

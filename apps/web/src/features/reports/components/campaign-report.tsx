@@ -1,4 +1,4 @@
-import type { CampaignReport as Report } from '@adstudio/contract';
+import type { ReportFigures as Figures, CampaignReport as Report } from '@adstudio/contract';
 import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
@@ -12,13 +12,15 @@ import {
   creativesCsv,
   csvFilename,
   downloadCsv,
+  liftCsv,
   type TagRow,
   tagsCsv,
   type VariantRow,
   variantsCsv,
 } from '../report-csv';
-import { formatCtr, formatRange } from '../report-format';
+import { formatRange, formatRate, formatValue } from '../report-format';
 import type { SortState } from '../report-sort';
+import { LiftSection } from './lift-section';
 import { ReportFigures } from './report-figures';
 import { type ReportColumn, ReportTable } from './report-table';
 import { TimeframePicker } from './timeframe-picker';
@@ -27,9 +29,7 @@ const DailyChart = lazy(() => import('./daily-chart').then((module) => ({ defaul
 
 const BY_IMPRESSIONS: SortState = { by: 'impressions', direction: 'desc' };
 
-const figureColumns = <
-  R extends { impressions: number; clicks: number; ctr: number },
->(): ReportColumn<R>[] => [
+const figureColumns = <R extends Figures>(): ReportColumn<R>[] => [
   {
     id: 'impressions',
     label: 'Impressions',
@@ -44,7 +44,22 @@ const figureColumns = <
     value: (row) => row.clicks,
     render: (row) => formatCount(row.clicks),
   },
-  { id: 'ctr', label: 'CTR', numeric: true, value: (row) => row.ctr, render: (row) => formatCtr(row.ctr) },
+  { id: 'ctr', label: 'CTR', numeric: true, value: (row) => row.ctr, render: (row) => formatRate(row.ctr) },
+  {
+    id: 'conversions',
+    label: 'Conversions',
+    numeric: true,
+    value: (row) => row.conversions,
+    render: (row) => formatCount(row.conversions),
+  },
+  { id: 'cvr', label: 'CVR', numeric: true, value: (row) => row.cvr, render: (row) => formatRate(row.cvr) },
+  {
+    id: 'value',
+    label: 'Value',
+    numeric: true,
+    value: (row) => row.value,
+    render: (row) => formatValue(row.value),
+  },
 ];
 
 const CREATIVE_COLUMNS: readonly ReportColumn<CreativeRow>[] = [
@@ -108,7 +123,8 @@ function ChartSection({ report, headingLevel }: { report: Report; headingLevel: 
 
 /**
  * A campaign's report, on the shared link's page and on the campaign's sharing tab: the totals, the
- * days, and the creatives and variants as sortable tables to export. With `onTimeframe` it has its
+ * days, the holdout's lift when a creative has one, and the creatives, tags and variants as
+ * sortable tables to export. With `onTimeframe` it has its
  * own timeframe picker, within the report's bounds.
  */
 export function CampaignReport({
@@ -157,6 +173,13 @@ export function CampaignReport({
       {traffic ? (
         <>
           <ChartSection report={report} headingLevel={headingLevel} />
+          {report.lift.creatives.length > 0 ? (
+            <LiftSection
+              lift={report.lift}
+              headingLevel={headingLevel}
+              onExport={(rows) => save('lift', liftCsv(rows))}
+            />
+          ) : null}
           <ReportTable
             title="By creative"
             headingLevel={headingLevel}

@@ -1,6 +1,4 @@
-import FileDownloadOutlinedIcon from '@mui/icons-material/FileDownloadOutlined';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -10,10 +8,10 @@ import TableRow from '@mui/material/TableRow';
 import TableSortLabel from '@mui/material/TableSortLabel';
 import Typography from '@mui/material/Typography';
 import { type ReactNode, useId, useMemo, useState } from 'react';
-import { DisabledReason } from '../../../components/ui/disabled-reason';
 import { ScrollTable } from '../../../components/ui/scroll-region';
 import { EmptyState } from '../../../components/ui/states';
 import { nextSort, type SortState, sortRows } from '../report-sort';
+import { ExportCsvButton } from './export-csv-button';
 
 export interface ReportColumn<R> {
   id: string;
@@ -77,18 +75,7 @@ export function ReportTable<R>({
         <Typography id={headingId} variant="h3" component={`h${headingLevel}`} sx={{ flex: 1 }}>
           {title}
         </Typography>
-        <DisabledReason reason={rows.length === 0 ? 'Nothing to export: the table has no rows.' : null}>
-          <Button
-            size="small"
-            variant="outlined"
-            startIcon={<FileDownloadOutlinedIcon />}
-            aria-label={`Export CSV ${title.toLowerCase()}`}
-            disabled={rows.length === 0}
-            onClick={() => onExport(sorted)}
-          >
-            Export CSV
-          </Button>
-        </DisabledReason>
+        <ExportCsvButton title={title} empty={rows.length === 0} onExport={() => onExport(sorted)} />
       </Box>
       {empty && rows.length === 0 ? (
         <EmptyState title={empty} />

@@ -14,6 +14,7 @@ import { ScrollTable } from '../../../../components/ui/scroll-region';
 import { formatCounted } from '../../../../lib/format';
 import type { DataSourceNames } from '../../condition-format';
 import { dataValueText } from '../../data-source-format';
+import { RotationOdds } from './rotation-odds';
 import { DataSourcesUsed, EvaluatedAt, HoldsIcon, PredicateVerdicts } from './verdicts';
 
 type Reason = SimulationResult['reason'];
@@ -97,8 +98,9 @@ function RuleTraceEntry({
 }
 
 /**
- * A creative's simulation: the rule it would show (reporting label, unique id, why), that rule's
- * dynamic content, and the trace of every rule tried with its conditions' verdicts.
+ * A creative's simulation: the rule it would show (reporting label, unique id, why), the rules its
+ * rotation may serve with their odds, that rule's dynamic content, and the trace of every rule
+ * tried with its conditions' verdicts.
  */
 export function RuleSimulationView({
   result,
@@ -132,6 +134,7 @@ export function RuleSimulationView({
         )}
       </Alert>
       <EvaluatedAt context={result.context} />
+      {result.rotation ? <RotationOdds odds={result.rotation} /> : null}
       {rule ? (
         <Box>
           <Typography variant="subtitle2" component="h3" sx={{ mb: 0.5 }}>

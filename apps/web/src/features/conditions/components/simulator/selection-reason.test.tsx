@@ -25,6 +25,7 @@ const result = (hasConditions: boolean): SimulationResult => ({
     },
   ],
   datasources: [],
+  rotation: null,
 });
 
 const external = (hasConditions: boolean, reason: ExternalSimulation['reason'] = 'matched') =>
