@@ -17,6 +17,8 @@
  *   SERVE_LOADS=0.25,0.5,0.75    the paced rates of the latency runs, as shares of the instance's measured capacity
  *   SERVE_RATES=1000,2000         or as requests a second over all connections (instead of SERVE_LOADS)
  *   SERVE_ENGINES=sqlite,postgres
+ *   SERVE_ROTATION=rules          the creative's rotation (issue 46): rules, even or optimized (its goal:
+ *                                  ≥ 0.6 of /healthz, decisions drawing among every matching rule)
  *   BENCH_DATABASE_URL or TEST_DATABASE_URL   PostgreSQL (default postgres://postgres@127.0.0.1:5432/test)
  */
 import { randomBytes } from 'node:crypto';
@@ -81,7 +83,10 @@ const WARMUP_SECONDS = 2;
 const GENERATOR = process.env.SERVE_GENERATOR ?? (wrkPath() ? 'wrk' : 'autocannon');
 if (GENERATOR !== 'wrk' && GENERATOR !== 'autocannon')
   throw new Error(`SERVE_GENERATOR must be wrk or autocannon, not ${GENERATOR}`);
-const GOAL = { ofHealthz: 0.5, p99Ms: 10, twoVsOne: 1.6 };
+const ROTATION = process.env.SERVE_ROTATION ?? 'rules';
+if (!['rules', 'even', 'optimized'].includes(ROTATION))
+  throw new Error(`SERVE_ROTATION must be rules, even or optimized, not ${ROTATION}`);
+const GOAL = { ofHealthz: ROTATION === 'rules' ? 0.5 : 0.6, p99Ms: 10, twoVsOne: 1.6 };
 if (!(SECONDS > 0 && SECONDS <= 600)) throw new Error(`SERVE_SECONDS must be 1–600, not ${SECONDS}`);
 if (!(Number.isInteger(CONNECTIONS) && CONNECTIONS >= 2 && CONNECTIONS <= 1000))
   throw new Error(`SERVE_CONNECTIONS must be 2–1000, not ${CONNECTIONS}`);
@@ -277,7 +282,11 @@ async function fillServing(db: Db, dataDir: string, base: string, origin: Origin
   const creativeId = await insertCreative(db, { companyId, campaignId, name: 'Bench MPU', status: 'live' });
   await db
     .updateTable('creatives')
-    .set({ profile_id: profileId, click_url: 'https://shop.example.com/' })
+    .set({
+      profile_id: profileId,
+      click_url: 'https://shop.example.com/',
+      rotation: ROTATION as 'rules' | 'even' | 'optimized',
+    })
     .where('id', '=', creativeId)
     .execute();
   const packageId = await insertPackage(db, {

@@ -80,6 +80,9 @@ export const CampaignReportSchema = z.object({
       rule_id: z.number().int(),
       reporting_label: z.string(),
       ...figures,
+      /** The 95 % Wilson interval of its CTR (issue 46): how sure the figure is. */
+      ctr_low: z.number(),
+      ctr_high: z.number(),
     }),
   ),
   /** How many variants had traffic; `variants` holds at most REPORT_VARIANTS_MAX. */

@@ -8,6 +8,7 @@ import {
   type ReportLift,
   type ReportNews,
   type ReportQuery,
+  wilson,
 } from '@adstudio/contract';
 import { notFound } from '../../lib/http-errors';
 import { parseJson } from '../../lib/json';
@@ -70,6 +71,12 @@ function tally<R extends { conversions: number | string; value: number | string 
   }
   return sums;
 }
+
+/** The 95 % Wilson interval of a CTR. */
+const ctrInterval = (impressions: number | string, clicks: number | string) => {
+  const { low, high } = wilson(Number(clicks), Number(impressions));
+  return { ctr_low: low, ctr_high: high };
+};
 
 /** The dynamic arm: all views less the control's. */
 const less = (all: ReportFigures, control: ReportFigures, converted: Converted) =>
@@ -298,6 +305,7 @@ export function createReportsService({ reports }: { reports: ReportsRepository }
               row.clicks,
               byVariantConverted.get(`${row.creative_id}.${row.rule_id}`),
             ),
+            ...ctrInterval(row.impressions, row.clicks),
           };
         }),
         variants_total: perVariant.total,

@@ -12,13 +12,30 @@ describe('report CSV', () => {
     );
     expect(
       variantsCsv([
-        { creative_id: 7, creative_name: 'B', rule_id: 0, reporting_label: '-', ...row, ctr: 0 },
-        { creative_id: 7, creative_name: 'A', rule_id: 3, reporting_label: 'Paris, from €99', ...row },
+        {
+          creative_id: 7,
+          creative_name: 'B',
+          rule_id: 0,
+          reporting_label: '-',
+          ...row,
+          ctr: 0,
+          ctr_low: 0,
+          ctr_high: 0.0019,
+        },
+        {
+          creative_id: 7,
+          creative_name: 'A',
+          rule_id: 3,
+          reporting_label: 'Paris, from €99',
+          ...row,
+          ctr_low: 0.00847,
+          ctr_high: 0.01843,
+        },
       ]),
     ).toBe(
-      '"Creative ID","Creative","Variant ID","Variant","Impressions","Clicks","CTR (%)","Conversions","CVR (%)","Value"\r\n' +
-        `7,"B",0,"'-",2000,25,0,3,12,0.3\r\n` +
-        '7,"A",3,"Paris, from €99",2000,25,1.25,3,12,0.3\r\n',
+      '"Creative ID","Creative","Variant ID","Variant","Impressions","Clicks","CTR (%)","Conversions","CVR (%)","Value","CTR low (%)","CTR high (%)"\r\n' +
+        `7,"B",0,"'-",2000,25,0,3,12,0.3,0,0.19\r\n` +
+        '7,"A",3,"Paris, from €99",2000,25,1.25,3,12,0.3,0.85,1.84\r\n',
     );
   });
 

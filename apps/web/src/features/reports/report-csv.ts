@@ -31,13 +31,15 @@ export const creativesCsv = (rows: readonly CreativeRow[]): string =>
 /** The "By variant" table, rows in the order given (the table's sort). */
 export const variantsCsv = (rows: readonly VariantRow[]): string =>
   toCsv(
-    ['Creative ID', 'Creative', 'Variant ID', 'Variant', ...FIGURES],
+    ['Creative ID', 'Creative', 'Variant ID', 'Variant', ...FIGURES, 'CTR low (%)', 'CTR high (%)'],
     rows.map((row) => [
       row.creative_id,
       row.creative_name,
       row.rule_id,
       row.reporting_label,
       ...figures(row),
+      ratePercent(row.ctr_low),
+      ratePercent(row.ctr_high),
     ]),
   );
 

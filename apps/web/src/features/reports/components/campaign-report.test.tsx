@@ -46,6 +46,8 @@ const REPORT: Report = {
       rule_id: 0,
       reporting_label: 'Default',
       ...figures(8000, 40, 4, 200),
+      ctr_low: 0.0037,
+      ctr_high: 0.0068,
     },
     {
       creative_id: 2,
@@ -53,6 +55,8 @@ const REPORT: Report = {
       rule_id: 4,
       reporting_label: 'Paris',
       ...figures(3000, 120, 12, 984.5),
+      ctr_low: 0.0336,
+      ctr_high: 0.0476,
     },
   ],
   variants_total: 1450,

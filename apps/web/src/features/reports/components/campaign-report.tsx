@@ -77,7 +77,21 @@ const CREATIVE_COLUMNS: readonly ReportColumn<CreativeRow>[] = [
 const VARIANT_COLUMNS: readonly ReportColumn<VariantRow>[] = [
   { id: 'creative', label: 'Creative', value: (row) => row.creative_name },
   { id: 'variant', label: 'Variant', value: (row) => row.reporting_label },
-  ...figureColumns<VariantRow>(),
+  ...figureColumns<VariantRow>().flatMap((column) =>
+    column.id === 'ctr'
+      ? [
+          column,
+          // How sure each variant's CTR is: its 95 % interval (issue 46).
+          {
+            id: 'ctr_interval',
+            label: 'CTR 95 % interval',
+            numeric: true,
+            value: (row: VariantRow) => row.ctr_low,
+            render: (row: VariantRow) => `${formatRate(row.ctr_low)} – ${formatRate(row.ctr_high)}`,
+          },
+        ]
+      : [column],
+  ),
 ];
 
 const TAG_COLUMNS: readonly ReportColumn<TagRow>[] = [
