@@ -2,6 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type Client, type TestApp } from '../helper';
 import { insertCampaign, insertCreative, insertProfile, insertRules } from '../rows';
 
+/** Traffic without conversions (issue 46): none reported, no value. */
+const NO_CONVERSIONS = { conversions: 0, cvr: 0, value: 0 };
+
 let t: TestApp;
 let editor: Client;
 let guest: Client;
@@ -83,11 +86,11 @@ describe('GET /v1/campaigns/externalreport/{token}', () => {
     expect(report.campaign).toEqual({ id: c.campaignId, name: 'Spring' });
     expect([report.start, report.end]).toEqual(['2026-03-01', '2026-03-03']);
     expect(report.bounds).toEqual({ start: '2026-03-01', end: '2026-03-03' });
-    expect(report.totals).toEqual({ impressions: 460, clicks: 11, ctr: 11 / 460 });
+    expect(report.totals).toEqual({ impressions: 460, clicks: 11, ctr: 11 / 460, ...NO_CONVERSIONS });
     expect(report.daily).toEqual([
-      { day: '2026-03-01', impressions: 110, clicks: 2, ctr: 2 / 110 },
-      { day: '2026-03-02', impressions: 350, clicks: 9, ctr: 9 / 350 },
-      { day: '2026-03-03', impressions: 0, clicks: 0, ctr: 0 },
+      { day: '2026-03-01', impressions: 110, clicks: 2, ctr: 2 / 110, ...NO_CONVERSIONS },
+      { day: '2026-03-02', impressions: 350, clicks: 9, ctr: 9 / 350, ...NO_CONVERSIONS },
+      { day: '2026-03-03', impressions: 0, clicks: 0, ctr: 0, ...NO_CONVERSIONS },
     ]);
     expect(
       report.creatives.map((row: { name: string; impressions: number }) => [row.name, row.impressions]),
@@ -121,7 +124,7 @@ describe('GET /v1/campaigns/externalreport/{token}', () => {
 
     // A narrower timeframe inside the link's.
     const day = (await external(link.token, '?start=2026-03-02&end=2026-03-02')).json().data;
-    expect(day.totals).toEqual({ impressions: 350, clicks: 9, ctr: 9 / 350 });
+    expect(day.totals).toEqual({ impressions: 350, clicks: 9, ctr: 9 / 350, ...NO_CONVERSIONS });
     expect(day.bounds).toEqual({ start: '2026-03-01', end: '2026-03-03' });
   });
 
@@ -191,7 +194,12 @@ describe("GET /v1/campaigns/{id}/report (the campaign's own)", () => {
     const c = await campaignWithTraffic('Internal');
     const res = await editor.get(`/v1/campaigns/${c.campaignId}/report?start=2026-03-01&end=2026-03-02`);
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().data.totals).toEqual({ impressions: 460, clicks: 11, ctr: 11 / 460 });
+    expect(res.json().data.totals).toEqual({
+      impressions: 460,
+      clicks: 11,
+      ctr: 11 / 460,
+      ...NO_CONVERSIONS,
+    });
     const creativesOnly = await t.injectAs(await t.createUser({ permissions: ['edit creatives'] }));
     expect((await creativesOnly.get(`/v1/campaigns/${c.campaignId}/report`)).statusCode).toBe(403);
   });

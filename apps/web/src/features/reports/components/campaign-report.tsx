@@ -178,10 +178,12 @@ export function CampaignReport({
         <Typography variant="body2" color="textSecondary" data-testid="report-range">
           {updating ? 'Loading the timeframe…' : `Showing ${formatRange(report.start, report.end)}.`}
         </Typography>
-        <LinearProgress
-          aria-label="Loading the timeframe"
-          sx={{ mt: 0.5, visibility: updating ? 'visible' : 'hidden' }}
-        />
+        {/* Mounted only while loading: a hidden bar would animate for as long as the page is open. */}
+        {updating ? (
+          <LinearProgress aria-label="Loading the timeframe" sx={{ mt: 0.5 }} />
+        ) : (
+          <Box sx={{ mt: 0.5, height: 4 }} />
+        )}
       </Box>
       <ReportFigures totals={report.totals} />
       {traffic ? (
