@@ -199,7 +199,11 @@ async function proveByCountry(
     );
     const [landing] = await Promise.all([dutch.viewer.waitForEvent('popup'), ad.locator('#ad').click()]);
     await landing.waitForURL('https://www.skyway.example/**');
-    expect(landing.url()).toBe('https://www.skyway.example/deals/lisbon');
+    // Lisbon's deal, with the click's id for the advertiser to report a conversion by.
+    const landed = new URL(landing.url());
+    expect(landed.searchParams.get('adstudio_click')).toMatch(/^[0-9a-z.]+\.[\w-]{8}\.[\w-]{22}$/);
+    landed.searchParams.delete('adstudio_click');
+    expect(landed.href).toBe('https://www.skyway.example/deals/lisbon');
     // The ad server's counter saw the click, and sent it on to our click tracker.
     expect(site.clicks).toHaveLength(1);
     expect(site.clicks[0]!.startsWith(`${adServer}/t/c?`), site.clicks[0]).toBe(true);
