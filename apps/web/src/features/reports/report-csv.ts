@@ -10,6 +10,7 @@ import { ratePercent, valueNumber } from './report-format';
 export type CreativeRow = CampaignReport['creatives'][number];
 export type VariantRow = CampaignReport['variants'][number];
 export type TagRow = CampaignReport['tags'][number];
+export type DayRow = CampaignReport['daily'][number];
 
 const FIGURES = ['Impressions', 'Clicks', 'CTR (%)', 'Conversions', 'CVR (%)', 'Value'] as const;
 const figures = (row: ReportFigures) => [
@@ -20,6 +21,13 @@ const figures = (row: ReportFigures) => [
   ratePercent(row.cvr),
   valueNumber(row.value),
 ];
+
+/** The "By day" table, rows in the order given (the table's sort). */
+export const dailyCsv = (rows: readonly DayRow[]): string =>
+  toCsv(
+    ['Day', ...FIGURES],
+    rows.map((row) => [row.day, ...figures(row)]),
+  );
 
 /** The "By creative" table, rows in the order given (the table's sort). */
 export const creativesCsv = (rows: readonly CreativeRow[]): string =>

@@ -23,6 +23,7 @@ import { useUser } from '../../lib/auth';
 import { setDarkTheme, useDarkTheme } from '../../lib/theme-mode';
 import { CompanyQaGateSwitch } from './components/company-qa-gate-switch';
 import { CompanyTokensCard } from './components/company-tokens-card';
+import { ConversionWindowField } from './components/conversion-window-field';
 import { ProfileTemplatesCard } from './components/profile-templates-card';
 import { PublishersCard } from './components/publishers-card';
 import { SsoCard } from './components/sso-card';
@@ -92,6 +93,11 @@ export function SettingsPage() {
         {user && isAdmin(user) ? (
           <TitledCard title="Quality assurance">
             <CompanyQaGateSwitch />
+          </TitledCard>
+        ) : null}
+        {user && isAdmin(user) ? (
+          <TitledCard title="Conversions">
+            <ConversionWindowField />
           </TitledCard>
         ) : null}
         {user && isAdmin(user) ? <PublishersCard /> : null}

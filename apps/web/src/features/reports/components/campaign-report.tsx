@@ -5,12 +5,14 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { lazy, Suspense, useId } from 'react';
 import { EmptyState, LoadingState } from '../../../components/ui/states';
-import { formatCount } from '../../../lib/format';
+import { formatCount, formatDate } from '../../../lib/format';
 import type { Timeframe } from '../../../lib/timeframe';
 import {
   type CreativeRow,
   creativesCsv,
   csvFilename,
+  type DayRow,
+  dailyCsv,
   downloadCsv,
   liftCsv,
   type TagRow,
@@ -28,6 +30,7 @@ import { TimeframePicker } from './timeframe-picker';
 const DailyChart = lazy(() => import('./daily-chart').then((module) => ({ default: module.DailyChart })));
 
 const BY_IMPRESSIONS: SortState = { by: 'impressions', direction: 'desc' };
+const BY_DAY: SortState = { by: 'day', direction: 'asc' };
 
 const figureColumns = <R extends Figures>(): ReportColumn<R>[] => [
   {
@@ -72,6 +75,11 @@ const CREATIVE_COLUMNS: readonly ReportColumn<CreativeRow>[] = [
     render: (row) => `${row.width} × ${row.height}`,
   },
   ...figureColumns<CreativeRow>(),
+];
+
+const DAY_COLUMNS: readonly ReportColumn<DayRow>[] = [
+  { id: 'day', label: 'Day', value: (row) => row.day, render: (row) => formatDate(row.day) },
+  ...figureColumns<DayRow>(),
 ];
 
 const VARIANT_COLUMNS: readonly ReportColumn<VariantRow>[] = [
@@ -196,6 +204,15 @@ export function CampaignReport({
               onExport={(rows) => save('lift', liftCsv(rows))}
             />
           ) : null}
+          <ReportTable
+            title="By day"
+            headingLevel={headingLevel}
+            columns={DAY_COLUMNS}
+            rows={report.daily}
+            rowKey={(row) => row.day}
+            defaultSort={BY_DAY}
+            onExport={(rows) => save('days', dailyCsv(rows))}
+          />
           <ReportTable
             title="By creative"
             headingLevel={headingLevel}
