@@ -25,7 +25,7 @@ export interface CompiledRuleSet {
    * whose conditions hold, in feed order, default rules left out — or, when none of those matches,
    * what `decide` falls back to (the default rule, else the first active), alone.
    */
-  matches(context: EvaluationContext): { rule_ids: number[]; reason: SelectionReason };
+  matches(context: EvaluationContext): { rule_ids: readonly number[]; reason: SelectionReason };
   /** The feed's first active default rule (the static control a holdout serves), if any. */
   readonly defaultRuleId: number | null;
   /** The data sources its conditions read. */
@@ -44,6 +44,8 @@ interface Candidate {
   twins: number[];
   /** Which of id and its twins are default rules. */
   defaults: Set<number>;
+  /** Id and its twins that are not default rules, in feed order (made once the set is compiled). */
+  servable: number[];
   start: string | null;
   end: string | null;
   /** Indexes into the set's conditions. */
@@ -144,6 +146,7 @@ export function compileRuleSet(
       id: rule.id,
       twins: [],
       defaults: new Set(rule.is_default ? [rule.id] : []),
+      servable: [],
       start: rule.start,
       end: rule.end,
       conditions: Int32Array.from(slots),
@@ -160,7 +163,22 @@ export function compileRuleSet(
         : { rule_id: null, reason: 'none' as const };
 
   const choosable = new Set(candidates.flatMap((candidate) => [candidate.id, ...candidate.twins]));
+  for (const candidate of candidates)
+    candidate.servable = [candidate.id, ...candidate.twins].filter((id) => !candidate.defaults.has(id));
   if (otherwise.rule_id !== null) choosable.add(otherwise.rule_id);
+
+  /**
+   * Where the run of candidates sharing each one's first condition ends: when that condition does
+   * not hold, the walk goes on from there (a feed's rules come in blocks, e.g. by country).
+   */
+  const runEnd = new Int32Array(candidates.length);
+  for (let i = candidates.length - 1; i >= 0; i--) {
+    const slot = candidates[i]!.conditions[0];
+    runEnd[i] =
+      slot !== undefined && i + 1 < candidates.length && candidates[i + 1]!.conditions[0] === slot
+        ? runEnd[i + 1]!
+        : i + 1;
+  }
 
   /** The candidates that match the context, in feed order, each once; `first` stops at the first. */
   const matching = (context: EvaluationContext, first: boolean) => {
@@ -171,12 +189,18 @@ export function compileRuleSet(
       return verdicts[slot] === 1;
     };
     const found: Candidate[] = [];
-    for (const candidate of candidates) {
+    for (let c = 0; c < candidates.length; c++) {
+      const candidate = candidates[c]!;
+      const conditions = candidate.conditions;
+      if (conditions.length > 0 && !holds(conditions[0]!)) {
+        c = runEnd[c]! - 1;
+        continue;
+      }
       if (candidate.start && context.date < candidate.start) continue;
       if (candidate.end && context.date > candidate.end) continue;
       let all = true;
-      for (let i = 0; i < candidate.conditions.length; i++)
-        if (!holds(candidate.conditions[i]!)) {
+      for (let i = 1; i < conditions.length; i++)
+        if (!holds(conditions[i]!)) {
           all = false;
           break;
         }
@@ -198,12 +222,14 @@ export function compileRuleSet(
       return found ? { rule_id: found.id, reason: 'matched' } : otherwise;
     },
     matches(context) {
-      const ids: number[] = [];
-      for (const candidate of matching(context, false))
-        for (const id of [candidate.id, ...candidate.twins]) if (!candidate.defaults.has(id)) ids.push(id);
-      if (ids.length > 0) {
+      const found = matching(context, false).filter((candidate) => candidate.servable.length > 0);
+      // One candidate (the usual case): its rules as compiled, in feed order, nothing to merge.
+      if (found.length === 1) return { rule_ids: found[0]!.servable, reason: 'matched' };
+      if (found.length > 1) {
+        const ids = found.flatMap((candidate) => candidate.servable);
         // Twins follow their first in the walk; feed order is the order of ids.
-        ids.sort((a, b) => (order.get(a) ?? 0) - (order.get(b) ?? 0));
+        if (found.some((candidate) => candidate.twins.length > 0))
+          ids.sort((a, b) => (order.get(a) ?? 0) - (order.get(b) ?? 0));
         return { rule_ids: ids, reason: 'matched' };
       }
       return { rule_ids: otherwise.rule_id === null ? [] : [otherwise.rule_id], reason: otherwise.reason };

@@ -9,7 +9,7 @@ let requests: ApiRequest[];
 let reply: (request: ApiRequest) => ApiResponse;
 
 const field = (container: HTMLElement) => container.querySelector('input')!;
-const save = (container: HTMLElement) => click(byText('button', 'Save', container));
+const save = (container: HTMLElement) => click(byText<HTMLButtonElement>('button', 'Save', container));
 const puts = () => requests.filter((request) => request.method === 'PUT');
 
 describe('Settings’ conversion window', () => {
