@@ -31,18 +31,11 @@ import type { CampaignReport } from '@adstudio/contract';
 import { loadConfig } from '@adstudio/server/src/config';
 import { createDb, type Db } from '@adstudio/server/src/db/database';
 import { seededRandom } from '@adstudio/server/src/lib/random';
-import { writeUnpacked } from '@adstudio/server/src/modules/packages/packages.seed';
-import { objectStoreFor } from '@adstudio/server/src/storage/stores';
-import {
-  insertCampaign,
-  insertCreative,
-  insertPackage,
-  insertProfile,
-  insertRules,
-} from '../apps/server/test/rows';
+import { insertCampaign, insertCreative, insertProfile, insertRules } from '../apps/server/test/rows';
 import { ADMIN, type ServerProcess, startServer } from './lib/load-servers';
-import { openSession, type Session, writeHeaders } from './lib/load-setup';
+import { openSession, type Session } from './lib/load-setup';
 import { describeSetup } from './lib/machine';
+import { api, insertServedPackage } from './lib/served-creative';
 import { seconds } from './lib/stats';
 import { withThrowawayDir } from './lib/throwaway-db';
 
@@ -98,17 +91,6 @@ function get(url: string): Promise<Answer> {
     });
     request.on('error', reject);
   });
-}
-
-async function api(base: string, session: Session, method: string, url: string, body?: unknown) {
-  const res = await fetch(`${base}${url}`, {
-    method,
-    headers: writeHeaders(session),
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${method} ${url} answered ${res.status}: ${text.slice(0, 400)}`);
-  return JSON.parse(text).data as Record<string, unknown>;
 }
 
 interface Feed {
@@ -175,21 +157,7 @@ async function insertServed(
     })
     .where('id', '=', creativeId)
     .execute();
-  const packageId = await insertPackage(db, {
-    companyId,
-    creativeId,
-    status: 'approved',
-    file_count: 2,
-    unpacked_size: 400,
-  });
-  const config = loadConfig({ DATA_DIR: dataDir, STORAGE: 'local' });
-  await writeUnpacked(db, objectStoreFor(config.storage), packageId, [
-    {
-      name: 'index.html',
-      data: '<!doctype html><html><head><meta charset="utf-8"><script src="main.js"></script></head><body><div id="ad"></div></body></html>',
-    },
-    { name: 'main.js', data: 'var clickTag = "https://shop.example/";' },
-  ]);
+  await insertServedPackage(db, dataDir, { companyId, creativeId, exit: 'https://shop.example/' });
   const tags: { id: number; token: string }[] = [];
   for (let i = 1; i <= setting.tags; i++) {
     const tag = await api(context.base, context.session, 'POST', `/v1/creatives/${creativeId}/tags`, {

@@ -29,11 +29,9 @@ import path from 'node:path';
 import { buildApp } from '@adstudio/server/src/app';
 import { loadConfig } from '@adstudio/server/src/config';
 import { createDb, type Db } from '@adstudio/server/src/db/database';
-import { writeUnpacked } from '@adstudio/server/src/modules/packages/packages.seed';
-import { objectStoreFor } from '@adstudio/server/src/storage/stores';
 import autocannon from 'autocannon';
 import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs } from 'kysely';
-import { insertCampaign, insertCreative, insertPackage } from '../apps/server/test/rows';
+import { insertCampaign, insertCreative } from '../apps/server/test/rows';
 import { cpuProfile } from './lib/cpu-profile';
 import { ACCEPT_ENCODING } from './lib/http';
 import { cpuShares, cpuSnapshot } from './lib/load-cpu';
@@ -46,9 +44,10 @@ import {
   type ServerProcess,
   startServer,
 } from './lib/load-servers';
-import { openSession, type Session, writeHeaders } from './lib/load-setup';
+import { openSession } from './lib/load-setup';
 import { describeSetup } from './lib/machine';
 import { type PacedFigures, type PacedRequest, pacedLoad } from './lib/paced-load';
+import { api, insertServedPackage } from './lib/served-creative';
 import { seconds } from './lib/stats';
 import { withThrowawayDir } from './lib/throwaway-db';
 import { wrkLoad, wrkPath } from './lib/wrk-load';
@@ -204,17 +203,6 @@ async function startOrigin() {
 }
 type Origin = Awaited<ReturnType<typeof startOrigin>>;
 
-async function api(base: string, session: Session, method: string, url: string, body?: unknown) {
-  const res = await fetch(`${base}${url}`, {
-    method,
-    headers: writeHeaders(session),
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${method} ${url} answered ${res.status}: ${text.slice(0, 400)}`);
-  return JSON.parse(text).data as Record<string, unknown>;
-}
-
 interface Filled {
   token: string;
   /** Feed position of each rule id, to say how deep a decision went. */
@@ -289,21 +277,7 @@ async function fillServing(db: Db, dataDir: string, base: string, origin: Origin
     })
     .where('id', '=', creativeId)
     .execute();
-  const packageId = await insertPackage(db, {
-    companyId,
-    creativeId,
-    status: 'approved',
-    file_count: 2,
-    unpacked_size: 400,
-  });
-  const config = loadConfig({ DATA_DIR: dataDir, STORAGE: 'local' });
-  await writeUnpacked(db, objectStoreFor(config.storage), packageId, [
-    {
-      name: 'index.html',
-      data: '<!doctype html><html><head><meta charset="utf-8"><script src="main.js"></script></head><body><div id="ad"></div></body></html>',
-    },
-    { name: 'main.js', data: 'var clickTag = "https://shop.example.com/";' },
-  ]);
+  await insertServedPackage(db, dataDir, { companyId, creativeId, exit: 'https://shop.example.com/' });
   const tag = await api(base, session, 'POST', `/v1/creatives/${creativeId}/tags`, {
     name: 'Bench placement',
   });

@@ -1,4 +1,4 @@
-import type { User } from '@adstudio/contract';
+import { type Creative, ROTATION_DEFAULTS, type User } from '@adstudio/contract';
 
 /** For tests: Ada, signed in with `permissions` and `roles`. */
 export const testUser = (permissions: string[] = [], roles: string[] = []): User => ({
@@ -24,4 +24,25 @@ export const onePage = <T>(data: T[], perPage = 20) => ({
     to: data.length || null,
     total: data.length,
   },
+});
+
+/** A draft 300 × 250 creative of campaign 3 ("Summer"), without feed, with `changes` over it. */
+export const testCreative = (changes: Partial<Creative> = {}): Creative => ({
+  id: 7,
+  campaign_id: 3,
+  campaign: { id: 3, name: 'Summer', status: 'draft' },
+  name: 'Banner',
+  width: 300,
+  height: 250,
+  status: 'draft',
+  click_url: null,
+  profile_id: null,
+  rule_filter: null,
+  fallback_asset_id: null,
+  ...ROTATION_DEFAULTS,
+  created_at: '2026-11-01T10:00:00.000Z',
+  updated_at: '2026-11-01T10:00:00.000Z',
+  deleted_at: null,
+  allowed_statuses: [],
+  ...changes,
 });

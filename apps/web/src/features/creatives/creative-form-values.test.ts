@@ -1,26 +1,15 @@
-import { type Creative, ROTATION_DEFAULTS, WEIGHT_COLUMN_NEEDED } from '@adstudio/contract';
+import { WEIGHT_COLUMN_NEEDED } from '@adstudio/contract';
 import { describe, expect, it } from 'vitest';
 import { splitServerErrors } from '../../lib/form-errors';
+import { testCreative } from '../../lib/test-fixtures';
 import { CreativeFormSchema, cleanFilterValues, creativeFormValues } from './creative-form-values';
 
-const creative: Creative = {
-  id: 7,
-  campaign_id: 3,
-  campaign: { id: 3, name: 'Summer', status: 'draft' },
-  name: 'Banner',
+const creative = testCreative({
   width: 728,
   height: 90,
-  status: 'draft',
-  click_url: null,
   profile_id: 12,
   rule_filter: { column: 'Region', values: ['North', 'East'] },
-  fallback_asset_id: null,
-  ...ROTATION_DEFAULTS,
-  created_at: '2026-11-01T10:00:00.000Z',
-  updated_at: '2026-11-01T10:00:00.000Z',
-  deleted_at: null,
-  allowed_statuses: [],
-};
+});
 
 const parse = (rule_filter: { column: string; values: string[] } | null, profile_id: number | null = 12) =>
   CreativeFormSchema.safeParse({ ...creativeFormValues(creative), profile_id, rule_filter });

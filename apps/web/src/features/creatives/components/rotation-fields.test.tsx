@@ -1,10 +1,10 @@
-import { type Creative, ROTATION_DEFAULTS, WEIGHT_COLUMN_NEEDED } from '@adstudio/contract';
+import { WEIGHT_COLUMN_NEEDED } from '@adstudio/contract';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ApiRequest, ApiResponse } from '../../../lib/api-client';
 import { setUser } from '../../../lib/auth';
 import { answer, recordApi, restoreApi } from '../../../lib/stub-api';
-import { testUser } from '../../../lib/test-fixtures';
+import { testCreative, testUser } from '../../../lib/test-fixtures';
 import {
   byText,
   choose,
@@ -17,24 +17,7 @@ import {
 } from '../../../lib/test-render';
 import { DetailsTab } from './details-tab';
 
-const creative: Creative = {
-  id: 7,
-  campaign_id: 3,
-  campaign: { id: 3, name: 'Summer', status: 'draft' },
-  name: 'Banner',
-  width: 300,
-  height: 250,
-  status: 'draft',
-  click_url: null,
-  profile_id: null,
-  rule_filter: null,
-  fallback_asset_id: null,
-  ...ROTATION_DEFAULTS,
-  created_at: '2026-11-01T10:00:00.000Z',
-  updated_at: '2026-11-01T10:00:00.000Z',
-  deleted_at: null,
-  allowed_statuses: [],
-};
+const creative = testCreative();
 
 let requests: ApiRequest[];
 let save: (request: ApiRequest) => ApiResponse;
