@@ -131,19 +131,15 @@ function liftOf(
     impressions: number | string;
     clicks: number | string;
   }[],
-  converted: ReadonlyMap<string, Converted>,
+  /** Conversions per arm: by `{creative}.{tag}.{holdout}` and by `{creative}.{holdout}`. */
+  converted: { byTag: ReadonlyMap<string, Converted>; byCreative: ReadonlyMap<string, Converted> },
 ): CampaignReport['lift'] {
   const control = new Map(controlViews.map((row) => [`${row.creative_id}.${row.tag_id}`, row]));
-  const arm = (creativeId: number, tagId: number | null, holdout: 0 | 1): Converted => {
-    if (tagId !== null) return converted.get(`${creativeId}.${tagId}.${holdout}`) ?? NONE;
-    let sum = { conversions: 0, value: 0 };
-    for (const [key, value] of converted) {
-      const [creative, , held] = key.split('.');
-      if (Number(creative) === creativeId && Number(held) === holdout)
-        sum = { conversions: sum.conversions + value.conversions, value: sum.value + value.value };
-    }
-    return sum;
-  };
+  /** A creative's conversions in one arm (1: the control), of one tag or of all its views. */
+  const arm = (creativeId: number, tagId: number | null, holdout: 0 | 1): Converted =>
+    (tagId === null
+      ? converted.byCreative.get(`${creativeId}.${holdout}`)
+      : converted.byTag.get(`${creativeId}.${tagId}.${holdout}`)) ?? NONE;
   const measured = creatives.filter(
     (creative) =>
       (creativeById.get(creative.id)?.holdout_percent ?? 0) > 0 ||
@@ -310,7 +306,10 @@ export function createReportsService({ reports }: { reports: ReportsRepository }
         }),
         variants_total: perVariant.total,
         tags: tagRows,
-        lift: liftOf(creativeRows, tagRows, creativeById, controlViews, byArmConverted),
+        lift: liftOf(creativeRows, tagRows, creativeById, controlViews, {
+          byTag: byArmConverted,
+          byCreative: tally(converted, (row: Row) => `${row.creative_id}.${row.holdout}`),
+        }),
       };
     },
 
