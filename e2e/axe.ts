@@ -7,6 +7,17 @@ import { expect, type Page } from '@playwright/test';
  * `frames: false` leaves out iframes: an ad's own document is the advertiser's, not ours.
  */
 export async function seriousViolations(page: Page, { frames = true }: { frames?: boolean } = {}) {
+  // A menu, banner or refetching list fading in or out has its text at part opacity: axe reads
+  // contrast once they are whole. Endless animations (spinners) are part of the state looked at.
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every(
+        (animation) =>
+          animation.playState !== 'running' ||
+          animation.effect?.getComputedTiming().endTime === Number.POSITIVE_INFINITY,
+      ),
+  );
   const axe = new AxeBuilder({ page });
   if (!frames) axe.exclude('iframe');
   const { violations } = await axe.analyze();
@@ -17,10 +28,6 @@ export async function seriousViolations(page: Page, { frames = true }: { frames?
 
 /** Axe finds nothing serious (outside the ads' frames), and the page is no wider than the screen. */
 export async function expectClean(page: Page, what: string) {
-  // A menu or banner fading in has its text at part opacity: axe reads contrast once they are whole.
-  await page.waitForFunction(() =>
-    document.getAnimations().every((animation) => animation.playState !== 'running'),
-  );
   expect(await seriousViolations(page, { frames: false }), what).toEqual([]);
   const wider = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(wider, `${what}: wider than the screen by`).toBe(0);

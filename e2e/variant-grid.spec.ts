@@ -195,5 +195,7 @@ test('an uploaded image of exactly the creative size becomes its backup image in
     `/v1/creatives/${creativeId}`,
   );
   expect(creative.fallback_asset_id).not.toBeNull();
+  // The list refetches after the change, dimmed while it does: axe reads it once it is whole.
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
   await expectNoSeriousViolations(page);
 });
