@@ -1,7 +1,7 @@
 import { gunzipSync } from 'node:zlib';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { gzipAround, gzipParts } from './gzip-parts';
+import { gzipAround, gzipParts, gzipTail } from './gzip-parts';
 
 describe('gzipAround', () => {
   it('is the gzip of head + middle + tail, for any parts (empty, repetitive, past one stored block)', () => {
@@ -22,6 +22,16 @@ describe('gzipAround', () => {
     const big = Buffer.alloc(70_000 * 2, 'ab');
     const parts = gzipParts(Buffer.from('<head>'), Buffer.from('</tail>'));
     expect(gunzipSync(gzipAround(parts, big)).toString()).toBe(`<head>${big}</tail>`);
+  });
+
+  it('shares one deflated tail between heads', () => {
+    const tail = gzipTail(Buffer.from('</script></head><body></body></html>'.repeat(20)));
+    for (const head of ['<html><head><script>var content = {"a":1}', '', 'é'.repeat(3000)]) {
+      const parts = gzipParts(Buffer.from(head), tail);
+      expect(gunzipSync(gzipAround(parts, Buffer.from('"x"'))).toString()).toBe(
+        `${head}"x"${tail.plain.toString()}`,
+      );
+    }
   });
 
   it('answers one set of parts for many middles, each its own document', () => {

@@ -29,13 +29,23 @@ const crc32 = (data: Buffer, value = 0) => (data.length === 0 ? value : zlib.crc
 /** Bytes a stored block holds at most. */
 const STORED_MAX = 0xffff;
 
-export function gzipParts(head: Buffer, tail: Buffer): GzipParts {
+/** A tail deflated once, for the heads of many documents that end the same (`gzipParts`). */
+export interface GzipTail {
+  deflated: Buffer;
+  plain: Buffer;
+}
+
+export const gzipTail = (tail: Buffer): GzipTail => ({ deflated: zlib.deflateRawSync(tail), plain: tail });
+
+/** `head` and `tail` deflated; a tail shared by many heads is given deflated already (`gzipTail`). */
+export function gzipParts(head: Buffer, tail: Buffer | GzipTail): GzipParts {
+  const { deflated, plain } = Buffer.isBuffer(tail) ? gzipTail(tail) : tail;
   return {
     head: zlib.deflateRawSync(head, { finishFlush: zlib.constants.Z_SYNC_FLUSH }),
-    tail: zlib.deflateRawSync(tail),
+    tail: deflated,
     headCrc: crc32(head),
     headLength: head.length,
-    plainTail: tail,
+    plainTail: plain,
   };
 }
 

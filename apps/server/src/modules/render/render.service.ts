@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
-import { type GzipParts, gzipAround, gzipParts } from '../../lib/gzip-parts';
+import { type GzipParts, type GzipTail, gzipAround, gzipParts, gzipTail } from '../../lib/gzip-parts';
 import { escapeHtml } from '../../lib/html';
 import { notFound } from '../../lib/http-errors';
 import { isMissing, type ObjectStore } from '../../storage/object-store';
@@ -12,7 +12,8 @@ import {
   contentLiteral,
   dynamicContentOf,
   injectRuntime,
-  runtimeAround,
+  RUNTIME_TAIL,
+  runtimeHead,
   runtimeIndex,
   runtimeScript,
 } from './runtime';
@@ -115,11 +116,14 @@ export function createRenderService({ repository, targets, files, clickUrl }: De
       const at = runtimeIndex(html);
       const [before, after] = [html.slice(0, at), html.slice(at)];
       const entry = pkg.entry_file;
-      // Per rule, the document's bytes before and after its click URL (and their deflate), made once an
-      // hour (the base URL is a signed render URL); a viewer's document is those with the click URL between.
+      // Per rule, the document's bytes before its click URL (and their deflate), made once an hour
+      // (the base URL is a signed render URL); the bytes after it are every rule's, deflated once. A
+      // viewer's document is those with the click URL between.
+      const tail = Buffer.from(RUNTIME_TAIL + after, 'utf8');
+      let tailGzip: GzipTail | undefined;
       const parts = new Map<
         number,
-        { head: Buffer; tail: Buffer; gzip: GzipParts | undefined; content: string; until: number }
+        { head: Buffer; gzip: GzipParts | undefined; content: string; until: number }
       >();
       const partsOf = (content: string, ruleId: number) => {
         const now = Date.now();
@@ -127,10 +131,8 @@ export function createRenderService({ repository, targets, files, clickUrl }: De
         if (!kept || kept.until <= now || kept.content !== content) {
           const entryUrl = targets.url({ creativeId, packageId: 0 }, ruleId, entry);
           const base = `<base href="${escapeHtml(new URL('.', entryUrl).href)}">`;
-          const [head, tail] = runtimeAround(content);
           kept = {
-            head: Buffer.from(before + base + head, 'utf8'),
-            tail: Buffer.from(tail + after, 'utf8'),
+            head: Buffer.from(before + base + runtimeHead(content), 'utf8'),
             gzip: undefined,
             content,
             // Their `<base>` is a signed render URL, the same until the hour ends (render-links.ts).
@@ -142,13 +144,16 @@ export function createRenderService({ repository, targets, files, clickUrl }: De
       };
       return {
         packageId: pkg.id,
-        document: (content, ruleId, clickTag) => {
-          const { head, tail } = partsOf(content, ruleId);
-          return Buffer.concat([head, Buffer.from(clickTagLiteral(clickTag), 'utf8'), tail]);
-        },
+        document: (content, ruleId, clickTag) =>
+          Buffer.concat([
+            partsOf(content, ruleId).head,
+            Buffer.from(clickTagLiteral(clickTag), 'utf8'),
+            tail,
+          ]),
         gzipped: (content, ruleId, clickTag) => {
           const kept = partsOf(content, ruleId);
-          kept.gzip ??= gzipParts(kept.head, kept.tail);
+          tailGzip ??= gzipTail(tail);
+          kept.gzip ??= gzipParts(kept.head, tailGzip);
           return gzipAround(kept.gzip, Buffer.from(clickTagLiteral(clickTag), 'utf8'));
         },
       };

@@ -115,16 +115,14 @@ const [BEFORE_CONTENT, BETWEEN, AFTER_CLICKTAG] = (() => {
 })();
 
 /** The runtime `<script>` of a content literal (`contentLiteral`) and a click URL. */
-export const runtimeScriptOf = (content: string, clickTag: string): string => {
-  const [head, tail] = runtimeAround(content);
-  return head + clickTagLiteral(clickTag) + tail;
-};
+export const runtimeScriptOf = (content: string, clickTag: string): string =>
+  runtimeHead(content) + clickTagLiteral(clickTag) + RUNTIME_TAIL;
 
-/** The runtime `<script>` of a content literal, before and after its click URL's literal. */
-export const runtimeAround = (content: string): [string, string] => [
-  BEFORE_CONTENT + content + BETWEEN,
-  AFTER_CLICKTAG,
-];
+/** The runtime `<script>` of a content literal, up to its click URL's literal. */
+export const runtimeHead = (content: string): string => BEFORE_CONTENT + content + BETWEEN;
+
+/** The runtime `<script>` after its click URL's literal: the same whatever the content. */
+export const RUNTIME_TAIL = AFTER_CLICKTAG;
 
 /** A click URL as the runtime takes it (a script-safe literal). */
 export const clickTagLiteral = (clickTag: string): string => literal(clickTag);

@@ -370,19 +370,21 @@ export function createAdServing({
       });
       if (!set || decision.serves === 'nothing') return { file: 'empty.gif', body: PIXEL };
       const holdout = decision.serves === 'variant' && decision.holdout;
-      const view = {
+      // Built field by field: an object spread or rest costs a decision ~1 µs (bench/serve.ts).
+      const view: Omit<TrackedView, 'ruleId'> = {
         campaignId: set.campaignId,
         creativeId: tag.creativeId,
         tagId: tag.id,
         preview: false,
-        ...(holdout ? { holdout } : {}),
       };
+      if (holdout) view.holdout = true;
       const adServerUrl = givenClick(tag.macros, viewer.click, viewer.clickRest);
       const counted = (served: Served, ruleId: number): Served => {
-        if (!viewer.head && !isBot(viewer.userAgent)) {
-          const { preview: _, ...counts } = view;
-          stats.add({ ...counts, ruleId }, 'impression');
-        }
+        if (!viewer.head && !isBot(viewer.userAgent))
+          stats.add(
+            { campaignId: view.campaignId, creativeId: view.creativeId, ruleId, tagId: view.tagId, holdout },
+            'impression',
+          );
         return served;
       };
       if (decision.serves === 'variant') {
