@@ -21,6 +21,9 @@
  *   OPTIMIZE_EVEN_VIEWS=50000     views of the even run
  *   OPTIMIZE_HOLDOUT_VIEWS=5000   views of each of the 40 holdout runs
  *   OPTIMIZE_CONCURRENCY=16       views in flight
+ *   OPTIMIZE_RATE=2000            views a second of the optimized run (0: as fast as the server answers).
+ *                                 It learns once per figures refresh (10 s), not per view: unpaced on a
+ *                                 quiet 2-core machine 200,000 views take ~13 s, barely one refresh
  *   OPTIMIZE_SEED=46              the first seed of the click draws (each run its own from it)
  */
 import { randomBytes } from 'node:crypto';
@@ -49,6 +52,7 @@ const VIEWS = whole('OPTIMIZE_VIEWS', 200_000, 1000, 10_000_000);
 const EVEN_VIEWS = whole('OPTIMIZE_EVEN_VIEWS', 50_000, 1000, 10_000_000);
 const HOLDOUT_VIEWS = whole('OPTIMIZE_HOLDOUT_VIEWS', 5000, 100, 1_000_000);
 const CONCURRENCY = whole('OPTIMIZE_CONCURRENCY', 16, 1, 256);
+const RATE = whole('OPTIMIZE_RATE', 2000, 0, 1_000_000);
 const SEED = whole('OPTIMIZE_SEED', 46, 0, 2 ** 31);
 
 /** The variants' click-through rates, in feed order; the best is the oracle's. */
@@ -184,7 +188,14 @@ interface Run {
  * run's seeded generator (in view order, so the same view draws the same number on every run) and
  * clicks when it falls under the served rule's rate.
  */
-async function simulate(base: string, token: string, views: number, seed: number, feed: Feed): Promise<Run> {
+async function simulate(
+  base: string,
+  token: string,
+  views: number,
+  seed: number,
+  feed: Feed,
+  rate = 0,
+): Promise<Run> {
   const random = seededRandom(seed);
   const run: Run = {
     views: 0,
@@ -199,6 +210,9 @@ async function simulate(base: string, token: string, views: number, seed: number
     while (next < views) {
       const n = next++;
       const draw = random();
+      // Paced: view n is asked no sooner than n / rate seconds after the start.
+      const due = rate > 0 ? started + (n * 1000) / rate - performance.now() : 0;
+      if (due > 0) await new Promise((resolve) => setTimeout(resolve, due));
       const served = await get(`${base}/serve/${token}`);
       const ruleId = Number(served.headers['x-rule-id']);
       const ctr = feed.ctrOf.get(ruleId);
@@ -233,8 +247,9 @@ function alive(server: ServerProcess) {
 }
 
 async function optimizedRun(base: string, feed: Feed, tag: { token: string }) {
-  console.log(`\n== optimized: ${count(VIEWS)} views, ${CONCURRENCY} in flight ==`);
-  const run = await simulate(base, tag.token, VIEWS, SEED, feed);
+  const pace = RATE > 0 ? `paced at ${count(RATE)} views/s` : 'unpaced';
+  console.log(`\n== optimized: ${count(VIEWS)} views, ${CONCURRENCY} in flight, ${pace} ==`);
+  const run = await simulate(base, tag.token, VIEWS, SEED, feed, RATE);
   const oracle = run.views * BEST_CTR;
   const ratio = run.clicks / oracle;
   console.log(
@@ -354,7 +369,7 @@ async function holdoutRuns(
 
 async function main() {
   console.log(
-    `optimize: five variants at ${VARIANT_CTRS.map((ctr) => pct(ctr, 3)).join(', ')} CTR and a default rule at ${pct(CONTROL_CTR, 0)}; views optimized ${count(VIEWS)}, even ${count(EVEN_VIEWS)}, holdout ${HOLDOUT_RUNS} × ${count(HOLDOUT_VIEWS)}; ${CONCURRENCY} in flight; seed ${SEED}; ${os.availableParallelism()} cores shared by the server and this process`,
+    `optimize: five variants at ${VARIANT_CTRS.map((ctr) => pct(ctr, 3)).join(', ')} CTR and a default rule at ${pct(CONTROL_CTR, 0)}; views optimized ${count(VIEWS)} (${RATE > 0 ? `${count(RATE)}/s` : 'unpaced'}), even ${count(EVEN_VIEWS)}, holdout ${HOLDOUT_RUNS} × ${count(HOLDOUT_VIEWS)}; ${CONCURRENCY} in flight; seed ${SEED}; ${os.availableParallelism()} cores shared by the server and this process`,
   );
   await withThrowawayDir('adstudio-optimize-', async (dataDir, beforeRemoving) => {
     const file = path.join(dataDir, 'adstudio.sqlite');
