@@ -31,22 +31,28 @@ export interface SeededCampaign {
   status: Status;
 }
 
-const day = (offset: number) =>
-  new Date(Date.UTC(2026, 10, 21) + offset * 86_400_000).toISOString().slice(0, 10);
+const DAY_MS = 86_400_000;
 
-/** Demo campaigns in every status, each with the history that got it there. */
+/**
+ * Demo campaigns in every status, each with the history that got it there. Their dates count from
+ * the day of seeding (UTC): the first ones ended weeks ago, the middle ones run today, the last ones
+ * start in the weeks ahead — the demo looks the same whenever it is installed (issue 47).
+ */
 export async function seedCampaigns(
   db: Executor,
   companyId: number,
   userId: number,
+  today = new Date(),
 ): Promise<SeededCampaign[]> {
+  const midnight = Math.floor(today.getTime() / DAY_MS) * DAY_MS;
+  const day = (offset: number) => new Date(midnight + offset * DAY_MS).toISOString().slice(0, 10);
   const now = nowIso();
   const scope: SeedScope = { companyId, userId, entityType: 'campaign' };
   const seeded: SeededCampaign[] = [];
   const history = [];
   for (const [i, [advertiser, title]] of DEMO_ADVERTISERS.entries()) {
     const status = STATUSES[i % STATUSES.length]!;
-    const start = -40 + i * 6;
+    const start = -60 + i * 6;
     const launch = day(start);
     const end = day(start + 30 + (i % 3) * 15);
     const site = `https://${advertiser.toLowerCase().replace(/[^a-z]+/g, '')}.example.com`;
