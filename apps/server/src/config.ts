@@ -175,6 +175,7 @@ const EnvSchema = z.object({
   RATE_LIMIT_PER_MINUTE: positiveInt.default(1200),
   SCHEDULE_TICK_SECONDS: positiveInt.default(60),
   JOB_EXPIRE_SECONDS: positiveInt.default(15 * 60),
+  SHUTDOWN_SECONDS: positiveInt.default(25),
   TRUST_PROXY: trustedProxies.optional(),
   GEO_COUNTRY_HEADER: headerName.default('cf-ipcountry'),
   GEO_REGION_HEADER: headerName.default('cf-region-code'),
@@ -249,6 +250,11 @@ export interface Config {
    * failed. Longer than any job may run (a 700,000-row feed, a large package).
    */
   jobExpireSeconds: number;
+  /**
+   * On SIGTERM: how long requests in flight and running jobs are waited for before their connections
+   * are closed and the jobs handed back; the stats buffer is flushed after either way.
+   */
+  shutdownSeconds: number;
   /** Which hops in front of the server are trusted proxies (client addresses, rate limits, throttles). */
   trustProxy: TrustProxy;
   /**
@@ -341,6 +347,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     scheduleTickMs: e.SCHEDULE_TICK_SECONDS * 1000,
     jobExpireSeconds: e.JOB_EXPIRE_SECONDS,
+    shutdownSeconds: e.SHUTDOWN_SECONDS,
     trustProxy: e.TRUST_PROXY ?? false,
     geo: { countryHeader: e.GEO_COUNTRY_HEADER, regionHeader: e.GEO_REGION_HEADER },
     logLevel: e.LOG_LEVEL,

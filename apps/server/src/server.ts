@@ -25,11 +25,22 @@ async function main() {
 
   const app = await buildApp({ config, db });
   let closing = false;
+  /**
+   * Stops accepting, answers the requests in flight and waits for running jobs (at most
+   * SHUTDOWN_SECONDS: then the connections still open are closed and the jobs handed back), flushes
+   * the stats buffer (the app's `onClose`), and exits 0.
+   */
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info(`${signal}: draining requests`);
+    app.log.info(`${signal}: draining requests and jobs (at most ${config.shutdownSeconds} s)`);
+    const bound = setTimeout(() => {
+      app.log.warn(`${signal}: still busy after ${config.shutdownSeconds} s; closing open connections`);
+      app.server.closeAllConnections();
+    }, config.shutdownSeconds * 1000);
+    bound.unref();
     await app.close();
+    clearTimeout(bound);
     await db.destroy();
     process.exit(0);
   };

@@ -184,8 +184,20 @@ export function createJobQueue(db: Db, options: JobQueueOptions = {}): JobQueue 
       await runner.start();
     },
 
-    async stop() {
-      await runner.stop();
+    async stop(boundMs?: number) {
+      const left = await runner.stop(boundMs);
+      // Handed back: queued again, the attempt the stop cut short not counted against the job.
+      if (left.length > 0)
+        await db
+          .updateTable('jobs')
+          .set({ state: 'queued', run_after: iso(), attempts: sql`attempts - 1`, last_error: INTERRUPTED })
+          .where(
+            'id',
+            'in',
+            left.map((job) => Number(job.id)),
+          )
+          .where('state', '=', 'active')
+          .execute();
       started = false;
     },
 

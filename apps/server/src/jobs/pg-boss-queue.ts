@@ -292,9 +292,13 @@ export function createPgBossQueue(db: Db, options: PgBossQueueOptions = {}): Job
       await runner.start();
     },
 
-    /** Waits for the running jobs, then stops pg-boss's maintenance timer; the pool stays the app's. */
-    async stop() {
-      await runner.stop();
+    /**
+     * Waits for the running jobs (at most `boundMs`), then stops pg-boss's maintenance timer; the
+     * pool stays the app's. A job still running then stays active until it expires
+     * (JOB_EXPIRE_SECONDS), and another instance retries it.
+     */
+    async stop(boundMs?: number) {
+      await runner.stop(boundMs);
       await boss.stop({ graceful: true, wait: true, close: false });
       started = false;
     },

@@ -24,7 +24,8 @@ const QUEUE_JOB: Job<unknown> = { id: '0', name: '(queue)', data: null, attempt:
  * claim and finish a job.
  */
 export function createRunner({ claim, concurrency, pollMs, onError }: RunnerOptions) {
-  const running = new Set<Promise<void>>();
+  /** What runs, and the job each runs. */
+  const running = new Map<Promise<void>, Job<unknown>>();
   let timer: NodeJS.Timeout | undefined;
   let started = false;
   let stopping = false;
@@ -45,7 +46,7 @@ export function createRunner({ claim, concurrency, pollMs, onError }: RunnerOpti
             running.delete(task);
             void lookForWork();
           });
-        running.add(task);
+        running.set(task, claimed.job);
       }
     } catch (error) {
       onError(error, QUEUE_JOB);
@@ -65,12 +66,25 @@ export function createRunner({ claim, concurrency, pollMs, onError }: RunnerOpti
       await lookForWork();
     },
 
-    /** Takes no new jobs and waits for the running ones. */
-    async stop() {
+    /**
+     * Takes no new jobs and waits for the running ones, at most `boundMs`: answers those still
+     * running then (their queue hands them back).
+     */
+    async stop(boundMs = Number.POSITIVE_INFINITY): Promise<Job<unknown>[]> {
       stopping = true;
       if (timer) clearInterval(timer);
-      while (running.size > 0) await Promise.allSettled([...running]);
+      let bound: NodeJS.Timeout | undefined;
+      const late = new Promise<'late'>((resolve) => {
+        if (Number.isFinite(boundMs)) bound = setTimeout(() => resolve('late'), boundMs);
+      });
+      try {
+        while (running.size > 0)
+          if ((await Promise.race([Promise.allSettled([...running.keys()]), late])) === 'late') break;
+      } finally {
+        clearTimeout(bound);
+      }
       started = false;
+      return [...running.values()];
     },
 
     /**
@@ -81,7 +95,7 @@ export function createRunner({ claim, concurrency, pollMs, onError }: RunnerOpti
       for (;;) {
         await lookForWork();
         if (running.size === 0 && !(await due())) return;
-        await Promise.race([...running, new Promise((resolve) => setTimeout(resolve, 20))]);
+        await Promise.race([...running.keys(), new Promise((resolve) => setTimeout(resolve, 20))]);
       }
     },
   };

@@ -45,8 +45,11 @@ export interface JobQueue {
   state(id: string): Promise<JobState | undefined>;
   /** Starts taking jobs. */
   start(): Promise<void>;
-  /** Takes no new jobs and waits for the running ones; sends still queue. */
-  stop(): Promise<void>;
+  /**
+   * Takes no new jobs and waits for the running ones, at most `boundMs` (SHUTDOWN_SECONDS on
+   * SIGTERM); those still running then are handed back to the queue. Sends still queue.
+   */
+  stop(boundMs?: number): Promise<void>;
   /** Resolves when no job is running and none is due (tests, and the CLI's one-shot runs). */
   idle(): Promise<void>;
 }

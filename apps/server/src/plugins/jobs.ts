@@ -37,7 +37,7 @@ export const jobsPlugin = fp(
     const jobs = queueFor(app);
     app.decorate('jobs', jobs);
     app.addHook('onReady', () => jobs.start());
-    app.addHook('preClose', () => jobs.stop());
+    app.addHook('preClose', () => jobs.stop(app.config.shutdownSeconds * 1000));
   },
   { name: 'jobs', dependencies: ['db'] },
 );

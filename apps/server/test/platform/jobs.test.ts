@@ -273,6 +273,30 @@ describe('table queue at start', () => {
   });
 });
 
+describe('table queue stopped with a bound (SIGTERM)', () => {
+  it('hands back a job still running at the bound, its cut-short attempt not counted, and runs it again', async () => {
+    const stuck = hanging();
+    const q = track(createJobQueue(db, { pollMs: 20, retryDelayMs: 0 }));
+    const attempts: number[] = [];
+    q.work('long', async (job) => {
+      attempts.push(job.attempt);
+      if (job.attempt === 1) await stuck.handler();
+    });
+    await q.start();
+    // One attempt only: a stop that counted it would leave the job failed at the next start.
+    const id = await q.send('long', {}, { maxAttempts: 1 });
+    await stuck.started;
+    await q.stop(50);
+    expect(await q.state(id!)).toEqual({ state: 'queued', attempts: 0, lastError: INTERRUPTED });
+    const next = track(createJobQueue(db, { pollMs: 20, retryDelayMs: 0 }));
+    next.work('long', async (job) => void attempts.push(job.attempt));
+    await next.start();
+    await next.idle();
+    expect(attempts).toEqual([1, 1]);
+    expect(await next.state(id!)).toEqual({ state: 'done', attempts: 1, lastError: null });
+  });
+});
+
 describe.runIf(engine === 'postgres')('pg-boss queue across instances', () => {
   /** Jobs expire a second after they start; one of the instances looks every second. */
   const expiring = { expireInSeconds: 1, maintenanceIntervalSeconds: 1 };

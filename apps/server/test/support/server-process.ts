@@ -116,6 +116,14 @@ export class FaultyServer {
     return this.process?.child.pid;
   }
 
+  /** Asks the process to stop (SIGTERM, as a deploy does); answers its exit code. */
+  async terminate(): Promise<number | null> {
+    const running = this.process;
+    this.process = undefined;
+    running?.child.kill('SIGTERM');
+    return (await running?.exited) ?? null;
+  }
+
   async crash() {
     this.process?.child.kill('SIGKILL');
     await this.process?.exited;
