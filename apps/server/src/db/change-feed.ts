@@ -10,6 +10,9 @@ export const EVERYTHING = '*';
 const RECONNECT_MS = 500;
 /** How often SQLite is asked whether another process committed (its `data_version`). */
 const DATA_VERSION_MS = 200;
+/** How often a SQLite instance prunes its change log, and how long keys are kept there. */
+const PRUNE_EVERY_MS = 30_000;
+const LOG_KEPT_SECONDS = 60;
 /** Keys starting so are the feed's own markers (`settled`), never a change. */
 const MARKER = '~';
 
@@ -22,7 +25,8 @@ export interface ChangeListener {
  * Committed changes of what served ads depend on (the serving triggers, migration
  * 2026-12-01-1000), as every instance hears them: on PostgreSQL through `LISTEN` on the schema's
  * channel (delivered at commit, in commit order, to every instance); on SQLite in process, from the
- * connection's trigger function, and another process's commit as `*` within DATA_VERSION_MS. While it cannot hear (PostgreSQL not connected yet, or the
+ * connection's trigger function, and another process's commit from the change log within
+ * DATA_VERSION_MS. While it cannot hear (PostgreSQL not connected yet, or the
  * connection lost), `live` is false: what listeners keep may be stale, so they keep nothing; when
  * it hears again, listeners get `*`.
  */
@@ -52,22 +56,48 @@ export function openChangeFeed(
   if (local || config.kind !== 'postgres') {
     const hear = (keys: readonly string[]) => deliver(keys);
     local?.listeners.add(hear);
-    // Another process's commit (the sqlite3 shell, a CLI) calls no function of ours: SQLite's
-    // data_version tells that one happened, and listeners drop everything.
+    // Another process's commit (the sqlite3 shell, a restore, a CLI) is heard from the change log it
+    // appended to (migration 2026-12-07-1400), once SQLite's data_version says one happened. Keys
+    // this process appended come again then: dropping a set twice only costs a compile.
     let version: number | undefined;
-    let poll: NodeJS.Timeout | undefined;
+    /** The last change read from the log; undefined until the first poll. */
+    let seen: number | undefined;
+    let lastPrune = Date.now();
+    const readLog = async () => {
+      const { rows } = await sql<{ id: number; key: string }>`
+        select id, key from serving_changes where id > ${seen ?? 0} order by id`.execute(db);
+      if (rows.length === 0) return;
+      seen = rows[rows.length - 1]!.id;
+      deliver([...new Set(rows.map((row) => row.key))]);
+    };
+    const poll = async () => {
+      const { rows } = await sql<{ data_version: number }>`pragma data_version`.execute(db);
+      const now = rows[0]?.data_version;
+      if (seen === undefined) {
+        const last = await sql<{ id: number | null }>`select max(id) as id from serving_changes`.execute(db);
+        seen = last.rows[0]?.id ?? 0;
+      } else if (version !== undefined && now !== version) await readLog();
+      version = now;
+      // Every process reads the log within DATA_VERSION_MS: a minute's keys are plenty to keep.
+      if (Date.now() - lastPrune > PRUNE_EVERY_MS) {
+        lastPrune = Date.now();
+        await sql`delete from serving_changes where at < strftime('%s', 'now') - ${LOG_KEPT_SECONDS}`.execute(
+          db,
+        );
+      }
+    };
+    let timer: NodeJS.Timeout | undefined;
+    const tick = () =>
+      // Without the log (a database before its migration): listeners drop everything.
+      poll().catch(() => {
+        if (version !== undefined) deliver([EVERYTHING]);
+      });
     const start = () => {
-      poll ??= setInterval(() => {
-        sql<{ data_version: number }>`pragma data_version`
-          .execute(db)
-          .then(({ rows }) => {
-            const now = rows[0]?.data_version;
-            if (version !== undefined && now !== version) deliver([EVERYTHING]);
-            version = now;
-          })
-          .catch(() => {});
-      }, DATA_VERSION_MS);
-      poll.unref();
+      if (timer) return;
+      // The first poll marks where the log is now: what was kept from then on hears what follows.
+      void tick();
+      timer = setInterval(() => void tick(), DATA_VERSION_MS);
+      timer.unref();
     };
     return {
       // Asked before anything is kept: the feed starts hearing other processes then.
@@ -78,7 +108,7 @@ export function openChangeFeed(
       subscribe,
       settled: async () => {},
       close: async () => {
-        clearInterval(poll);
+        clearInterval(timer);
         local?.listeners.delete(hear);
       },
     };

@@ -37,10 +37,12 @@ export function createDb(config: DatabaseConfig): Db {
     foldCaseLikePostgres(database);
     const changes = localChangesOf(config.file === ':memory:' ? database : path.resolve(config.file));
     const committed = announceChanges(database, changes);
+    hearOwnChanges(database);
     const db = new Kysely<DB>({
       dialect: new SqliteDialect({ database: withStatementCache(database, committed) }),
     });
     sqliteChanges.set(db, changes);
+    sqliteConnections.set(db, database);
     return db;
   }
   const pool = new pg.Pool({
@@ -248,8 +250,34 @@ function localChangesOf(file: string | SQLite.Database): LocalChanges {
 export const sqliteChangesOf = (db: Db, file?: string): LocalChanges | undefined =>
   sqliteChanges.get(db) ?? (file && file !== ':memory:' ? localChanges.get(path.resolve(file)) : undefined);
 
+/** The better-sqlite3 connection under each SQLite Kysely (its change hook is installed on it). */
+const sqliteConnections = new WeakMap<object, SQLite.Database>();
+
 /**
- * `serving_changed(key)`, which the serving triggers call (migration 2026-12-01-1000): keys are
+ * This connection's own temporary trigger on `serving_changes` (migration 2026-12-07-1400), once
+ * the log exists: each key the connection appends goes to `serving_changed()` too, and is announced
+ * at commit in process. Other connections (the sqlite3 shell, a DB browser) have no such trigger
+ * and only append; the change feed reads what they appended (db/change-feed.ts).
+ */
+function hearOwnChanges(database: SQLite.Database) {
+  const log = database
+    .prepare("select 1 from sqlite_master where type = 'table' and name = 'serving_changes'")
+    .get();
+  if (log)
+    database.exec(
+      'create temp trigger if not exists serving_changes_heard after insert on main.serving_changes begin select serving_changed(new.key); end',
+    );
+}
+
+/** Installs the change hook of a SQLite database's connection once its migrations have run. */
+// biome-ignore lint/suspicious/noExplicitAny: migrations work below the typed schema
+export function hearServingChanges(db: Kysely<any>): void {
+  const connection = sqliteConnections.get(db);
+  if (connection) hearOwnChanges(connection);
+}
+
+/**
+ * `serving_changed(key)`, which this connection's trigger on the change log calls: keys are
  * gathered while a transaction runs and announced once it commits (after the statement, outside a
  * transaction); a rollback drops them. Answers the hook to run after every statement.
  */

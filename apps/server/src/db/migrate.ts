@@ -1,5 +1,6 @@
 import { type Kysely, type MigrationProvider, type MigrationResultSet, Migrator } from 'kysely';
 import type { Database } from '../config';
+import { hearServingChanges } from './database';
 import { migrations } from './migrations';
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
@@ -14,13 +15,17 @@ const migratorOf = (db: Kysely<any>, schema?: string) =>
 /** Brings the schema to the latest migration; throws with the failing migration's name. */
 // biome-ignore lint/suspicious/noExplicitAny: the migrator works below the typed schema
 export async function migrateToLatest(db: Kysely<any>, schema?: string): Promise<string[]> {
-  return applied(await migratorOf(db, schema).migrateToLatest());
+  const done = applied(await migratorOf(db, schema).migrateToLatest());
+  hearServingChanges(db);
+  return done;
 }
 
 /** Brings the schema up to (and including) the named migration, e.g. to test the next one on old data. */
 // biome-ignore lint/suspicious/noExplicitAny: the migrator works below the typed schema
 export async function migrateTo(db: Kysely<any>, last: string, schema?: string): Promise<string[]> {
-  return applied(await migratorOf(db, schema).migrateTo(last));
+  const done = applied(await migratorOf(db, schema).migrateTo(last));
+  hearServingChanges(db);
+  return done;
 }
 
 function applied({ error, results = [] }: MigrationResultSet): string[] {

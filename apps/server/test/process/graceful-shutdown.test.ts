@@ -127,12 +127,15 @@ describe('SIGTERM under serve load', () => {
     // requestTimeout is 5 minutes).
     const socket = net.connect(Number(new URL(world.base).port), '127.0.0.1');
     await new Promise((resolve) => socket.once('connect', resolve));
-    // Whatever it answers is read, so that the socket sees its end.
-    socket.resume();
+    // The instance answers at once (the write is refused before its body is read), but the request
+    // is not over until its body is: the SIGTERM comes once the answer arrived.
+    const answered = new Promise((resolve) => socket.once('data', resolve));
     const closed = new Promise((resolve) => socket.once('close', resolve));
     socket.write(
       'POST /v1/conversions HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"click',
     );
+    await answered;
+    socket.resume();
     const started = Date.now();
     const exitCode = await world.server.terminate();
     const tookMs = Date.now() - started;

@@ -5,7 +5,7 @@ import { type AnyDb, dropRowTriggers, isPostgres, statementTriggers } from './he
  * What a served ad depends on, by table: the key each written row names (`creative:12`, …). Served
  * tags keep their creative's compiled rule set in memory and drop it when one of its keys changes.
  */
-const KEYS: Record<string, { prefix: string; column: string }> = {
+export const KEYS: Record<string, { prefix: string; column: string }> = {
   creatives: { prefix: 'creative', column: 'id' },
   packages: { prefix: 'creative', column: 'creative_id' },
   assets: { prefix: 'creative', column: 'creative_id' },
@@ -58,7 +58,7 @@ async function postgresTriggers(db: AnyDb, table: string, prefix: string, column
 }
 
 /** SQLite: row triggers; an update that moves a row (another creative, profile) names both. */
-async function sqliteTriggers(db: AnyDb, table: string, prefix: string, column: string) {
+export async function sqliteTriggers(db: AnyDb, table: string, prefix: string, column: string) {
   const key = (row: 'new' | 'old') => `serving_changed('${prefix}:' || ${row}.${column})`;
   await sql
     .raw(`create trigger ${table}_serving_insert after insert on ${table} begin select ${key('new')}; end`)

@@ -38,6 +38,7 @@ import * as team from './2026-12-06-1500-team';
 import * as issueMissingConditions from './2026-12-07-1000-issue-missing-conditions';
 import * as qaRuns from './2026-12-07-1100-qa-runs';
 import * as rotationConversions from './2026-12-07-1200-rotation-conversions';
+import * as servingChangeLog from './2026-12-07-1400-serving-change-log';
 
 /** Every migration, by name in the order they run. Listed statically so the bundled server carries them. */
 export const migrations: Record<string, Migration> = {
@@ -80,4 +81,5 @@ export const migrations: Record<string, Migration> = {
   '2026-12-07-1000-issue-missing-conditions': issueMissingConditions,
   '2026-12-07-1100-qa-runs': qaRuns,
   '2026-12-07-1200-rotation-conversions': rotationConversions,
+  '2026-12-07-1400-serving-change-log': servingChangeLog,
 };
