@@ -65,6 +65,7 @@ import { corsPlugin } from './plugins/cors';
 import { dbPlugin } from './plugins/db';
 import { errorsPlugin } from './plugins/errors';
 import { jobsPlugin } from './plugins/jobs';
+import { metricsPlugin } from './plugins/metrics';
 import { queryPlugin } from './plugins/query';
 import { routeDocsPlugin } from './plugins/route-docs';
 import { securityPlugin } from './plugins/security';
@@ -162,6 +163,7 @@ export async function buildApp({ config, db, logger, random }: BuildAppOptions) 
   app.decorate('routeTable', routes);
 
   await app.register(configPlugin, { config });
+  await app.register(metricsPlugin);
   await app.register(errorsPlugin);
   await app.register(dbPlugin, db ? { db } : {});
   await app.register(jobsPlugin);

@@ -176,6 +176,8 @@ const EnvSchema = z.object({
   SCHEDULE_TICK_SECONDS: positiveInt.default(60),
   JOB_EXPIRE_SECONDS: positiveInt.default(15 * 60),
   SHUTDOWN_SECONDS: positiveInt.default(25),
+  METRICS_TOKEN: z.string().min(16, 'at least 16 characters').optional(),
+  METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   TRUST_PROXY: trustedProxies.optional(),
   GEO_COUNTRY_HEADER: headerName.default('cf-ipcountry'),
   GEO_REGION_HEADER: headerName.default('cf-region-code'),
@@ -255,6 +257,11 @@ export interface Config {
    * are closed and the jobs handed back; the stats buffer is flushed after either way.
    */
   shutdownSeconds: number;
+  /**
+   * Prometheus metrics (`GET /metrics`): off unless `token` (a bearer the scraper sends, on the app's
+   * port) or `port` (served apart from the app, without a token) is set.
+   */
+  metrics: { token: string | undefined; port: number | undefined };
   /** Which hops in front of the server are trusted proxies (client addresses, rate limits, throttles). */
   trustProxy: TrustProxy;
   /**
@@ -348,6 +355,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     scheduleTickMs: e.SCHEDULE_TICK_SECONDS * 1000,
     jobExpireSeconds: e.JOB_EXPIRE_SECONDS,
     shutdownSeconds: e.SHUTDOWN_SECONDS,
+    metrics: { token: e.METRICS_TOKEN, port: e.METRICS_PORT },
     trustProxy: e.TRUST_PROXY ?? false,
     geo: { countryHeader: e.GEO_COUNTRY_HEADER, regionHeader: e.GEO_REGION_HEADER },
     logLevel: e.LOG_LEVEL,

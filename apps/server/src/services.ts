@@ -14,6 +14,7 @@ import { openChangeFeed } from './db/change-feed';
 import type { Db, Executor } from './db/database';
 import type { JobQueue } from './jobs/types';
 import { parseJson } from './lib/json';
+import { createMetrics, type Metrics } from './lib/metrics';
 import type { Random } from './lib/random';
 import { createSealer } from './lib/secrets';
 import { createTransactor } from './lib/transaction';
@@ -72,7 +73,7 @@ import { openFeed } from './modules/profiles/feed-source';
 import { createProfileRulesRepository } from './modules/profiles/profile-rules.repository';
 import { createProfileRulesService } from './modules/profiles/profile-rules.service';
 import { createProfileStagingRepository } from './modules/profiles/profile-staging.repository';
-import { createProfileSync } from './modules/profiles/profile-sync';
+import { createProfileSync, syncsMeasured } from './modules/profiles/profile-sync';
 import { createProfileSyncsRepository } from './modules/profiles/profile-syncs.repository';
 import { createProfileSyncsService, SYNC_JOB } from './modules/profiles/profile-syncs.service';
 import { createProfilesRepository } from './modules/profiles/profiles.repository';
@@ -141,6 +142,8 @@ export interface ServicesDeps {
   jobs: JobQueue;
   config: Config;
   log: FastifyBaseLogger;
+  /** The app's metrics (plugins/metrics.ts); services built again for a test count into their own. */
+  metrics?: Metrics;
 }
 
 /** Overrides for tests: lower upload limits per purpose, another way of measuring files. */
@@ -159,7 +162,7 @@ export interface ServicesOptions {
  * here from the other area's service.
  */
 export function createServices(
-  { db, storage, jobs, config, log }: ServicesDeps,
+  { db, storage, jobs, config, log, metrics = createMetrics({ enabled: false }) }: ServicesDeps,
   options: ServicesOptions = {},
 ) {
   const transaction = createTransactor(db);
@@ -184,6 +187,7 @@ export function createServices(
   const ssoRepository = createSsoRepository(db);
   const accessTokensRepository = createAccessTokensRepository(db);
   const auditRepository = createAuditRepository(db);
+  const outboxRepository = createOutboxRepository(db);
   const uploadsRepository = createUploadsRepository(db);
   const campaignsRepository = createCampaignsRepository(db);
   const creativesRepository = createCreativesRepository(db);
@@ -408,15 +412,19 @@ export function createServices(
     conditionNames: conditions.namesOf,
     creative: (companyId, id) => creatives.find(companyId, id),
   });
-  const profileSync = createProfileSync({
-    db,
-    profiles: profilesRepository,
-    syncs: profileSyncsRepository,
-    staging: profileStagingRepository,
-    liveConditions: conditions.liveNames,
-    templateColumns: templates.columnsOf,
-    open: (profile) => openFeed(profile, config.feeds, store.localFile, refusalLog),
-  });
+  const profileSync = syncsMeasured(
+    metrics,
+    profileSyncsRepository,
+    createProfileSync({
+      db,
+      profiles: profilesRepository,
+      syncs: profileSyncsRepository,
+      staging: profileStagingRepository,
+      liveConditions: conditions.liveNames,
+      templateColumns: templates.columnsOf,
+      open: (profile) => openFeed(profile, config.feeds, store.localFile, refusalLog),
+    }),
+  );
   const chooseRule = createRuleChooser({
     creative: (companyId, id) => creatives.find(companyId, id),
     profileExists: profiles.exists,
@@ -432,6 +440,7 @@ export function createServices(
   const stats = createStatsBuffer({
     write: createStatsWriter({ repository: trackingRepository, transaction }),
     log,
+    onFlush: (seconds) => metrics.statsFlushed(seconds),
   });
   const tracking = createTrackingService({ links: trackingLinks, repository: trackingRepository, stats });
   const conversions = createConversions({
@@ -489,6 +498,19 @@ export function createServices(
   });
   /** Committed changes of what served tags keep in memory, heard by every instance. */
   const changes = openChangeFeed(db, config.database, log);
+  metrics.readFrom({
+    statsBufferKeys: () => stats.size,
+    jobsQueued: () => jobs.depth(),
+    outboxLagSeconds: async () => {
+      const oldest = await outboxRepository.oldestWaiting();
+      return oldest ? Math.max(0, Date.now() - Date.parse(oldest)) / 1000 : 0;
+    },
+    changeFeedDelaySeconds: async () => {
+      const started = performance.now();
+      await changes.settled();
+      return (performance.now() - started) / 1000;
+    },
+  });
   const adServing = createAdServing({
     repository: adServingRepository,
     changes,
@@ -524,7 +546,7 @@ export function createServices(
 
   // The outbox: events written by triggers; each consumer below is a name with a cursor.
   const outbox = createOutboxService({
-    repository: createOutboxRepository(db),
+    repository: outboxRepository,
     transaction,
     postgres: config.database.kind === 'postgres',
   });

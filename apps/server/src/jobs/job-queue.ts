@@ -201,6 +201,15 @@ export function createJobQueue(db: Db, options: JobQueueOptions = {}): JobQueue 
       started = false;
     },
 
+    async depth() {
+      const row = await db
+        .selectFrom('jobs')
+        .select((eb) => eb.fn.countAll<number | string>().as('n'))
+        .where('state', '=', 'queued')
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+
     idle: () =>
       runner.idle(async () => {
         const names = handlers.names();

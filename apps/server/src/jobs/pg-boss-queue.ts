@@ -303,6 +303,13 @@ export function createPgBossQueue(db: Db, options: PgBossQueueOptions = {}): Job
       started = false;
     },
 
+    async depth() {
+      if (!started) return 0;
+      const { rows } = await sql<{ n: number | string }>`
+        select count(*) as n from ${jobTable} where state in ('created', 'retry')`.execute(db);
+      return Number(rows[0]?.n ?? 0);
+    },
+
     idle: () =>
       runner.idle(async () => {
         const names = queueNames();

@@ -50,6 +50,8 @@ export interface JobQueue {
    * SIGTERM); those still running then are handed back to the queue. Sends still queue.
    */
   stop(boundMs?: number): Promise<void>;
+  /** Jobs waiting to run, of every kind (the metrics' queue depth). */
+  depth(): Promise<number>;
   /** Resolves when no job is running and none is due (tests, and the CLI's one-shot runs). */
   idle(): Promise<void>;
 }

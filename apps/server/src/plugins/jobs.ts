@@ -16,8 +16,10 @@ declare module 'fastify' {
  * instance's jobs from a live one's; our own queue on SQLite, one instance by nature.
  */
 function queueFor(app: FastifyInstance): JobQueue {
-  const onError = (error: unknown, job: Job<unknown>) =>
+  const onError = (error: unknown, job: Job<unknown>) => {
+    app.metrics.jobFailed(job.name);
     app.log.warn({ err: error, job: job.name, id: job.id }, 'job failed');
+  };
   const database = app.config.database;
   const expireInSeconds = app.config.jobExpireSeconds;
   return database.kind === 'postgres'
@@ -39,5 +41,5 @@ export const jobsPlugin = fp(
     app.addHook('onReady', () => jobs.start());
     app.addHook('preClose', () => jobs.stop(app.config.shutdownSeconds * 1000));
   },
-  { name: 'jobs', dependencies: ['db'] },
+  { name: 'jobs', dependencies: ['db', 'metrics'] },
 );

@@ -14,11 +14,12 @@ export const servicesPlugin = fp<ServicesOptions>(
         jobs: app.jobs,
         config: app.config,
         log: app.log,
+        metrics: app.metrics,
       },
       { random: options.random },
     );
     app.decorate('services', services);
     app.addHook('onClose', () => services.close());
   },
-  { name: 'services', dependencies: ['config', 'db', 'jobs', 'storage'] },
+  { name: 'services', dependencies: ['config', 'db', 'jobs', 'metrics', 'storage'] },
 );

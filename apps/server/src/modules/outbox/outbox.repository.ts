@@ -79,6 +79,20 @@ export const createOutboxRepository = (db: Db) => ({
           .where('consumer', 'in', consumers)
           .execute(),
 
+  /**
+   * When the oldest event some consumer has not passed was written (undefined: none waits): one
+   * not placed yet, or placed after the slowest cursor (the metrics' outbox lag).
+   */
+  oldestWaiting: async (trx: Executor = db): Promise<string | undefined> => {
+    const slowest = trx.selectFrom('outbox_cursors').select((eb) => eb.fn.min('last_seq').as('seq'));
+    const row = await trx
+      .selectFrom('outbox_events')
+      .select((eb) => eb.fn.min('created_at').as('at'))
+      .where((eb) => eb.or([eb('seq', 'is', null), eb('seq', '>', eb.fn.coalesce(slowest, eb.val(0)))]))
+      .executeTakeFirst();
+    return row?.at ?? undefined;
+  },
+
   /** Events placed at or before `through` and written before `before`: gone. */
   prune: async (through: number, before: string, trx: Executor = db) =>
     Number(

@@ -4,6 +4,7 @@ import { FeedError } from '../../feeds/feed-table';
 import type { TemplateColumn } from '../../feeds/validate-rows';
 import { failpoint } from '../../lib/failpoints';
 import { isPostgres } from '../../lib/indexed-filter';
+import type { Metrics } from '../../lib/metrics';
 import { nowIso } from '../../lib/time';
 import { rewriteConditionUses } from '../conditions';
 import type { OpenedFeed } from './feed-source';
@@ -274,3 +275,30 @@ export function createProfileSync({
 class Superseded extends Error {}
 
 export type ProfileSync = ReturnType<typeof createProfileSync>;
+
+/**
+ * The sync job, its outcome counted in the metrics once it ends (synced, failed or
+ * needs_confirmation), with the rows it read and how long it took.
+ */
+export function syncsMeasured(
+  metrics: Pick<Metrics, 'feedSynced'>,
+  syncs: Pick<ProfileSyncsRepository, 'findSync'>,
+  sync: ProfileSync,
+): ProfileSync {
+  return {
+    ...sync,
+    async run(syncId) {
+      try {
+        await sync.run(syncId);
+      } finally {
+        const ended = await syncs.findSync(syncId).catch(() => undefined);
+        if (ended && ended.status !== 'syncing' && ended.finished_at)
+          metrics.feedSynced(
+            ended.status,
+            ended.rows_total,
+            Math.max(0, Date.parse(ended.finished_at) - Date.parse(ended.started_at)) / 1000,
+          );
+      }
+    },
+  };
+}

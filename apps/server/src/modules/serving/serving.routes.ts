@@ -1,5 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { HttpError } from '../../lib/http-errors';
+import type { DecisionOutcome } from '../../lib/metrics';
 import { chosenEncoding } from '../../plugins/compress-small';
 import { sendRenderFile } from '../render';
 import type { Served, Viewer } from './ad-serving';
@@ -131,7 +133,27 @@ export const servingRoutes: FastifyPluginAsyncZod = async (app) => {
         head: request.method === 'HEAD',
         gzip: chosenEncoding(request.headers['accept-encoding']) === 'gzip',
       };
-      return send(reply, await serving.serve(request.params.token, viewer));
+      const started = performance.now();
+      // A failure other than an unknown or revoked tag is no decision (the request metrics count it).
+      let outcome: DecisionOutcome | undefined;
+      try {
+        const served = await serving.serve(request.params.token, viewer);
+        outcome = OUTCOMES[served.file] ?? 'nothing';
+        return send(reply, served);
+      } catch (error) {
+        if (error instanceof HttpError && error.statusCode === 404) outcome = 'not_found';
+        if (error instanceof HttpError && error.statusCode === 410) outcome = 'revoked';
+        throw error;
+      } finally {
+        if (outcome) app.metrics.decision(outcome, (performance.now() - started) / 1000);
+      }
     },
   );
+};
+
+/** What each served file is, as the metrics count decisions. */
+const OUTCOMES: Partial<Record<Served['file'], DecisionOutcome>> = {
+  'index.html': 'variant',
+  'fallback.html': 'fallback',
+  'empty.gif': 'nothing',
 };

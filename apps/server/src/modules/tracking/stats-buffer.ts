@@ -36,6 +36,8 @@ export interface StatsBufferOptions {
   /** Keys kept at most while the database cannot be written; hits beyond are dropped with a warning. */
   maxKeys?: number;
   now?: () => Date;
+  /** Told each written batch's duration in seconds (the metrics' flush time). */
+  onFlush?: (seconds: number) => void;
 }
 
 export const FLUSH_INTERVAL_MS = 2000;
@@ -60,6 +62,7 @@ export function createStatsBuffer({
   flushAtKeys = FLUSH_AT_KEYS,
   maxKeys = MAX_KEYS,
   now = () => new Date(),
+  onFlush,
 }: StatsBufferOptions) {
   let pending = new Map<string, StatsCount>();
   let running: Promise<void> | undefined;
@@ -119,7 +122,9 @@ export function createStatsBuffer({
     const batch = pending;
     pending = new Map();
     try {
+      const started = performance.now();
       const result = await write([...batch.values()]);
+      onFlush?.((performance.now() - started) / 1000);
       if (result.dropped > 0)
         log.warn({ dropped: result.dropped }, 'tracking stats: counts of unknown creatives dropped');
       if (overflow > 0) {
