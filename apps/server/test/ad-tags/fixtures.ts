@@ -125,3 +125,16 @@ export function zoneAtHour(hour: number, now = new Date()): string {
   if (offset < -12) offset += 24;
   return offset === 0 ? 'Etc/UTC' : `Etc/GMT${offset > 0 ? '-' : '+'}${Math.abs(offset)}`;
 }
+
+/** A desktop browser's user agent: served views it asks for are counted (a bot's are not). */
+export const BROWSER =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+
+/** A browser's `GET /serve/{token}` from `country`, at 20:00 in its time zone (the travel feed's evening). */
+export const serveIn = (app: TestApp['app'], token: string, country = 'BE') =>
+  app.inject({
+    method: 'GET',
+    url: `/serve/${token}`,
+    query: { tz: zoneAtHour(20) },
+    headers: { 'user-agent': BROWSER, 'cf-ipcountry': country },
+  });

@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type Client, engine, type TestApp } from '../helper';
-import { travelCreative, zoneAtHour } from './fixtures';
+import { serveIn, travelCreative } from './fixtures';
 
 /**
  * SQLite open to its own tools (issue 47): the sqlite3 shell writes the tables served ads depend
@@ -9,9 +9,6 @@ import { travelCreative, zoneAtHour } from './fixtures';
  * with "no such function: serving_changed"), and the running server serves the change within a
  * second, having read it from the change log.
  */
-const BROWSER =
-  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
-
 let t: TestApp;
 let editor: Client;
 let file = '';
@@ -23,13 +20,7 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const serve = (token: string) =>
-  t.app.inject({
-    method: 'GET',
-    url: `/serve/${token}`,
-    query: { tz: zoneAtHour(20) },
-    headers: { 'user-agent': BROWSER, 'cf-ipcountry': 'BE' },
-  });
+const serve = (token: string) => serveIn(t.app, token);
 
 /** What the sqlite3 shell prints for `statement` on the test's database; throws with its error. */
 const shell = (statement: string) =>

@@ -1,6 +1,6 @@
 import parsePrometheusTextFormat from 'parse-prometheus-text-format';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { travelCreative, zoneAtHour } from '../ad-tags/fixtures';
+import { serveIn, travelCreative } from '../ad-tags/fixtures';
 import { buildTestApp, type Client, type TestApp } from '../helper';
 import { freePort } from '../support/server-process';
 
@@ -34,8 +34,6 @@ const samples = (text: string, name: string) =>
     });
 
 const TOKEN = 'metrics-bearer-token-for-the-test';
-const BROWSER =
-  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 const FAMILIES = [
   'http_request_duration_seconds',
   'adstudio_served_decisions_total',
@@ -85,13 +83,7 @@ describe('GET /metrics with METRICS_TOKEN', () => {
     const made = await editor.post(`/v1/creatives/${travel.creativeId}/tags`, { name: 'Metrics placement' });
     expect(made.statusCode, made.body).toBe(201);
     const { token } = made.json().data as { token: string };
-    const serve = (tagToken: string) =>
-      t.app.inject({
-        method: 'GET',
-        url: `/serve/${tagToken}`,
-        query: { tz: zoneAtHour(20) },
-        headers: { 'user-agent': BROWSER, 'cf-ipcountry': 'BE' },
-      });
+    const serve = (tagToken: string) => serveIn(t.app, tagToken);
     expect((await serve(token)).statusCode).toBe(200);
     expect((await serve(token)).statusCode).toBe(200);
     const unknown = 'AbCdEfGhIjKlMnOpQrStUv0123456789';

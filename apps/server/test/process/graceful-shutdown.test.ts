@@ -1,6 +1,7 @@
 import http from 'node:http';
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BROWSER } from '../ad-tags/fixtures';
 import { engine } from '../helper';
 import { insertCampaign, insertCreative } from '../rows';
 import { insertServedPackage } from '../support/served-package';
@@ -13,8 +14,6 @@ import { faultWorld, HttpSession } from '../support/server-process';
  * do; once the instance stops listening they are refused (a balancer sends them elsewhere).
  */
 const ADMIN = { email: 'deploys@example.com', password: 'sigterm-under-load' };
-const BROWSER =
-  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 const VIEWERS = 12;
 const SHUTDOWN_SECONDS = 2;
 
