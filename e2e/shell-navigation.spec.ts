@@ -14,12 +14,14 @@ test.describe('sign-in round trip', () => {
   test('a restricted deep link signed out goes to sign-in with redirect_app and comes back after it', async ({
     page,
   }) => {
-    await page.goto('/profiles?page=2');
+    // A filter, not a page: the list itself moves a page past its last back to the first (a CI run
+    // once saw page=2 dropped so), which is not what this test is about.
+    await page.goto('/profiles?filter=travel');
     await expect(page).toHaveURL(/\/auth\/login\?/);
-    expect(signInPage(page).searchParams.get('redirect_app')).toBe('/profiles?page=2');
+    expect(signInPage(page).searchParams.get('redirect_app')).toBe('/profiles?filter=travel');
 
     await submitSignIn(page, 'admin');
-    await expect(page).toHaveURL(/\/profiles\?page=2$/);
+    await expect(page).toHaveURL(/\/profiles\?filter=travel$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Profiles' })).toBeVisible();
     await expect(page).toHaveTitle('Profiles · Adstudio');
   });
