@@ -173,6 +173,12 @@ const EnvSchema = z.object({
   LOGIN_MAX_ATTEMPTS: positiveInt.default(5),
   LOGIN_WINDOW_SECONDS: positiveInt.default(15 * 60),
   RATE_LIMIT_PER_MINUTE: positiveInt.default(1200),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\/\S+$/, 'must start with redis:// or rediss://')
+    .optional(),
+  OTEL_EXPORTER_OTLP_ENDPOINT: httpUrl.optional(),
+  OTEL_SERVICE_NAME: z.string().min(1).default('adstudio'),
   SCHEDULE_TICK_SECONDS: positiveInt.default(60),
   JOB_EXPIRE_SECONDS: positiveInt.default(15 * 60),
   SHUTDOWN_SECONDS: positiveInt.default(25),
@@ -245,6 +251,16 @@ export interface Config {
   session: { idleMinutes: number; absoluteHours: number };
   login: { maxAttempts: number; windowSeconds: number };
   rateLimitPerMinute: number;
+  /**
+   * Where rate limits count when several instances share them (issue 47): Redis when set; else
+   * PostgreSQL's `rate_limit_hits`; on SQLite's single instance, its memory.
+   */
+  redisUrl: string | undefined;
+  /**
+   * OpenTelemetry traces (lib/tracing.ts): spans of requests, database queries and outgoing HTTP go
+   * to `endpoint` over OTLP/HTTP; unset, nothing of OpenTelemetry is loaded.
+   */
+  tracing: { endpoint: string | undefined; serviceName: string };
   /** How often each instance looks for profiles whose scheduled sync is due. */
   scheduleTickMs: number;
   /**
@@ -352,6 +368,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     session: { idleMinutes: e.SESSION_IDLE_MINUTES, absoluteHours: e.SESSION_ABSOLUTE_HOURS },
     login: { maxAttempts: e.LOGIN_MAX_ATTEMPTS, windowSeconds: e.LOGIN_WINDOW_SECONDS },
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
+    redisUrl: e.REDIS_URL,
+    tracing: { endpoint: e.OTEL_EXPORTER_OTLP_ENDPOINT, serviceName: e.OTEL_SERVICE_NAME },
     scheduleTickMs: e.SCHEDULE_TICK_SECONDS * 1000,
     jobExpireSeconds: e.JOB_EXPIRE_SECONDS,
     shutdownSeconds: e.SHUTDOWN_SECONDS,

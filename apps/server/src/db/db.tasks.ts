@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { sweepRateLimits } from '../lib/rate-limit-store';
 import type { AreaTasks } from '../plugins/tasks';
 
 /**
@@ -10,10 +11,13 @@ import type { AreaTasks } from '../plugins/tasks';
  */
 const OPTIMIZE_EVERY_MS = 3_600_000;
 
-/** The database's own upkeep: SQLite's statistics, refreshed hourly. */
+/** Ended rate-limit windows are deleted each minute (PostgreSQL keeps them; lib/rate-limit-store.ts). */
+const RATE_LIMIT_SWEEP_EVERY_MS = 60_000;
+
+/** The database's own upkeep: SQLite's statistics, refreshed hourly; PostgreSQL's ended rate-limit windows. */
 export const dbTasks: AreaTasks = ({ config, db }) => ({
   timers:
     config.database.kind === 'sqlite'
       ? [{ name: 'sqlite optimize', everyMs: OPTIMIZE_EVERY_MS, run: () => sql`pragma optimize`.execute(db) }]
-      : [],
+      : [{ name: 'rate limit sweep', everyMs: RATE_LIMIT_SWEEP_EVERY_MS, run: () => sweepRateLimits(db) }],
 });

@@ -184,6 +184,13 @@ export interface LoginAttemptsTable {
   window_started_at: string;
 }
 
+/** Rate-limit windows shared by instances, PostgreSQL only (lib/rate-limit-store.ts); `resets_at` in ms. */
+export interface RateLimitHitsTable {
+  key: string;
+  hits: number;
+  resets_at: string;
+}
+
 export interface CampaignsTable extends Timestamps, SoftDelete {
   id: Id;
   company_id: number;
@@ -728,6 +735,7 @@ export interface DB {
   mail_retries: MailRetriesTable;
   webhook_deliveries: WebhookDeliveriesTable;
   login_attempts: LoginAttemptsTable;
+  rate_limit_hits: RateLimitHitsTable;
   campaigns: CampaignsTable;
   creatives: CreativesTable;
   assets: AssetsTable;

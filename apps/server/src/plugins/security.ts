@@ -1,9 +1,10 @@
 import rateLimit from '@fastify/rate-limit';
-import type { FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet from 'helmet';
 import type { Config } from '../config';
 import { HttpError } from '../lib/http-errors';
+import { databaseRateLimitStore, redisRateLimitStore } from '../lib/rate-limit-store';
 
 /** Hosts the Zendesk Web Widget loads from and talks to. */
 const HELPDESK = {
@@ -63,6 +64,17 @@ export function refuse(reply: FastifyReply, ttlMs: number): never {
   throw new HttpError(429, tooMany(ttlMs).message);
 }
 
+/** Where the rate limits count: shared by every instance unless there can be only one (SQLite). */
+async function sharedStore(app: FastifyInstance) {
+  const { redisUrl, database } = app.config;
+  if (redisUrl) {
+    const redis = await redisRateLimitStore(redisUrl);
+    app.addHook('onClose', redis.close);
+    return { store: redis.store };
+  }
+  return database.kind === 'postgres' ? { store: databaseRateLimitStore(app.db) } : {};
+}
+
 /** Security headers and a per-IP request ceiling (sign-in has its own stricter throttle). */
 export const securityPlugin = fp(
   async (app) => {
@@ -86,9 +98,11 @@ export const securityPlugin = fp(
     });
     // Route-level limits (a token page's per token and IP) come from the plugin; the per-IP ceiling
     // is a hook of its own ahead of the session's, so that refused requests (401, 404, 419) count.
+    // Every instance counts in one place: Redis, else PostgreSQL; SQLite's single one in memory.
     await app.register(rateLimit, {
       global: false,
       errorResponseBuilder: (_request, context) => tooMany(context.ttl),
+      ...(await sharedStore(app)),
     });
     const perIp = app.createRateLimit({ max: app.config.rateLimitPerMinute, timeWindow: 60_000 });
     // Unknown tokens an IP tried: guessing token links costs a lockout, not only a 404 each.
@@ -141,5 +155,5 @@ export const securityPlugin = fp(
       return JSON.stringify({ message: tooMany(misses.ttl).message });
     });
   },
-  { name: 'security', dependencies: ['config'] },
+  { name: 'security', dependencies: ['config', 'db'] },
 );

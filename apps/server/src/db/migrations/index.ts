@@ -39,6 +39,7 @@ import * as issueMissingConditions from './2026-12-07-1000-issue-missing-conditi
 import * as qaRuns from './2026-12-07-1100-qa-runs';
 import * as rotationConversions from './2026-12-07-1200-rotation-conversions';
 import * as servingChangeLog from './2026-12-07-1400-serving-change-log';
+import * as rateLimitHits from './2026-12-07-1500-rate-limit-hits';
 
 /** Every migration, by name in the order they run. Listed statically so the bundled server carries them. */
 export const migrations: Record<string, Migration> = {
@@ -82,4 +83,5 @@ export const migrations: Record<string, Migration> = {
   '2026-12-07-1100-qa-runs': qaRuns,
   '2026-12-07-1200-rotation-conversions': rotationConversions,
   '2026-12-07-1400-serving-change-log': servingChangeLog,
+  '2026-12-07-1500-rate-limit-hits': rateLimitHits,
 };
