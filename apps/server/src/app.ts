@@ -12,6 +12,7 @@ import { dbTasks } from './db/db.tasks';
 import { MAX_PARAM_LENGTH } from './lib/params';
 import type { Random } from './lib/random';
 import { createResponseSerializerCompiler } from './lib/response-serializer';
+import { nameRequestSpans, tracedServerFactory } from './lib/tracing';
 import { accessTokensRoutes } from './modules/access-tokens/access-tokens.routes';
 import { accountRoutes } from './modules/account/account.routes';
 import { adTagsRoutes } from './modules/ad-tags/ad-tags.routes';
@@ -136,7 +137,10 @@ export async function buildApp({ config, db, logger, random }: BuildAppOptions) 
       reply.code(404).send({ message: NOT_FOUND_MESSAGE });
     },
     bodyLimit: 10 * 1024 * 1024,
+    // A server span around each request while tracing (lib/tracing.ts); Fastify's own server otherwise.
+    serverFactory: tracedServerFactory(),
   }).withTypeProvider<ZodTypeProvider>();
+  nameRequestSpans(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(createResponseSerializerCompiler({ check: config.env !== 'production' }));
   const routes: RouteEntry[] = [];

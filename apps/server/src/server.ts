@@ -4,6 +4,7 @@ import { ConfigError, loadConfig } from './config';
 import { createDb } from './db/database';
 import { migrateToLatest, schemaOf } from './db/migrate';
 import { initErrorReporting } from './lib/error-reporting';
+import { startTracing, stopTracing } from './lib/tracing';
 import { localSenderWarning } from './modules/mail';
 
 async function main() {
@@ -17,7 +18,11 @@ async function main() {
     }
     throw error;
   }
-  await initErrorReporting(config.sentryDsn, config.env);
+  // Tracing before the database and the app: both trace themselves only if it runs when they are made.
+  await startTracing(config.tracing);
+  await initErrorReporting(config.sentryDsn, config.env, {
+    ownTracing: config.tracing.endpoint !== undefined,
+  });
 
   const db = createDb(config.database);
   await migrateToLatest(db, schemaOf(config.database));
@@ -42,6 +47,7 @@ async function main() {
     await app.close();
     clearTimeout(bound);
     await db.destroy();
+    await stopTracing();
     process.exit(0);
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));

@@ -12,6 +12,7 @@ import {
 } from 'kysely';
 import pg from 'pg';
 import type { Database as DatabaseConfig } from '../config';
+import { tracedDialect } from '../lib/tracing';
 import type { TransactorOf } from '../lib/transaction';
 import type { DB } from './schema';
 
@@ -39,7 +40,10 @@ export function createDb(config: DatabaseConfig): Db {
     const committed = announceChanges(database, changes);
     hearOwnChanges(database);
     const db = new Kysely<DB>({
-      dialect: new SqliteDialect({ database: withStatementCache(database, committed) }),
+      dialect: tracedDialect(
+        new SqliteDialect({ database: withStatementCache(database, committed) }),
+        'sqlite',
+      ),
     });
     sqliteChanges.set(db, changes);
     sqliteConnections.set(db, database);
@@ -58,7 +62,7 @@ export function createDb(config: DatabaseConfig): Db {
   const dialect = config.schema
     ? new SchemaPostgresDialect({ pool }, config.schema)
     : new PostgresDialect({ pool });
-  return new Kysely<DB>({ dialect });
+  return new Kysely<DB>({ dialect: tracedDialect(dialect, 'postgresql') });
 }
 
 /**

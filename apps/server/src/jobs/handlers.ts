@@ -1,3 +1,4 @@
+import { traceWork } from '../lib/tracing';
 import type { Job, JobHandler, WorkOptions } from './types';
 
 type FailureHook = NonNullable<WorkOptions<unknown>['onFailed']>;
@@ -21,7 +22,12 @@ export function createHandlers(onError: (error: unknown, job: Job<unknown>) => v
       try {
         const handler = handlers.get(job.name);
         if (!handler) throw new Error(`No handler for job ${job.name}.`);
-        await handler(job);
+        // A job's queries and calls are its trace's children (lib/tracing.ts; nothing when off).
+        await traceWork(
+          `job ${job.name}`,
+          { 'adstudio.job': job.name, 'adstudio.job_attempt': job.attempt },
+          () => handler(job),
+        );
         return undefined;
       } catch (error) {
         onError(error, job);

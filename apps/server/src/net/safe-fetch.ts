@@ -5,6 +5,7 @@ import https from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
 import { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { traceOutgoing } from '../lib/tracing';
 import { type AddressPolicy, addressPolicy, unbracket } from './blocked-addresses';
 import { ByteCap, decodersFor, responseHeaders, tooLarge } from './response-body';
 import { asSafeFetchError, type RefusalLog, SafeFetchError, unreachable } from './safe-fetch-error';
@@ -142,7 +143,11 @@ interface Hop {
 }
 
 /** Follows redirects to a final response and hands its decoded, capped body to `consume`, all under one deadline. */
-async function exchange<T>(
+/** Every exchange with another host, traced as one client span (lib/tracing.ts; nothing when off). */
+const exchange = <T>(rawUrl: string, options: SafeFetchOptions, consume: Consume<T>) =>
+  traceOutgoing(options.method ?? 'GET', rawUrl, () => untracedExchange(rawUrl, options, consume));
+
+async function untracedExchange<T>(
   rawUrl: string,
   options: SafeFetchOptions,
   consume: Consume<T>,
