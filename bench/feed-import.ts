@@ -7,7 +7,12 @@
  * its own, so its peak RSS is its own. Prints figures beside the goals; asserts nothing.
  *
  *   npm run bench -- feed-import
- *   BENCH_SCALE=0.1         a quick run (10k rows)
+ *   BENCH_FEED=700k         the largest feed Studio takes, 700,000 rows × 100 columns (the 20 and
+ *                           80 more: bench/lib/feed-files.ts), against issue 47's goals: each sync
+ *                           < 120 s and < 600 MB on PostgreSQL. Its files are far over Studio's
+ *                           100 MB per file (FEED_LIMITS.bytes), which the measuring processes lift
+ *                           and the figures say. Writing them takes minutes and 4 GB
+ *   BENCH_SCALE=0.1         a quick run (10k rows; with BENCH_FEED=700k, 70k rows)
  *   BENCH_ENGINE=sqlite|postgres|both   (PostgreSQL needs TEST_DATABASE_URL; set, it runs both)
  *   BENCH_CPU_PROF=1        profiles each sync and prints its 10 heaviest functions by self time
  *                           (the profiler slows the syncs: their times are then not the figures)
@@ -22,7 +27,7 @@ import path from 'node:path';
 import type { Config, Database } from '@adstudio/server/src/config';
 import { createDb } from '@adstudio/server/src/db/database';
 import { cellText } from '@adstudio/server/src/feeds/cell-values';
-import type { FeedTable } from '@adstudio/server/src/feeds/feed-table';
+import { FEED_LIMITS, FeedError, type FeedTable } from '@adstudio/server/src/feeds/feed-table';
 import { readFeedFile } from '@adstudio/server/src/feeds/read-feed-file';
 import { nowIso } from '@adstudio/server/src/lib/time';
 import { liveConditionNames } from '@adstudio/server/src/modules/conditions';
@@ -34,20 +39,32 @@ import { createProfilesRepository } from '@adstudio/server/src/modules/profiles/
 import { createTemplatesRepository } from '@adstudio/server/src/modules/templates/templates.repository';
 import { parse } from 'csv-parse';
 import { cpuProfile } from './lib/cpu-profile';
-import { FEED_COLUMNS, FEED_TEMPLATE, writeFeedCsv, writeFeedXlsx } from './lib/feed-files';
+import { type FeedWidth, feedColumns, feedTemplate, writeFeedCsv, writeFeedXlsx } from './lib/feed-files';
 import { describeSetup } from './lib/machine';
+import { type Timed, timeRuleReads } from './lib/rule-pages';
 import { benchEngines, withThrowawayDb, withThrowawayDir } from './lib/throwaway-db';
 
+/** The feeds measured, with their goals (docs/design.md §7). */
+const FEEDS = {
+  '100k': { rows: 100_000, width: 20, goal: { seconds: 10, peakMb: 300, ofCsvParse: 0.5 } },
+  '700k': { rows: 700_000, width: 100, goal: { seconds: 120, peakMb: 600, ofCsvParse: undefined } },
+} as const satisfies Record<string, { rows: number; width: FeedWidth; goal: object }>;
+const FEED_NAME = process.env.BENCH_FEED ?? '100k';
+if (!Object.hasOwn(FEEDS, FEED_NAME))
+  throw new Error(`BENCH_FEED must be ${Object.keys(FEEDS).join(' or ')}, not ${FEED_NAME}`);
+const FEED = FEEDS[FEED_NAME as keyof typeof FEEDS];
+const GOAL = FEED.goal;
 const SCALE = Number(process.env.BENCH_SCALE ?? 1);
 if (!(SCALE > 0)) throw new Error(`BENCH_SCALE must be a positive number, not ${process.env.BENCH_SCALE}`);
-const ROWS = Math.max(100, Math.round(100_000 * SCALE));
-const GOAL = { seconds: 10, peakMb: 300, ofCsvParse: 0.5 };
+const ROWS = Math.max(100, Math.round(FEED.rows * SCALE));
+/** A list page's goal (docs/design.md §7), which the rules list and the error report are held to. */
+const GOAL_READ_MS = 20;
 const root = path.resolve(import.meta.dirname, '..');
 const PROFILING = Boolean(process.env.BENCH_CPU_PROF);
 
 type Format = 'csv' | 'xlsx';
 type Job =
-  | { kind: 'sync'; database: Database; file: string }
+  | { kind: 'sync'; database: Database; file: string; width: FeedWidth }
   | { kind: 'read'; format: Format; file: string }
   | { kind: 'csv-parse'; file: string };
 
@@ -62,6 +79,8 @@ interface Run {
    * other work shares the machine. PostgreSQL's own work runs in its server, outside this figure.
    */
   cpuSeconds: number;
+  /** The message the product refused the feed with (a FeedError: over a limit), if it did. */
+  refused?: string;
 }
 interface SyncRun extends Run {
   /** Until the feed's last row was read (and validated, and all but the last batch staged). */
@@ -73,6 +92,8 @@ interface SyncRun extends Run {
 interface SyncResult {
   first: SyncRun;
   again: SyncRun;
+  /** The rules list and the error report of the synced profile, timed. */
+  reads: Timed[];
 }
 
 // --- in the measuring process -------------------------------------------------------------------
@@ -136,7 +157,8 @@ const UPLOAD_ONLY: Config['feeds'] = {
  * A profile whose uploaded file is `file`, synced twice by the real sync, on a migrated database
  * the driving process made (and removes once this process is gone, whatever it was doing).
  */
-async function measureSync(database: Database, file: string): Promise<SyncResult> {
+async function measureSync(database: Database, file: string, width: FeedWidth): Promise<SyncResult> {
+  const columns = feedTemplate(width);
   const db = createDb(database);
   try {
     const now = nowIso();
@@ -150,7 +172,7 @@ async function measureSync(database: Database, file: string): Promise<SyncResult
     const template = await createTemplatesRepository(db).insert({
       company_id: company.id,
       name: 'Retail feed',
-      columns: JSON.stringify(FEED_TEMPLATE),
+      columns: JSON.stringify(columns),
       created_at: now,
       updated_at: now,
     });
@@ -173,7 +195,7 @@ async function measureSync(database: Database, file: string): Promise<SyncResult
       syncs,
       staging: createProfileStagingRepository(db),
       liveConditions: (companyId) => liveConditionNames(db, companyId),
-      templateColumns: async () => FEED_TEMPLATE,
+      templateColumns: async () => columns,
       open: async (row) => {
         const opened = await openFeed(row, UPLOAD_ONLY, async (key) => ({
           path: path.join(path.dirname(file), key),
@@ -194,13 +216,18 @@ async function measureSync(database: Database, file: string): Promise<SyncResult
       const t0 = performance.now();
       const { top } = await profiled(() => sync.run(id));
       const s = (await syncs.findSync(id))!;
+      if (s.status === 'failed')
+        return { ...measure(0), readSeconds: 0, figures: '', refused: s.error ?? '' };
       if (s.status !== 'synced') throw new Error(`the sync ended ${s.status}: ${s.error}`);
       const figures =
         `${s.rows_active} active, ${s.rows_with_errors} with errors, ${s.warnings_total} warnings; ` +
         `${s.rows_added} added, ${s.rows_changed} changed, ${s.rows_removed} removed`;
       return { ...measure(s.rows_total), readSeconds: (readAt - t0) / 1000, figures, top };
     };
-    return { first: await once('create'), again: await once('user') };
+    const first = await once('create');
+    if (first.refused) return { first, again: first, reads: [] };
+    const again = await once('user');
+    return { first, again, reads: await timeRuleReads(db, company.id, profile.id) };
   } finally {
     await db.destroy();
   }
@@ -208,9 +235,14 @@ async function measureSync(database: Database, file: string): Promise<SyncResult
 
 async function measureRead(format: Format, file: string): Promise<Run> {
   const measure = startMeasure();
-  const table = await readFeedFile(file, { kind: format });
   let rows = 0;
-  for await (const _ of table.rows) rows++;
+  try {
+    const table = await readFeedFile(file, { kind: format });
+    for await (const _ of table.rows) rows++;
+  } catch (error) {
+    if (error instanceof FeedError) return { ...measure(rows), refused: error.message };
+    throw error;
+  }
   return measure(rows);
 }
 
@@ -225,9 +257,10 @@ async function measureCsvParse(file: string): Promise<Run> {
 }
 
 async function child(job: Job) {
+  liftFileLimit(job.file);
   const result =
     job.kind === 'sync'
-      ? await measureSync(job.database, job.file)
+      ? await measureSync(job.database, job.file, job.width)
       : job.kind === 'read'
         ? await measureRead(job.format, job.file)
         : await measureCsvParse(job.file);
@@ -288,13 +321,21 @@ async function main() {
     const csv = path.join(dir, 'feed.csv');
     const xlsx = path.join(dir, 'feed.xlsx');
     const made = performance.now();
-    await writeFeedCsv(csv, ROWS);
-    writeFeedXlsx(xlsx, ROWS);
+    await writeFeedCsv(csv, ROWS, FEED.width);
+    writeFeedXlsx(xlsx, ROWS, FEED.width);
     console.log(
-      `feed: ${fmt(ROWS)} rows × ${FEED_COLUMNS.length} columns (BENCH_SCALE=${SCALE}); CSV ${sizeMb(csv)}, ` +
-        `XLSX ${sizeMb(xlsx)}; written in ${fmt((performance.now() - made) / 1000, 1)} s`,
+      `feed: ${fmt(ROWS)} rows × ${feedColumns(FEED.width).length} columns (BENCH_FEED=${FEED_NAME}, BENCH_SCALE=${SCALE}); ` +
+        `CSV ${sizeMb(csv)}, XLSX ${sizeMb(xlsx)}; written in ${fmt((performance.now() - made) / 1000, 1)} s`,
     );
-    console.log(await sanityCheck(csv, xlsx));
+    const over = [csv, xlsx].filter((file) => fs.statSync(file).size > FEED_LIMITS.bytes);
+    if (over.length > 0)
+      console.log(
+        `note: ${over.map((file) => path.extname(file).slice(1).toUpperCase()).join(' and ')} over Studio's ` +
+          `${FEED_LIMITS.bytes / 2 ** 20} MB per file (FEED_LIMITS.bytes), lifted in the measuring processes: ` +
+          'the product refuses such a file',
+      );
+    for (const file of [csv, xlsx]) liftFileLimit(file);
+    console.log(await sanityCheck(csv, xlsx).catch((error) => `sanity: ${error.message}`));
 
     const parsed = await inChild<Run>({ kind: 'csv-parse', file: csv }, track);
     const reads = {
@@ -304,23 +345,31 @@ async function main() {
     const rate = (run: Run) => run.rows / run.seconds;
     const head = (label: string) => label.padEnd(24);
     const line = (label: string, run: Run, extra = '') =>
-      `${head(label)}${fmt(run.rows).padStart(9)}  ${fmt(run.seconds, 2).padStart(7)} s ${mark(run.seconds < GOAL.seconds).padEnd(6)}` +
-      `${fmt(rate(run)).padStart(9)}/s  ${fmt(run.peakMb).padStart(5)} MB ${mark(run.peakMb < GOAL.peakMb).padEnd(6)}` +
-      ` (from ${fmt(run.baseMb)})${extra}`;
+      run.refused
+        ? `${head(label)}refused after ${fmt(run.seconds, 2)} s, ${fmt(run.peakMb)} MB: ${run.refused}`
+        : `${head(label)}${fmt(run.rows).padStart(9)}  ${fmt(run.seconds, 2).padStart(7)} s ${mark(run.seconds < GOAL.seconds).padEnd(6)}` +
+          `${fmt(rate(run)).padStart(9)}/s  ${fmt(run.peakMb).padStart(5)} MB ${mark(run.peakMb < GOAL.peakMb).padEnd(6)}` +
+          ` (from ${fmt(run.baseMb)})${extra}`;
     const rows: string[] = [
-      `${head('')}${'rows'.padStart(9)}  ${'seconds (< 10)'.padEnd(17)}${'rows/s'.padStart(11)}  peak RSS (< 300 MB)`,
+      `${head('')}${'rows'.padStart(9)}  ${`seconds (< ${GOAL.seconds})`.padEnd(17)}${'rows/s'.padStart(11)}  peak RSS (< ${GOAL.peakMb} MB)`,
       line('csv-parse alone', parsed),
       line('CSV reader alone', reads.csv, `   ${fmt(rate(reads.csv) / rate(parsed), 2)} of csv-parse`),
       line('XLSX reader alone', reads.xlsx),
     ];
     const figures: string[] = [`csv-parse alone: CPU ${fmt(parsed.cpuSeconds, 2)} s`];
     const profiles: string[] = [];
+    const pages: string[] = [
+      `the synced profile's rules list (25 a page) and error report, through their repositories (p99 < ${GOAL_READ_MS} ms):`,
+    ];
     for (const engine of engines) {
       for (const format of ['csv', 'xlsx'] as const) {
         const file = format === 'csv' ? csv : xlsx;
         const result = await withThrowawayDb(engine, async (bench) => {
           if (format === 'csv') console.log((await describeSetup(bench)).join('\n'));
-          return inChild<SyncResult>({ kind: 'sync', database: bench.config.database, file }, track);
+          return inChild<SyncResult>(
+            { kind: 'sync', database: bench.config.database, file, width: FEED.width },
+            track,
+          );
         });
         const ratio = rate(result.first) / rate(parsed);
         const split = (run: SyncResult['first']) =>
@@ -331,16 +380,24 @@ async function main() {
           line(
             `${name} sync`,
             result.first,
-            format === 'csv'
-              ? `   ${fmt(ratio, 2)} of csv-parse (≥ 0.5) ${mark(ratio >= GOAL.ofCsvParse)}`
-              : '',
+            format !== 'csv'
+              ? ''
+              : GOAL.ofCsvParse === undefined
+                ? `   ${fmt(ratio, 2)} of csv-parse`
+                : `   ${fmt(ratio, 2)} of csv-parse (≥ ${GOAL.ofCsvParse}) ${mark(ratio >= GOAL.ofCsvParse)}`,
           ),
           line(`${name} re-sync`, result.again),
         );
-        figures.push(
-          `${name} sync:    ${result.first.figures};${split(result.first)}`,
-          `${name} re-sync: ${result.again.figures};${split(result.again)}`,
-        );
+        if (!result.first.refused)
+          figures.push(
+            `${name} sync:    ${result.first.figures};${split(result.first)}`,
+            `${name} re-sync: ${result.again.figures};${split(result.again)}`,
+          );
+        for (const read of result.reads)
+          pages.push(
+            `${head(`${name} ${read.label}`).padEnd(44)}p50 ${fmt(read.p50, 1).padStart(6)} ms, ` +
+              `p99 ${fmt(read.p99, 1).padStart(6)} ms ${mark(read.p99 < GOAL_READ_MS).padEnd(6)} ${fmt(read.rows)} rows`,
+          );
         for (const [label, run] of [
           ['sync', result.first],
           ['re-sync', result.again],
@@ -354,7 +411,8 @@ async function main() {
       ' "from" is its RSS just before the run; the re-sync runs in the process of the first sync)',
     );
     console.log(
-      `\n${rows.join('\n')}\n\n${figures.join('\n')}${profiles.length ? `\n${profiles.join('\n')}` : ''}`,
+      `\n${rows.join('\n')}\n\n${figures.join('\n')}\n\n${pages.join('\n')}` +
+        `${profiles.length ? `\n${profiles.join('\n')}` : ''}`,
     );
   });
 }
@@ -379,6 +437,15 @@ async function sanityCheck(csv: string, xlsx: string): Promise<string> {
     `on the first ${b.rows.length} rows; row 2: ${at('Unique_ID')} | ${at('Product_Name')} | Price ${at('Price')} | ` +
     `Is_Default ${at('Is_Default')} | Start_Date ${at('Start_Date')} | End_Date ${at('End_Date')}`
   );
+}
+
+/**
+ * Lets the measuring process read a file over Studio's size limit (the 700k feed): the product
+ * refuses it at upload and at reading, and the bench says so beside the figures.
+ */
+function liftFileLimit(file: string) {
+  const { size } = fs.statSync(file);
+  if (size > FEED_LIMITS.bytes) Object.assign(FEED_LIMITS, { bytes: size });
 }
 
 if (process.argv[2] === 'child') await child(JSON.parse(process.argv[3]!) as Job);

@@ -1,0 +1,56 @@
+import { ProfileRuleListQuerySchema } from '@adstudio/contract';
+import type { Db } from '@adstudio/server/src/db/database';
+import { createProfileRulesRepository } from '@adstudio/server/src/modules/profiles/profile-rules.repository';
+import { createProfileSyncsRepository } from '@adstudio/server/src/modules/profiles/profile-syncs.repository';
+import { createProfilesRepository } from '@adstudio/server/src/modules/profiles/profiles.repository';
+import { percentile, sampleMs } from './stats';
+
+/** What a page or report took: its median and p99 (ms), and the rows it answered. */
+export interface Timed {
+  label: string;
+  p50: number;
+  p99: number;
+  rows: number;
+}
+
+/**
+ * The reads a user makes of a synced profile, each timed through its repository (the SQL and its
+ * rows, not the HTTP stack): its rules list at the first and last page in each sort, a filtered
+ * page, and the error report.
+ */
+export async function timeRuleReads(db: Db, companyId: number, profileId: number): Promise<Timed[]> {
+  const profile = await createProfilesRepository(db).findAnyById(profileId);
+  if (!profile) throw new Error(`no profile ${profileId}`);
+  const rules = createProfileRulesRepository(db);
+  const syncs = createProfileSyncsRepository(db);
+  const perPage = 25;
+  const last = String(Math.max(1, Math.ceil(profile.rules_live / perPage)));
+  const pages: [string, Record<string, string>][] = [
+    ['rules, feed order, page 1', {}],
+    [`rules, feed order, page ${last}`, { page: last }],
+    ['rules by Unique_ID, page 1', { 'sort-by': 'unique_id' }],
+    [`rules by Unique_ID, page ${last}`, { 'sort-by': 'unique_id', page: last }],
+    ['rules by label, desc, page 1', { 'sort-by': 'reporting_label', 'sort-order': 'desc' }],
+    ['rules filtered (SKU-00001)', { filter: 'SKU-00001' }],
+  ];
+  const timed: Timed[] = [];
+  for (const [label, params] of pages) {
+    const query = ProfileRuleListQuerySchema.parse({ 'items-per-page': String(perPage), ...params });
+    let rows = 0;
+    const samples = await sampleMs(async () => {
+      rows = (await rules.rules(profile, query)).data.length;
+    });
+    timed.push({ label, p50: percentile(samples, 50), p99: percentile(samples, 99), rows });
+  }
+  let issues = 0;
+  const samples = await sampleMs(async () => {
+    issues = (await syncs.issues(companyId, profileId, {})).length;
+  });
+  timed.push({
+    label: 'error report',
+    p50: percentile(samples, 50),
+    p99: percentile(samples, 99),
+    rows: issues,
+  });
+  return timed;
+}
