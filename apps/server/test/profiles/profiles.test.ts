@@ -241,6 +241,19 @@ describe('profiles: a feed becomes rules', () => {
     expect((await rulesOf(profile.id)).map((rule) => rule.unique_id)).toEqual(['r1', 'r2', 'r3']);
   });
 
+  it.skipIf(engine !== 'postgres')(
+    "takes the rules' statistics again after a sync that adds 10,000 rules (PostgreSQL)",
+    async () => {
+      // Without them, a page of a large feed's rules by Unique_ID sorted all of them.
+      const schema = (t.config.database as { schema?: string }).schema ?? 'public';
+      const profile = await createFromCsv(feedOf(10_000));
+      expect([profile.status, profile.rows_active]).toEqual(['synced', 10_000]);
+      const sampled = await sql<{ n: number }>`select count(*)::int as n from pg_stats
+        where schemaname = ${schema} and tablename = 'profile_rules'`.execute(t.db);
+      expect(sampled.rows[0]?.n).toBeGreaterThan(0);
+    },
+  );
+
   it('runs one sync of a profile at a time (409) and needs the XSRF header to start one', async () => {
     const profile = await createFromCsv(feedOf(2));
     await t.app.jobs.stop();

@@ -118,6 +118,16 @@ export const createProfileStagingRepository = (db: Db) => ({
   hasRules: (profileId: number, trx: Executor = db) => hasAnyRule(trx, profileId),
 
   /**
+   * Samples the rules for PostgreSQL's planner (ANALYZE reads a fixed sample, ~30,000 rows, at any
+   * size). Until autovacuum gets to a table that a sync just filled, the planner takes the
+   * profile's 700,000 rules for one and sorts them all for a page by Unique_ID (1.4 s instead of
+   * 0.1 ms). SQLite's statistics are kept by `pragma optimize` (decision 0043).
+   */
+  async analyzeRules(): Promise<void> {
+    if (isPostgres(db)) await sql`analyze profile_rules`.execute(db);
+  },
+
+  /**
    * A first sync's rules, written by COPY straight into `profile_rules` inside the sync's transaction
    * (PostgreSQL): the constant columns lead each line, then the staged columns in their order.
    */

@@ -21,6 +21,9 @@ import type { StagingWriter } from './staged-rows';
  */
 const BATCH = { sqlite: 500, postgres: 1_000 };
 
+/** Rules added or ended by one sync past which the planner's statistics are taken again. */
+const ANALYZE_AFTER = 10_000;
+
 export const dropMessage = (before: number, after: number) =>
   `Active rows would fall from ${before.toLocaleString('en-US')} to ${after.toLocaleString('en-US')} ` +
   `(${Math.round((1 - after / before) * 100)} % fewer). Check the feed, then sync again and confirm to accept.`;
@@ -143,22 +146,28 @@ export function createProfileSync({
     return !(await staging.hasRules(profile.id));
   }
 
-  async function firstSync(opened: OpenedFeed, profile: ProfileRow, syncId: number) {
+  async function firstSync(opened: OpenedFeed, profile: ProfileRow, syncId: number): Promise<Moved> {
     const createdAt = nowIso();
-    await db.transaction().execute(async (trx) => {
+    return db.transaction().execute(async (trx) => {
       const done = await read(opened, profile, syncId, staging.rulesWriter(trx, profile, createdAt));
       if (!(await syncs.stillCurrent(profile.id, syncId, trx))) throw new Superseded();
       await failpoint('sync-swap');
-      await settle(trx, profile, syncId, done, attempt(done, opened), {
-        rows_added: done.live,
-        rows_changed: 0,
-        rows_removed: 0,
-      });
+      const moved = { rows_added: done.live, rows_changed: 0, rows_removed: 0 };
+      await settle(trx, profile, syncId, done, attempt(done, opened), moved);
+      return moved;
     });
   }
 
-  /** After staging: the row-drop guard, then the swap and the figures in one transaction. */
-  async function staged(done: Read, opened: OpenedFeed, profile: ProfileRow, sync: ProfileSyncRow) {
+  /**
+   * After staging: the row-drop guard, then the swap and the figures in one transaction. Answers
+   * what the swap moved, if it ran.
+   */
+  async function staged(
+    done: Read,
+    opened: OpenedFeed,
+    profile: ProfileRow,
+    sync: ProfileSyncRow,
+  ): Promise<Moved | undefined> {
     const syncId = sync.id;
     const { figures } = done;
     const tried = attempt(done, opened);
@@ -186,14 +195,15 @@ export function createProfileSync({
       return;
     }
 
-    await atomically(async (trx) => {
+    return atomically(async (trx) => {
       if (!(await syncs.stillCurrent(profile.id, syncId, trx))) {
         await staging.remove(syncId, trx);
-        return;
+        return undefined;
       }
       const moved = await staging.swap(trx, profile, syncId, tried.finished_at);
       await failpoint('sync-swap');
       await settle(trx, profile, syncId, done, tried, moved);
+      return moved;
     });
   }
 
@@ -251,12 +261,15 @@ export function createProfileSync({
       let opened: OpenedFeed | undefined;
       try {
         opened = await open(profile);
-        if (await writesDirectly(profile)) {
-          await firstSync(opened, profile, syncId);
-          return;
+        let moved: Moved | undefined;
+        if (await writesDirectly(profile)) moved = await firstSync(opened, profile, syncId);
+        else {
+          const done = await read(opened, profile, syncId, await staging.open(syncId));
+          moved = await staged(done, opened, profile, sync);
         }
-        const done = await read(opened, profile, syncId, await staging.open(syncId));
-        await staged(done, opened, profile, sync);
+        // Statistics only speed up reading: should taking them fail, autovacuum takes them later.
+        if (moved && moved.rows_added + moved.rows_removed >= ANALYZE_AFTER)
+          await staging.analyzeRules().catch(() => {});
       } catch (error) {
         if (error instanceof FeedError) {
           await fail(syncId, error.message);
