@@ -32,11 +32,12 @@ import { createDb, type Db } from '@adstudio/server/src/db/database';
 import autocannon from 'autocannon';
 import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs } from 'kysely';
 import { insertCampaign, insertCreative } from '../apps/server/test/rows';
-import { cpuProfile } from './lib/cpu-profile';
+import { allocationProfile, cpuProfile } from './lib/cpu-profile';
 import { ACCEPT_ENCODING } from './lib/http';
 import { cpuShares, cpuSnapshot } from './lib/load-cpu';
 import {
   ADMIN,
+  collectionsBetween,
   createLoadDatabase,
   postgresUrl,
   printable,
@@ -141,6 +142,8 @@ const WEATHER = [
 const RULES = 10_000;
 /** Decisions sampled by the CPU profiler, in process after the runs. */
 const PROFILED = 20;
+/** Decisions whose allocations are sampled in process. */
+const ALLOCATION_PROFILED = 2_000;
 const PER_COUNTRY = RULES / FEED_COUNTRIES.length;
 /** What the weather endpoint answers: cold, so the "Cold" rules hold once it has been read. */
 const TEMPERATURE = 3;
@@ -340,12 +343,20 @@ async function checkDecisions(base: string, filled: Filled, origin: Origin) {
   );
 }
 
+/** Bytes as KB with one decimal. */
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
 interface Figures {
   rps: number;
   /** The servers' CPU (all their threads) per answer, in µs: what scaling out is bounded by. */
   cpuUs?: number;
   /** Cores the whole machine kept busy meanwhile (servers, PostgreSQL, generator, anything else). */
   busyCores?: number;
+  /** Bytes the servers allocated per answer (V8's collections over the run). */
+  allocatedPerAnswer?: number;
+  /** The longest garbage-collection pause meanwhile, and how many were mark-sweeps. */
+  maxPauseMs?: number;
+  markSweeps?: number;
   p50: number;
   p99: number;
   errors: number;
@@ -422,11 +433,16 @@ async function withCpu(servers: ServerProcess[], run: () => Promise<Figures>): P
   const cpu = () => servers.reduce((sum, server) => sum + server.cpuSeconds(), 0);
   const before = cpu();
   const machine = cpuSnapshot([]);
+  const marks = servers.map((server) => server.collections().length);
   const figures = await run();
+  const gc = servers.map((server, i) => collectionsBetween(server.collections(), marks[i]!));
   return {
     ...figures,
     cpuUs: ((cpu() - before) * 1e6) / (figures.rps * SECONDS),
     busyCores: cpuShares(machine, cpuSnapshot([]), os.availableParallelism()).machine,
+    allocatedPerAnswer: gc.reduce((sum, g) => sum + g.allocated, 0) / (figures.rps * SECONDS),
+    maxPauseMs: Math.max(...gc.map((g) => g.maxPauseMs)),
+    markSweeps: gc.reduce((sum, g) => sum + g.markSweeps, 0),
   };
 }
 
@@ -455,6 +471,9 @@ async function measure(label: string, servers: ServerProcess[], token: string): 
     rps: list.reduce((s, f) => s + f.rps, 0) / list.length,
     cpuUs: list.reduce((s, f) => s + (f.cpuUs ?? 0), 0) / list.length,
     busyCores: list.reduce((s, f) => s + (f.busyCores ?? 0), 0) / list.length,
+    allocatedPerAnswer: list.reduce((s, f) => s + (f.allocatedPerAnswer ?? 0), 0) / list.length,
+    maxPauseMs: Math.max(...list.map((f) => f.maxPauseMs ?? 0)),
+    markSweeps: list.reduce((s, f) => s + (f.markSweeps ?? 0), 0),
     p50: Math.max(...list.map((f) => f.p50)),
     p99: Math.max(...list.map((f) => f.p99)),
     errors: list.reduce((s, f) => s + f.errors, 0),
@@ -462,7 +481,7 @@ async function measure(label: string, servers: ServerProcess[], token: string): 
   const result = { label, serve: combine(runs.serve), healthz: combine(runs.healthz) };
   const line = (name: string, f: Figures, runsOf: Figures[]) =>
     console.log(
-      `  ${name.padEnd(22)} ${Math.round(f.rps).toLocaleString('en').padStart(7)} req/s (runs ${runsOf.map((r) => Math.round(r.rps)).join(', ')})  p50 ${f.p50} ms  p99 ${f.p99} ms  errors ${f.errors}  server CPU ${f.cpuUs!.toFixed(0)} µs an answer, machine ${f.busyCores!.toFixed(2)} of ${os.availableParallelism()} cores busy`,
+      `  ${name.padEnd(22)} ${Math.round(f.rps).toLocaleString('en').padStart(7)} req/s (runs ${runsOf.map((r) => Math.round(r.rps)).join(', ')})  p50 ${f.p50} ms  p99 ${f.p99} ms  errors ${f.errors}  server CPU ${f.cpuUs!.toFixed(0)} µs and ${kb(f.allocatedPerAnswer!)} allocated an answer (GC pauses up to ${f.maxPauseMs!.toFixed(1)} ms, ${f.markSweeps} mark-sweeps), machine ${f.busyCores!.toFixed(2)} of ${os.availableParallelism()} cores busy`,
     );
   console.log(
     `\n-- ${label}: ${CONNECTIONS} connections (${GENERATOR}), ${ROUNDS} × ${SECONDS} s each after ${WARMUP_SECONDS} s of warm-up --`,
@@ -485,15 +504,17 @@ async function measure(label: string, servers: ServerProcess[], token: string): 
           pacedLoad({ base: bases[0]!, requests, connections: CONNECTIONS, rate, seconds: SECONDS });
         await settle(bases);
         const before = cpuSnapshot([]);
+        const mark = servers[0]!.collections().length;
         const serve = await paced(serveRequests);
         const machine = cpuShares(before, cpuSnapshot([]), os.availableParallelism());
+        const gc = collectionsBetween(servers[0]!.collections(), mark);
         // Core time the hypervisor gave other guests meanwhile: a virtual machine's stalls, not ours.
         const stolenMs = Math.round(machine.steal * SECONDS * 1000);
         await settle(bases);
         const health = await paced(healthRequests);
         const held = serve.p99 < GOAL.p99Ms && serve.errors === 0;
         console.log(
-          `  paced ${rate.toLocaleString('en').padStart(5)} req/s (${Math.round((100 * rate) / result.serve.rps)} % of the capacity) on ${CONNECTIONS} connections, round ${round}: decisions p50 ${serve.p50} p99 ${serve.p99} p99.9 ${serve.p999} max ${serve.max} ms, p99 from the send ${serve.sentP99} ms (served ${Math.round(serve.rps).toLocaleString('en')}/s, errors ${serve.errors}, ${serve.queued} waited for a free connection); /healthz p50 ${health.p50} p99 ${health.p99} p99.9 ${health.p999} ms; the generator's timer late p50 ${serve.lagP50} p99 ${serve.lagP99} max ${serve.lagMax} ms; machine ${machine.machine.toFixed(2)} cores busy, ${stolenMs} ms of core time stolen by the hypervisor   goal p99 < ${GOAL.p99Ms} ms — ${held ? 'held' : 'missed'}`,
+          `  paced ${rate.toLocaleString('en').padStart(5)} req/s (${Math.round((100 * rate) / result.serve.rps)} % of the capacity) on ${CONNECTIONS} connections, round ${round}: decisions p50 ${serve.p50} p99 ${serve.p99} p99.9 ${serve.p999} max ${serve.max} ms, p99 from the send ${serve.sentP99} ms (served ${Math.round(serve.rps).toLocaleString('en')}/s, errors ${serve.errors}, ${serve.queued} waited for a free connection); /healthz p50 ${health.p50} p99 ${health.p99} p99.9 ${health.p999} ms; the generator's timer late p50 ${serve.lagP50} p99 ${serve.lagP99} max ${serve.lagMax} ms; ${gc.count} collections, pauses up to ${gc.maxPauseMs.toFixed(1)} ms (${gc.markSweeps} mark-sweeps, ${(gc.pauseMs / 1000).toFixed(2)} s in all); machine ${machine.machine.toFixed(2)} cores busy, ${stolenMs} ms of core time stolen by the hypervisor   goal p99 < ${GOAL.p99Ms} ms — ${held ? 'held' : 'missed'}`,
         );
         pacedRuns.push({ label, rate, round, serve, health, stolenMs });
       }
@@ -577,6 +598,25 @@ async function countStatements(databaseUrl: string, dataDir: string, appKey: str
       `  CPU profile of ${PROFILED} decisions for ${deep} (this process), heaviest functions by self time:`,
     );
     for (const line of top) console.log(`    ${line}`);
+    // What a decision allocates, dead objects included, by function (inject's own request and
+    // response stand in for Node's HTTP parser and socket here); beside it /healthz's on the same terms.
+    const health = () => app.inject({ method: 'GET', url: '/healthz', headers: { 'user-agent': BROWSER } });
+    const allocated = await allocationProfile(
+      async () => {
+        for (let i = 0; i < ALLOCATION_PROFILED; i++) await serve(deep);
+      },
+      { per: ALLOCATION_PROFILED, count: 40 },
+    );
+    const healthAllocated = await allocationProfile(
+      async () => {
+        for (let i = 0; i < ALLOCATION_PROFILED; i++) await health();
+      },
+      { per: ALLOCATION_PROFILED },
+    );
+    console.log(
+      `  allocated per decision for ${deep} (this process, sampled over ${ALLOCATION_PROFILED}): ${kb(allocated.bytesPer)}; /healthz ${kb(healthAllocated.bytesPer)}; by function:`,
+    );
+    for (const line of allocated.top) console.log(`    ${line}`);
   } finally {
     await app.close();
     await db.destroy();
@@ -662,7 +702,14 @@ async function runEngine(engine: 'sqlite' | 'postgres', origin: Origin, adminUrl
       db = undefined as unknown as Db;
     }
     const appKey = randomBytes(30).toString('base64url');
-    const env = { databaseUrl, dataDir, appKey, extra: { DATASOURCE_ALLOW_HOSTS: '127.0.0.1' } };
+    // Each collection the servers make is kept: bytes allocated per answer and the pauses (issue 47).
+    const env = {
+      databaseUrl,
+      dataDir,
+      appKey,
+      extra: { DATASOURCE_ALLOW_HOSTS: '127.0.0.1' },
+      traceGc: true,
+    };
     const started = performance.now();
     servers.push(await startServer(0, { ...env, seed: true }));
     console.log(`setup: server 1 ready (migrated, demo seed) ${seconds(started)}`);

@@ -109,6 +109,30 @@ export interface ServerProcess {
   stop(): Promise<void>;
   /** CPU seconds the process has used so far (user + system, from /proc; 0 where there is none). */
   cpuSeconds(): number;
+  /** Its garbage collections so far, in order (only with `traceGc`; empty otherwise). */
+  collections(): readonly Collection[];
+}
+
+/**
+ * One garbage collection as V8's `--trace-gc-nvp` prints it: the bytes allocated since the one
+ * before, its pause and its kind (`s` a scavenge of the young generation, `ms` a mark-sweep).
+ */
+export interface Collection {
+  allocated: number;
+  pauseMs: number;
+  kind: string;
+}
+
+/** What `collections` between two points tell: bytes allocated and the pauses. */
+export function collectionsBetween(all: readonly Collection[], from: number, to = all.length) {
+  const window = all.slice(from, to);
+  return {
+    allocated: window.reduce((sum, c) => sum + c.allocated, 0),
+    count: window.length,
+    pauseMs: window.reduce((sum, c) => sum + c.pauseMs, 0),
+    maxPauseMs: window.reduce((max, c) => Math.max(max, c.pauseMs), 0),
+    markSweeps: window.filter((c) => c.kind !== 's').length,
+  };
 }
 
 const freePort = () =>
@@ -130,6 +154,8 @@ export async function startServer(
     seed: boolean;
     /** More of the server's variables (e.g. DATASOURCE_ALLOW_HOSTS), over the ones set here. */
     extra?: Record<string, string>;
+    /** Runs it with `--trace-gc-nvp` and keeps each collection (`collections()`): bytes allocated, pauses. */
+    traceGc?: boolean;
   },
 ): Promise<ServerProcess> {
   const port = await freePort();
@@ -142,6 +168,7 @@ export async function startServer(
   // BENCH_SERVER_FLAGS: more Node flags for the servers (e.g. --trace-gc); BENCH_SERVER_OUTPUT=<folder>:
   // each server's whole output is written there too (server-1.log, …), for what the flags print.
   const flags = (process.env.BENCH_SERVER_FLAGS ?? '').split(' ').filter(Boolean);
+  if (env.traceGc) flags.push('--trace-gc-nvp');
   const child = spawn(process.execPath, [...startFlags, ...profile, ...flags, serverEntry], {
     cwd: repoRoot,
     env: {
@@ -171,6 +198,7 @@ export async function startServer(
   let ready = false;
   let partial = '';
   const logs = { first: [] as string[], count: 0 };
+  const collections: Collection[] = [];
   const outputFolder = process.env.BENCH_SERVER_OUTPUT;
   const outputFile = outputFolder
     ? fs.createWriteStream(path.join(path.resolve(outputFolder), `server-${index + 1}.log`), { flags: 'a' })
@@ -182,6 +210,16 @@ export async function startServer(
     if (output.length > OUTPUT_KEPT * 2) output = output.slice(-OUTPUT_KEPT);
     const lines = (partial + text).split('\n');
     partial = lines.pop()!;
+    if (env.traceGc)
+      for (const line of lines) {
+        const allocated = /\ballocated=(\d+)/.exec(line);
+        if (!allocated) continue;
+        collections.push({
+          allocated: Number(allocated[1]),
+          pauseMs: Number(/\bpause=([\d.]+)/.exec(line)?.[1] ?? 0),
+          kind: /\bgc=(\w+)/.exec(line)?.[1] ?? '?',
+        });
+      }
     if (!ready) return;
     // pino's JSON lines; the start banner may arrive late and is not one.
     for (const line of lines.filter((l) => l.startsWith('{'))) {
@@ -230,5 +268,6 @@ export async function startServer(
     exited,
     stop,
     cpuSeconds: () => processSeconds(child.pid) ?? 0,
+    collections: () => collections,
   };
 }
