@@ -11,7 +11,7 @@
  *                           80 more: bench/lib/feed-files.ts), against issue 47's goals: each sync
  *                           < 120 s and < 600 MB on PostgreSQL. Its files are far over Studio's
  *                           100 MB per file (FEED_LIMITS.bytes), which the measuring processes lift
- *                           and the figures say; its XLSX's shared strings (636 MB of XML) are over
+ *                           and the figures say; its XLSX's shared strings (548 MB of XML) are over
  *                           what the reader holds (512 MB), so the XLSX is refused. Writing the
  *                           files takes 7 minutes and 4 GB of memory
  *   BENCH_SCALE=0.1         a quick run (10k rows; with BENCH_FEED=700k, 70k rows)
