@@ -1,8 +1,11 @@
 import { sql } from 'kysely';
 import type { TestApp } from './helper';
 
-/** Tables a refused request may legitimately write: the session's last-seen time, failed sign-ins. */
-const BOOKKEEPING = new Set(['sessions', 'login_attempts']);
+/**
+ * Tables a refused request may legitimately write: the session's last-seen time, failed sign-ins,
+ * and on PostgreSQL the rate limits' counts (every limited request counts).
+ */
+const BOOKKEEPING = new Set(['sessions', 'login_attempts', 'rate_limit_hits']);
 
 /**
  * A function answering every row of every table of the test's database (bookkeeping left out) as

@@ -77,5 +77,5 @@ describe(`the abilities matrix (${engine})`, () => {
     }
     // Every operation of the API, both abilities: the matrix cannot be empty by accident.
     expect(cells).toBeGreaterThan(150);
-  });
+  }, 60_000); // Every operation with each token, each request counted in PostgreSQL by the shared rate limits.
 });

@@ -61,7 +61,9 @@ describe('background tasks', () => {
     });
     const worker = (name: string, onFailed: boolean): TaskEntry => ({ kind: 'worker', name, onFailed });
     expect(t.app.taskTable).toEqual([
-      ...(t.config.database.kind === 'sqlite' ? [timer('sqlite optimize', 3_600_000)] : []),
+      ...(t.config.database.kind === 'sqlite'
+        ? [timer('sqlite optimize', 3_600_000)]
+        : [timer('rate limit sweep', 60_000)]),
       timer('session sweep', 15 * 60_000),
       timer('upload sweep', 3_600_000, true),
       timer('asset purge', 3_600_000, true),
