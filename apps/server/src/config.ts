@@ -173,6 +173,7 @@ const EnvSchema = z.object({
   LOGIN_MAX_ATTEMPTS: positiveInt.default(5),
   LOGIN_WINDOW_SECONDS: positiveInt.default(15 * 60),
   RATE_LIMIT_PER_MINUTE: positiveInt.default(1200),
+  SERVE_CONTENT_HELD_MB: z.coerce.number().int().min(0).default(64),
   REDIS_URL: z
     .string()
     .regex(/^rediss?:\/\/\S+$/, 'must start with redis:// or rediss://')
@@ -221,6 +222,11 @@ export interface Config {
     /** Host names or IP addresses user-given URLs may reach though the SSRF guard would refuse them. */
     allowHosts: string[];
   };
+  /**
+   * Rule content (bytes of JSON text) a feed compiled for serving holds in memory
+   * (SERVE_CONTENT_HELD_MB); past it, a rule's content is read when first served. 0: always read.
+   */
+  servingContentHeldBytes: number;
   /** E-mail over SMTP, when SMTP_URL is set. */
   mail: { smtpUrl: string; from: string } | undefined;
   /** Webhook deliveries: the waits between attempts (their count + 1 is the number of tries). */
@@ -327,6 +333,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         .map((host) => host.trim().toLowerCase())
         .filter(Boolean),
     },
+    servingContentHeldBytes: e.SERVE_CONTENT_HELD_MB * 1024 * 1024,
     webhooks: { retrySeconds: e.WEBHOOK_RETRY_SECONDS },
     mail: e.SMTP_URL
       ? { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM ?? `Adstudio <no-reply@${new URL(appUrl).hostname}>` }

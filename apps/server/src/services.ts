@@ -514,15 +514,18 @@ export function createServices(
   const adServing = createAdServing({
     repository: adServingRepository,
     changes,
-    compileFeed: (companyId, creative) =>
+    compileFeed: (companyId, creative, weightColumn) =>
       compileFeed(
         {
           profileName: profiles.liveName,
           servedRules: profiles.servedRules,
+          ruleData: profiles.ruleData,
+          contentHeldMax: config.servingContentHeldBytes,
           conditions: conditions.expressionsByIds,
         },
         companyId,
         creative,
+        weightColumn,
       ),
     liveEntry: render.liveEntry,
     contentOf: render.contentOf,

@@ -208,12 +208,9 @@ export async function buildTestApp(
  */
 export function servicesWith(
   app: FastifyInstance,
-  { db = app.db, ...options }: ServicesOptions & { db?: Db } = {},
+  { db = app.db, config = app.config, ...options }: ServicesOptions & { db?: Db; config?: Config } = {},
 ) {
-  return createServices(
-    { db, storage: app.storage, jobs: app.jobs, config: app.config, log: app.log },
-    options,
-  );
+  return createServices({ db, storage: app.storage, jobs: app.jobs, config, log: app.log }, options);
 }
 
 /** The app's local-disk store, for tests that look at its files (every test app stores on local disk). */

@@ -125,6 +125,45 @@ describe(`the serving hot path (${engine})`, () => {
     }
   });
 
+  it('a feed past SERVE_CONTENT_HELD_MB reads a rule’s content once, when it is first served', async () => {
+    const travel = await travelCreative(t, t.companyId);
+    const { token } = await createTag(travel.creativeId);
+    const read: string[] = [];
+    const counting: KyselyPlugin = {
+      transformQuery: (args) => {
+        if (args.node.kind === 'SelectQueryNode') read.push(JSON.stringify(args.node.from));
+        return args.node;
+      },
+      transformResult: async (args) => args.result,
+    };
+    // SERVE_CONTENT_HELD_MB=0: no content is held, as for a feed too large to hold (700,000 × 100).
+    const config = { ...t.app.config, servingContentHeldBytes: 0 };
+    const services = servicesWith(t.app, { db: t.db.withPlugin(counting), config });
+    try {
+      await services.adServing.settled();
+      const lisbon = await services.adServing.serve(token, viewer('BE'));
+      expect(lisbon.ruleId).toBe(travel.rules.lisbon);
+      expect(lisbon.body.toString()).toContain('Lisbon');
+      read.length = 0;
+      // Another rule: its content is read now, once; then nothing is.
+      const kyoto = await Promise.all(
+        [viewer('DE'), viewer('US')].map((v) => services.adServing.serve(token, v)),
+      );
+      expect(kyoto.map((served) => served.ruleId)).toEqual([travel.rules.kyoto, travel.rules.kyoto]);
+      for (const served of kyoto) expect(served.body.toString()).toContain('Kyoto');
+      expect(read).toHaveLength(1);
+      expect(read[0]).toContain('profile_rules');
+      read.length = 0;
+      for (const country of ['NL', 'DE', 'BE', 'US'])
+        expect((await services.adServing.serve(token, viewer(country))).body.toString()).toContain(
+          ['DE', 'US'].includes(country) ? 'Kyoto' : 'Lisbon',
+        );
+      expect(read).toEqual([]);
+    } finally {
+      await services.close();
+    }
+  });
+
   it('hears each kind of change: conditions, rules, approvals, packages, the campaign, the tag', async () => {
     const travel = await travelCreative(t, t.companyId);
     const { token, id: tagId } = await createTag(travel.creativeId);

@@ -155,6 +155,21 @@ export const createProfileRulesRepository = (db: Db) => ({
       .execute(),
 
   /**
+   * The content (stored JSON text) of these rules of a profile, ended ones too: what a compiled feed
+   * reads on a rule's first use instead of holding every rule's (issue 47: 700,000 rows × 100
+   * columns). A set compiled before a re-sync ended its rules still plays them until it is replaced.
+   */
+  dataOf: (profileId: number, ids: readonly number[], trx: Executor = db) =>
+    ids.length === 0
+      ? Promise.resolve([])
+      : trx
+          .selectFrom('profile_rules')
+          .select(['id', 'data'])
+          .where('profile_id', '=', profileId)
+          .where('id', 'in', ids)
+          .execute(),
+
+  /**
    * A page of a creative's variants: the live rules (active or not) its rule filter serves, feed
    * order, narrowed by `narrow` (`page` null: all of them); with how many match and how many there
    * are before narrowing.

@@ -1,28 +1,44 @@
 import { type CompiledRuleSet, compileRuleSet, type SelectableRule } from '@adstudio/contract';
+import { parseJson } from '../../lib/json';
 import { type FeedReads, ruleFilterOf, selectable } from './choose-rule';
+import { weightOf } from './rotation';
 
 /** Rules read per query while compiling. */
 const PAGE = 5000;
 /**
  * The most rules a feed compiled for serving holds; a larger one is served by reading the feed as
- * the simulator does (docs/decisions/0091: compiled sets are memory, and Studio's 700,000-row feeds
- * would hold hundreds of MB each).
+ * the simulator does. A compiled set holds each rule's place and conditions, not its content (read
+ * on first use), so the industry's largest feeds, 700,000 rows × 100 columns, compile
+ * (docs/decisions/0091, 0142).
  */
-export const COMPILED_RULES_MAX = 100_000;
+export const COMPILED_RULES_MAX = 1_000_000;
 
 /** A creative's feed as serving decides on it: the compiled rules, their content and what they depend on. */
 export interface CompiledFeed {
   profileId: number;
   profileName: string;
   rules: CompiledRuleSet;
-  /** Each served rule's content (the stored JSON text), by id. */
-  content: ReadonlyMap<number, string>;
+  /**
+   * A rule's content (the stored JSON text; undefined when it is gone): held, or for a feed past
+   * CONTENT_HELD_MAX, read when asked.
+   */
+  content(ruleId: number): string | undefined | Promise<string | undefined>;
+  /** Each rule's weight for `weighted` rotation, read from its column while compiling (when asked). */
+  weights?: ReadonlyMap<number, number>;
   conditionIds: readonly number[];
 }
 
 export interface CompileFeedDeps extends FeedReads {
   /** The company's live profile's name; undefined when it is gone. */
   profileName(companyId: number, id: number): Promise<string | undefined>;
+  /** These rules' content (the stored JSON text), by id. */
+  ruleData(profileId: number, ids: readonly number[]): Promise<{ id: number; data: string }[]>;
+  /**
+   * Content (the rules' JSON text, in UTF-16 code units) a compiled set holds (SERVE_CONTENT_HELD_MB):
+   * a feed up to it serves every rule with no statement once compiled; a larger one reads a rule's
+   * content when it is first served (a 700,000 × 100 feed is ~1 GB of it).
+   */
+  contentHeldMax: number;
 }
 
 /**
@@ -34,6 +50,8 @@ export async function compileFeed(
   deps: CompileFeedDeps,
   companyId: number,
   creative: { profile_id: number | null; rule_filter: string | null },
+  /** The column `weighted` rotation reads (matched ignoring case); none for other rotations. */
+  weightColumn?: string,
 ): Promise<CompiledFeed | 'none' | 'too_large'> {
   if (creative.profile_id === null) return 'none';
   const profileId = creative.profile_id;
@@ -41,13 +59,23 @@ export async function compileFeed(
   if (profileName === undefined) return 'none';
   const filter = ruleFilterOf(creative.rule_filter);
   const rules: SelectableRule[] = [];
-  const content = new Map<number, string>();
+  const weights = weightColumn === undefined ? undefined : new Map<number, number>();
+  let held: Map<number, string> | undefined = new Map();
+  let heldSize = 0;
   let after = -1;
   for (;;) {
     const rows = await deps.servedRules(profileId, filter, after, PAGE);
     for (const row of rows) {
       rules.push(selectable(row));
-      content.set(row.id, row.data);
+      if (held) {
+        held.set(row.id, row.data);
+        heldSize += row.data.length;
+        if (heldSize > deps.contentHeldMax) held = undefined;
+      }
+      if (weights) {
+        const weight = weightIn(parseJson<Record<string, unknown>>(row.data, {}), weightColumn!);
+        if (weight !== undefined) weights.set(row.id, weight);
+      }
     }
     if (rules.length > COMPILED_RULES_MAX) return 'too_large';
     if (rows.length < PAGE) break;
@@ -56,6 +84,23 @@ export async function compileFeed(
   const conditionIds = [...new Set(rules.flatMap((rule) => rule.condition_ids))];
   const conditions = conditionIds.length > 0 ? await deps.conditions(companyId, conditionIds) : new Map();
   const compiled = compileRuleSet(rules, conditions);
-  const choosable = new Map(compiled.choosable.map((id) => [id, content.get(id)!]));
-  return { profileId, profileName, rules: compiled, content: choosable, conditionIds };
+  // Only the rules it can choose need their content.
+  const choosable = held && new Map(compiled.choosable.map((id) => [id, held.get(id)!]));
+  return {
+    profileId,
+    profileName,
+    rules: compiled,
+    content: choosable
+      ? (ruleId) => choosable.get(ruleId)
+      : (ruleId) => deps.ruleData(profileId, [ruleId]).then((found) => found[0]?.data),
+    ...(weights ? { weights } : {}),
+    conditionIds,
+  };
+}
+
+/** A row's weight in `column`, matched ignoring case when no column has that exact name. */
+function weightIn(row: Record<string, unknown>, column: string): number | undefined {
+  const key =
+    column in row ? column : Object.keys(row).find((name) => name.toLowerCase() === column.toLowerCase());
+  return key === undefined ? undefined : weightOf(row[key]);
 }

@@ -39,6 +39,11 @@ import { fallbackDocument, givenClick, joinedClick, loaderScript, servePath } fr
 export const TAG_REVOKED = 'This ad tag was revoked.';
 /** Tokens are 256-bit, base64url (43 characters); anything else is no token of ours. */
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
+/**
+ * Content literals a serving set keeps: a feed's rules served lately, each made once. A 700,000-rule
+ * feed read whole would be hundreds of MB; its rules served in a day are far fewer.
+ */
+const CONTENTS_KEPT = 20_000;
 /** A 1×1 transparent GIF: what a tag shows when nothing may serve. */
 const PIXEL = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
 
@@ -50,6 +55,7 @@ interface Deps {
   compileFeed(
     companyId: number,
     creative: { profile_id: number | null; rule_filter: string | null },
+    weightColumn?: string,
   ): Promise<CompiledFeed | 'none' | 'too_large'>;
   /** The creative's newest approved package as served documents play it (render's `liveEntry`). */
   liveEntry: RenderService['liveEntry'];
@@ -105,8 +111,11 @@ interface ServingSet {
   plan: RotationPlan;
   /** The share of views its holdout serves the static control (0 without a compiled feed's default rule). */
   holdout: number;
-  /** Content literals of the rules served so far (made on first use). */
-  contents: Map<number, string>;
+  /**
+   * Content literals of the rules served lately (made on first use from the rule's content, which
+   * is read then; a read still under way is its promise), at most CONTENTS_KEPT.
+   */
+  contents: Map<number, string | Promise<string>>;
   /** Our click tracker's signed URL per tag and rule (`{tag}.{rule}`), made on first use. */
   trackers: Map<string, string>;
 }
@@ -193,7 +202,13 @@ export function createAdServing({
       creative.fallback_asset_id === null
         ? undefined
         : repository.fallback(creativeId, creative.fallback_asset_id),
-      creative.status === 'live' ? compileFeed(companyId, creative) : ('none' as const),
+      creative.status === 'live'
+        ? compileFeed(
+            companyId,
+            creative,
+            creative.rotation === 'weighted' ? (creative.rotation_weight_column ?? '') : undefined,
+          )
+        : ('none' as const),
     ]);
     const keys = [`creative:${creativeId}`, `campaign:${campaignId}`];
     if (typeof feed === 'object') {
@@ -337,17 +352,35 @@ export function createAdServing({
     return url;
   };
 
-  const contentFor = (set: ServingSet, ruleId: number) => {
-    if (ruleId === 0 || typeof set.feed !== 'object') return noContent;
-    let content = set.contents.get(ruleId);
-    if (content === undefined) {
-      content = contentOf(
-        set.feed.profileName,
-        parseJson<Record<string, unknown>>(set.feed.content.get(ruleId) ?? '{}', {}),
-      );
+  /**
+   * A rule's content literal: kept, or made from the set's content (held, or read for a feed too
+   * large to hold) and kept; a feed read so keeps CONTENTS_KEPT, letting the oldest go.
+   */
+  const contentFor = (set: ServingSet, ruleId: number): string | Promise<string> => {
+    const feed = set.feed;
+    if (ruleId === 0 || typeof feed !== 'object') return noContent;
+    const kept = set.contents.get(ruleId);
+    if (kept !== undefined) return kept;
+    const data = feed.content(ruleId);
+    if (!(data instanceof Promise)) {
+      const content = contentOf(feed.profileName, parseJson<Record<string, unknown>>(data ?? '{}', {}));
       set.contents.set(ruleId, content);
+      return content;
     }
-    return content;
+    const made = data.then(
+      (data) => {
+        const content = contentOf(feed.profileName, parseJson<Record<string, unknown>>(data ?? '{}', {}));
+        if (set.contents.get(ruleId) === made) set.contents.set(ruleId, content);
+        return content;
+      },
+      (error: unknown) => {
+        set.contents.delete(ruleId);
+        throw error;
+      },
+    );
+    if (set.contents.size >= CONTENTS_KEPT) set.contents.delete(set.contents.keys().next().value!);
+    set.contents.set(ruleId, made);
+    return made;
   };
 
   return {
@@ -391,11 +424,15 @@ export function createAdServing({
         const ruleId = decision.ruleId;
         const click = joinedClick(tag.macros, adServerUrl, trackerOf(set, view, ruleId));
         const gzip = viewer.gzip && !viewer.head && set.feed !== 'too_large';
-        const body =
-          set.feed === 'too_large'
-            ? bufferOf(await document(tag.creativeId, ruleId, click))
-            : // A variant is decided only with an entry (`decide`); without one this is no document.
-              set.entry?.[gzip ? 'gzipped' : 'document'](contentFor(set, ruleId), ruleId, click);
+        let body: Buffer | undefined;
+        if (set.feed === 'too_large') body = bufferOf(await document(tag.creativeId, ruleId, click));
+        else {
+          // Kept (the usual case): no await, so a warm decision waits for nothing.
+          const content = contentFor(set, ruleId);
+          const literal = typeof content === 'string' ? content : await content;
+          // A variant is decided only with an entry (`decide`); without one this is no document.
+          body = set.entry?.[gzip ? 'gzipped' : 'document'](literal, ruleId, click);
+        }
         if (body) {
           const served: Served = { file: 'index.html', body };
           if (ruleId > 0) served.ruleId = ruleId;
@@ -495,18 +532,8 @@ function rotationOf(
     rotation: creative.rotation ?? 'rules',
     goal: creative.rotation_goal ?? 'clicks',
   };
-  if (plan.rotation === 'weighted') {
-    const column = creative.rotation_weight_column ?? '';
-    const weights = new Map<number, number>();
-    for (const [id, data] of feed.content) {
-      const row = parseJson<Record<string, unknown>>(data, {});
-      const key =
-        column in row ? column : Object.keys(row).find((name) => name.toLowerCase() === column.toLowerCase());
-      const weight = key === undefined ? undefined : weightOf(row[key]);
-      if (weight !== undefined) weights.set(id, weight);
-    }
-    plan.weights = weights;
-  }
+  // Read from the rules' column while the feed compiled.
+  if (plan.rotation === 'weighted') plan.weights = feed.weights ?? new Map();
   const holdout = feed.rules.defaultRuleId === null ? 0 : (creative.holdout_percent ?? 0) / 100;
   return { plan, holdout };
 }
