@@ -1,7 +1,7 @@
 import { type ContextField, type FieldKind, fieldKind, type Predicate, parseField } from './condition';
 import type { DataValue } from './data-source';
 import {
-  compareValues,
+  compareToList,
   foldForKind,
   type NamedCondition,
   type SelectableRule,
@@ -65,6 +65,24 @@ function reader(predicate: Predicate): ((context: EvaluationContext) => DataValu
 /** Kinds whose equality is equality of folded text (numbers and languages compare otherwise). */
 const FOLDED: ReadonlySet<FieldKind> = new Set(['date', 'time', 'weekday', 'country', 'device', 'text']);
 
+/**
+ * The viewer's value of a kind as equality compares it, folded once for every test that reads it
+ * in a decision: the 25 country conditions of a feed walk each fold the same country, and each fold
+ * allocates a string (issue 47: what a decision allocates). One entry per kind, last value seen.
+ */
+const lastFolded = new Map<FieldKind, { actual: string | number | boolean; folded: string }>();
+function foldedOnce(kind: FieldKind, actual: string | number | boolean): string {
+  const last = lastFolded.get(kind);
+  if (last !== undefined && last.actual === actual) return last.folded;
+  const folded = foldForKind(kind, actual);
+  if (last === undefined) lastFolded.set(kind, { actual, folded });
+  else {
+    last.actual = actual;
+    last.folded = folded;
+  }
+  return folded;
+}
+
 /** A predicate as a test, as `evaluatePredicate` judges it. */
 export function compilePredicate(predicate: Predicate): Test {
   const read = reader(predicate);
@@ -83,12 +101,13 @@ export function compilePredicate(predicate: Predicate): Test {
     const negated = operator === 'not_in' || operator === 'neq';
     return (context) => {
       const actual = read(context);
-      return present(actual) && wanted.has(foldForKind(kind, actual)) !== negated;
+      return present(actual) && wanted.has(foldedOnce(kind, actual)) !== negated;
     };
   }
+  const list = Array.isArray(value) ? value : [value];
   return (context) => {
     const actual = read(context);
-    return present(actual) && compareValues(kind, operator, actual, value);
+    return present(actual) && compareToList(kind, operator, actual, list);
   };
 }
 

@@ -228,7 +228,16 @@ export function compareValues(
   actual: string | number | boolean,
   value: PredicateValue,
 ): boolean {
-  const list = Array.isArray(value) ? value : [value];
+  return compareToList(kind, operator, actual, Array.isArray(value) ? value : [value]);
+}
+
+/** `compareValues` with the value as its list, made once by a compiled predicate rather than per call. */
+export function compareToList(
+  kind: FieldKind,
+  operator: ConditionOperator,
+  actual: string | number | boolean,
+  list: readonly (string | number)[],
+): boolean {
   const one = list[0] ?? '';
   switch (operator) {
     case 'eq':
