@@ -519,6 +519,7 @@ export function createServices(
         {
           profileName: profiles.liveName,
           servedRules: profiles.servedRules,
+          servedShapes: profiles.servedShapes,
           ruleData: profiles.ruleData,
           contentHeldMax: config.servingContentHeldBytes,
           conditions: conditions.expressionsByIds,

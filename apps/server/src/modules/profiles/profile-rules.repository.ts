@@ -155,6 +155,33 @@ export const createProfileRulesRepository = (db: Db) => ({
       .execute(),
 
   /**
+   * `servedRules` without each rule's content: what a feed compiled for serving reads once it holds
+   * no more content (a 700,000 × 100 feed carries ~2 GB of it).
+   */
+  servedShapes: (profileId: number, filter: RuleFilter | null, afterPosition: number, limit: number) =>
+    liveServed(db, profileId, filter)
+      .select([
+        'id',
+        'company_id',
+        'profile_id',
+        'position',
+        'unique_id',
+        'reporting_label',
+        'is_default',
+        'active',
+        'start_date',
+        'end_date',
+        'condition_ids',
+        'ended_at',
+        'created_at',
+        'updated_at',
+      ])
+      .where('position', '>', afterPosition)
+      .orderBy('position')
+      .limit(limit)
+      .execute(),
+
+  /**
    * The content (stored JSON text) of these rules of a profile, ended ones too: what a compiled feed
    * reads on a rule's first use instead of holding every rule's (issue 47: 700,000 rows × 100
    * columns). A set compiled before a re-sync ended its rules still plays them until it is replaced.

@@ -64,7 +64,10 @@ const nextRunOf = (schedule: string | null | undefined) =>
 
 interface Deps {
   profiles: ProfilesRepository;
-  rules: Pick<ProfileRulesRepository, 'servedRules' | 'servedFallbacks' | 'activeServedRules' | 'dataOf'>;
+  rules: Pick<
+    ProfileRulesRepository,
+    'servedRules' | 'servedFallbacks' | 'activeServedRules' | 'dataOf' | 'servedShapes'
+  >;
   uploads: Pick<UploadsService, 'claim'>;
   /** Refuses a feed URL the SSRF guard would refuse at every sync (422 on `url`). */
   reachable: SavedUrlCheck;
@@ -149,6 +152,10 @@ export function createProfilesService({
     /** The live rules a rule filter serves, in feed order, a page at a time (rule selection reads them). */
     servedRules: (profileId: number, filter: RuleFilter | null, afterPosition: number, limit: number) =>
       rules.servedRules(profileId, filter, afterPosition, limit),
+
+    /** `servedRules` without their content (a compiled feed past the content it holds). */
+    servedShapes: (profileId: number, filter: RuleFilter | null, afterPosition: number, limit: number) =>
+      rules.servedShapes(profileId, filter, afterPosition, limit),
 
     /** The content of these rules of a profile, by id (a compiled feed reads it on first use). */
     ruleData: (profileId: number, ids: readonly number[]) => rules.dataOf(profileId, ids),

@@ -56,7 +56,7 @@ export interface ChosenRule {
   datasources: SimulationResult['datasources'];
 }
 
-export const selectable = (row: ProfileRuleRow): SelectableRule => ({
+export const selectable = (row: Omit<ProfileRuleRow, 'data'>): SelectableRule => ({
   id: row.id,
   unique_id: row.unique_id,
   reporting_label: row.reporting_label,

@@ -1,5 +1,11 @@
-import { type CompiledRuleSet, compileRuleSet, type SelectableRule } from '@adstudio/contract';
+import {
+  type CompiledRuleSet,
+  compileRuleSet,
+  type RuleFilter,
+  type SelectableRule,
+} from '@adstudio/contract';
 import { parseJson } from '../../lib/json';
+import type { ProfileRuleRow } from '../profiles';
 import { type FeedReads, ruleFilterOf, selectable } from './choose-rule';
 import { weightOf } from './rotation';
 
@@ -31,6 +37,13 @@ export interface CompiledFeed {
 export interface CompileFeedDeps extends FeedReads {
   /** The company's live profile's name; undefined when it is gone. */
   profileName(companyId: number, id: number): Promise<string | undefined>;
+  /** `servedRules` without the content: the pages read once no more content is held. */
+  servedShapes(
+    profileId: number,
+    filter: RuleFilter | null,
+    afterPosition: number,
+    limit: number,
+  ): Promise<Omit<ProfileRuleRow, 'data'>[]>;
   /** These rules' content (the stored JSON text), by id. */
   ruleData(profileId: number, ids: readonly number[]): Promise<{ id: number; data: string }[]>;
   /**
@@ -60,19 +73,24 @@ export async function compileFeed(
   const filter = ruleFilterOf(creative.rule_filter);
   const rules: SelectableRule[] = [];
   const weights = weightColumn === undefined ? undefined : new Map<number, number>();
-  let held: Map<number, string> | undefined = new Map();
+  let held: Map<number, string> | undefined = deps.contentHeldMax > 0 ? new Map() : undefined;
   let heldSize = 0;
   let after = -1;
   for (;;) {
-    const rows = await deps.servedRules(profileId, filter, after, PAGE);
+    // Once no content is held (and no weight read), the pages leave it out: a 700,000 × 100 feed
+    // would otherwise pass ~2 GB of it through memory to keep none.
+    const rows: (Omit<ProfileRuleRow, 'data'> & { data?: string })[] =
+      held || weights
+        ? await deps.servedRules(profileId, filter, after, PAGE)
+        : await deps.servedShapes(profileId, filter, after, PAGE);
     for (const row of rows) {
       rules.push(selectable(row));
-      if (held) {
+      if (held && row.data !== undefined) {
         held.set(row.id, row.data);
         heldSize += row.data.length;
         if (heldSize > deps.contentHeldMax) held = undefined;
       }
-      if (weights) {
+      if (weights && row.data !== undefined) {
         const weight = weightIn(parseJson<Record<string, unknown>>(row.data, {}), weightColumn!);
         if (weight !== undefined) weights.set(row.id, weight);
       }
