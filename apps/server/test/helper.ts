@@ -112,6 +112,26 @@ export interface Client {
 
 let counter = 0;
 
+/**
+ * Another server on the test app's database, as a second process behind the same balancer would be:
+ * built, ready, on a connection of its own. Close it before the test app.
+ */
+export async function secondInstance(
+  t: Pick<TestApp, 'config'>,
+): Promise<{ app: App; close(): Promise<void> }> {
+  const db = createDb(t.config.database);
+  const app = await buildApp({ config: t.config, db, logger: false });
+  await app.ready();
+  return {
+    app,
+    close: async () => {
+      await app.close();
+      // An app built on a given database leaves it open.
+      await db.destroy();
+    },
+  };
+}
+
 export async function buildTestApp(
   env: Record<string, string> = {},
   dbOptions: TestDbOptions = {},

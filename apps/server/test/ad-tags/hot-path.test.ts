@@ -2,11 +2,10 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { KyselyPlugin } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type App, buildApp } from '../../src/app';
-import { createDb, type Db } from '../../src/db/database';
+import type { App } from '../../src/app';
 import type { Viewer } from '../../src/modules/serving/ad-serving';
 import { type FakeServer, startFakeServer } from '../data-sources/fixtures';
-import { buildTestApp, type Client, engine, servicesWith, type TestApp } from '../helper';
+import { buildTestApp, type Client, engine, secondInstance, servicesWith, type TestApp } from '../helper';
 import { insertCampaign, insertCreative } from '../rows';
 import { insertApprovedPackage, insertConditionOf, travelCreative, zoneAtHour } from './fixtures';
 
@@ -399,18 +398,14 @@ describe(`the serving hot path (${engine})`, () => {
  * runs one instance by nature (docs/design.md §8).
  */
 describe.runIf(engine === 'postgres')('a second instance', () => {
+  let second: Awaited<ReturnType<typeof secondInstance>>;
   let other: App;
-  let otherDb: Db;
 
   beforeAll(async () => {
-    otherDb = createDb(t.config.database);
-    other = await buildApp({ config: t.config, db: otherDb, logger: false });
-    await other.ready();
+    second = await secondInstance(t);
+    other = second.app;
   });
-  afterAll(async () => {
-    await other?.close();
-    await otherDb?.destroy();
-  });
+  afterAll(() => second?.close());
 
   it('serves a sync swap made through the first within a second of its commit', async () => {
     const { token, profileId, feed } = await syncedFeedCreative();

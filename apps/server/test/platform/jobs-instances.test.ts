@@ -2,13 +2,12 @@ import type { Package, Profile, ProfileRule } from '@adstudio/contract';
 import { SYNC_FAILED } from '@adstudio/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type App, buildApp } from '../../src/app';
-import { createDb, type Db } from '../../src/db/database';
+import type { App } from '../../src/app';
 import { pgBossSchemaFor } from '../../src/jobs/pg-boss-queue';
 import { INTERRUPTED } from '../../src/jobs/types';
 import { UNPACK_JOB } from '../../src/modules/packages/packages.service';
 import { SYNC_JOB } from '../../src/modules/profiles/profile-syncs.service';
-import { buildTestApp, type Client, engine, type TestApp } from '../helper';
+import { buildTestApp, type Client, engine, secondInstance, type TestApp } from '../helper';
 import { insertCampaign, insertCreative } from '../rows';
 import { banner } from '../uploads/fixtures';
 import { uploadHelpers } from '../uploads/upload-helpers';
@@ -17,8 +16,8 @@ import { uploadHelpers } from '../uploads/upload-helpers';
 describe.runIf(engine === 'postgres')('jobs across server instances', () => {
   let t: TestApp;
   /** A second server on the same database, as another process would be. */
+  let second: Awaited<ReturnType<typeof secondInstance>>;
   let other: App;
-  let otherDb: Db;
   let editor: Client;
   const { upload } = uploadHelpers(
     () => t,
@@ -27,15 +26,12 @@ describe.runIf(engine === 'postgres')('jobs across server instances', () => {
 
   beforeAll(async () => {
     t = await buildTestApp();
-    otherDb = createDb(t.config.database);
-    other = await buildApp({ config: t.config, db: otherDb, logger: false });
-    await other.ready();
+    second = await secondInstance(t);
+    other = second.app;
     editor = await t.injectAs(await t.createUser({ permissions: ['edit profiles', 'edit assets'] }));
   });
   afterAll(async () => {
-    await other?.close();
-    // An app built on a given database leaves it open.
-    await otherDb?.destroy();
+    await second?.close();
     await t?.close();
   });
 

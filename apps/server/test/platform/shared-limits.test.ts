@@ -2,12 +2,11 @@ import { randomBytes } from 'node:crypto';
 import type { InjectOptions } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type App, buildApp } from '../../src/app';
+import type { App } from '../../src/app';
 import { loadConfig } from '../../src/config';
-import { createDb, type Db } from '../../src/db/database';
 import { sweepRateLimits } from '../../src/lib/rate-limit-store';
 import { TOKEN_MISSES_MAX } from '../../src/plugins/security';
-import { buildTestApp, engine, type TestApp } from '../helper';
+import { buildTestApp, engine, secondInstance, type TestApp } from '../helper';
 
 /**
  * Limits shared by every instance (issue 47): two servers on one database, as two processes behind
@@ -22,18 +21,16 @@ const randomTokenText = () => randomBytes(32).toString('base64url');
 function sharedLimitCases(name: string, env: () => Record<string, string>) {
   describe(name, () => {
     let t: TestApp;
+    let second: Awaited<ReturnType<typeof secondInstance>>;
     let other: App;
-    let otherDb: Db;
 
     beforeAll(async () => {
       t = await buildTestApp({ RATE_LIMIT_PER_MINUTE: String(PER_MINUTE), ...env() });
-      otherDb = createDb(t.config.database);
-      other = await buildApp({ config: t.config, db: otherDb, logger: false });
-      await other.ready();
+      second = await secondInstance(t);
+      other = second.app;
     });
     afterAll(async () => {
-      await other?.close();
-      await otherDb?.destroy();
+      await second?.close();
       await t?.close();
     });
 
