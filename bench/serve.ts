@@ -180,20 +180,16 @@ const BROWSER =
 function feedCsv(): string {
   const lines = ['Unique_ID,Reporting_Label,Headline,Exit_URL,Is_Default,Active,Conditions'];
   for (let i = 0; i < RULES - 1; i++) {
-    const country = FEED_COUNTRIES[Math.floor(i / PER_COUNTRY)]!;
-    const j = i % PER_COUNTRY;
-    const daypart = DAYPARTS[j % 4]!.name;
-    const weather = WEATHER[(j >> 2) % 2]!.name;
-    const product = j >> 3;
+    const rule = ruleAt(i);
     lines.push(
       [
         `R-${i + 1}`,
-        `${country} ${daypart} ${weather} product ${product + 1}`,
-        `Offer ${product + 1} for ${country}`,
-        `https://shop.example.com/${country.toLowerCase()}/p/${product + 1}`,
+        rule.label,
+        rule.headline,
+        rule.exit,
         'FALSE',
         'TRUE',
-        `"Country ${country}; ${daypart}; ${weather}"`,
+        `"${rule.conditions.join('; ')}"`,
       ].join(','),
     );
   }
@@ -202,35 +198,50 @@ function feedCsv(): string {
 }
 
 /**
- * Rule i of the 700k feed as the sync would store it (position i + 1): its conditions (the same
- * blocks as the CSV's) and 97 columns of retail data.
+ * Rule i of the feed (not the last, the default): in its country's block, a daypart and a weather
+ * condition, every combination within the first 8 rules of a block, then products.
  */
-function hugeRule(i: number, conditionIds: ReadonlyMap<string, number>) {
-  const last = i === RULES - 1;
+function ruleAt(i: number) {
   const country = FEED_COUNTRIES[Math.floor(i / PER_COUNTRY)]!;
   const j = i % PER_COUNTRY;
   const daypart = DAYPARTS[j % 4]!.name;
   const weather = WEATHER[(j >> 2) % 2]!.name;
-  const product = j >> 3;
+  const product = (j >> 3) + 1;
+  return {
+    country,
+    product,
+    label: `${country} ${daypart} ${weather} product ${product}`,
+    headline: `Offer ${product} for ${country}`,
+    exit: `https://shop.example.com/${country.toLowerCase()}/p/${product}`,
+    /** The names of its conditions. */
+    conditions: [`Country ${country}`, daypart, weather],
+  };
+}
+
+/**
+ * Rule i of the 700k feed as the sync would store it (position i + 1): the CSV's rule (`ruleAt`)
+ * with 97 columns of retail data.
+ */
+function hugeRule(i: number, conditionIds: ReadonlyMap<string, number>) {
+  const last = i === RULES - 1;
+  const rule = ruleAt(last ? i - 1 : i);
+  const { country, product } = rule;
   const data: Record<string, string> = {};
   for (const column of HUGE_COLUMNS)
     data[column] = column.endsWith('_URL')
-      ? `https://shop.example.com/${country.toLowerCase()}/${column.toLowerCase()}/${product + 1}`
+      ? `https://shop.example.com/${country.toLowerCase()}/${column.toLowerCase()}/${product}`
       : /Price|Stock|Rating/.test(column)
         ? String(((i * 7919 + column.length) % 50_000) / 100)
         : `${column.replace(/_/g, ' ')} ${(i + column.length) % 997}`;
-  data.Reporting_Label = last ? 'Default' : `${country} ${daypart} ${weather} product ${product + 1}`;
-  data.Headline = last ? 'Our offers' : `Offer ${product + 1} for ${country}`;
-  data.Exit_URL = last
-    ? 'https://shop.example.com/'
-    : `https://shop.example.com/${country.toLowerCase()}/p/${product + 1}`;
+  // The last rule is the default, without conditions, as the CSV's.
+  data.Reporting_Label = last ? 'Default' : rule.label;
+  data.Headline = last ? 'Our offers' : rule.headline;
+  data.Exit_URL = last ? 'https://shop.example.com/' : rule.exit;
   return {
     unique_id: `R-${i + 1}`,
     reporting_label: data.Reporting_Label,
     is_default: last ? 1 : 0,
-    condition_ids: JSON.stringify(
-      last ? [] : [`Country ${country}`, daypart, weather].map((name) => conditionIds.get(name)!),
-    ),
+    condition_ids: JSON.stringify(last ? [] : rule.conditions.map((name) => conditionIds.get(name)!)),
     data: JSON.stringify(data),
   };
 }

@@ -23,7 +23,6 @@ import {
   type RuleChooser,
   rotate,
   rotationShares,
-  weightOf,
 } from '../rule-selection';
 import type { StatsBuffer, TrackedView, TrackingLinks } from '../tracking';
 import type { OptimizationFigures } from './optimization-figures';
@@ -361,15 +360,17 @@ export function createAdServing({
     if (ruleId === 0 || typeof feed !== 'object') return noContent;
     const kept = set.contents.get(ruleId);
     if (kept !== undefined) return kept;
+    const literalOf = (data: string | undefined) =>
+      contentOf(feed.profileName, parseJson<Record<string, unknown>>(data ?? '{}', {}));
     const data = feed.content(ruleId);
     if (!(data instanceof Promise)) {
-      const content = contentOf(feed.profileName, parseJson<Record<string, unknown>>(data ?? '{}', {}));
+      const content = literalOf(data);
       set.contents.set(ruleId, content);
       return content;
     }
     const made = data.then(
-      (data) => {
-        const content = contentOf(feed.profileName, parseJson<Record<string, unknown>>(data ?? '{}', {}));
+      (read) => {
+        const content = literalOf(read);
         if (set.contents.get(ruleId) === made) set.contents.set(ruleId, content);
         return content;
       },
