@@ -16,6 +16,12 @@ describe('loadConfig', () => {
     expect(config.sentryDsn).toBeUndefined();
   });
 
+  it("takes feeds up to Studio's 100 MB unless FEED_MAX_MB says more", () => {
+    expect(loadConfig({}).feeds.maxBytes).toBe(100 * 1024 * 1024);
+    expect(loadConfig({ FEED_MAX_MB: '1024' }).feeds.maxBytes).toBe(1024 * 1024 * 1024);
+    expect(() => loadConfig({ FEED_MAX_MB: '0' })).toThrow(ConfigError);
+  });
+
   it('derives APP_URL from PORT and trims a trailing slash from a given one', () => {
     expect(loadConfig({ PORT: '9000' }).appUrl).toBe('http://localhost:9000');
     const https = loadConfig({ APP_URL: 'https://ads.example.com/' });

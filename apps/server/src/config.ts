@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { FEED_LIMITS } from './feeds/feed-table';
 
 /** A configuration problem, reported as one line naming the variable. */
 export class ConfigError extends Error {}
@@ -174,6 +175,7 @@ const EnvSchema = z.object({
   LOGIN_WINDOW_SECONDS: positiveInt.default(15 * 60),
   RATE_LIMIT_PER_MINUTE: positiveInt.default(1200),
   SERVE_CONTENT_HELD_MB: z.coerce.number().int().min(0).default(64),
+  FEED_MAX_MB: positiveInt.default(FEED_LIMITS.bytes / 1024 / 1024),
   REDIS_URL: z
     .string()
     .regex(/^rediss?:\/\/\S+$/, 'must start with redis:// or rediss://')
@@ -221,6 +223,11 @@ export interface Config {
     credentialsFile: string | undefined;
     /** Host names or IP addresses user-given URLs may reach though the SSRF guard would refuse them. */
     allowHosts: string[];
+    /**
+     * The most bytes a feed file may have (FEED_MAX_MB): Studio's 100 MB by default; an operator
+     * taking full-width 700,000-row feeds raises it (docs/decisions/0146).
+     */
+    maxBytes: number;
   };
   /**
    * Rule content (bytes of JSON text) a feed compiled for serving holds in memory
@@ -332,6 +339,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         .split(',')
         .map((host) => host.trim().toLowerCase())
         .filter(Boolean),
+      maxBytes: e.FEED_MAX_MB * 1024 * 1024,
     },
     servingContentHeldBytes: e.SERVE_CONTENT_HELD_MB * 1024 * 1024,
     webhooks: { retrySeconds: e.WEBHOOK_RETRY_SECONDS },

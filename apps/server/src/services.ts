@@ -245,7 +245,7 @@ export function createServices(
     signer,
     appUrl: config.appUrl,
     maxUploadBytes: config.maxUploadBytes,
-    purposeMaxBytes: options.purposeMaxBytes,
+    purposeMaxBytes: { feed: config.feeds.maxBytes, ...options.purposeMaxBytes },
   });
 
   // Creatives come first: campaigns, assets, packages, profiles and rule selection ask of them. They

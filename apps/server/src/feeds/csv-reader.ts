@@ -10,6 +10,8 @@ import { sniffBytes } from './sniff-file';
 export interface DelimitedOptions {
   /** `,` `;` or tab; detected from the header line when not given. */
   delimiter?: string;
+  /** The most bytes the input may have (FEED_MAX_MB; Studio's FEED_LIMITS.bytes by default). */
+  maxBytes?: number;
 }
 
 /** One record: its number (the row a spreadsheet shows it on), and its fields as written. */
@@ -34,7 +36,7 @@ const MAX_RECORD_CHARS = 6_000_000;
  * themselves.
  */
 export async function readDelimited(input: Readable, options: DelimitedOptions = {}): Promise<FeedTable> {
-  const batches = readRecords(input, options.delimiter);
+  const batches = readRecords(input, options);
   const { header, row, rest } = await readHeaderRecord(batches);
   return { columns: header.columns, rows: shapeRecords(batches, header, row, rest) };
 }
@@ -44,10 +46,10 @@ export async function readDelimited(input: Readable, options: DelimitedOptions =
  * when they are iterated, so a table whose rows are never read holds nothing open.
  */
 export async function readDelimitedFile(file: string, options: DelimitedOptions = {}): Promise<FeedTable> {
-  const batches = readRecords(createReadStream(file), options.delimiter);
+  const batches = readRecords(createReadStream(file), options);
   const { header, row } = await readHeaderRecord(batches);
   await batches.return(undefined);
-  const reopen = () => shapeRecords(readRecords(createReadStream(file), options.delimiter), header, row, []);
+  const reopen = () => shapeRecords(readRecords(createReadStream(file), options), header, row, []);
   return { columns: header.columns, rows: { [Symbol.asyncIterator]: reopen } };
 }
 
@@ -111,8 +113,11 @@ const BATCH = 256;
  * delimiter and line ending are taken from the header line. Empty lines are counted as rows, not
  * handed on. The records of a chunk are parsed before the next chunk is read.
  */
-async function* readRecords(input: Readable, delimiter?: string): AsyncGenerator<SourceRecord[]> {
-  const chunks = byteChunks(input);
+async function* readRecords(
+  input: Readable,
+  { delimiter, maxBytes = FEED_LIMITS.bytes }: DelimitedOptions,
+): AsyncGenerator<SourceRecord[]> {
+  const chunks = byteChunks(input, maxBytes);
   /** The number of the next record. */
   let row = 1;
   try {
@@ -178,17 +183,15 @@ async function* readRecords(input: Readable, delimiter?: string): AsyncGenerator
 }
 
 /** The input as UTF-8 bytes within the size limit (UTF-16 text, Excel's "Unicode text", transcoded). */
-async function* byteChunks(input: Readable): AsyncGenerator<Buffer> {
+async function* byteChunks(input: Readable, maxBytes: number): AsyncGenerator<Buffer> {
   let total = 0;
   let decoder: TextDecoder | undefined;
   let first = true;
   for await (const chunk of input) {
     let bytes: Buffer = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
     total += bytes.length;
-    if (total > FEED_LIMITS.bytes) {
-      throw new FeedError(
-        `The file is larger than ${FEED_LIMITS.bytes / 1024 / 1024} MB, the most a feed may be.`,
-      );
+    if (total > maxBytes) {
+      throw new FeedError(`The file is larger than ${maxBytes / 1024 / 1024} MB, the most a feed may be.`);
     }
     if (first) {
       first = false;

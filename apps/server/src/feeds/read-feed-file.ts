@@ -10,6 +10,8 @@ export interface FeedFileOptions {
   kind: FeedFileKind;
   /** A1 ranges for XLSX (default: the first sheet); CSV and TSV have one table and ignore them. */
   ranges?: string[];
+  /** The most bytes the file may have (FEED_MAX_MB; Studio's FEED_LIMITS.bytes by default). */
+  maxBytes?: number;
 }
 
 /**
@@ -17,10 +19,11 @@ export interface FeedFileOptions {
  * an old .xls fails with FeedError, anything else is delimited text (tab for `tsv`, else detected).
  */
 export async function readFeedFile(file: string, options: FeedFileOptions): Promise<FeedTable> {
-  const sniffed = await sniffFile(file);
-  if (sniffed === 'zip') return readXlsx(file, options.ranges ?? []);
+  const sniffed = await sniffFile(file, options.maxBytes);
+  if (sniffed === 'zip') return readXlsx(file, options.ranges ?? [], options.maxBytes);
   if (options.kind === 'xlsx') {
     throw new FeedError('This file is not an XLSX spreadsheet: upload an .xlsx or a CSV file.');
   }
-  return readDelimitedFile(file, options.kind === 'tsv' ? { delimiter: '\t' } : {});
+  const maxBytes = options.maxBytes;
+  return readDelimitedFile(file, options.kind === 'tsv' ? { delimiter: '\t', maxBytes } : { maxBytes });
 }

@@ -11,16 +11,14 @@ const HEAD_BYTES = 512;
  * file over the size limit, an empty one, a web page (what Google answers for a sheet that is
  * not shared), other XML, or an old binary Excel file.
  */
-export async function sniffFile(file: string): Promise<SniffedKind> {
+export async function sniffFile(file: string, maxBytes: number = FEED_LIMITS.bytes): Promise<SniffedKind> {
   const handle = await open(file, 'r');
   let head: Buffer;
   try {
     const { size } = await handle.stat();
-    if (size > FEED_LIMITS.bytes) {
+    if (size > maxBytes) {
       const mb = (bytes: number) => Math.ceil(bytes / 1024 / 1024);
-      throw new FeedError(
-        `The file is ${mb(size)} MB; the most a feed may be is ${mb(FEED_LIMITS.bytes)} MB.`,
-      );
+      throw new FeedError(`The file is ${mb(size)} MB; the most a feed may be is ${mb(maxBytes)} MB.`);
     }
     if (size === 0) throw new FeedError('The file is empty.');
     const { buffer, bytesRead } = await handle.read(Buffer.alloc(HEAD_BYTES), 0, HEAD_BYTES, 0);

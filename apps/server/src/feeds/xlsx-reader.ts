@@ -21,8 +21,13 @@ interface Target {
  * The file is read up to the header and closed; the rows open it again when iterated, so a table
  * whose rows are never read holds nothing open.
  */
-export async function readXlsx(file: string, ranges: readonly string[]): Promise<FeedTable> {
-  if ((await sniffFile(file)) !== 'zip') {
+export async function readXlsx(
+  file: string,
+  ranges: readonly string[],
+  /** The most bytes the file may have (FEED_MAX_MB; Studio's FEED_LIMITS.bytes by default). */
+  maxBytes?: number,
+): Promise<FeedTable> {
+  if ((await sniffFile(file, maxBytes)) !== 'zip') {
     throw new FeedError('This file is not an XLSX spreadsheet: upload an .xlsx or a CSV file.');
   }
   const given = ranges.filter((text) => text.trim() !== '');

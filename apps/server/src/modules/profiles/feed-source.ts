@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Config } from '../../config';
-import { FEED_LIMITS, FeedError, type FeedTable } from '../../feeds/feed-table';
+import { FeedError, type FeedTable } from '../../feeds/feed-table';
 import { readFeedFile } from '../../feeds/read-feed-file';
 import { downloadSheetExport, readSheetValues } from '../../feeds/sources/google-sheets';
 import { parseJson } from '../../lib/json';
@@ -46,7 +46,10 @@ export async function openFeed(
       if (!profile.file_key) throw new FeedError('The profile has no uploaded file. Upload one.');
       const local = await localFile(profile.file_key);
       try {
-        return { table: await readFeedFile(local.path, { kind: 'auto', ranges }), close: local.release };
+        return {
+          table: await readFeedFile(local.path, { kind: 'auto', ranges, maxBytes: feeds.maxBytes }),
+          close: local.release,
+        };
       } catch (error) {
         await local.release();
         throw error;
@@ -58,13 +61,13 @@ export async function openFeed(
       try {
         const answer = await safeFetchToFile(profile.url, scratch.file, {
           timeoutMs: FEED_FETCH_MS,
-          maxBytes: FEED_LIMITS.bytes,
+          maxBytes: feeds.maxBytes,
           allowHosts: feeds.allowHosts,
           log,
         });
         if (answer.status !== 200)
           throw new FeedError(`The feed URL answered ${answer.status}. Check the address and try again.`);
-        const table = await readFeedFile(scratch.file, { kind: 'auto', ranges });
+        const table = await readFeedFile(scratch.file, { kind: 'auto', ranges, maxBytes: feeds.maxBytes });
         return { table, close: scratch.remove };
       } catch (error) {
         await scratch.remove();
@@ -88,10 +91,10 @@ export async function openFeed(
       try {
         const { revision } = await downloadSheetExport(profile.gsheet_id, scratch.file, {
           exportUrlTemplate: feeds.sheetsExportUrl,
-          maxBytes: FEED_LIMITS.bytes,
+          maxBytes: feeds.maxBytes,
           timeoutMs: FEED_FETCH_MS,
         });
-        const table = await readFeedFile(scratch.file, { kind: 'xlsx', ranges });
+        const table = await readFeedFile(scratch.file, { kind: 'xlsx', ranges, maxBytes: feeds.maxBytes });
         return { table: { ...table, revision: revision ?? table.revision }, close: scratch.remove };
       } catch (error) {
         await scratch.remove();

@@ -1,5 +1,6 @@
 import type { RuleFilter } from '@adstudio/contract';
 import type { Db, Executor } from '../../db/database';
+import { FEED_LIMITS } from '../../feeds/feed-table';
 import type { TemplateColumn } from '../../feeds/validate-rows';
 import { parseJson } from '../../lib/json';
 import { nowIso } from '../../lib/time';
@@ -23,6 +24,7 @@ const NO_REMOTE_FEEDS = {
   tokenUrl: undefined,
   credentialsFile: undefined,
   allowHosts: [],
+  maxBytes: FEED_LIMITS.bytes,
 };
 
 const FAILED = 'Google Sheets did not answer. Try again.';
