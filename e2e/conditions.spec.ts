@@ -1,13 +1,14 @@
 import type { Page } from '@playwright/test';
-import { expect, getJson, test, unique } from './fixtures';
+import { chooseOption, expect, getJson, test, unique } from './fixtures';
 
 test.use({ role: 'admin' });
 
 /** Chooses `option` in the MUI select labelled `label` (within `scope`). */
-async function choose(page: Page, scope: ReturnType<Page['getByRole']>, label: string, option: string) {
-  await scope.getByRole('combobox', { name: label }).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
-}
+const choose = (page: Page, scope: ReturnType<Page['getByRole']>, label: string, option: string) =>
+  chooseOption(
+    scope.getByRole('combobox', { name: label }),
+    page.getByRole('option', { name: option, exact: true }),
+  );
 
 const predicate = (page: Page, n: number) => page.getByRole('group', { name: `Predicate ${n}` });
 const result = (page: Page) => page.getByRole('region', { name: 'Simulation result' });

@@ -1,4 +1,4 @@
-import { type Browser, test as base, expect, type Page } from '@playwright/test';
+import { type Browser, test as base, expect, type Locator, type Page } from '@playwright/test';
 import { authFile, type SavedRole } from './auth-state';
 import { E2E_PASSWORD } from './server';
 import { USERS, type UserKey } from './users';
@@ -105,4 +105,17 @@ export async function apiAs<T>(
   });
   expect(response.status(), `${method} ${path}: ${await response.text()}`).toBeLessThan(300);
   return (await response.json()).data as T;
+}
+
+/**
+ * Opens a MUI select or menu with `opener` and clicks `option`. A click that lands while a dialog's
+ * exit transition still covers the page opens nothing, so the opening is tried again until the
+ * option shows (the 50-variant grid's filter, two specs side by side on a loaded machine).
+ */
+export async function chooseOption(opener: Locator, option: Locator) {
+  await expect(async () => {
+    if (!(await option.isVisible())) await opener.click();
+    await expect(option).toBeVisible({ timeout: 2_000 });
+  }).toPass();
+  await option.click();
 }

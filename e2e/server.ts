@@ -77,7 +77,8 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error(`server did not start in ${START_BOUND_MS / 1000} s:\n${output}`);
+    if (Date.now() > deadline)
+      throw new Error(`server did not start in ${START_BOUND_MS / 1000} s:\n${output}`);
     await new Promise((r) => setTimeout(r, 200));
   }
   return {

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import sharp from 'sharp';
 import { uploadApprovedPackage } from './approved-package';
 import { seriousViolations } from './axe';
-import { alertBanner, apiAs, expect, pageAs, test, unique } from './fixtures';
+import { alertBanner, apiAs, chooseOption, expect, pageAs, test, unique } from './fixtures';
 
 /**
  * A 50-row feed made here: rule i is on the Weekend condition when i is a multiple of 3 (17
@@ -145,11 +145,9 @@ for (const { width, height, theme } of [
 
     // Filters: by condition, then also by a feed field's value.
     await page.evaluate(() => window.scrollTo(0, 0));
-    await page.getByLabel('Condition').click();
-    await page.getByRole('option', { name: weekendName }).click();
+    await chooseOption(page.getByLabel('Condition'), page.getByRole('option', { name: weekendName }));
     await expect(count(page)).toHaveText('17 of 50 variants');
-    await page.getByLabel('Feed field').click();
-    await page.getByRole('option', { name: 'Region' }).click();
+    await chooseOption(page.getByLabel('Feed field'), page.getByRole('option', { name: 'Region' }));
     await page.getByRole('textbox', { name: 'Filter variants by Region' }).fill('South');
     // Multiples of 3 that are odd below 50: 3, 9, 15, 21, 27, 33, 39, 45.
     await expect(count(page)).toHaveText('8 of 50 variants');
