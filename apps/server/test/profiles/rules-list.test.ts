@@ -7,7 +7,7 @@ import { profileFromUpload } from './feed-profile';
 /**
  * Issue 47 at a size a test can sync: a profile's rules list in every sort and with a text filter
  * (decision 0144). Its pages must be the slices of the whole list in that order, whichever end a
- * deep page walks from and whichever plan a filter takes (a few matches, or many).
+ * deep page walks from, with or without a filter (a few matches, or many).
  */
 
 let t: TestApp;
@@ -93,7 +93,7 @@ describe('profiles: the rules list of a large feed', () => {
     expect(few.map((rule) => rule.unique_id)).toEqual(
       Array.from({ length: 10 }, (_, i) => `sku${String(10 + i).padStart(4, '0')}`),
     );
-    // Every rule: more matches than a list of ids is kept for, so each walked row is tested.
+    // Every rule, past the middle of the list too.
     expect(await expectPagesOf('filter=SKU&sort-by=reporting_label&sort-order=desc')).toHaveLength(ROWS);
     // A third of the rules, the text in any case.
     const shoes = await expectPagesOf('filter=sHoEs&sort-by=reporting_label');

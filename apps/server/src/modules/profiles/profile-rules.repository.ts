@@ -1,19 +1,10 @@
 import type { ProfileRuleListQuery, RuleFilter } from '@adstudio/contract';
-import { type RawBuilder, type Selectable, sql } from 'kysely';
+import { type Selectable, sql } from 'kysely';
 import type { Db, Executor } from '../../db/database';
 import type { ProfileRulesTable } from '../../db/schema';
-import { isPostgres, sparseOrDense } from '../../lib/indexed-filter';
+import { isPostgres } from '../../lib/indexed-filter';
 import { parseJson } from '../../lib/json';
-import {
-  capAt,
-  cappedTotal,
-  escapeLike,
-  LIST_COUNT_CAP_PLUS_ONE,
-  type ListTotal,
-  pageMeta,
-  paginate,
-  type SortKey,
-} from '../../lib/list';
+import { cappedTotal, escapeLike, type ListTotal, pageMeta, paginate, type SortKey } from '../../lib/list';
 import type { ProfileRow } from './profiles.repository';
 
 export type ProfileRuleRow = Selectable<ProfileRulesTable>;
@@ -59,33 +50,14 @@ export interface VariantFilters {
   field?: RuleFilter | undefined;
 }
 
-/** The trigram index needs three characters (migration 2026-12-07-1610); shorter text is scanned. */
-const INDEXED_LENGTH = 3;
-
 /**
- * A rules list's text filter: Unique_ID or Reporting_Label contains the text, case folded. On
- * PostgreSQL the live rules' matches are read through their trigram index (`sparseOrDense`, as the
- * other lists' text filters are): a few become a list of ids, many a test of each row walked in
- * the sort's order, with the count of up to the cap read through the index. SQLite, the ended
- * rules and text shorter than a trigram test each row (with the total counted up to the cap).
+ * A rules list's text filter: Unique_ID or Reporting_Label contains the text, case folded, tested on
+ * each rule (no trigram index: decision 0144 measured what one costs a sync).
  */
-async function ruleText(
-  trx: Executor,
-  profile: ProfileRow,
-  ended: boolean,
-  text: string,
-): Promise<{ where: RawBuilder<boolean>; total?: () => Promise<ListTotal> }> {
+const ruleText = (text: string) => {
   const like = `%${escapeLike(text.toLowerCase())}%`;
-  const scanned = sql<boolean>`(lower(profile_rules.unique_id) like ${like} escape '\\' or lower(profile_rules.reporting_label) like ${like} escape '\\')`;
-  if (!isPostgres(trx) || ended || [...text].length < INDEXED_LENGTH) return { where: scanned };
-  const folded = text.toLowerCase();
-  // The same test, written so that no trigram index serves it: the walk of the sort's index applies it.
-  const dense = sql<boolean>`(strpos(lower(profile_rules.unique_id), ${folded}) > 0 or strpos(lower(profile_rules.reporting_label), ${folded}) > 0)`;
-  const matching = sql`select profile_rules.id as id from profile_rules
-    where profile_rules.profile_id = ${profile.id} and profile_rules.ended_at is null and ${scanned}`;
-  const filter = await sparseOrDense(trx, 'profile_rules.id', matching, dense);
-  return { where: filter.where, total: async () => capAt(await filter.count(LIST_COUNT_CAP_PLUS_ONE)) };
-}
+  return sql<boolean>`(lower(profile_rules.unique_id) like ${like} escape '\\' or lower(profile_rules.reporting_label) like ${like} escape '\\')`;
+};
 
 const RULE_SORTS = {
   position: 'profile_rules.position',
@@ -124,17 +96,14 @@ export const createProfileRulesRepository = (db: Db) => ({
         .execute();
       return { data, meta: pageMeta(query.page, perPage, total) };
     }
-    let total: () => Promise<ListTotal>;
-    if (query.filter) {
-      const text = await ruleText(trx, profile, ended, query.filter);
-      rows = rows.where(text.where);
-      total = text.total ?? (() => cappedTotal(trx, rows));
-    } else if (!ended) {
+    let total: () => Promise<ListTotal> = () => cappedTotal(trx, rows);
+    if (query.filter) rows = rows.where(ruleText(query.filter));
+    else if (!ended) {
       // The live rules are counted by every sync: an exact total lets a deep page walk from the
       // nearer end of its sort (paginate), so the last page by Unique_ID costs what the first does.
       const exact = { total: profile.rules_live, capped: false };
       total = () => Promise.resolve(exact);
-    } else total = () => cappedTotal(trx, rows);
+    }
     return paginate(rows, query, {
       sortable: RULE_SORTS,
       defaultSort: { by: 'profile_rules.position', order: 'asc' },
