@@ -15,8 +15,8 @@ export interface Timed {
 
 /**
  * The reads a user makes of a synced profile, each timed through its repository (the SQL and its
- * rows, not the HTTP stack): its rules list at the first and last page in each sort, a filtered
- * page, and the error report.
+ * rows, not the HTTP stack): its rules list at the first, middle and last page of the sorts, filtered
+ * pages (a few matches, many), and the error report.
  */
 export async function timeRuleReads(db: Db, companyId: number, profileId: number): Promise<Timed[]> {
   const profile = await createProfilesRepository(db).findAnyById(profileId);
@@ -25,13 +25,21 @@ export async function timeRuleReads(db: Db, companyId: number, profileId: number
   const syncs = createProfileSyncsRepository(db);
   const perPage = 25;
   const last = String(Math.max(1, Math.ceil(profile.rules_live / perPage)));
+  // The middle of the list (offset ~350,000 of 700,000): the deepest walk from either end.
+  const middle = String(Math.max(1, Math.ceil(profile.rules_live / perPage / 2)));
+  const byLabel = { 'sort-by': 'reporting_label', 'sort-order': 'desc' };
   const pages: [string, Record<string, string>][] = [
     ['rules, feed order, page 1', {}],
     [`rules, feed order, page ${last}`, { page: last }],
     ['rules by Unique_ID, page 1', { 'sort-by': 'unique_id' }],
     [`rules by Unique_ID, page ${last}`, { 'sort-by': 'unique_id', page: last }],
-    ['rules by label, desc, page 1', { 'sort-by': 'reporting_label', 'sort-order': 'desc' }],
+    [`rules by Unique_ID, page ${middle}`, { 'sort-by': 'unique_id', page: middle }],
+    ['rules by label, desc, page 1', byLabel],
+    [`rules by label, desc, page ${last}`, { ...byLabel, page: last }],
+    [`rules by label, desc, page ${middle}`, { ...byLabel, page: middle }],
     ['rules filtered (SKU-00001)', { filter: 'SKU-00001' }],
+    // A text in about one label in eight: more matches than the cap, so each walked rule is tested.
+    ['rules filtered (shoes), by label', { filter: 'shoes', 'sort-by': 'reporting_label' }],
   ];
   const timed: Timed[] = [];
   for (const [label, params] of pages) {
