@@ -40,6 +40,7 @@ import * as qaRuns from './2026-12-07-1100-qa-runs';
 import * as rotationConversions from './2026-12-07-1200-rotation-conversions';
 import * as servingChangeLog from './2026-12-07-1400-serving-change-log';
 import * as rateLimitHits from './2026-12-07-1500-rate-limit-hits';
+import * as ruleRevisions from './2026-12-08-1000-rule-revisions';
 
 /** Every migration, by name in the order they run. Listed statically so the bundled server carries them. */
 export const migrations: Record<string, Migration> = {
@@ -84,4 +85,5 @@ export const migrations: Record<string, Migration> = {
   '2026-12-07-1200-rotation-conversions': rotationConversions,
   '2026-12-07-1400-serving-change-log': servingChangeLog,
   '2026-12-07-1500-rate-limit-hits': rateLimitHits,
+  '2026-12-08-1000-rule-revisions': ruleRevisions,
 };
