@@ -176,6 +176,7 @@ const EnvSchema = z.object({
   RATE_LIMIT_PER_MINUTE: positiveInt.default(1200),
   SERVE_CONTENT_HELD_MB: z.coerce.number().int().min(0).default(64),
   FEED_MAX_MB: positiveInt.default(FEED_LIMITS.bytes / 1024 / 1024),
+  SERVE_PATCHED_RULES_MAX: z.coerce.number().int().min(0).optional(),
   REDIS_URL: z
     .string()
     .regex(/^rediss?:\/\/\S+$/, 'must start with redis:// or rediss://')
@@ -234,6 +235,12 @@ export interface Config {
    * (SERVE_CONTENT_HELD_MB); past it, a rule's content is read when first served. 0: always read.
    */
   servingContentHeldBytes: number;
+  /**
+   * The most rules written since a compiled feed was compiled that a patch reads
+   * (SERVE_PATCHED_RULES_MAX, default the rule-selection module's PATCHED_RULES_MAX); past it the
+   * feed compiles anew. 0: every change compiles anew.
+   */
+  servingPatchedRulesMax: number | undefined;
   /** E-mail over SMTP, when SMTP_URL is set. */
   mail: { smtpUrl: string; from: string } | undefined;
   /** Webhook deliveries: the waits between attempts (their count + 1 is the number of tries). */
@@ -342,6 +349,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       maxBytes: e.FEED_MAX_MB * 1024 * 1024,
     },
     servingContentHeldBytes: e.SERVE_CONTENT_HELD_MB * 1024 * 1024,
+    servingPatchedRulesMax: e.SERVE_PATCHED_RULES_MAX,
     webhooks: { retrySeconds: e.WEBHOOK_RETRY_SECONDS },
     mail: e.SMTP_URL
       ? { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM ?? `Adstudio <no-reply@${new URL(appUrl).hostname}>` }

@@ -91,7 +91,7 @@ import { createRenderService } from './modules/render/render.service';
 import { createRenderTargets, createVariantRenderUrls } from './modules/render/render-links';
 import { createReportsRepository } from './modules/reports/reports.repository';
 import { createReportsService } from './modules/reports/reports.service';
-import { compileFeed } from './modules/rule-selection/compiled-feed';
+import { type CompileFeedDeps, compileFeed, patchFeed } from './modules/rule-selection/compiled-feed';
 import { createRuleChooser } from './modules/rule-selection/rule-chooser';
 import { createSearchRepository } from './modules/search/search.repository';
 import { createSearchService } from './modules/search/search.service';
@@ -511,23 +511,27 @@ export function createServices(
       return (performance.now() - started) / 1000;
     },
   });
+  /** What a served creative's compiled feed reads. */
+  const feedDeps: CompileFeedDeps = {
+    profileName: profiles.liveName,
+    servedRules: profiles.servedRules,
+    servedShapes: profiles.servedShapes,
+    ruleData: profiles.ruleData,
+    revisionMark: profiles.revisionMark,
+    changedSince: profiles.changedSince,
+    contentHeldMax: config.servingContentHeldBytes,
+    ...(config.servingPatchedRulesMax === undefined
+      ? {}
+      : { patchedRulesMax: config.servingPatchedRulesMax }),
+    conditions: conditions.expressionsByIds,
+  };
   const adServing = createAdServing({
     repository: adServingRepository,
     changes,
     compileFeed: (companyId, creative, weightColumn) =>
-      compileFeed(
-        {
-          profileName: profiles.liveName,
-          servedRules: profiles.servedRules,
-          servedShapes: profiles.servedShapes,
-          ruleData: profiles.ruleData,
-          contentHeldMax: config.servingContentHeldBytes,
-          conditions: conditions.expressionsByIds,
-        },
-        companyId,
-        creative,
-        weightColumn,
-      ),
+      compileFeed(feedDeps, companyId, creative, weightColumn),
+    patchFeed: (previous, companyId, creative, weightColumn, conditionsChanged) =>
+      patchFeed(feedDeps, previous, companyId, creative, weightColumn, conditionsChanged),
     liveEntry: render.liveEntry,
     contentOf: render.contentOf,
     values: createLiveValues({ valuesFor: dataSourceValues.valuesFor }),

@@ -352,6 +352,7 @@ export interface ProfilesTable extends Timestamps, SoftDelete {
   rows_with_errors: Generated<number>;
   warnings_total: Generated<number>;
   rules_live: Generated<number>; // rules the feed has now (not ended): positions 1..rules_live
+  rules_deleted: Generated<number>; // raised by each statement deleting its rules (migration 2026-12-07-1620)
   synced_at: string | null;
 }
 
@@ -369,6 +370,8 @@ export interface ProfileRulesTable extends Timestamps {
   condition_ids: string; // JSON number[]
   data: string; // JSON column -> value
   ended_at: string | null; // set when the row left the feed
+  /** Raised by every write, in commit order (migration 2026-12-07-1620). */
+  revision: Generated<number>;
 }
 
 export interface ProfileErrorsTable {

@@ -41,6 +41,7 @@ import * as rotationConversions from './2026-12-07-1200-rotation-conversions';
 import * as servingChangeLog from './2026-12-07-1400-serving-change-log';
 import * as rateLimitHits from './2026-12-07-1500-rate-limit-hits';
 import * as ruleListIndexes from './2026-12-07-1610-rule-list-indexes';
+import * as ruleRevisions from './2026-12-07-1620-rule-revisions';
 
 /** Every migration, by name in the order they run. Listed statically so the bundled server carries them. */
 export const migrations: Record<string, Migration> = {
@@ -86,4 +87,5 @@ export const migrations: Record<string, Migration> = {
   '2026-12-07-1400-serving-change-log': servingChangeLog,
   '2026-12-07-1500-rate-limit-hits': rateLimitHits,
   '2026-12-07-1610-rule-list-indexes': ruleListIndexes,
+  '2026-12-07-1620-rule-revisions': ruleRevisions,
 };

@@ -193,6 +193,61 @@ export const createProfileRulesRepository = (db: Db) => ({
       .execute(),
 
   /**
+   * Where a feed's rules stand now (migration 2026-12-07-1620): `revision`, below which no rule
+   * read after this call can be written, and the profile's `rules_deleted`; undefined without the
+   * profile. PostgreSQL: the oldest transaction still running, less one (rules written by it or a
+   * later one may not be visible yet); SQLite, one writer: the profile's highest revision.
+   */
+  revisionMark: async (profileId: number) => {
+    const revision = isPostgres(db)
+      ? sql<number>`(select txid_snapshot_xmin(txid_current_snapshot()) - 1)`
+      : sql<number>`(select coalesce(max(revision), 0) from profile_rules where profile_id = ${profileId})`;
+    const row = await db
+      .selectFrom('profiles')
+      .select(['rules_deleted', revision.as('revision')])
+      .where('id', '=', profileId)
+      .executeTakeFirst();
+    return row && { revision: Number(row.revision), deleted: row.rules_deleted };
+  },
+
+  /**
+   * The profile's rules written after revision `since`, ended ones too, by the revision index: at
+   * most `limit`, each with its shape, whether the rule filter serves it now (`served`: live and
+   * matched) and, when asked, its content.
+   */
+  changedSince: (
+    profileId: number,
+    filter: RuleFilter | null,
+    since: number,
+    limit: number,
+    withData: boolean,
+  ) =>
+    db
+      .selectFrom('profile_rules')
+      .select([
+        'id',
+        'company_id',
+        'profile_id',
+        'position',
+        'unique_id',
+        'reporting_label',
+        'is_default',
+        'active',
+        'start_date',
+        'end_date',
+        'condition_ids',
+        'ended_at',
+        'created_at',
+        'updated_at',
+        sql<number>`case when ended_at is null and ${servedBy(db, filter)} then 1 else 0 end`.as('served'),
+      ])
+      .$if(withData, (query) => query.select('data'))
+      .where('profile_id', '=', profileId)
+      .where('revision', '>', since)
+      .limit(limit)
+      .execute() as Promise<(Omit<ProfileRuleRow, 'data'> & { served: number; data?: string })[]>,
+
+  /**
    * The content (stored JSON text) of these rules of a profile, ended ones too: what a compiled feed
    * reads on a rule's first use instead of holding every rule's (issue 47: 700,000 rows × 100
    * columns). A set compiled before a re-sync ended its rules still plays them until it is replaced.

@@ -30,6 +30,17 @@ const swapCounts = (row: Record<keyof SwapCounts, number | string | null> | unde
   live: Number(row?.live ?? 0),
 });
 
+/**
+ * The revision a statement gives the profile's rules it writes (migration 2026-12-07-1620): on
+ * PostgreSQL the transaction's id; on SQLite, whose one writer commits in write order, the
+ * profile's highest plus one, read by the writing statement itself. Set here, the triggers that
+ * would otherwise set it row by row do not fire.
+ */
+const revisionOf = (executor: Executor, profileId: number) =>
+  isPostgres(executor)
+    ? sql`txid_current()`
+    : sql`(select coalesce(max(revision), 0) + 1 from profile_rules where profile_id = ${profileId})`;
+
 /** Whether the profile has any rule, live or ended. */
 async function hasAnyRule(executor: Executor, profileId: number): Promise<boolean> {
   const rule = await executor
@@ -154,11 +165,12 @@ export const createProfileStagingRepository = (db: Db) => ({
     const staging = stagingOf(trx, syncId);
     const s = staging.table;
     const hasRules = await hasAnyRule(trx, profile.id);
+    const revision = revisionOf(trx, profile.id);
     const insert = (onlyNew: boolean) => sql`insert into profile_rules
         (company_id, profile_id, position, unique_id, reporting_label, is_default, active, start_date,
-         end_date, condition_ids, data, created_at, updated_at)
+         end_date, condition_ids, data, created_at, updated_at, revision)
       select ${profile.company_id}, ${profile.id}, s.position, s.unique_id, s.reporting_label,
-        s.is_default, s.active, s.start_date, s.end_date, s.condition_ids, s.data, ${at}, ${at}
+        s.is_default, s.active, s.start_date, s.end_date, s.condition_ids, s.data, ${at}, ${at}, ${revision}
       from ${s} s
       where s.sync_id = ${syncId}${
         onlyNew
@@ -194,7 +206,8 @@ export const createProfileStagingRepository = (db: Db) => ({
       await sql`update profile_rules as r set
           position = s.position, reporting_label = s.reporting_label, is_default = s.is_default,
           active = s.active, start_date = s.start_date, end_date = s.end_date,
-          condition_ids = s.condition_ids, data = s.data, ended_at = null, updated_at = ${at}
+          condition_ids = s.condition_ids, data = s.data, ended_at = null, updated_at = ${at},
+          revision = ${revision}
         from ${s} s
         where s.sync_id = ${syncId} and r.profile_id = ${profile.id} and s.unique_id = r.unique_id
           and ${differs}`.execute(trx);
@@ -202,7 +215,7 @@ export const createProfileStagingRepository = (db: Db) => ({
     // Live rules the staged rows did not all match: those that left the feed end.
     const ended =
       matched - revived < live
-        ? await sql`update profile_rules set ended_at = ${at}, updated_at = ${at}
+        ? await sql`update profile_rules set ended_at = ${at}, updated_at = ${at}, revision = ${revision}
             where profile_id = ${profile.id} and ended_at is null and not exists
               (select 1 from ${s} s where s.sync_id = ${syncId}
                 and s.unique_id = profile_rules.unique_id)`.execute(trx)

@@ -66,7 +66,13 @@ interface Deps {
   profiles: ProfilesRepository;
   rules: Pick<
     ProfileRulesRepository,
-    'servedRules' | 'servedFallbacks' | 'activeServedRules' | 'dataOf' | 'servedShapes'
+    | 'servedRules'
+    | 'servedFallbacks'
+    | 'activeServedRules'
+    | 'dataOf'
+    | 'servedShapes'
+    | 'revisionMark'
+    | 'changedSince'
   >;
   uploads: Pick<UploadsService, 'claim'>;
   /** Refuses a feed URL the SSRF guard would refuse at every sync (422 on `url`). */
@@ -156,6 +162,18 @@ export function createProfilesService({
     /** `servedRules` without their content (a compiled feed past the content it holds). */
     servedShapes: (profileId: number, filter: RuleFilter | null, afterPosition: number, limit: number) =>
       rules.servedShapes(profileId, filter, afterPosition, limit),
+
+    /** Where a feed's rules stand now: what a compiled feed reads changes from (`patchFeed`). */
+    revisionMark: (profileId: number) => rules.revisionMark(profileId),
+
+    /** The profile's rules written after a revision, at most `limit` (a compiled feed's patch). */
+    changedSince: (
+      profileId: number,
+      filter: RuleFilter | null,
+      since: number,
+      limit: number,
+      withData: boolean,
+    ) => rules.changedSince(profileId, filter, since, limit, withData),
 
     /** The content of these rules of a profile, by id (a compiled feed reads it on first use). */
     ruleData: (profileId: number, ids: readonly number[]) => rules.dataOf(profileId, ids),

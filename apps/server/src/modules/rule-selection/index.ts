@@ -3,7 +3,7 @@
  * creative's feed compiled for serving, and how a creative's stored rule filter reads.
  */
 export { type ChosenRule, hasConditions, ruleFilterOf } from './choose-rule';
-export { type CompiledFeed, type CompileFeedDeps, compileFeed } from './compiled-feed';
+export { type CompiledFeed, type CompileFeedDeps, compileFeed, patchFeed } from './compiled-feed';
 export {
   type RotationPlan,
   type RuleFigures,

@@ -31,7 +31,7 @@ import { adCall, type Viewer, viewerContext } from './viewer';
 
 export type { Viewer } from './viewer';
 
-import { createServingCache } from './serving-cache';
+import { createServingCache, type Previous } from './serving-cache';
 import { fallbackDocument, givenClick, joinedClick, loaderScript, servePath } from './snippets';
 
 /** A revoked tag (docs/design.md §4: 410 for a revoked token). */
@@ -43,6 +43,13 @@ const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
  * feed read whole would be hundreds of MB; its rules served in a day are far fewer.
  */
 const CONTENTS_KEPT = 20_000;
+/**
+ * A compiled feed of this many rules keeps serving while it is brought up to date after a change
+ * (a patch, or a compile of seconds after a re-sync): decisions are not held for it. A smaller one
+ * is made again in milliseconds, and the next decision after a commit is decided on the change
+ * (docs/decisions/0145).
+ */
+const SERVED_WHILE_REFRESHED = 100_000;
 /** A 1×1 transparent GIF: what a tag shows when nothing may serve. */
 const PIXEL = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
 
@@ -56,6 +63,17 @@ interface Deps {
     creative: { profile_id: number | null; rule_filter: string | null },
     weightColumn?: string,
   ): Promise<CompiledFeed | 'none' | 'too_large'>;
+  /**
+   * A compiled feed brought up to date with the rules written since (rule selection's `patchFeed`):
+   * undefined when it must be compiled anew.
+   */
+  patchFeed(
+    previous: CompiledFeed,
+    companyId: number,
+    creative: { profile_id: number | null; rule_filter: string | null },
+    weightColumn: string | undefined,
+    conditionsChanged: boolean,
+  ): Promise<{ feed: CompiledFeed; changed: readonly number[] } | 'none' | undefined>;
   /** The creative's newest approved package as served documents play it (render's `liveEntry`). */
   liveEntry: RenderService['liveEntry'];
   /** A rule's content as documents take it (render's `contentOf`). */
@@ -140,6 +158,7 @@ export function createAdServing({
   repository,
   changes,
   compileFeed,
+  patchFeed,
   liveEntry,
   contentOf,
   values,
@@ -194,20 +213,46 @@ export function createAdServing({
     return tag;
   }
 
-  const compile = async ({ companyId, creativeId, creative }: ServedCreative) => {
+  /**
+   * The creative's feed for its set: compiled, or the previous set's brought up to date — as it was
+   * when none of its keys changed, else patched with the rules written since, else compiled anew.
+   * Answers the rules whose content changed meanwhile (their literals go); all when compiled anew.
+   */
+  const feedFor = async (
+    { companyId, creative }: ServedCreative,
+    previous: Previous<ServingSet> | undefined,
+  ): Promise<{ feed: ServingSet['feed']; changed: readonly number[] | 'all' }> => {
+    if (creative.status !== 'live') return { feed: 'none', changed: 'all' };
+    const weightColumn =
+      creative.rotation === 'weighted' ? (creative.rotation_weight_column ?? '') : undefined;
+    const old = previous?.value.feed;
+    if (previous && typeof old === 'object') {
+      const keys = [...previous.changed];
+      const conditionsChanged = keys.some((key) => key.startsWith('condition:'));
+      const feedChanged = conditionsChanged || keys.includes(`profile:${old.profileId}`);
+      const same =
+        creative.profile_id === old.profileId &&
+        creative.rule_filter === old.basis.ruleFilter &&
+        weightColumn === old.basis.weightColumn;
+      if (same && !feedChanged) return { feed: old, changed: [] };
+      const patched = await patchFeed(old, companyId, creative, weightColumn, conditionsChanged);
+      if (patched === 'none') return { feed: 'none', changed: 'all' };
+      // A renamed feed's literals (they name it) are made again.
+      if (patched)
+        return patched.feed.profileName === old.profileName ? patched : { ...patched, changed: 'all' };
+    }
+    return { feed: await compileFeed(companyId, creative, weightColumn), changed: 'all' };
+  };
+
+  const compile = async (served: ServedCreative, previous?: Previous<ServingSet>) => {
+    const { creativeId, creative } = served;
     const campaignId = creative.campaign_id ?? creative.creative_campaign_id ?? 0;
-    const [entry, fallback, feed] = await Promise.all([
+    const [entry, fallback, { feed, changed }] = await Promise.all([
       creative.status === 'live' ? liveEntry(creativeId) : undefined,
       creative.fallback_asset_id === null
         ? undefined
         : repository.fallback(creativeId, creative.fallback_asset_id),
-      creative.status === 'live'
-        ? compileFeed(
-            companyId,
-            creative,
-            creative.rotation === 'weighted' ? (creative.rotation_weight_column ?? '') : undefined,
-          )
-        : ('none' as const),
+      feedFor(served, previous),
     ]);
     const keys = [`creative:${creativeId}`, `campaign:${campaignId}`];
     if (typeof feed === 'object') {
@@ -224,10 +269,25 @@ export function createAdServing({
       contents: new Map(),
       trackers: new Map(),
     };
+    // The literals made of the feed kept, but those of rules whose content changed; the click
+    // trackers while they sign the same campaign.
+    const before = previous?.value;
+    if (before && changed !== 'all' && before.feed === feed) value.contents = before.contents;
+    else if (before && changed !== 'all') {
+      value.contents = new Map(before.contents);
+      for (const id of changed) value.contents.delete(id);
+    }
+    if (before && before.campaignId === campaignId) value.trackers = before.trackers;
     return { value, creativeId, keys };
   };
 
-  const setOf = (tag: ServedCreative) => cache.set(tag.creativeId, () => compile(tag));
+  const setOf = (tag: ServedCreative) =>
+    cache.set(
+      tag.creativeId,
+      (previous) => compile(tag, previous),
+      (previous) =>
+        typeof previous.feed === 'object' && previous.feed.basis.rules.length >= SERVED_WHILE_REFRESHED,
+    );
 
   /** The viewer's evaluation context, with the cached values of the data sources the feed reads. */
   async function evaluated(companyId: number, feed: CompiledFeed, viewer: Viewing) {

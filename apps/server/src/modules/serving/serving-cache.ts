@@ -14,19 +14,35 @@ export interface Kept<T> {
   keys: readonly string[];
 }
 
+/** A creative's set as kept: its value, and the keys changed since it was made (none: current). */
+interface KeptSet<T> {
+  kept: Kept<T>;
+  changed: Set<string> | undefined;
+}
+
+/** What a set is made from again: the set kept and the keys changed since. */
+export interface Previous<T> {
+  value: T;
+  changed: ReadonlySet<string>;
+}
+
 /**
  * What served tags keep in memory (docs/design.md §11): each tag by its token and
- * each creative's compiled set, both dropped when the change feed announces a change of a key they
- * depend on — on every instance, as PostgreSQL delivers the notification at commit. A value being
- * compiled while one of its keys changes answers its request but is not kept (it may have read the
- * rows before the change). Nothing is kept while the feed cannot hear changes.
+ * each creative's compiled set. A tag is dropped when the change feed announces a change of a key
+ * it depends on — on every instance, as PostgreSQL delivers the notification at commit; a set is
+ * marked with the keys that changed, and the next decision has it made again from the set and those
+ * keys (ad serving patches the feed it holds, docs/decisions/0145). While that runs, decisions wait
+ * for it — or, for a set `meanwhile` allows (a large feed), are served the previous set. A fresh
+ * value being compiled while one of its keys changes answers its request but is not kept (it may
+ * have read the rows before the change); a set made again so is kept, marked with that key.
+ * Nothing is kept while the feed cannot hear changes.
  */
 export function createServingCache<TagT, SetT>(
   feed: ChangeFeed,
   onChange: (keys: readonly string[]) => void,
 ) {
   const tags = new Map<string, Kept<TagT>>();
-  const sets = new Map<number, Kept<SetT>>();
+  const sets = new Map<number, KeptSet<SetT>>();
   /** Which creatives each key's change drops. */
   const dependents = new Map<string, Set<number>>();
   const tokensOf = new Map<number, Set<string>>();
@@ -62,7 +78,14 @@ export function createServingCache<TagT, SetT>(
           continue;
         }
         changedAt.set(key, epoch);
-        for (const creativeId of dependents.get(key) ?? []) drop(creativeId);
+        for (const creativeId of dependents.get(key) ?? []) {
+          for (const token of tokensOf.get(creativeId) ?? []) tags.delete(token);
+          tokensOf.delete(creativeId);
+          const set = sets.get(creativeId);
+          if (!set) continue;
+          set.changed ??= new Set();
+          set.changed.add(key);
+        }
         dependents.delete(key);
       }
       onChange(keys);
@@ -114,25 +137,63 @@ export function createServingCache<TagT, SetT>(
       return loaded.value;
     },
 
-    /** The creative's compiled set: kept, or compiled once however many ask meanwhile. */
-    async set(creativeId: number, compile: () => Promise<Kept<SetT>>): Promise<SetT> {
+    /**
+     * The creative's compiled set: kept, or made once however many ask meanwhile — compiled, or made
+     * again from the set kept and the keys changed since (`make`'s argument). While a set is made
+     * again, decisions are served the previous one when `meanwhile` allows it, else wait.
+     */
+    async set(
+      creativeId: number,
+      make: (previous: Previous<SetT> | undefined) => Promise<Kept<SetT>>,
+      meanwhile?: (previous: SetT) => boolean,
+    ): Promise<SetT> {
       const kept = sets.get(creativeId);
-      if (kept) return kept.value;
       let running = compiling.get(creativeId);
-      if (!running) {
-        const started = epoch;
-        running = compile().then((compiled) => {
-          if (keepable(started, compiled.keys)) {
-            sets.set(creativeId, compiled);
-            depend(creativeId, compiled.keys);
+      if (running) {
+        if (kept && meanwhile?.(kept.kept.value)) return kept.kept.value;
+        return (await running).value;
+      }
+      if (kept && kept.changed === undefined) return kept.kept.value;
+      const started = epoch;
+      // Keys heard from now on mark the set again: they may have changed after `make` read them.
+      const previous = kept && { value: kept.kept.value, changed: kept.changed! };
+      if (kept) kept.changed = undefined;
+      running = make(previous).then(
+        (made) => {
+          if (!feed.live || floor > started) {
+            if (sets.get(creativeId) === kept) drop(creativeId);
+            return made;
+          }
+          if (kept) {
+            // Made again: kept even if a key changed meanwhile, marked with it (a feed that changes
+            // every second would otherwise never be kept, and every decision would wait).
+            if (sets.get(creativeId) !== kept) return made;
+            const since = made.keys.filter((key) => (changedAt.get(key) ?? 0) > started);
+            const changed = kept.changed ?? (since.length > 0 ? new Set<string>() : undefined);
+            for (const key of since) changed!.add(key);
+            kept.kept = made;
+            kept.changed = changed;
+            depend(creativeId, made.keys);
+          } else if (keepable(started, made.keys)) {
+            sets.set(creativeId, { kept: made, changed: undefined });
+            depend(creativeId, made.keys);
             bounded(sets, SETS_MAX, drop);
           }
-          return compiled;
-        });
-        const settle = () => compiling.delete(creativeId);
-        running.then(settle, settle);
-        compiling.set(creativeId, running);
-      }
+          return made;
+        },
+        (error: unknown) => {
+          // Not made: the keys it was to catch up with are still to be caught up with.
+          if (kept && previous && sets.get(creativeId) === kept) {
+            kept.changed ??= new Set();
+            for (const key of previous.changed) kept.changed.add(key);
+          }
+          throw error;
+        },
+      );
+      const settle = () => compiling.delete(creativeId);
+      running.then(settle, settle);
+      compiling.set(creativeId, running);
+      if (kept && meanwhile?.(kept.kept.value)) return kept.kept.value;
       return (await running).value;
     },
 
