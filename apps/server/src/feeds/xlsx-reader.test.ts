@@ -201,6 +201,80 @@ describe('readXlsx on files LibreOffice wrote', () => {
   });
 });
 
+describe('readXlsx with its shared strings in a temporary file', () => {
+  let dir: string;
+  // 16 bytes in memory, in 16-byte blocks: every fixture's strings go to the file.
+  const spilled = () => ({
+    sharedStrings: { memoryBytes: 16, blockBytes: 16, cacheBytes: 32, tempDir: dir },
+  });
+  const files = () => readdirSync(dir);
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'feeds-strings-'));
+  });
+  afterAll(async () => {
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('reads what it reads from memory, and removes the file once the rows are read', async () => {
+    for (const [name, ranges] of [
+      ['good.xlsx', []],
+      ['good.xlsx', ['Feed!A1:C3', 'More!A1:C']],
+      ['long.xlsx', ['Feed!A:C']],
+      ['handmade.xlsx', []],
+    ] as const) {
+      const expected = await readXlsx(fixture(name), ranges);
+      const table = await readXlsx(fixture(name), ranges, spilled());
+      expect(table.columns, name).toEqual(expected.columns);
+      expect(files(), name).toHaveLength(1);
+      expect(await rowsOf(table), name).toEqual(await rowsOf(expected));
+      expect(files(), name).toEqual([]);
+      // Read again, the strings are read again, and removed again.
+      expect(await rowsOf(table), name).toEqual(await rowsOf(await readXlsx(fixture(name), ranges)));
+      expect(files(), name).toEqual([]);
+    }
+  });
+
+  it('removes the file when the rows are left, fail, or are never read', async () => {
+    const left = await readXlsx(fixture('long.xlsx'), ['Feed!A:C'], spilled());
+    for await (const _ of left.rows) break;
+    expect(files()).toEqual([]);
+
+    const failing = await readXlsx(fixture('good.xlsx'), ['Feed!A1:C', 'Extra!A1:C'], spilled());
+    await expect(rowsOf(failing)).rejects.toThrow(FeedError);
+    expect(files()).toEqual([]);
+
+    const unread = await readXlsx(fixture('good.xlsx'), [], spilled());
+    expect(files()).toHaveLength(1);
+    await unread.close?.();
+    expect(files()).toEqual([]);
+  });
+
+  it('removes the file when the header cannot be read, or the strings are too many', async () => {
+    const fails: [string, string[], string][] = [
+      ['wide.xlsx', [], 'The feed has 101 columns; the most is 100.'],
+      [
+        'good.xlsx',
+        ['Nope!A1:C'],
+        'The workbook has no sheet named "Nope". Its sheets are "Feed", "Extra", "More": fix the range.',
+      ],
+      [
+        'good.xlsx',
+        ['Feed!A10:C'],
+        'The range "Feed!A10:C" is empty: the feed has no header row. Put the column names (Unique_ID, …) in its first row.',
+      ],
+    ];
+    for (const [name, ranges, message] of fails) {
+      await expect(readXlsx(fixture(name), ranges, spilled()), name).rejects.toThrow(new FeedError(message));
+      expect(files(), name).toEqual([]);
+    }
+    const tooMuch = { sharedStrings: { ...spilled().sharedStrings, maxBytes: 100 } };
+    await expect(readXlsx(fixture('good.xlsx'), [], tooMuch)).rejects.toThrow(
+      new FeedError('The XLSX file holds more text than a feed can take: split it or upload it as CSV.'),
+    );
+    expect(files()).toEqual([]);
+  });
+});
+
 describe('readXlsx on a sheet bigger than one read of the file', () => {
   const X = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
   const R = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
