@@ -55,6 +55,9 @@ export class SharedStrings {
   private inFile = 0;
   /** Blocks read back from the file, least recently used first. */
   private readonly cache = new Map<number, Buffer>();
+  /** The block read last: cells in a row mostly refer to the same block, and a Map costs. */
+  private lastIndex = -1;
+  private lastBlock: Buffer | undefined;
   /** Where a string over more than one block is put together. */
   private scratch = Buffer.alloc(0);
   private closed = false;
@@ -134,6 +137,7 @@ export class SharedStrings {
     this.blocks.length = 0;
     this.pages.length = 0;
     this.cache.clear();
+    this.lastBlock = undefined;
     const { file } = this;
     this.file = undefined;
     if (!file) return;
@@ -189,14 +193,23 @@ export class SharedStrings {
 
   /** Block k, from memory, the cache or the file. */
   private block(k: number): Buffer {
-    const held = this.blocks[k];
-    if (held) return held;
+    if (k === this.lastIndex) return this.lastBlock!;
+    const block = this.blocks[k] ?? this.cached(k) ?? this.readBlock(k);
+    this.lastIndex = k;
+    this.lastBlock = block;
+    return block;
+  }
+
+  private cached(k: number): Buffer | undefined {
     const cached = this.cache.get(k);
     if (cached) {
       this.cache.delete(k);
       this.cache.set(k, cached);
-      return cached;
     }
+    return cached;
+  }
+
+  private readBlock(k: number): Buffer {
     const { blockBytes, cacheBytes } = this.options;
     let block: Buffer;
     if ((this.cache.size + 1) * blockBytes > cacheBytes && this.cache.size > 0) {
