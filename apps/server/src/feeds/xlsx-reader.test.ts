@@ -324,6 +324,36 @@ describe('readXlsx on a sheet bigger than one read of the file', () => {
     );
   });
 
+  it('reads cells the same in the shape most are written in and in any other', async () => {
+    const strings = ['Unique_ID', 'Label', 'Note', 'a & b', 'Ünïcode ☕'];
+    const cells = [
+      // The common shape, attributes in any order, a style, an empty cell, a number.
+      '<c r="A2" t="s"><v>3</v></c><c s="1" t="s" r="B2"><v>4</v></c><c r="C2" s="1"/><c r="D2"><v>2.5</v></c>',
+      // Other shapes: spacing, a formula, an entity, a line end, no reference, an open and shut cell.
+      '<c r="A3"  t="s"><v>0</v></c><c r="B3"><f>1+1</f><v>2</v></c><c r="C3" t="str"><v>x &amp; y</v></c><c t="str"><v>l1\r\nl2</v></c>',
+      '<c r="A4" t="s"><v>1</v></c><c r="B4" s="1"></c><c r="D4" t="b"><v>1</v></c>',
+    ];
+    const sheet = `<worksheet xmlns="${X}"><sheetData><row r="1"><c r="A1" t="s"><v>0</v></c><c r="B1" t="s"><v>1</v></c><c r="C1" t="s"><v>2</v></c><c r="D1" t="inlineStr"><is><t>Value</t></is></c></row>${cells.map((row, i) => `<row r="${i + 2}">${row}</row>`).join('')}</sheetData></worksheet>`;
+    const shaped = join(dir, 'shapes.xlsx');
+    await writeFile(
+      shaped,
+      writeZip({
+        '_rels/.rels': `<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="r1" Type="${R}/officeDocument" Target="xl/workbook.xml"/></Relationships>`,
+        'xl/workbook.xml': `<workbook xmlns="${X}" xmlns:r="${R}"><sheets><sheet name="Feed" sheetId="1" r:id="r1"/></sheets></workbook>`,
+        'xl/_rels/workbook.xml.rels': `<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="r1" Type="${R}/worksheet" Target="feed.xml"/><Relationship Id="r2" Type="${R}/sharedStrings" Target="strings.xml"/></Relationships>`,
+        'xl/feed.xml': sheet,
+        'xl/strings.xml': `<sst xmlns="${X}">${strings.map((t) => `<si><t>${t.replace('&', '&amp;')}</t></si>`).join('')}</sst>`,
+      }),
+    );
+    const table = await readXlsx(shaped, []);
+    expect(table.columns).toEqual(['Unique_ID', 'Label', 'Note', 'Value']);
+    expect(await rowsOf(table)).toEqual([
+      { row: 2, cells: ['a & b', 'Ünïcode ☕', null, 2.5] },
+      { row: 3, cells: ['Unique_ID', 2, 'x & y', 'l1\nl2'] },
+      { row: 4, cells: ['Label', null, null, true] },
+    ]);
+  });
+
   it.runIf(existsSync('/proc/self/fd'))(
     'closes the file after the header and when the rows are left',
     async () => {
