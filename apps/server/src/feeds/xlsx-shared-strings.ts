@@ -7,7 +7,7 @@ import { FeedError } from './feed-table';
 export interface SharedStringsOptions {
   /** The text held in memory; past it, all of it goes to a temporary file. */
   memoryBytes?: number;
-  /** The text a workbook may hold at all (its UTF-8, in memory or in the file). */
+  /** The text a workbook may hold at all (its UTF-8, in memory or in the file; offsets are 32-bit). */
   maxBytes?: number;
   /** Blocks of the text: what one read of the file fetches and the cache holds. */
   blockBytes?: number;
@@ -50,7 +50,8 @@ export class SharedStrings {
   private readonly pages: Uint32Array[] = [];
   private count = 0;
   private used = 0;
-  private file: { path: string; fd: number } | undefined;
+  /** The temporary file's descriptor; the file has no name once opened. */
+  private fd: number | undefined;
   /** The blocks before this one are in the file. */
   private inFile = 0;
   /** Blocks read back from the file, least recently used first. */
@@ -73,7 +74,7 @@ export class SharedStrings {
 
   /** Whether the text went to a temporary file. */
   get spilled(): boolean {
-    return this.file !== undefined;
+    return this.fd !== undefined;
   }
 
   add(text: string): void {
@@ -130,7 +131,7 @@ export class SharedStrings {
     return this.scratch.toString('utf8', 0, end - start);
   }
 
-  /** Frees the memory and removes the temporary file; safe to call more than once. */
+  /** Frees the memory and closes the temporary file, which goes with it; safe to call more than once. */
   close(): void {
     if (this.closed) return;
     this.closed = true;
@@ -138,14 +139,9 @@ export class SharedStrings {
     this.pages.length = 0;
     this.cache.clear();
     this.lastBlock = undefined;
-    const { file } = this;
-    this.file = undefined;
-    if (!file) return;
-    try {
-      fs.closeSync(file.fd);
-    } finally {
-      fs.rmSync(file.path, { force: true });
-    }
+    const { fd } = this;
+    this.fd = undefined;
+    if (fd !== undefined) fs.closeSync(fd);
   }
 
   private assertOpen(): void {
@@ -169,7 +165,7 @@ export class SharedStrings {
     const held = this.blocks[index];
     if (held) return held;
     // The blocks before are full: past the bound, they go to the file.
-    if (index > 0 && (this.file || index * blockBytes >= memoryBytes)) this.spill(index);
+    if (index > 0 && (this.fd !== undefined || index * blockBytes >= memoryBytes)) this.spill(index);
     const block = Buffer.allocUnsafeSlow(blockBytes);
     this.blocks[index] = block;
     return block;
@@ -178,15 +174,24 @@ export class SharedStrings {
   /** Writes the full blocks held before block `until` to the file (made on first use), lets them go. */
   private spill(until: number): void {
     const { blockBytes, tempDir } = this.options;
-    if (!this.file) {
+    if (this.fd === undefined) {
       const file = path.join(tempDir || os.tmpdir(), `adstudio-xlsx-strings-${randomUUID()}`);
-      this.file = { path: file, fd: fs.openSync(file, 'wx+', 0o600) };
+      const fd = fs.openSync(file, 'wx+', 0o600);
+      // Unnamed at once, its blocks last as long as the descriptor: a process killed mid-read
+      // (a deploy, the OOM killer) leaves no 370 MB behind, as one did before this line.
+      try {
+        fs.unlinkSync(file);
+      } catch (error) {
+        fs.closeSync(fd);
+        throw error;
+      }
+      this.fd = fd;
     }
     for (; this.inFile < until; this.inFile++) {
       const k = this.inFile;
       const block = this.blocks[k]!;
       for (let written = 0; written < blockBytes; )
-        written += fs.writeSync(this.file.fd, block, written, blockBytes - written, k * blockBytes + written);
+        written += fs.writeSync(this.fd, block, written, blockBytes - written, k * blockBytes + written);
       this.blocks[k] = undefined;
     }
   }
@@ -219,7 +224,7 @@ export class SharedStrings {
     } else block = Buffer.allocUnsafeSlow(blockBytes);
     const size = Math.min(blockBytes, this.used - k * blockBytes);
     for (let read = 0; read < size; ) {
-      const n = fs.readSync(this.file!.fd, block, read, size - read, k * blockBytes + read);
+      const n = fs.readSync(this.fd!, block, read, size - read, k * blockBytes + read);
       if (n === 0) throw new Error('The shared strings file ended early.');
       read += n;
     }
