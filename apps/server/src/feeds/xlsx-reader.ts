@@ -21,7 +21,7 @@ interface Target {
  *
  * The file is read up to the header and closed; the rows open it again when iterated, so a table
  * whose rows are never read holds nothing open but its shared strings. Those may be in a temporary
- * file (xlsx-shared-strings.ts), which the rows remove once read, ended or failed, and the table's
+ * file (xlsx-shared-strings.ts), which the rows close once read, left or failed, and the table's
  * `close` if they are never read; reading the rows again reads the strings again.
  */
 export async function readXlsx(
