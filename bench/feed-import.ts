@@ -12,9 +12,9 @@
  *                           < 120 s and < 600 MB on PostgreSQL. Its files are far over Studio's
  *                           100 MB per file (FEED_LIMITS.bytes): the measuring processes read them
  *                           as an operator's FEED_MAX_MB lets the product (decision 0146); its
- *                           XLSX's shared strings (548 MB of XML) are over what the reader holds
- *                           (512 MB), so the XLSX is refused. Writing the
- *                           files takes 7 minutes and 4 GB of memory
+ *                           XLSX's shared strings (548 MB of XML, 370 MB of text) go to a temporary
+ *                           file as they are read (decision 0143). Writing the files takes 7 minutes
+ *                           and 4 GB of memory
  *   BENCH_SCALE=0.1         a quick run (10k rows; with BENCH_FEED=700k, 70k rows)
  *   BENCH_FEED_FILES=dir    keeps the feed's files in `dir`; a later run of the same size reads them
  *   BENCH_ENGINE=sqlite|postgres|both   (PostgreSQL needs TEST_DATABASE_URL; set, it runs both)

@@ -44,6 +44,11 @@ export interface FeedTable {
   rowsHint?: number;
   /** The sheet's revision when the source knows it (a Sheets API or export ETag, a file's sha256). */
   revision?: string;
+  /**
+   * Releases what the table holds for rows not yet read (an XLSX's shared strings, maybe in a
+   * temporary file); reading the rows to their end, or leaving them, releases it too.
+   */
+  close?(): Promise<void>;
 }
 
 /** Studio's limits (docs/design.md §10). */

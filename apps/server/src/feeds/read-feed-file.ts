@@ -20,7 +20,7 @@ export interface FeedFileOptions {
  */
 export async function readFeedFile(file: string, options: FeedFileOptions): Promise<FeedTable> {
   const sniffed = await sniffFile(file, options.maxBytes);
-  if (sniffed === 'zip') return readXlsx(file, options.ranges ?? [], options.maxBytes);
+  if (sniffed === 'zip') return readXlsx(file, options.ranges ?? [], { maxBytes: options.maxBytes });
   if (options.kind === 'xlsx') {
     throw new FeedError('This file is not an XLSX spreadsheet: upload an .xlsx or a CSV file.');
   }

@@ -201,6 +201,87 @@ describe('readXlsx on files LibreOffice wrote', () => {
   });
 });
 
+describe.runIf(existsSync('/proc/self/fd'))('readXlsx with its shared strings in a temporary file', () => {
+  let dir: string;
+  // 16 bytes in memory, in 16-byte blocks: every fixture's strings go to the file.
+  const spilled = () => ({
+    sharedStrings: { memoryBytes: 16, blockBytes: 16, cacheBytes: 32, tempDir: dir },
+  });
+  // The file has no name once opened: the process's descriptors say whether it is still open.
+  const descriptors = () => readdirSync('/proc/self/fd').length;
+  let before = 0;
+  const files = () => {
+    const left = descriptors() - before;
+    return [...readdirSync(dir), ...Array.from({ length: left }, () => 'open')];
+  };
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'feeds-strings-'));
+    before = descriptors();
+  });
+  afterAll(async () => {
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('reads what it reads from memory, and removes the file once the rows are read', async () => {
+    for (const [name, ranges] of [
+      ['good.xlsx', []],
+      ['good.xlsx', ['Feed!A1:C3', 'More!A1:C']],
+      ['long.xlsx', ['Feed!A:C']],
+      ['handmade.xlsx', []],
+    ] as const) {
+      const expected = await readXlsx(fixture(name), ranges);
+      const table = await readXlsx(fixture(name), ranges, spilled());
+      expect(table.columns, name).toEqual(expected.columns);
+      expect(files(), name).toHaveLength(1);
+      expect(await rowsOf(table), name).toEqual(await rowsOf(expected));
+      expect(files(), name).toEqual([]);
+      // Read again, the strings are read again, and removed again.
+      expect(await rowsOf(table), name).toEqual(await rowsOf(await readXlsx(fixture(name), ranges)));
+      expect(files(), name).toEqual([]);
+    }
+  });
+
+  it('removes the file when the rows are left, fail, or are never read', async () => {
+    const left = await readXlsx(fixture('long.xlsx'), ['Feed!A:C'], spilled());
+    for await (const _ of left.rows) break;
+    expect(files()).toEqual([]);
+
+    const failing = await readXlsx(fixture('good.xlsx'), ['Feed!A1:C', 'Extra!A1:C'], spilled());
+    await expect(rowsOf(failing)).rejects.toThrow(FeedError);
+    expect(files()).toEqual([]);
+
+    const unread = await readXlsx(fixture('good.xlsx'), [], spilled());
+    expect(files()).toHaveLength(1);
+    await unread.close?.();
+    expect(files()).toEqual([]);
+  });
+
+  it('removes the file when the header cannot be read, or the strings are too many', async () => {
+    const fails: [string, string[], string][] = [
+      ['wide.xlsx', [], 'The feed has 101 columns; the most is 100.'],
+      [
+        'good.xlsx',
+        ['Nope!A1:C'],
+        'The workbook has no sheet named "Nope". Its sheets are "Feed", "Extra", "More": fix the range.',
+      ],
+      [
+        'good.xlsx',
+        ['Feed!A10:C'],
+        'The range "Feed!A10:C" is empty: the feed has no header row. Put the column names (Unique_ID, …) in its first row.',
+      ],
+    ];
+    for (const [name, ranges, message] of fails) {
+      await expect(readXlsx(fixture(name), ranges, spilled()), name).rejects.toThrow(new FeedError(message));
+      expect(files(), name).toEqual([]);
+    }
+    const tooMuch = { sharedStrings: { ...spilled().sharedStrings, maxBytes: 100 } };
+    await expect(readXlsx(fixture('good.xlsx'), [], tooMuch)).rejects.toThrow(
+      new FeedError('The XLSX file holds more text than a feed can take: split it or upload it as CSV.'),
+    );
+    expect(files()).toEqual([]);
+  });
+});
+
 describe('readXlsx on a sheet bigger than one read of the file', () => {
   const X = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
   const R = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
@@ -248,6 +329,36 @@ describe('readXlsx on a sheet bigger than one read of the file', () => {
         'The range "Other" has another header (its column 2 is "Note" where "Feed" has "Reporting_Label"): every range needs the same header row.',
       ),
     );
+  });
+
+  it('reads cells the same in the shape most are written in and in any other', async () => {
+    const strings = ['Unique_ID', 'Label', 'Note', 'a & b', 'Ünïcode ☕'];
+    const cells = [
+      // The common shape, attributes in any order, a style, an empty cell, a number.
+      '<c r="A2" t="s"><v>3</v></c><c s="1" t="s" r="B2"><v>4</v></c><c r="C2" s="1"/><c r="D2"><v>2.5</v></c>',
+      // Other shapes: spacing, a formula, an entity, a line end, no reference, an open and shut cell.
+      '<c r="A3"  t="s"><v>0</v></c><c r="B3"><f>1+1</f><v>2</v></c><c r="C3" t="str"><v>x &amp; y</v></c><c t="str"><v>l1\r\nl2</v></c>',
+      '<c r="A4" t="s"><v>1</v></c><c r="B4" s="1"></c><c r="D4" t="b"><v>1</v></c>',
+    ];
+    const sheet = `<worksheet xmlns="${X}"><sheetData><row r="1"><c r="A1" t="s"><v>0</v></c><c r="B1" t="s"><v>1</v></c><c r="C1" t="s"><v>2</v></c><c r="D1" t="inlineStr"><is><t>Value</t></is></c></row>${cells.map((row, i) => `<row r="${i + 2}">${row}</row>`).join('')}</sheetData></worksheet>`;
+    const shaped = join(dir, 'shapes.xlsx');
+    await writeFile(
+      shaped,
+      writeZip({
+        '_rels/.rels': `<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="r1" Type="${R}/officeDocument" Target="xl/workbook.xml"/></Relationships>`,
+        'xl/workbook.xml': `<workbook xmlns="${X}" xmlns:r="${R}"><sheets><sheet name="Feed" sheetId="1" r:id="r1"/></sheets></workbook>`,
+        'xl/_rels/workbook.xml.rels': `<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="r1" Type="${R}/worksheet" Target="feed.xml"/><Relationship Id="r2" Type="${R}/sharedStrings" Target="strings.xml"/></Relationships>`,
+        'xl/feed.xml': sheet,
+        'xl/strings.xml': `<sst xmlns="${X}">${strings.map((t) => `<si><t>${t.replace('&', '&amp;')}</t></si>`).join('')}</sst>`,
+      }),
+    );
+    const table = await readXlsx(shaped, []);
+    expect(table.columns).toEqual(['Unique_ID', 'Label', 'Note', 'Value']);
+    expect(await rowsOf(table)).toEqual([
+      { row: 2, cells: ['a & b', 'Ünïcode ☕', null, 2.5] },
+      { row: 3, cells: ['Unique_ID', 2, 'x & y', 'l1\nl2'] },
+      { row: 4, cells: ['Label', null, null, true] },
+    ]);
   });
 
   it.runIf(existsSync('/proc/self/fd'))(

@@ -2,6 +2,7 @@ import { type A1Range, parseA1Range } from './a1-range';
 import { createRowShaper, type Header, isBlank, readHeader, type SourceRow } from './feed-header';
 import { FeedError, type FeedTable } from './feed-table';
 import { sniffFile } from './sniff-file';
+import type { SharedStringsOptions } from './xlsx-shared-strings';
 import { type RawRow, readSheetLastRow, readSheetRows } from './xlsx-sheet';
 import { readWorkbook, type Workbook } from './xlsx-workbook';
 import { openZip, type ZipArchive } from './zip-archive';
@@ -19,15 +20,20 @@ interface Target {
  * each must have the same header (names compared ignoring case), else FeedError.
  *
  * The file is read up to the header and closed; the rows open it again when iterated, so a table
- * whose rows are never read holds nothing open.
+ * whose rows are never read holds nothing open but its shared strings. Those may be in a temporary
+ * file (xlsx-shared-strings.ts), which the rows close once read, left or failed, and the table's
+ * `close` if they are never read; reading the rows again reads the strings again.
  */
 export async function readXlsx(
   file: string,
   ranges: readonly string[],
-  /** The most bytes the file may have (FEED_MAX_MB; Studio's FEED_LIMITS.bytes by default). */
-  maxBytes?: number,
+  options: {
+    sharedStrings?: SharedStringsOptions;
+    /** The most bytes the file may have (FEED_MAX_MB; Studio's FEED_LIMITS.bytes by default). */
+    maxBytes?: number;
+  } = {},
 ): Promise<FeedTable> {
-  if ((await sniffFile(file, maxBytes)) !== 'zip') {
+  if ((await sniffFile(file, options.maxBytes)) !== 'zip') {
     throw new FeedError('This file is not an XLSX spreadsheet: upload an .xlsx or a CSV file.');
   }
   const given = ranges.filter((text) => text.trim() !== '');
@@ -39,7 +45,12 @@ export async function readXlsx(
   let first: { header: Header; row: number } | undefined;
   let rowsHint: number | undefined;
   try {
-    workbook = await readWorkbook(zip);
+    workbook = await readWorkbook(zip, options.sharedStrings);
+  } catch (error) {
+    await zip.close();
+    throw error;
+  }
+  try {
     targets = windows.map(({ text, range }) => ({ text, range, part: sheetPart(workbook, range.sheet) }));
     const rows = readSheetRows(zip, targets[0]!.part, workbook, targets[0]!.range);
     try {
@@ -49,14 +60,27 @@ export async function readXlsx(
       await rows.return(undefined);
     }
     if (first) rowsHint = await countHint(zip, targets, first.row);
+    if (!first) throw noHeaderIn(targets[0]!);
+  } catch (error) {
+    workbook.sharedStrings.close();
+    throw error;
   } finally {
     await zip.close();
   }
-  if (!first) throw noHeaderIn(targets[0]!);
   const header = first;
+  // The strings the header was read with serve the first reading of the rows.
+  let held: Workbook | undefined = workbook;
+  const take = () => {
+    const taken = held;
+    held = undefined;
+    return taken;
+  };
   const table: FeedTable = {
     columns: header.header.columns,
-    rows: { [Symbol.asyncIterator]: () => readRanges(file, workbook, targets, header) },
+    rows: {
+      [Symbol.asyncIterator]: () => readRanges(file, take, options.sharedStrings, targets, header),
+    },
+    close: async () => take()?.sharedStrings.close(),
   };
   if (rowsHint !== undefined) table.rowsHint = rowsHint;
   return table;
@@ -114,13 +138,17 @@ async function readRangeHeader(
 
 async function* readRanges(
   file: string,
-  workbook: Workbook,
+  take: () => Workbook | undefined,
+  strings: SharedStringsOptions | undefined,
   targets: Target[],
   first: { header: Header; row: number },
 ): AsyncGenerator<SourceRow> {
-  const zip = await openZip(file);
+  let workbook = take();
   const count = { rows: 0 };
+  let zip: ZipArchive | undefined;
   try {
+    zip = await openZip(file);
+    workbook ??= await readWorkbook(zip, strings);
     for (const [index, target] of targets.entries()) {
       const rows = readSheetRows(zip, target.part, workbook, target.range);
       try {
@@ -133,7 +161,8 @@ async function* readRanges(
       }
     }
   } finally {
-    await zip.close();
+    workbook?.sharedStrings.close();
+    await zip?.close();
   }
 }
 

@@ -3,7 +3,7 @@ import { serialToIso } from './excel-dates';
 import { type Cell, FormattedNumber } from './feed-table';
 import { formatNumber, numberText } from './number-format';
 import type { Workbook } from './xlsx-workbook';
-import { attribute, xmlChunks } from './xlsx-xml';
+import { attribute, attributeIndex, type XmlTag, xmlChunks } from './xlsx-xml';
 import type { ZipArchive } from './zip-archive';
 
 /** A sheet row inside a range's window: `cells[0]` is the window's first column. */
@@ -52,11 +52,10 @@ export async function* readSheetRows(
           break;
         }
         case 'c': {
-          const ref = attribute(tag, 'r');
-          col = ref ? refColumn(ref) : col + 1;
+          const ref = attributeIndex(tag, 'r');
+          col = ref < 0 ? col + 1 : refColumn(tag.source, tag.bounds[ref + 2]!);
           type = attribute(tag, 't') ?? 'n';
-          const s = attribute(tag, 's');
-          style = s ? Number(s) : 0;
+          style = styleOf(tag);
           text = '';
           inline = false;
           break;
@@ -85,10 +84,7 @@ export async function* readSheetRows(
           phonetic = false;
           break;
         case 'c':
-          if (row >= startRow && row <= endRow && col >= startCol && col <= endCol) {
-            const value = cellValue(type, text, style, workbook);
-            if (value !== null) cells[col - startCol] = value;
-          }
+          endCell();
           break;
         case 'row':
           if (row > endRow) past = true;
@@ -99,7 +95,74 @@ export async function* readSheetRows(
     text(chunk) {
       if (collecting) text += chunk;
     },
+    element(source, lt) {
+      const end = readCell(source, lt);
+      if (end >= 0) endCell();
+      return end;
+    },
   });
+
+  function endCell(): void {
+    if (row >= startRow && row <= endRow && col >= startCol && col <= endCol) {
+      const value = cellValue(type, text, style, workbook);
+      if (value !== null) cells[col - startCol] = value;
+    }
+  }
+
+  /**
+   * A cell as every writer writes most of them, `<c r="B2" s="3" t="s"><v>41</v></c>` or
+   * `<c r="B2" s="3"/>`, read in one scan into `col`, `type`, `style` and `text`: the tokenizer's
+   * four tags and handlers cost twice the time. Anything else (a formula, an inline string, an
+   * entity, other attributes or spacing, the chunk's end) answers -1 for the tokenizer to read.
+   */
+  function readCell(source: string, lt: number): number {
+    if (source.charCodeAt(lt + 1) !== C || source.charCodeAt(lt + 2) !== SPACE) return -1;
+    let i = lt + 3;
+    let at = -1;
+    let cellType = 'n';
+    let cellStyle = 0;
+    for (;;) {
+      const name = source.charCodeAt(i);
+      if (source.charCodeAt(i + 1) !== EQUALS || source.charCodeAt(i + 2) !== QUOTE) return -1;
+      const start = i + 3;
+      const end = source.indexOf('"', start);
+      if (end < 0) return -1;
+      if (name === R) at = start;
+      else if (name === T) cellType = source.slice(start, end);
+      else if (name === S) {
+        for (let k = start; k < end; k++) {
+          const digit = source.charCodeAt(k) - 48;
+          if (digit < 0 || digit > 9) return -1;
+          cellStyle = cellStyle * 10 + digit;
+        }
+      } else return -1;
+      i = end + 1;
+      const next = source.charCodeAt(i);
+      if (next === SPACE) i++;
+      else if (next === GT || next === SLASH) break;
+      else return -1;
+    }
+    let end: number;
+    let value = '';
+    if (source.charCodeAt(i) === SLASH) {
+      if (source.charCodeAt(i + 1) !== GT) return -1;
+      end = i + 2;
+    } else {
+      if (!source.startsWith('<v>', i + 1)) return -1;
+      const start = i + 4;
+      const close = source.indexOf('<', start);
+      if (close < 0 || !source.startsWith('</v></c>', close)) return -1;
+      value = source.slice(start, close);
+      // Entities and carriage returns are the tokenizer's to decode.
+      if (value.indexOf('&') >= 0 || value.indexOf('\r') >= 0) return -1;
+      end = close + 8;
+    }
+    col = at < 0 ? col + 1 : refColumn(source, at);
+    type = cellType;
+    style = cellStyle;
+    text = value;
+    return end;
+  }
 
   for await (const _ of chunks) {
     if (ready.length > 0) {
@@ -162,6 +225,16 @@ function cellValue(type: string, text: string, style: number, workbook: Workbook
   }
 }
 
+const C = 0x63;
+const R = 0x72;
+const S = 0x73;
+const T = 0x74;
+const SPACE = 0x20;
+const EQUALS = 0x3d;
+const QUOTE = 0x22;
+const GT = 0x3e;
+const SLASH = 0x2f;
+
 /** A `t="d"` cell holds ISO 8601 text; keep it in the feed's shape (no zone, no fraction). */
 function isoDateText(text: string): string | null {
   const match = /^(\d{4}-\d{2}-\d{2})(?:T(\d{2}:\d{2}(?::\d{2})?))?/.exec(text.trim());
@@ -170,15 +243,31 @@ function isoDateText(text: string): string | null {
   return !time || time === '00:00:00' ? match[1]! : `${match[1]}T${time}`;
 }
 
-/** `B12` → 1: the column index of a cell reference. */
-function refColumn(ref: string): number {
+/** `B12` → 1: the column index of the cell reference written at `source[start]`. */
+function refColumn(source: string, start: number): number {
   let n = 0;
-  for (let i = 0; i < ref.length; i++) {
-    const code = ref.charCodeAt(i);
-    if (code < 65 || code > 90) break;
+  for (let i = start; ; i++) {
+    const code = source.charCodeAt(i);
+    if (!(code >= 65 && code <= 90)) break;
     n = n * 26 + code - 64;
   }
   return n - 1;
+}
+
+/** A cell's style index (`s`), its digits read where written; 0 when it has none. */
+function styleOf(tag: XmlTag): number {
+  const k = attributeIndex(tag, 's');
+  if (k < 0) return 0;
+  const { source, bounds } = tag;
+  const end = bounds[k + 3]!;
+  let n = 0;
+  for (let i = bounds[k + 2]!; i < end; i++) {
+    const digit = source.charCodeAt(i) - 48;
+    // Anything but digits (an entity, say) is read as `attribute` would.
+    if (digit < 0 || digit > 9) return Number(attribute(tag, 's'));
+    n = n * 10 + digit;
+  }
+  return end > bounds[k + 2]! ? n : 0;
 }
 
 /** Sparse arrays become dense ones with null in the holes, the shape every reader hands on. */

@@ -1,7 +1,7 @@
 import { posix } from 'node:path';
 import { FeedError } from './feed-table';
 import { type NumberFormat, numberFormatOf } from './number-format';
-import { SharedStrings } from './xlsx-shared-strings';
+import { SharedStrings, type SharedStringsOptions } from './xlsx-shared-strings';
 import { attribute, readXml } from './xlsx-xml';
 import type { ZipArchive } from './zip-archive';
 
@@ -16,16 +16,14 @@ export interface SheetInfo {
 export interface Workbook {
   sheets: SheetInfo[];
   date1904: boolean;
+  /** Closed by whoever reads the workbook, once done: they may be in a temporary file. */
   sharedStrings: SharedStrings;
   /** By cell style index (`<c s>`): how its number format shows numbers (a date, fixed, general). */
   numberFormats: NumberFormat[];
 }
 
 const REL_TYPE = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships/';
-/** Text that would not fit a feed's memory budget; the file limit keeps real feeds far below. */
-const MAX_SHARED_STRINGS_BYTES = 512 * 1024 * 1024;
-
-export async function readWorkbook(zip: ZipArchive): Promise<Workbook> {
+export async function readWorkbook(zip: ZipArchive, strings: SharedStringsOptions = {}): Promise<Workbook> {
   const rootRels = zip.find('_rels/.rels') ? await readRels(zip, '') : new Map<string, Relationship>();
   const workbookPart = zip.find(relOfType(rootRels, 'officeDocument')?.target ?? 'xl/workbook.xml');
   if (!workbookPart) {
@@ -60,11 +58,13 @@ export async function readWorkbook(zip: ZipArchive): Promise<Workbook> {
   const stylesPart = zip.find(
     relOfType(rels, 'styles')?.target ?? posix.join(posix.dirname(workbookPart), 'styles.xml'),
   );
+  // Read last: nothing can fail once they are, so they are closed here or by the caller.
+  const numberFormats = stylesPart ? await readNumberFormats(zip, stylesPart) : [];
   return {
     sheets,
     date1904,
-    sharedStrings: stringsPart ? await readSharedStrings(zip, stringsPart) : new SharedStrings(),
-    numberFormats: stylesPart ? await readNumberFormats(zip, stylesPart) : [],
+    sharedStrings: stringsPart ? await readSharedStrings(zip, stringsPart, strings) : new SharedStrings(),
+    numberFormats,
   };
 }
 
@@ -96,30 +96,36 @@ async function readRels(zip: ZipArchive, part: string): Promise<Map<string, Rela
 }
 
 /** The shared strings, rich-text runs joined, phonetic hints (`<rPh>`) left out. */
-async function readSharedStrings(zip: ZipArchive, part: string): Promise<SharedStrings> {
-  if (zip.size(part) > MAX_SHARED_STRINGS_BYTES) {
-    throw new FeedError('The XLSX file holds more text than a feed can take: split it or upload it as CSV.');
-  }
-  const strings = new SharedStrings();
+async function readSharedStrings(
+  zip: ZipArchive,
+  part: string,
+  options: SharedStringsOptions,
+): Promise<SharedStrings> {
+  const strings = new SharedStrings(options);
   let current = '';
   let inText = false;
   let phonetic = false;
-  await readXml(zip, part, {
-    open(name) {
-      if (name === 'si') current = '';
-      else if (name === 't') inText = !phonetic;
-      else if (name === 'rPh') phonetic = true;
-    },
-    close(name) {
-      if (name === 't') inText = false;
-      else if (name === 'rPh') phonetic = false;
-      else if (name === 'si') strings.add(unescapeOoxml(current));
-    },
-    text(text) {
-      if (inText) current += text;
-    },
-  });
-  return strings.trim();
+  try {
+    await readXml(zip, part, {
+      open(name) {
+        if (name === 'si') current = '';
+        else if (name === 't') inText = !phonetic;
+        else if (name === 'rPh') phonetic = true;
+      },
+      close(name) {
+        if (name === 't') inText = false;
+        else if (name === 'rPh') phonetic = false;
+        else if (name === 'si') strings.add(unescapeOoxml(current));
+      },
+      text(text) {
+        if (inText) current += text;
+      },
+    });
+  } catch (error) {
+    strings.close();
+    throw error;
+  }
+  return strings;
 }
 
 /** Excel writes characters XML cannot hold as `_xHHHH_` (`_x000D_` for a carriage return). */

@@ -18,6 +18,13 @@ export interface XmlHandlers {
   close?(name: string): void;
   /** Character data (CDATA sections included), entities decoded, whole between two tags. */
   text?(text: string): void;
+  /**
+   * Offered each element inside the root before the tokenizer reads it (`source[lt]` is its `<`):
+   * a handler that reads the shape a part repeats millions of times (a sheet's cell) in one scan
+   * answers where the element ends, having done what its tags' handlers would; -1 leaves it to
+   * the tokenizer (another shape, or an element not yet whole in `source`).
+   */
+  element?(source: string, lt: number): number;
 }
 
 /** A start tag's attributes, read where they were written. */
@@ -39,17 +46,26 @@ export function localName(name: string): string {
 
 /** An attribute by local name, whatever its prefix (`r:id`); a plain name is preferred. */
 export function attribute(tag: XmlTag, name: string): string | undefined {
+  const k = attributeIndex(tag, name);
+  return k < 0 ? undefined : attributeValue(tag, tag.bounds[k + 2]!, tag.bounds[k + 3]!);
+}
+
+/**
+ * Where `attribute` finds the attribute: its value is `tag.source` from `tag.bounds[k + 2]` to
+ * `tag.bounds[k + 3]`, as written (entities not decoded); -1 when the tag has none. A sheet reads
+ * its cells' references and styles there, sparing a string for each of millions of cells.
+ */
+export function attributeIndex(tag: XmlTag, name: string): number {
   const { source, bounds, count } = tag;
   const length = name.length;
-  let prefixed: string | undefined;
+  let prefixed = -1;
   for (let k = 0; k < count * 4; k += 4) {
     const nameStart = bounds[k]!;
     const nameEnd = bounds[k + 1]!;
     const size = nameEnd - nameStart;
     if (size < length || !source.startsWith(name, nameEnd - length)) continue;
-    if (size === length) return attributeValue(tag, bounds[k + 2]!, bounds[k + 3]!);
-    if (prefixed === undefined && source.charCodeAt(nameEnd - length - 1) === COLON)
-      prefixed = attributeValue(tag, bounds[k + 2]!, bounds[k + 3]!);
+    if (size === length) return k;
+    if (prefixed < 0 && source.charCodeAt(nameEnd - length - 1) === COLON) prefixed = k;
   }
   return prefixed;
 }
@@ -103,6 +119,7 @@ export class XmlTokenizer {
   private readonly open: XmlHandlers['open'];
   private readonly closeTag: XmlHandlers['close'];
   private readonly text: XmlHandlers['text'];
+  private readonly element: XmlHandlers['element'];
   private readonly tag: XmlTag;
   /** The open elements' names as written, and without their prefixes. */
   private readonly names: string[] = [];
@@ -122,6 +139,7 @@ export class XmlTokenizer {
     this.open = handlers.open;
     this.closeTag = handlers.close;
     this.text = handlers.text;
+    this.element = handlers.element;
     this.tag = new XmlTag(part);
   }
 
@@ -138,7 +156,8 @@ export class XmlTokenizer {
         break;
       }
       if (lt > i) this.onText(source, i, lt);
-      const next = this.markup(source, lt);
+      const read = this.element !== undefined && this.names.length > 0 ? this.element(source, lt) : -1;
+      const next = read >= 0 ? read : this.markup(source, lt);
       if (next === INCOMPLETE) {
         i = lt;
         break;

@@ -15,9 +15,21 @@ const FEED_FETCH_MS = 120_000;
 
 export interface OpenedFeed {
   table: FeedTable;
-  /** Removes what reading it needed (a downloaded file). */
+  /** Removes what reading it needed (a downloaded file, what the table holds). */
   close(): Promise<void>;
 }
+
+/** The feed with what to remove once done: the table's own first, then the file it was read from. */
+const opened = (table: FeedTable, release: () => Promise<void>): OpenedFeed => ({
+  table,
+  close: async () => {
+    try {
+      await table.close?.();
+    } finally {
+      await release();
+    }
+  },
+});
 
 /** A temporary file for one download, in a folder of its own. */
 async function scratchFile(name: string) {
@@ -46,10 +58,10 @@ export async function openFeed(
       if (!profile.file_key) throw new FeedError('The profile has no uploaded file. Upload one.');
       const local = await localFile(profile.file_key);
       try {
-        return {
-          table: await readFeedFile(local.path, { kind: 'auto', ranges, maxBytes: feeds.maxBytes }),
-          close: local.release,
-        };
+        return opened(
+          await readFeedFile(local.path, { kind: 'auto', ranges, maxBytes: feeds.maxBytes }),
+          local.release,
+        );
       } catch (error) {
         await local.release();
         throw error;
@@ -68,7 +80,7 @@ export async function openFeed(
         if (answer.status !== 200)
           throw new FeedError(`The feed URL answered ${answer.status}. Check the address and try again.`);
         const table = await readFeedFile(scratch.file, { kind: 'auto', ranges, maxBytes: feeds.maxBytes });
-        return { table, close: scratch.remove };
+        return opened(table, scratch.remove);
       } catch (error) {
         await scratch.remove();
         if (error instanceof SafeFetchError) throw new FeedError(error.message);
@@ -95,7 +107,7 @@ export async function openFeed(
           timeoutMs: FEED_FETCH_MS,
         });
         const table = await readFeedFile(scratch.file, { kind: 'xlsx', ranges, maxBytes: feeds.maxBytes });
-        return { table: { ...table, revision: revision ?? table.revision }, close: scratch.remove };
+        return opened({ ...table, revision: revision ?? table.revision }, scratch.remove);
       } catch (error) {
         await scratch.remove();
         throw error;
