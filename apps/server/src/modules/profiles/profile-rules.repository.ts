@@ -44,6 +44,24 @@ function withCondition(trx: Executor, id: number) {
     : sql<boolean>`exists (select 1 from json_each(profile_rules.condition_ids) where json_each.value = ${id})`;
 }
 
+/** A rule's columns but its content: what a compiled feed reads of each rule (servedShapes, changedSince). */
+const SHAPE_COLUMNS = [
+  'id',
+  'company_id',
+  'profile_id',
+  'position',
+  'unique_id',
+  'reporting_label',
+  'is_default',
+  'active',
+  'start_date',
+  'end_date',
+  'condition_ids',
+  'ended_at',
+  'created_at',
+  'updated_at',
+] as const satisfies readonly (keyof ProfileRulesTable)[];
+
 /** What a creative's variants are narrowed to: a condition, a feed column's value. */
 export interface VariantFilters {
   condition?: number | undefined;
@@ -171,22 +189,7 @@ export const createProfileRulesRepository = (db: Db) => ({
    */
   servedShapes: (profileId: number, filter: RuleFilter | null, afterPosition: number, limit: number) =>
     liveServed(db, profileId, filter)
-      .select([
-        'id',
-        'company_id',
-        'profile_id',
-        'position',
-        'unique_id',
-        'reporting_label',
-        'is_default',
-        'active',
-        'start_date',
-        'end_date',
-        'condition_ids',
-        'ended_at',
-        'created_at',
-        'updated_at',
-      ])
+      .select(SHAPE_COLUMNS)
       .where('position', '>', afterPosition)
       .orderBy('position')
       .limit(limit)
@@ -225,20 +228,7 @@ export const createProfileRulesRepository = (db: Db) => ({
     db
       .selectFrom('profile_rules')
       .select([
-        'id',
-        'company_id',
-        'profile_id',
-        'position',
-        'unique_id',
-        'reporting_label',
-        'is_default',
-        'active',
-        'start_date',
-        'end_date',
-        'condition_ids',
-        'ended_at',
-        'created_at',
-        'updated_at',
+        ...SHAPE_COLUMNS,
         sql<number>`case when ended_at is null and ${servedBy(db, filter)} then 1 else 0 end`.as('served'),
       ])
       .$if(withData, (query) => query.select('data'))
