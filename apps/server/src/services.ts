@@ -715,6 +715,8 @@ export function createServices(
     account,
     /** Serving ad tags: `/serve/{token}` and its script. */
     adServing,
+    /** What a served creative's compiled feed reads (tests compile and patch feeds with their own limits). */
+    feedDeps,
     conversions,
     adTags,
     approvals,

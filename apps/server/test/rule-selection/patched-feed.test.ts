@@ -27,20 +27,11 @@ afterAll(async () => {
   await t?.close();
 });
 
-const depsOf = (contentHeldMax: number, patchedRulesMax = 20): CompileFeedDeps => {
-  const { profiles, conditions } = t.app.services;
-  return {
-    profileName: profiles.liveName,
-    servedRules: profiles.servedRules,
-    servedShapes: profiles.servedShapes,
-    ruleData: profiles.ruleData,
-    revisionMark: profiles.revisionMark,
-    changedSince: profiles.changedSince,
-    conditions: conditions.expressionsByIds,
-    contentHeldMax,
-    patchedRulesMax,
-  };
-};
+const depsOf = (contentHeldMax: number, patchedRulesMax = 20): CompileFeedDeps => ({
+  ...t.app.services.feedDeps,
+  contentHeldMax,
+  patchedRulesMax,
+});
 
 const compiled = async (deps: CompileFeedDeps, creative: Creative) => {
   const feed = await compileFeed(deps, companyId, creative);

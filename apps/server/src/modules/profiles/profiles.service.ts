@@ -164,16 +164,10 @@ export function createProfilesService({
       rules.servedShapes(profileId, filter, afterPosition, limit),
 
     /** Where a feed's rules stand now: what a compiled feed reads changes from (`patchFeed`). */
-    revisionMark: (profileId: number) => rules.revisionMark(profileId),
+    revisionMark: rules.revisionMark,
 
     /** The profile's rules written after a revision, at most `limit` (a compiled feed's patch). */
-    changedSince: (
-      profileId: number,
-      filter: RuleFilter | null,
-      since: number,
-      limit: number,
-      withData: boolean,
-    ) => rules.changedSince(profileId, filter, since, limit, withData),
+    changedSince: rules.changedSince,
 
     /** The content of these rules of a profile, by id (a compiled feed reads it on first use). */
     ruleData: (profileId: number, ids: readonly number[]) => rules.dataOf(profileId, ids),
