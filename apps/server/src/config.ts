@@ -177,6 +177,7 @@ const EnvSchema = z.object({
   SERVE_CONTENT_HELD_MB: z.coerce.number().int().min(0).default(64),
   FEED_MAX_MB: positiveInt.default(FEED_LIMITS.bytes / 1024 / 1024),
   SERVE_PATCHED_RULES_MAX: z.coerce.number().int().min(0).optional(),
+  RULES_LIST_KEPT_FROM: z.coerce.number().int().min(0).optional(),
   REDIS_URL: z
     .string()
     .regex(/^rediss?:\/\/\S+$/, 'must start with redis:// or rediss://')
@@ -241,6 +242,12 @@ export interface Config {
    * feed compiles anew. 0: every change compiles anew.
    */
   servingPatchedRulesMax: number | undefined;
+  /**
+   * The fewest live rules a feed has for this process to keep its rules list (RULES_LIST_KEPT_FROM,
+   * default the profiles module's RULES_LIST_KEPT.from): its filtered and deep sorted pages are then
+   * read from memory (decision 0148). 0: never.
+   */
+  rulesListKeptFrom: number | undefined;
   /** E-mail over SMTP, when SMTP_URL is set. */
   mail: { smtpUrl: string; from: string } | undefined;
   /** Webhook deliveries: the waits between attempts (their count + 1 is the number of tries). */
@@ -350,6 +357,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     servingContentHeldBytes: e.SERVE_CONTENT_HELD_MB * 1024 * 1024,
     servingPatchedRulesMax: e.SERVE_PATCHED_RULES_MAX,
+    rulesListKeptFrom: e.RULES_LIST_KEPT_FROM,
     webhooks: { retrySeconds: e.WEBHOOK_RETRY_SECONDS },
     mail: e.SMTP_URL
       ? { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM ?? `Adstudio <no-reply@${new URL(appUrl).hostname}>` }

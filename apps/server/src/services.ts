@@ -70,7 +70,7 @@ import {
 } from './modules/processing-assets/processing-assets.service';
 import { createCreativeVariants } from './modules/profiles/creative-variants';
 import { openFeed } from './modules/profiles/feed-source';
-import { createProfileRulesRepository } from './modules/profiles/profile-rules.repository';
+import { createProfileRulesRepository, RULES_LIST_KEPT } from './modules/profiles/profile-rules.repository';
 import { createProfileRulesService } from './modules/profiles/profile-rules.service';
 import { createProfileStagingRepository } from './modules/profiles/profile-staging.repository';
 import { createProfileSync, syncsMeasured } from './modules/profiles/profile-sync';
@@ -197,7 +197,9 @@ export function createServices(
   const dynamicCodeRepository = createDynamicCodeRepository(db);
   const profilesRepository = createProfilesRepository(db);
   const profileSyncsRepository = createProfileSyncsRepository(db);
-  const profileRulesRepository = createProfileRulesRepository(db);
+  const profileRulesRepository = createProfileRulesRepository(db, {
+    from: config.rulesListKeptFrom ?? RULES_LIST_KEPT.from,
+  });
   const profileStagingRepository = createProfileStagingRepository(db);
   const templatesRepository = createTemplatesRepository(db);
   const conditionsRepository = createConditionsRepository(db);

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { CountedSection } from './sections';
+import { WeightedCache } from './weighted-cache';
 
 /** The one table read here; its rows are changed by triggers (migration 2026-11-28-1100). */
 interface Versions {
@@ -13,13 +14,12 @@ export interface VersionedRows {
   companyId: number;
 }
 
-/** What is kept: by key, the version it was read at, the value and its weight (see KEPT_WEIGHT). */
-const kept = new Map<string, { version: string; value: unknown; weight: number }>();
-let keptWeight = 0;
-/** How often a kept value answered, and how often `read` ran instead (for tests and benchmarks). */
-export const keptStats = { kept: 0, read: 0 };
 /** Weight kept at most: characters of ids, about 4 MB (a list's matches are one text of up to 10,001 ids). */
 const KEPT_WEIGHT = 4_000_000;
+/** What is kept: by key, the version it was read at and the value; one value weighs at most an eighth. */
+const kept = new WeightedCache<string, { version: string; value: unknown }>(KEPT_WEIGHT, KEPT_WEIGHT / 8);
+/** How often a kept value answered, and how often `read` ran instead (for tests and benchmarks). */
+export const keptStats = { kept: 0, read: 0 };
 
 /**
  * `read()`, or what it answered before for the same `key` when the rows it depends on (`rows`) have
@@ -48,32 +48,13 @@ export async function keptByVersion<DB, T>(
   const full = `${lists.map((r) => `${r.section}\u0000${r.companyId}`).join('\u0000')}\u0000${named}`;
   const found = kept.get(full);
   if (found?.version === version) {
-    // Most recently used last, so the oldest is let go first.
-    kept.delete(full);
-    kept.set(full, found);
     keptStats.kept++;
     return found.value as T;
   }
   keptStats.read++;
   const value = await read();
-  forget(full);
-  const heavy = weight(value);
-  if (heavy <= KEPT_WEIGHT / 8) {
-    kept.set(full, { version, value, weight: heavy });
-    keptWeight += heavy;
-    for (const oldest of kept.keys()) {
-      if (keptWeight <= KEPT_WEIGHT) break;
-      forget(oldest);
-    }
-  }
+  kept.set(full, { version, value }, weight(value));
   return value;
-}
-
-function forget(key: string) {
-  const found = kept.get(key);
-  if (!found) return;
-  kept.delete(key);
-  keptWeight -= found.weight;
 }
 
 /** The versions of `rows` as one text (one read), or undefined when one of them has none yet. */

@@ -136,4 +136,26 @@ describe('profiles: rows a sync would now take in', () => {
       ['a4', 2],
     ]);
   });
+
+  it('answers a large report (kept while it stays the same) as exactly: conditions created since, a sync since', async () => {
+    const rows = Array.from({ length: 1_200 }, (_, i) => `h${i},Hail ${i},Hail Later`);
+    const signed = await upload(
+      Buffer.from(`Unique_ID,Reporting_Label,Conditions\n${rows.join('\n')}\n`),
+      'text/csv',
+    );
+    const { id } = await profileFromUpload(t, editor, signed.key, 'Hail feed');
+    const first = await issuesOf(id);
+    expect(first).toHaveLength(1_200);
+    expect(first.every((issue) => issue.column === 'Conditions' && !issue.fixed_by_resync)).toBe(true);
+    expect(first.map((issue) => issue.row)).toEqual(rows.map((_, i) => i + 2));
+
+    await createCondition('hail later');
+    expect(await flaggedRows(id)).toEqual(rows.map((_, i) => i + 2));
+    expect((await editor.get(`/v1/profiles/${id}/errors?severity=warning`)).json().data).toEqual([]);
+
+    expect((await editor.get(`/v1/profiles/${id}/sync`)).statusCode).toBe(200);
+    await t.app.jobs.idle();
+    expect(await issuesOf(id)).toEqual([]);
+    expect((await profileOf(id)).rows_active).toBe(1_200);
+  });
 });

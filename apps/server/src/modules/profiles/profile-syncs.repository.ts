@@ -2,7 +2,9 @@ import { type ExpressionBuilder, type Insertable, type Selectable, sql, type Upd
 import type { Db, Executor } from '../../db/database';
 import type { DB, ProfileErrorsTable, ProfileSyncsTable, ProfilesTable } from '../../db/schema';
 import { isPostgres } from '../../lib/indexed-filter';
+import { parseJson } from '../../lib/json';
 import { idIn } from '../../lib/list';
+import { WeightedCache } from '../../lib/weighted-cache';
 
 export type ProfileSyncRow = Selectable<ProfileSyncsTable>;
 export type ProfileErrorRow = Selectable<ProfileErrorsTable>;
@@ -45,174 +47,252 @@ const resolvedNow = (db: Executor, companyId: number) => {
       where c.company_id = ${companyId} and c.deleted_at is null and lower(c.name) = n.value)))`;
 };
 
+/** An issue as a report reads it, with the condition names that alone keep its row out. */
+interface ReadIssue {
+  row: number | null;
+  column: string | null;
+  value: string | null;
+  message: string;
+  severity: string;
+  missing: string[] | null;
+}
+
+/** A report of this many issues or more is kept (a 700,000-row feed's has ~10,000: 2.2 MB of JSON). */
+const REPORT_KEPT_FROM = 1_000;
+/** Bytes of reports kept in all, about (the text of their fields and 100 a row). */
+const REPORTS_KEPT_BYTES = 32 * 1024 * 1024;
+
+const weightOf = (issues: ReadIssue[]) =>
+  issues.reduce(
+    (sum, issue) =>
+      sum + 100 + (issue.column?.length ?? 0) + (issue.value?.length ?? 0) + issue.message.length,
+    0,
+  );
+
 /**
  * A profile's syncs: their history rows, the claim that keeps one running at a time, the progress
  * and outcome they write on their profile, and the issues they found. Scoped by company where a
  * user asks; a sync's own writes go by its id.
  */
-export const createProfileSyncsRepository = (db: Db) => ({
+export const createProfileSyncsRepository = (db: Db) => {
   /**
-   * Marks the profile syncing under `syncId` unless a sync of it is running: answers whether it
-   * did. The one conditional update is what keeps two syncs of a profile from running at once,
-   * whichever instance asks.
+   * The issues of large reports, by profile, with the count and highest id of the issues shown
+   * when they were read: issues are only ever inserted (each id higher than those before) or
+   * deleted, so any change to what a profile shows changes one of the two.
    */
-  claimSync: async (id: number, syncId: number, trx: Executor) => {
-    const result = await trx
-      .updateTable('profiles')
-      .set({ status: 'syncing', sync_id: syncId, rows_processed: 0, sync_error: null })
-      .where('id', '=', id)
-      .where('status', '!=', 'syncing')
-      .where('deleted_at', 'is', null)
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows) === 1;
-  },
+  const reports = new WeightedCache<number, { stamp: string; companyId: number; issues: ReadIssue[] }>(
+    REPORTS_KEPT_BYTES,
+  );
 
-  /** Progress of the running sync, readable by any instance. */
-  setProgress: (id: number, syncId: number, processed: number, total: number) =>
-    db
-      .updateTable('profiles')
-      .set({ rows_processed: processed, rows_total: total })
-      .where('id', '=', id)
-      .where('sync_id', '=', syncId)
-      .execute(),
+  /** The company's live conditions among these (lower-cased) names, as a sync matches them. */
+  const liveNames = async (companyId: number, names: string[]) => {
+    const live = new Set<string>();
+    for (let from = 0; from < names.length; from += 500) {
+      const rows = await db
+        .selectFrom('conditions')
+        .select(sql<string>`lower(name)`.as('name'))
+        .where('company_id', '=', companyId)
+        .where('deleted_at', 'is', null)
+        .where(sql<string>`lower(name)`, 'in', names.slice(from, from + 500))
+        .execute();
+      for (const row of rows) live.add(row.name);
+    }
+    return live;
+  };
 
-  /** Still this sync's profile (not deleted, no newer sync took it over)? */
-  stillCurrent: async (profileId: number, syncId: number, trx: Executor = db) => {
-    const current = await trx
-      .selectFrom('profiles')
-      .select(['sync_id', 'deleted_at'])
-      .where('id', '=', profileId)
-      .executeTakeFirst();
-    return !!current && !current.deleted_at && current.sync_id === syncId;
-  },
-
-  /** The sync's outcome on its profile, unless a newer sync has taken the profile over: answers whether it did. */
-  updateProfileOf: async (
-    profileId: number,
-    syncId: number,
-    values: Updateable<ProfilesTable>,
-    trx: Executor = db,
-  ) => {
-    const result = await trx
-      .updateTable('profiles')
-      .set(values)
-      .where('id', '=', profileId)
-      .where('sync_id', '=', syncId)
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows) === 1;
-  },
-
-  insertSync: (values: Insertable<ProfileSyncsTable>, trx: Executor = db) =>
-    trx.insertInto('profile_syncs').values(values).returningAll().executeTakeFirstOrThrow(),
-
-  findSync: (id: number, trx: Executor = db) =>
-    trx.selectFrom('profile_syncs').selectAll().where('id', '=', id).executeTakeFirst(),
-
-  updateSync: (id: number, values: Updateable<ProfileSyncsTable>, trx: Executor = db) =>
-    trx.updateTable('profile_syncs').set(values).where('id', '=', id).execute(),
-
-  /**
-   * The profile's last sync that read its feed whole (synced, or stopped for a confirmation): the
-   * one whose figures and issues the profile shows.
-   */
-  lastComplete: (profileId: number, trx: Executor = db) =>
-    trx
-      .selectFrom('profile_syncs')
-      .selectAll()
-      .where('profile_id', '=', profileId)
-      .where('status', 'in', ['synced', 'needs_confirmation'])
-      .orderBy('id', 'desc')
-      .limit(1)
-      .executeTakeFirst(),
-
-  /** The profile's syncs, newest first, with who started them. */
-  history: (companyId: number, profileId: number, limit = 100) =>
-    db
-      .selectFrom('profile_syncs')
-      .leftJoin('users', 'users.id', 'profile_syncs.user_id')
-      .selectAll('profile_syncs')
-      .select('users.name as user_name')
-      .where((eb) => eb.and({ 'profile_syncs.company_id': companyId, 'profile_syncs.profile_id': profileId }))
-      .orderBy('profile_syncs.id', 'desc')
-      .limit(limit)
-      .execute(),
-
-  // --- issues --------------------------------------------------------------------------------
-
-  insertIssues: (rows: Insertable<ProfileErrorsTable>[], trx: Executor = db) =>
-    trx.insertInto('profile_errors').values(rows).execute(),
-
-  /** Removes the issues a sync found. */
-  removeIssuesOf: (syncId: number, trx: Executor = db) =>
-    trx.deleteFrom('profile_errors').where('sync_id', '=', syncId).execute(),
-
-  /**
-   * Removes the profile's issues of every sync but `keptSyncId` (the last complete one, if any):
-   * a failed sync's partial read and earlier failures go. Issues of no sync (before syncs were
-   * recorded) stay with the last complete sync's.
-   */
-  removeIssuesBut: (profileId: number, keptSyncId: number | null, trx: Executor = db) => {
-    let query = trx
-      .deleteFrom('profile_errors')
-      .where('profile_id', '=', profileId)
-      .where('sync_id', 'is not', null);
-    if (keptSyncId !== null) query = query.where('sync_id', '!=', keptSyncId);
-    return query.execute();
-  },
-
-  /** Keeps only this sync's issues of the profile: those of earlier syncs go. */
-  keepIssuesOf: (profileId: number, syncId: number, trx: Executor = db) =>
-    trx
-      .deleteFrom('profile_errors')
-      .where('profile_id', '=', profileId)
-      .where((eb) => eb.or([eb('sync_id', 'is', null), eb('sync_id', '!=', syncId)]))
-      .execute(),
-
-  /**
-   * The profile's issues, in sheet order (those of no row first): those of its last sync, never
-   * the partial ones of a sync still running; each says whether a sync would now take its row in.
-   */
-  issues: (
-    companyId: number,
-    profileId: number,
-    { severity, column }: { severity?: string; column?: string },
-  ) => {
-    let query = db
+  /** The issues the profile shows, in sheet order: kept if it shows the same as when they were read. */
+  const shownIssues = async (companyId: number, profileId: number): Promise<ReadIssue[]> => {
+    const shownHere = db
       .selectFrom('profile_errors')
-      .select(['row', 'column', 'value', 'message', 'severity'])
-      .select(sql<number>`case when ${resolvedNow(db, companyId)} then 1 else 0 end`.as('fixed_by_resync'))
       .where((eb) => eb.and({ company_id: companyId, profile_id: profileId }))
       .where(shownOf(profileId));
-    if (severity) query = query.where('severity', '=', severity);
-    if (column) query = query.where('column', '=', column);
-    return query
+    const counted = await shownHere
+      .select((eb) => [eb.fn.countAll<number | string>().as('n'), eb.fn.max('id').as('last')])
+      .executeTakeFirstOrThrow();
+    const stamp = `${counted.n}:${counted.last}`;
+    const found = reports.get(profileId);
+    if (found?.stamp === stamp && found.companyId === companyId) return found.issues;
+    const rows = await shownHere
+      .select(['row', 'column', 'value', 'message', 'severity', 'missing_conditions'])
       .orderBy(sql`coalesce(${sql.ref('row')}, 0)`)
       .orderBy('id')
       .execute();
-  },
+    const issues = rows.map(({ missing_conditions, ...issue }) => ({
+      ...issue,
+      missing: missing_conditions === null ? null : parseJson<string[]>(missing_conditions, []),
+    }));
+    if (issues.length >= REPORT_KEPT_FROM)
+      reports.set(profileId, { stamp, companyId, issues }, weightOf(issues));
+    else reports.delete(profileId);
+    return issues;
+  };
 
-  /**
-   * How many of each profile's rejected rows a sync would now take in, by profile id (absent: none).
-   * One statement for a page of profiles; only the issues that name missing conditions are read.
-   */
-  fixableRows: async (
-    companyId: number,
-    profileIds: readonly number[],
-    trx: Executor = db,
-  ): Promise<Map<number, number>> => {
-    if (profileIds.length === 0) return new Map();
-    const rows = await trx
-      .selectFrom('profile_errors')
-      .select('profile_id')
-      .select((eb) => eb.fn.countAll<number | string>().as('rows'))
-      .where('company_id', '=', companyId)
-      .where(idIn('profile_id', profileIds))
-      .where('missing_conditions', 'is not', null)
-      .where(shown)
-      .where(resolvedNow(trx, companyId))
-      .groupBy('profile_id')
-      .execute();
-    return new Map(rows.map((row) => [row.profile_id, Number(row.rows)]));
-  },
-});
+  return {
+    /**
+     * Marks the profile syncing under `syncId` unless a sync of it is running: answers whether it
+     * did. The one conditional update is what keeps two syncs of a profile from running at once,
+     * whichever instance asks.
+     */
+    claimSync: async (id: number, syncId: number, trx: Executor) => {
+      const result = await trx
+        .updateTable('profiles')
+        .set({ status: 'syncing', sync_id: syncId, rows_processed: 0, sync_error: null })
+        .where('id', '=', id)
+        .where('status', '!=', 'syncing')
+        .where('deleted_at', 'is', null)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
+    /** Progress of the running sync, readable by any instance. */
+    setProgress: (id: number, syncId: number, processed: number, total: number) =>
+      db
+        .updateTable('profiles')
+        .set({ rows_processed: processed, rows_total: total })
+        .where('id', '=', id)
+        .where('sync_id', '=', syncId)
+        .execute(),
+
+    /** Still this sync's profile (not deleted, no newer sync took it over)? */
+    stillCurrent: async (profileId: number, syncId: number, trx: Executor = db) => {
+      const current = await trx
+        .selectFrom('profiles')
+        .select(['sync_id', 'deleted_at'])
+        .where('id', '=', profileId)
+        .executeTakeFirst();
+      return !!current && !current.deleted_at && current.sync_id === syncId;
+    },
+
+    /** The sync's outcome on its profile, unless a newer sync has taken the profile over: answers whether it did. */
+    updateProfileOf: async (
+      profileId: number,
+      syncId: number,
+      values: Updateable<ProfilesTable>,
+      trx: Executor = db,
+    ) => {
+      const result = await trx
+        .updateTable('profiles')
+        .set(values)
+        .where('id', '=', profileId)
+        .where('sync_id', '=', syncId)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
+    insertSync: (values: Insertable<ProfileSyncsTable>, trx: Executor = db) =>
+      trx.insertInto('profile_syncs').values(values).returningAll().executeTakeFirstOrThrow(),
+
+    findSync: (id: number, trx: Executor = db) =>
+      trx.selectFrom('profile_syncs').selectAll().where('id', '=', id).executeTakeFirst(),
+
+    updateSync: (id: number, values: Updateable<ProfileSyncsTable>, trx: Executor = db) =>
+      trx.updateTable('profile_syncs').set(values).where('id', '=', id).execute(),
+
+    /**
+     * The profile's last sync that read its feed whole (synced, or stopped for a confirmation): the
+     * one whose figures and issues the profile shows.
+     */
+    lastComplete: (profileId: number, trx: Executor = db) =>
+      trx
+        .selectFrom('profile_syncs')
+        .selectAll()
+        .where('profile_id', '=', profileId)
+        .where('status', 'in', ['synced', 'needs_confirmation'])
+        .orderBy('id', 'desc')
+        .limit(1)
+        .executeTakeFirst(),
+
+    /** The profile's syncs, newest first, with who started them. */
+    history: (companyId: number, profileId: number, limit = 100) =>
+      db
+        .selectFrom('profile_syncs')
+        .leftJoin('users', 'users.id', 'profile_syncs.user_id')
+        .selectAll('profile_syncs')
+        .select('users.name as user_name')
+        .where((eb) =>
+          eb.and({ 'profile_syncs.company_id': companyId, 'profile_syncs.profile_id': profileId }),
+        )
+        .orderBy('profile_syncs.id', 'desc')
+        .limit(limit)
+        .execute(),
+
+    // --- issues --------------------------------------------------------------------------------
+
+    insertIssues: (rows: Insertable<ProfileErrorsTable>[], trx: Executor = db) =>
+      trx.insertInto('profile_errors').values(rows).execute(),
+
+    /** Removes the issues a sync found. */
+    removeIssuesOf: (syncId: number, trx: Executor = db) =>
+      trx.deleteFrom('profile_errors').where('sync_id', '=', syncId).execute(),
+
+    /**
+     * Removes the profile's issues of every sync but `keptSyncId` (the last complete one, if any):
+     * a failed sync's partial read and earlier failures go. Issues of no sync (before syncs were
+     * recorded) stay with the last complete sync's.
+     */
+    removeIssuesBut: (profileId: number, keptSyncId: number | null, trx: Executor = db) => {
+      let query = trx
+        .deleteFrom('profile_errors')
+        .where('profile_id', '=', profileId)
+        .where('sync_id', 'is not', null);
+      if (keptSyncId !== null) query = query.where('sync_id', '!=', keptSyncId);
+      return query.execute();
+    },
+
+    /** Keeps only this sync's issues of the profile: those of earlier syncs go. */
+    keepIssuesOf: (profileId: number, syncId: number, trx: Executor = db) =>
+      trx
+        .deleteFrom('profile_errors')
+        .where('profile_id', '=', profileId)
+        .where((eb) => eb.or([eb('sync_id', 'is', null), eb('sync_id', '!=', syncId)]))
+        .execute(),
+
+    /**
+     * The profile's issues, in sheet order (those of no row first): those of its last sync, never
+     * the partial ones of a sync still running; each says whether a sync would now take its row in
+     * (its missing conditions all exist now). A large report is read once while it stays the same.
+     */
+    issues: async (
+      companyId: number,
+      profileId: number,
+      { severity, column }: { severity?: string; column?: string },
+    ) => {
+      const issues = (await shownIssues(companyId, profileId)).filter(
+        (issue) =>
+          (severity === undefined || issue.severity === severity) &&
+          (column === undefined || issue.column === column),
+      );
+      const named = [...new Set(issues.flatMap((issue) => issue.missing ?? []))];
+      const live = named.length > 0 ? await liveNames(companyId, named) : new Set<string>();
+      return issues.map(({ missing, ...issue }) => ({
+        ...issue,
+        fixed_by_resync: missing?.every((name) => live.has(name)) ?? false,
+      }));
+    },
+
+    /**
+     * How many of each profile's rejected rows a sync would now take in, by profile id (absent: none).
+     * One statement for a page of profiles; only the issues that name missing conditions are read.
+     */
+    fixableRows: async (
+      companyId: number,
+      profileIds: readonly number[],
+      trx: Executor = db,
+    ): Promise<Map<number, number>> => {
+      if (profileIds.length === 0) return new Map();
+      const rows = await trx
+        .selectFrom('profile_errors')
+        .select('profile_id')
+        .select((eb) => eb.fn.countAll<number | string>().as('rows'))
+        .where('company_id', '=', companyId)
+        .where(idIn('profile_id', profileIds))
+        .where('missing_conditions', 'is not', null)
+        .where(shown)
+        .where(resolvedNow(trx, companyId))
+        .groupBy('profile_id')
+        .execute();
+      return new Map(rows.map((row) => [row.profile_id, Number(row.rows)]));
+    },
+  };
+};
 export type ProfileSyncsRepository = ReturnType<typeof createProfileSyncsRepository>;

@@ -107,7 +107,7 @@ export function createProfileSyncsService({ profiles, syncs, transaction, queueS
         value: row.value,
         message: row.message,
         severity: row.severity as ProfileIssue['severity'],
-        fixed_by_resync: Number(row.fixed_by_resync) === 1,
+        fixed_by_resync: row.fixed_by_resync,
       }));
     },
   };
