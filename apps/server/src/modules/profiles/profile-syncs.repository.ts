@@ -47,14 +47,24 @@ const resolvedNow = (db: Executor, companyId: number) => {
       where c.company_id = ${companyId} and c.deleted_at is null and lower(c.name) = n.value)))`;
 };
 
-/** An issue as a report reads it, with the condition names that alone keep its row out. */
-interface ReadIssue {
+/** An issue as the report answers it. */
+export interface ReportedIssue {
   row: number | null;
   column: string | null;
   value: string | null;
   message: string;
   severity: string;
-  missing: string[] | null;
+  fixed_by_resync: boolean;
+}
+
+/**
+ * The issues a profile shows, each with `fixed_by_resync` false, and by index the condition names
+ * that alone keep a row out (whether they exist now is looked up on each answer). Frozen: a kept
+ * report's issues are handed out as they are.
+ */
+interface Report {
+  issues: readonly Readonly<ReportedIssue>[];
+  missing: Map<number, string[]>;
 }
 
 /** A report of this many issues or more is kept (a 700,000-row feed's has ~10,000: 2.2 MB of JSON). */
@@ -62,7 +72,7 @@ const REPORT_KEPT_FROM = 1_000;
 /** Bytes of reports kept in all, about (the text of their fields and 100 a row). */
 const REPORTS_KEPT_BYTES = 32 * 1024 * 1024;
 
-const weightOf = (issues: ReadIssue[]) =>
+const weightOf = ({ issues }: Report) =>
   issues.reduce(
     (sum, issue) =>
       sum + 100 + (issue.column?.length ?? 0) + (issue.value?.length ?? 0) + issue.message.length,
@@ -80,7 +90,7 @@ export const createProfileSyncsRepository = (db: Db) => {
    * when they were read: issues are only ever inserted (each id higher than those before) or
    * deleted, so any change to what a profile shows changes one of the two.
    */
-  const reports = new WeightedCache<number, { stamp: string; companyId: number; issues: ReadIssue[] }>(
+  const reports = new WeightedCache<number, { stamp: string; companyId: number; report: Report }>(
     REPORTS_KEPT_BYTES,
   );
 
@@ -101,7 +111,7 @@ export const createProfileSyncsRepository = (db: Db) => {
   };
 
   /** The issues the profile shows, in sheet order: kept if it shows the same as when they were read. */
-  const shownIssues = async (companyId: number, profileId: number): Promise<ReadIssue[]> => {
+  const shownReport = async (companyId: number, profileId: number): Promise<Report> => {
     const shownHere = db
       .selectFrom('profile_errors')
       .where((eb) => eb.and({ company_id: companyId, profile_id: profileId }))
@@ -111,20 +121,22 @@ export const createProfileSyncsRepository = (db: Db) => {
       .executeTakeFirstOrThrow();
     const stamp = `${counted.n}:${counted.last}`;
     const found = reports.get(profileId);
-    if (found?.stamp === stamp && found.companyId === companyId) return found.issues;
+    if (found?.stamp === stamp && found.companyId === companyId) return found.report;
     const rows = await shownHere
       .select(['row', 'column', 'value', 'message', 'severity', 'missing_conditions'])
       .orderBy(sql`coalesce(${sql.ref('row')}, 0)`)
       .orderBy('id')
       .execute();
-    const issues = rows.map(({ missing_conditions, ...issue }) => ({
-      ...issue,
-      missing: missing_conditions === null ? null : parseJson<string[]>(missing_conditions, []),
-    }));
+    const missing = new Map<number, string[]>();
+    const issues = rows.map(({ missing_conditions, ...issue }, index) => {
+      if (missing_conditions !== null) missing.set(index, parseJson<string[]>(missing_conditions, []));
+      return Object.freeze({ ...issue, fixed_by_resync: false });
+    });
+    const report = { issues, missing };
     if (issues.length >= REPORT_KEPT_FROM)
-      reports.set(profileId, { stamp, companyId, issues }, weightOf(issues));
+      reports.set(profileId, { stamp, companyId, report }, weightOf(report));
     else reports.delete(profileId);
-    return issues;
+    return report;
   };
 
   return {
@@ -257,17 +269,21 @@ export const createProfileSyncsRepository = (db: Db) => {
       profileId: number,
       { severity, column }: { severity?: string; column?: string },
     ) => {
-      const issues = (await shownIssues(companyId, profileId)).filter(
-        (issue) =>
-          (severity === undefined || issue.severity === severity) &&
-          (column === undefined || issue.column === column),
-      );
-      const named = [...new Set(issues.flatMap((issue) => issue.missing ?? []))];
-      const live = named.length > 0 ? await liveNames(companyId, named) : new Set<string>();
-      return issues.map(({ missing, ...issue }) => ({
-        ...issue,
-        fixed_by_resync: missing?.every((name) => live.has(name)) ?? false,
-      }));
+      const report = await shownReport(companyId, profileId);
+      let issues = report.issues;
+      if (report.missing.size > 0) {
+        const live = await liveNames(companyId, [...new Set([...report.missing.values()].flat())]);
+        const fixed = issues.slice();
+        for (const [index, names] of report.missing)
+          if (names.every((name) => live.has(name)))
+            fixed[index] = { ...fixed[index]!, fixed_by_resync: true };
+        issues = fixed;
+      }
+      return severity || column
+        ? issues.filter(
+            (issue) => (!severity || issue.severity === severity) && (!column || issue.column === column),
+          )
+        : issues;
     },
 
     /**

@@ -101,14 +101,8 @@ export function createProfileSyncsService({ profiles, syncs, transaction, queueS
       filter: { severity?: string; column?: string },
     ): Promise<ProfileIssue[]> {
       await profile(user, id);
-      return (await syncs.issues(user.company_id, id, filter)).map((row) => ({
-        row: row.row,
-        column: row.column,
-        value: row.value,
-        message: row.message,
-        severity: row.severity as ProfileIssue['severity'],
-        fixed_by_resync: row.fixed_by_resync,
-      }));
+      // The repository's issues have the answer's shape (a kept report's are shared, and frozen).
+      return (await syncs.issues(user.company_id, id, filter)) as ProfileIssue[];
     },
   };
 }

@@ -62,7 +62,7 @@ interface Matches {
 interface Kept {
   stamp: Stamp;
   /** Positions of the live rules in the sort's ascending order (id breaks ties), by sort. */
-  orders: Map<'unique_id' | 'reporting_label', Promise<Int32Array>>;
+  orders: Map<'unique_id' | 'reporting_label', Promise<Int32Array | undefined>>;
   text?: Promise<Text | undefined>;
   /** The last filters' matches, the latest last. */
   matches: Map<string, Matches>;
@@ -158,7 +158,7 @@ export function createRuleListIndex(db: Db, { from, maxBytes }: RuleListIndexOpt
       order = readOrder(db, profile, sort, entry.stamp.live);
       entry.orders.set(sort, order);
       order.then(
-        (read) => weigh(profile.id, entry, read.byteLength),
+        (read) => (read ? weigh(profile.id, entry, read.byteLength) : forget(profile.id, entry)),
         () => forget(profile.id, entry),
       );
     }
@@ -221,6 +221,7 @@ export function createRuleListIndex(db: Db, { from, maxBytes }: RuleListIndexOpt
       if (!entry) return undefined;
       const n = entry.stamp.live;
       const order = query.sort === 'position' ? undefined : await orderOf(profile, entry, query.sort);
+      if (query.sort !== 'position' && !order) return undefined;
       // Rule k of the list in the sort's direction: its position.
       const at = order
         ? query.desc
@@ -278,7 +279,7 @@ async function readOrder(
   profile: ListedProfile,
   sort: 'unique_id' | 'reporting_label',
   live: number,
-): Promise<Int32Array> {
+): Promise<Int32Array | undefined> {
   const rows = await db
     .selectFrom('profile_rules')
     .select('position')
@@ -287,7 +288,8 @@ async function readOrder(
     .orderBy(SORT_KEYS[sort])
     .orderBy('id')
     .execute();
-  if (rows.length !== live) throw new Error(`profile ${profile.id}: ${rows.length} live rules, not ${live}`);
+  // A write since the stamp (it will not match either): the database answers.
+  if (rows.length !== live) return undefined;
   const order = new Int32Array(live);
   for (let k = 0; k < live; k++) order[k] = rows[k]!.position;
   return order;
@@ -295,7 +297,8 @@ async function readOrder(
 
 /**
  * Each live rule's Unique_ID and label, case-folded by the database (so a search finds what its
- * LIKE finds), in feed order; undefined when a text holds a separator (the database answers then).
+ * LIKE finds), in feed order; undefined when a text holds a separator or a write since the stamp
+ * moved the positions (the database answers then).
  */
 async function readText(db: Db, profile: ListedProfile, live: number): Promise<Text | undefined> {
   const chunks: Buffer[] = [];
