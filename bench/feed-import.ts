@@ -403,7 +403,8 @@ async function main() {
           );
         for (const read of result.reads)
           pages.push(
-            `${head(`${name} ${read.label}`).padEnd(44)}first ${fmt(read.first, 1).padStart(6)} ms, p50 ${fmt(read.p50, 1).padStart(6)} ms, ` +
+            `${head(`${name} ${read.label}`).padEnd(45)}first ${fmt(read.first, 1).padStart(7)} ms` +
+              `${read.keptAfter >= 1 ? ` (kept ${fmt(read.keptAfter / 1000, 1)} s later)` : ''.padEnd(19)}, p50 ${fmt(read.p50, 1).padStart(6)} ms, ` +
               `p99 ${fmt(read.p99, 1).padStart(6)} ms ${mark(read.p99 < GOAL_READ_MS).padEnd(6)} ${fmt(read.rows)} rows`,
           );
         for (const [label, run] of [

@@ -2,7 +2,7 @@ import type { ProfileRule } from '@adstudio/contract';
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { isPostgres } from '../../src/lib/indexed-filter';
-import { ruleListStats } from '../../src/modules/profiles/rule-list-index';
+import { ruleListStats, ruleListsSettled } from '../../src/modules/profiles/rule-list-index';
 import { buildTestApp, type Client, type TestApp } from '../helper';
 import { uploadHelpers } from '../uploads/upload-helpers';
 import { profileFromUpload } from './feed-profile';
@@ -103,7 +103,9 @@ describe.each(Object.keys(KEPT) as Source[])(
       const signed = await upload(feed(ROWS), 'text/csv');
       profileId = (await profileFromUpload(t, editor, signed.key, 'Large feed')).id;
       // A filtered page in each sort reads that sort's order: every later page by it is then kept.
+      // The database answers while they are read (in the background): wait for them.
       if (kept) for (const sort of ['unique_id', 'reporting_label']) await list(`filter=sku&sort-by=${sort}`);
+      await ruleListsSettled();
     });
     afterAll(() => t.close());
     let pagesBefore = 0;
@@ -179,6 +181,9 @@ describe.each(Object.keys(KEPT) as Source[])(
       expect((await editor.get(`/v1/profiles/${profileId}/sync`)).statusCode).toBe(200);
       await t.app.jobs.idle();
       const before = { ...ruleListStats };
+      // The first page after it is the database's, and starts reading the new order.
+      expect((await list('sort-by=reporting_label&sort-order=desc')).meta.total).toBe(ROWS - 300);
+      await ruleListsSettled();
       expect(await expectPagesOf('sort-by=reporting_label&sort-order=desc')).toHaveLength(ROWS - 300);
       // Every page from the kept list, its order read once.
       if (kept)
