@@ -84,7 +84,7 @@ describe('readXlsx in a worker thread', { timeout: 60_000 }, () => {
   beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), 'feeds-worker-'));
     big = join(dir, 'big.xlsx');
-    await writeFile(big, bigWorkbook(5000));
+    await writeFile(big, bigWorkbook(12_000));
     shaped = join(dir, 'one-sheet.xlsx');
     await writeFile(shaped, sheetXlsx(productSheet()));
   });
@@ -101,7 +101,7 @@ describe('readXlsx in a worker thread', { timeout: 60_000 }, () => {
       [fixture('long.xlsx'), ['Feed!A:C']],
       [fixture('handmade.xlsx'), []],
       [shaped, []],
-      // More rows than a batch holds, in both ranges.
+      // More rows than a batch holds, and more batches than are sent unanswered, in both ranges.
       [big, ['Feed', 'Feed!A1:B4000']],
     ];
     for (const [file, ranges] of cases) {
@@ -122,7 +122,7 @@ describe('readXlsx in a worker thread', { timeout: 60_000 }, () => {
       [fixture('truncated.xlsx'), []],
       [fixture('semicolon-bom.csv'), []],
       [fixture('good.xlsx'), ['Feed!A1:C', 'Extra!A1:C']],
-      // After 5,000 rows, three batches.
+      // After 12,000 rows: more batches than the worker sends before the first is taken.
       [big, ['Feed', 'Other']],
     ];
     for (const [file, ranges] of cases) {
@@ -135,26 +135,24 @@ describe('readXlsx in a worker thread', { timeout: 60_000 }, () => {
 
   it('reads its rows again, in a worker of their own', async () => {
     const table = await readXlsx(big, [], inWorker);
-    expect(await rowsOf(table)).toHaveLength(5000);
+    expect(await rowsOf(table)).toHaveLength(12_000);
     const again = await rowsOf(table);
-    expect(again).toHaveLength(5000);
-    expect(again.at(-1)).toEqual({ row: 5001, cells: [5000, 'Row 5000 ☕'] });
+    expect(again).toHaveLength(12_000);
+    expect(again.at(-1)).toEqual({ row: 12_001, cells: [12_000, 'Row 12000 ☕'] });
   });
 
   it.runIf(existsSync('/proc/self/task'))(
     'reads small files in this thread, large ones in a worker',
     async () => {
-      const large = join(dir, 'large.xlsx');
-      await writeFile(large, bigWorkbook(12_000));
       expect((await stat(fixture('good.xlsx'))).size).toBeLessThan(WORKER_MIN_BYTES);
-      expect((await stat(large)).size).toBeGreaterThanOrEqual(WORKER_MIN_BYTES);
+      expect((await stat(big)).size).toBeGreaterThanOrEqual(WORKER_MIN_BYTES);
       // A worker is a thread of the process while it lives.
       const threads = () => readdirSync('/proc/self/task').length;
       const before = threads();
       const small = await readXlsx(fixture('good.xlsx'), []);
       expect(threads()).toBe(before);
       await small.close?.();
-      const table = await readXlsx(large, []);
+      const table = await readXlsx(big, []);
       expect(threads()).toBeGreaterThan(before);
       await table.close?.();
       expect(threads()).toBe(before);
@@ -183,7 +181,7 @@ describe.runIf(existsSync('/proc/self/task'))('a worker leaves nothing behind', 
     dir = await mkdtemp(join(tmpdir(), 'feeds-worker-left-'));
     strings = await mkdtemp(join(tmpdir(), 'feeds-worker-strings-'));
     big = join(dir, 'big.xlsx');
-    await writeFile(big, bigWorkbook(5000));
+    await writeFile(big, bigWorkbook(12_000));
     // Once, so that what a first read starts for good (libuv's threads) is counted before.
     await rowsOf(await readXlsx(fixture('good.xlsx'), [], spilled()));
     before = held();
@@ -214,7 +212,7 @@ describe.runIf(existsSync('/proc/self/task'))('a worker leaves nothing behind', 
     await expect(async () => {
       for await (const _ of table.rows) count++;
     }).rejects.toThrow(FeedError);
-    expect(count).toBe(5000);
+    expect(count).toBe(12_000);
     expect(held()).toEqual(before);
   });
 
