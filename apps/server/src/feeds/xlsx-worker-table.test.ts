@@ -2,13 +2,14 @@ import { existsSync, readdirSync } from 'node:fs';
 import { mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { productSheet, sheetXlsx } from '../../test/fixtures/feeds/one-sheet';
 import { writeZip } from '../../test/fixtures/feeds/write-zip';
 import type { SourceRow } from './feed-header';
 import { FeedError, type FeedTable, FormattedNumber } from './feed-table';
 import { readXlsx, WORKER_MIN_BYTES, type XlsxOptions } from './xlsx-reader';
 import { RowBatchWriter, readRowBatch } from './xlsx-worker-messages';
+import { WorkerStartError } from './xlsx-worker-table';
 
 const FIXTURES = join(import.meta.dirname, '../../test/fixtures/feeds');
 const fixture = (name: string) => join(FIXTURES, name);
@@ -33,8 +34,11 @@ async function outcome(read: () => Promise<FeedTable>) {
 const X = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
 const R = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
 const RELS = 'http://schemas.openxmlformats.org/package/2006/relationships';
-/** A workbook of two sheets of `rows` rows under `Unique_ID` and another column, stored, not deflated. */
-function bigWorkbook(rows: number): Buffer {
+/**
+ * A workbook of two sheets of `rows` rows under `Unique_ID` and another column, stored, not
+ * deflated; `padding` bytes more in a part nothing reads, to make the file as large as wanted.
+ */
+function bigWorkbook(rows: number, padding = 0): Buffer {
   const sheet = (header: string) =>
     `<worksheet xmlns="${X}"><dimension ref="A1:B${rows + 1}"/><sheetData><row r="1"><c r="A1" t="inlineStr"><is><t>Unique_ID</t></is></c><c r="B1" t="inlineStr"><is><t>${header}</t></is></c></row>${Array.from(
       { length: rows },
@@ -48,6 +52,7 @@ function bigWorkbook(rows: number): Buffer {
       'xl/_rels/workbook.xml.rels': `<Relationships xmlns="${RELS}"><Relationship Id="r1" Type="${R}/worksheet" Target="feed.xml"/><Relationship Id="r2" Type="${R}/worksheet" Target="other.xml"/></Relationships>`,
       'xl/feed.xml': sheet('Reporting_Label'),
       'xl/other.xml': sheet('Note'),
+      ...(padding > 0 ? { 'docProps/padding.bin': ' '.repeat(padding) } : {}),
     },
     { store: true },
   );
@@ -144,20 +149,55 @@ describe('readXlsx in a worker thread', { timeout: 60_000 }, () => {
   it.runIf(existsSync('/proc/self/task'))(
     'reads small files in this thread, large ones in a worker',
     async () => {
+      const large = join(dir, 'large.xlsx');
+      await writeFile(large, bigWorkbook(100, WORKER_MIN_BYTES));
       expect((await stat(fixture('good.xlsx'))).size).toBeLessThan(WORKER_MIN_BYTES);
-      expect((await stat(big)).size).toBeGreaterThanOrEqual(WORKER_MIN_BYTES);
+      expect((await stat(large)).size).toBeGreaterThanOrEqual(WORKER_MIN_BYTES);
       // A worker is a thread of the process while it lives.
       const threads = () => readdirSync('/proc/self/task').length;
       const before = threads();
       const small = await readXlsx(fixture('good.xlsx'), []);
       expect(threads()).toBe(before);
       await small.close?.();
-      const table = await readXlsx(big, []);
+      const table = await readXlsx(large, []);
       expect(threads()).toBeGreaterThan(before);
       await table.close?.();
       expect(threads()).toBe(before);
     },
   );
+});
+
+describe('a worker that cannot start', () => {
+  const missing = new URL('./no-such-worker.js', import.meta.url);
+  let dir: string;
+  let large: string;
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'feeds-no-worker-'));
+    large = join(dir, 'large.xlsx');
+    await writeFile(large, bigWorkbook(100, WORKER_MIN_BYTES));
+  });
+  afterAll(async () => {
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('fails the read when a worker is asked for, and the product reads in this thread instead', async () => {
+    await expect(
+      readXlsx(fixture('good.xlsx'), [], { worker: 'always', workerCode: missing }),
+    ).rejects.toThrow(WorkerStartError);
+    const warn = vi.spyOn(process, 'emitWarning').mockImplementation(() => undefined);
+    try {
+      const table = await readXlsx(large, [], { workerCode: missing });
+      expect(await rowsOf(table)).toHaveLength(100);
+      expect(warn).toHaveBeenCalledWith(
+        expect.stringMatching(
+          /^The XLSX worker could not start: .*; reading the XLSX file in this thread instead\.$/,
+        ),
+        { code: 'ADSTUDIO_XLSX_WORKER' },
+      );
+    } finally {
+      warn.mockRestore();
+    }
+  });
 });
 
 describe.runIf(existsSync('/proc/self/task'))('a worker leaves nothing behind', { timeout: 30_000 }, () => {

@@ -32,9 +32,11 @@ export async function readXlsxInWorker(
   file: string,
   ranges: readonly string[],
   options: XlsxTableOptions,
+  /** The worker's code (tests give one that cannot start). */
+  code: URL = workerFile(),
 ): Promise<FeedTable> {
   const input: WorkerInput = { file, ranges: [...ranges], options };
-  const first = new WorkerReading(input);
+  const first = new WorkerReading(code, input);
   const header = await first.header();
   first.idle();
   let held: WorkerReading | undefined = first;
@@ -46,7 +48,7 @@ export async function readXlsxInWorker(
   const table: FeedTable = {
     columns: header.columns,
     rows: {
-      [Symbol.asyncIterator]: () => (take() ?? new WorkerReading(input)).rows(),
+      [Symbol.asyncIterator]: () => (take() ?? new WorkerReading(code, input)).rows(),
     },
     close: async () => take()?.stop(),
   };
@@ -64,8 +66,8 @@ class WorkerReading {
   private waiting: ((message: Incoming) => void) | undefined;
   private width: number | undefined;
 
-  constructor(input: WorkerInput) {
-    this.worker = new Worker(workerFile(), { workerData: input, name: 'xlsx-reader' });
+  constructor(code: URL, input: WorkerInput) {
+    this.worker = new Worker(code, { workerData: input, name: 'xlsx-reader' });
     this.exited = new Promise((resolve) => this.worker.once('exit', () => resolve()));
     this.worker.on('message', (message: WorkerMessage) => this.deliver(message));
     this.worker.on('error', (error) => this.deliver({ type: 'crashed', error }));
