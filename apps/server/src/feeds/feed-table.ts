@@ -66,3 +66,16 @@ export const FEED_LIMITS = {
 export class FeedError extends Error {
   override name = 'FeedError';
 }
+
+/**
+ * Answers `value` the first time it is called and undefined after: what the first reading of a
+ * table's rows takes over from the reading of its header (an XLSX's shared strings, a worker).
+ */
+export function heldOnce<T>(value: T): () => T | undefined {
+  let held: T | undefined = value;
+  return () => {
+    const taken = held;
+    held = undefined;
+    return taken;
+  };
+}

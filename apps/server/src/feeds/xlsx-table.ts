@@ -1,6 +1,6 @@
 import { type A1Range, parseA1Range } from './a1-range';
 import { createRowShaper, type Header, isBlank, readHeader, type SourceRow } from './feed-header';
-import { FeedError, type FeedTable } from './feed-table';
+import { FeedError, type FeedTable, heldOnce } from './feed-table';
 import { sniffFile } from './sniff-file';
 import type { SharedStringsOptions } from './xlsx-shared-strings';
 import { type RawRow, readSheetLastRow, readSheetRows } from './xlsx-sheet';
@@ -71,12 +71,7 @@ export async function readXlsxTable(
   }
   const header = first;
   // The strings the header was read with serve the first reading of the rows.
-  let held: Workbook | undefined = workbook;
-  const take = () => {
-    const taken = held;
-    held = undefined;
-    return taken;
-  };
+  const take = heldOnce(workbook);
   const table: FeedTable = {
     columns: header.header.columns,
     rows: {

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import type { SourceRow } from './feed-header';
-import type { FeedTable } from './feed-table';
+import { type FeedTable, heldOnce } from './feed-table';
 import type { XlsxTableOptions } from './xlsx-table';
 import {
   fromRemoteError,
@@ -39,12 +39,7 @@ export async function readXlsxInWorker(
   const first = new WorkerReading(code, input);
   const header = await first.header();
   first.idle();
-  let held: WorkerReading | undefined = first;
-  const take = () => {
-    const taken = held;
-    held = undefined;
-    return taken;
-  };
+  const take = heldOnce(first);
   const table: FeedTable = {
     columns: header.columns,
     rows: {
