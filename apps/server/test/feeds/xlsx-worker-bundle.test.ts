@@ -15,8 +15,12 @@ const good = path.join(serverDir, 'test/fixtures/feeds/good.xlsx');
 // The bundle is engine-independent: building it once is enough.
 describe.skipIf(engine === 'postgres')('the bundle', () => {
   it('starts the XLSX worker beside it, from dist/ and from dist/cli/', async () => {
-    // Under dist/, where the bundle's dependencies resolve as they do for dist/server.js.
-    const outdir = fs.mkdtempSync(path.join(serverDir, 'dist', 'worker-test-'));
+    // Under dist/, where the bundle's dependencies resolve as they do for dist/server.js. A fresh
+    // clone (CI) has not built it yet: made for the test and removed after it then.
+    const dist = path.join(serverDir, 'dist');
+    const madeDist = !fs.existsSync(dist);
+    fs.mkdirSync(dist, { recursive: true });
+    const outdir = fs.mkdtempSync(path.join(dist, 'worker-test-'));
     try {
       await build({
         ...serverBuild,
@@ -40,7 +44,7 @@ describe.skipIf(engine === 'postgres')('the bundle', () => {
         expect(JSON.parse(stdout), entry).toEqual(expected);
       }
     } finally {
-      fs.rmSync(outdir, { recursive: true, force: true });
+      fs.rmSync(madeDist ? dist : outdir, { recursive: true, force: true });
     }
   }, 60_000);
 });
