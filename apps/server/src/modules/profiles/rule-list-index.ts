@@ -245,7 +245,7 @@ export function createRuleListIndex(db: Db, { from, maxBytes }: RuleListIndexOpt
      * (a first page the database answers at once is not worth reading 700,000 positions for).
      */
     holds: (profile: ListedProfile, sort: 'unique_id' | 'reporting_label') =>
-      kept.get(profile.id)?.orders.has(sort) ?? false,
+      kept.peek(profile.id)?.orders.has(sort) ?? false,
 
     /**
      * A page of the profile's live rules: the positions of its rules in order and how many match;
@@ -286,12 +286,8 @@ export function createRuleListIndex(db: Db, { from, maxBytes }: RuleListIndexOpt
       ruleListStats.pages++;
       return { positions, total: count };
     },
-
-    /** Bytes kept now (for tests and benchmarks). */
-    weight: () => kept.weight,
   };
 }
-export type RuleListIndex = ReturnType<typeof createRuleListIndex>;
 
 /** What the index reads of a profile: the row a request found (its counts as they are now). */
 export interface ListedProfile {
