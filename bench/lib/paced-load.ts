@@ -28,8 +28,12 @@ export interface PacedOptions {
   connections: number;
   /** Requests a second over all connections. */
   rate: number;
+  /** Seconds counted, after `warmupSeconds` (default 1) at the same rate that are not. */
   seconds: number;
+  warmupSeconds?: number;
 }
+
+const WARMUP_SECONDS = 1;
 
 export interface PacedFigures {
   /** Answered per second. */
@@ -53,6 +57,9 @@ export interface PacedFigures {
   lagMax: number;
   /** Requests that found all connections busy and waited for an answer to free one (the server behind). */
   queued: number;
+  /** When (s from the start) the slowest request was due, and when the generator's timer was latest. */
+  maxAt: number;
+  lagMaxAt: number;
 }
 
 /** Runs one paced load in a process of its own (this file, through tsx) and answers its figures (milliseconds). */
@@ -76,29 +83,48 @@ const headerEnd = (buffer: Buffer) => {
   return at < 0 ? -1 : at + 4;
 };
 
-function run({ base, requests, connections, rate, seconds }: PacedOptions): Promise<PacedFigures> {
+function run({
+  base,
+  requests,
+  connections,
+  rate,
+  seconds,
+  warmupSeconds = WARMUP_SECONDS,
+}: PacedOptions): Promise<PacedFigures> {
   const url = new URL(base);
   const wire = requests.map((r) => {
     const lines = [`${r.method} ${r.path} HTTP/1.1`, `host: ${url.host}`, 'connection: keep-alive'];
     for (const [name, value] of Object.entries(r.headers ?? {})) lines.push(`${name}: ${value}`);
     return Buffer.from(`${lines.join('\r\n')}\r\n\r\n`, 'latin1');
   });
-  const total = Math.round(rate * seconds);
-  const latencies = new Float64Array(total);
-  const fromSend = new Float64Array(total);
-  const lags = new Float64Array(total);
+  // Requests due in the warm-up are sent alike but not counted: the first of them meet new
+  // connections and this process's own cold code (its timer came up to 19 ms late in that second).
+  const uncounted = Math.round(rate * warmupSeconds);
+  const total = uncounted + Math.round(rate * seconds);
+  const counted = total - uncounted;
+  const latencies = new Float64Array(counted);
+  const fromSend = new Float64Array(counted);
+  const lags = new Float64Array(counted);
   let answered = 0;
   let errors = 0;
   let sent = 0;
   let scheduled = 0;
   let queued = 0;
-  /** Due moments of requests waiting for a free connection. */
+  let began = 0;
+  const interval = 1000 / rate;
+  let maxLatency = 0;
+  let maxAt = 0;
+  let lagMax = 0;
+  let lagMaxAt = 0;
+  /** Requests (by their place in the schedule) waiting for a free connection. */
   const waiting: number[] = [];
   let waitingHead = 0;
 
   interface Connection {
     socket: net.Socket;
     busy: boolean;
+    /** The request's place in the schedule, and when it was due and sent. */
+    place: number;
     due: number;
     sentAt: number;
     chunks: Buffer[];
@@ -112,21 +138,29 @@ function run({ base, requests, connections, rate, seconds }: PacedOptions): Prom
   const idle: Connection[] = [];
   let next = 0;
 
-  const send = (c: Connection, due: number) => {
+  const send = (c: Connection, place: number) => {
     c.busy = true;
-    c.due = due;
+    c.place = place;
+    c.due = began + place * interval;
     c.chunks = [];
     c.received = 0;
     c.head = -1;
     c.socket.write(wire[next++ % wire.length]!);
     c.sentAt = performance.now();
-    sent++;
+    if (place >= uncounted) sent++;
   };
   const finish = (c: Connection) => {
     const now = performance.now();
-    fromSend[answered] = now - c.sentAt;
-    latencies[answered++] = now - c.due;
-    if (c.status < 200 || c.status >= 300) errors++;
+    if (c.place >= uncounted) {
+      fromSend[answered] = now - c.sentAt;
+      const latency = now - c.due;
+      latencies[answered++] = latency;
+      if (latency > maxLatency) {
+        maxLatency = latency;
+        maxAt = (c.place - uncounted) / rate;
+      }
+      if (c.status < 200 || c.status >= 300) errors++;
+    }
     c.busy = false;
     if (waitingHead < waiting.length) send(c, waiting[waitingHead++]!);
     else idle.push(c);
@@ -158,6 +192,7 @@ function run({ base, requests, connections, rate, seconds }: PacedOptions): Prom
       const c: Connection = {
         socket,
         busy: false,
+        place: 0,
         due: 0,
         sentAt: 0,
         chunks: [],
@@ -177,18 +212,24 @@ function run({ base, requests, connections, rate, seconds }: PacedOptions): Prom
     }
 
     function start() {
-      const interval = 1000 / rate;
-      const began = performance.now();
+      began = performance.now();
       const tick = () => {
         const now = performance.now();
         while (scheduled < total && began + scheduled * interval <= now) {
-          const due = began + scheduled * interval;
-          lags[scheduled++] = now - due;
+          const place = scheduled++;
+          if (place >= uncounted) {
+            const lag = now - (began + place * interval);
+            lags[place - uncounted] = lag;
+            if (lag > lagMax) {
+              lagMax = lag;
+              lagMaxAt = (place - uncounted) / rate;
+            }
+          }
           const c = idle.pop();
-          if (c) send(c, due);
+          if (c) send(c, place);
           else {
-            waiting.push(due);
-            queued++;
+            waiting.push(place);
+            if (place >= uncounted) queued++;
           }
         }
         if (scheduled < total) setTimeout(tick, 0);
@@ -196,10 +237,12 @@ function run({ base, requests, connections, rate, seconds }: PacedOptions): Prom
       };
       tick();
       const end = () => {
-        const unanswered = sent - answered + (waiting.length - waitingHead);
+        let unanswered = 0;
+        for (let i = waitingHead; i < waiting.length; i++) if (waiting[i]! >= uncounted) unanswered++;
+        for (const c of pool) if (c.busy && c.place >= uncounted) unanswered++;
         for (const c of pool) c.socket.destroy();
         const sorted = latencies.subarray(0, answered).sort();
-        const lagSorted = lags.subarray(0, scheduled).sort();
+        const lagSorted = lags.subarray(0, counted).sort();
         const sentSorted = fromSend.subarray(0, answered).sort();
         const at = (p: number, of = sorted) =>
           of.length === 0 ? 0 : Number(of[Math.min(of.length - 1, Math.ceil(p * of.length) - 1)]!.toFixed(2));
@@ -217,6 +260,8 @@ function run({ base, requests, connections, rate, seconds }: PacedOptions): Prom
           lagP99: at(0.99, lagSorted),
           lagMax: at(1, lagSorted),
           queued,
+          maxAt: Number(maxAt.toFixed(2)),
+          lagMaxAt: Number(lagMaxAt.toFixed(2)),
         });
       };
     }
