@@ -519,7 +519,7 @@ export function createServices(
     servedRules: profiles.servedRules,
     servedShapes: profiles.servedShapes,
     ruleData: profiles.ruleData,
-    revisionMark: profiles.revisionMark,
+    revisionStamp: profiles.revisionStamp,
     changedSince: profiles.changedSince,
     contentHeldMax: config.servingContentHeldBytes,
     ...(config.servingPatchedRulesMax === undefined

@@ -1,5 +1,5 @@
 import type { ApprovalStatus, DateRange, ProfileStatus, Status } from '@adstudio/contract';
-import type { Insertable } from 'kysely';
+import { type Insertable, sql } from 'kysely';
 import type { Db } from '../src/db/database';
 import type { AssetsTable, CampaignsTable, PackagesTable } from '../src/db/schema';
 
@@ -269,4 +269,28 @@ export async function insertCreativeOfCampaign(
     height: c.height ?? 250,
   });
   return { campaignId, creativeId };
+}
+
+/** A PostgreSQL transaction on another connection, holding a transaction id, until `close`. */
+export async function openTransaction(db: Db) {
+  let close!: () => void;
+  const closed = new Promise<void>((resolve) => {
+    close = resolve;
+  });
+  let begun!: () => void;
+  const started = new Promise<void>((resolve) => {
+    begun = resolve;
+  });
+  const done = db.transaction().execute(async (trx) => {
+    await sql`select txid_current()`.execute(trx);
+    begun();
+    await closed;
+  });
+  await started;
+  return {
+    close: async () => {
+      close();
+      await done;
+    },
+  };
 }

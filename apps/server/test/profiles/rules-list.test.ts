@@ -4,6 +4,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { isPostgres } from '../../src/lib/indexed-filter';
 import { ruleListStats, ruleListsSettled } from '../../src/modules/profiles/rule-list-index';
 import { buildTestApp, type Client, type TestApp } from '../helper';
+import { openTransaction } from '../rows';
 import { uploadHelpers } from '../uploads/upload-helpers';
 import { profileFromUpload } from './feed-profile';
 
@@ -67,30 +68,6 @@ async function expectPagesOf(query: string) {
   }
   expect(pages).toEqual(ids(all));
   return all.data;
-}
-
-/** A transaction on another connection, holding a transaction id, until `close`. */
-async function openTransaction(app: TestApp) {
-  let close!: () => void;
-  const closed = new Promise<void>((resolve) => {
-    close = resolve;
-  });
-  let begun!: () => void;
-  const started = new Promise<void>((resolve) => {
-    begun = resolve;
-  });
-  const done = app.db.transaction().execute(async (trx) => {
-    await sql`select txid_current()`.execute(trx);
-    begun();
-    await closed;
-  });
-  await started;
-  return {
-    close: async () => {
-      close();
-      await done;
-    },
-  };
 }
 
 describe.each(Object.keys(KEPT) as Source[])(
@@ -167,7 +144,7 @@ describe.each(Object.keys(KEPT) as Source[])(
 
       // A re-sync of fewer rows with other labels: the list is the new one. On PostgreSQL a transaction
       // elsewhere stays open meanwhile (its id below the sync's): the kept list still answers.
-      const open = isPostgres(t.db) ? await openTransaction(t) : undefined;
+      const open = isPostgres(t.db) ? await openTransaction(t.db) : undefined;
       const resynced = feed(ROWS - 300)
         .toString()
         .replaceAll('COFFEE', 'TEA');

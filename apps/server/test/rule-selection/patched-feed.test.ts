@@ -1,5 +1,6 @@
 import { evaluationContext, type SimulationContext } from '@adstudio/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isPostgres } from '../../src/lib/indexed-filter';
 import {
   type CompiledFeed,
   type CompileFeedDeps,
@@ -8,7 +9,7 @@ import {
 } from '../../src/modules/rule-selection/compiled-feed';
 import { insertConditionOf } from '../ad-tags/fixtures';
 import { buildTestApp, type TestApp } from '../helper';
-import { insertProfile, insertRules } from '../rows';
+import { insertProfile, insertRules, openTransaction } from '../rows';
 
 /**
  * A served creative's compiled feed brought up to date by a patch (docs/decisions/0145): after a
@@ -216,5 +217,26 @@ describe.each([
     expect(await patchFeed(depsOf(held), next, companyId, creative, undefined, false)).toBeUndefined();
     const other = { ...creative, rule_filter: JSON.stringify({ column: 'Channel', values: ['web'] }) };
     expect(await patchFeed(depsOf(held), next, companyId, other, undefined, false)).toBeUndefined();
+  });
+
+  it('reads only what was written since its last patch, with a transaction open elsewhere all along', async () => {
+    // On PostgreSQL the open transaction's id is below every write here: a mark at the oldest
+    // running transaction would read all of them again at each patch, and ask for a compile.
+    const open = isPostgres(t.db) ? await openTransaction(t.db) : undefined;
+    try {
+      const { creative, ids } = await feedOf(10);
+      const deps = depsOf(held, 4);
+      const feed = await compiled(deps, creative);
+      for (const id of ids.slice(0, 3)) await rule(id).set({ active: 0 }).execute();
+      const first = await patchFeed(deps, feed, companyId, creative, undefined, false);
+      if (typeof first !== 'object') throw new Error(`not patched: ${first}`);
+      for (const id of ids.slice(3, 6)) await rule(id).set({ active: 0 }).execute();
+      // Six rules written since the compile, three since the first patch: within its limit of four.
+      const second = await patchFeed(deps, first.feed, companyId, creative, undefined, false);
+      if (typeof second !== 'object') throw new Error(`not patched: ${second}`);
+      expect(await observed(second.feed, ids)).toEqual(await observed(await compiled(deps, creative), ids));
+    } finally {
+      await open?.close();
+    }
   });
 });

@@ -9,9 +9,9 @@ import { type AnyDb, isPostgres } from './helpers';
  * of recompiling 700,000 of them.
  *
  * PostgreSQL: the writing transaction's id (`txid_current()`, 64 bits), by default on insert and by
- * a trigger on an update that does not set it. A reader's mark is the oldest transaction still
- * running when it read (`txid_snapshot_xmin`): every rule written by one not yet visible has a
- * revision at least that.
+ * a trigger on an update that does not set it. A reader's stamp is what its snapshot could not
+ * see: the ids from its `xmax` on and those it saw running (`RevisionStamp`,
+ * modules/profiles/rule-revisions.ts).
  *
  * SQLite: one writer at a time, so a number counted per profile orders writes as they commit: the
  * profile's highest revision plus one, set by the sync's statements, else by a trigger (after the

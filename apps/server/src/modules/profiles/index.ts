@@ -6,3 +6,4 @@ export type { ProfileRuleRow } from './profile-rules.repository';
 export { servesRule } from './profile-rules.service';
 export { seedDemoFeeds, seedProfiles, seedServedRuleIds } from './profiles.seed';
 export type { ProfilesService } from './profiles.service';
+export type { RevisionStamp } from './rule-revisions';

@@ -7,6 +7,7 @@ import { parseJson } from '../../lib/json';
 import { cappedTotal, escapeLike, type ListTotal, pageMeta, paginate, type SortKey } from '../../lib/list';
 import type { ProfileRow } from './profiles.repository';
 import { createRuleListIndex, type KeptSort } from './rule-list-index';
+import { type RevisionStamp, revisionStamp, unseenBy } from './rule-revisions';
 
 export type ProfileRuleRow = Selectable<ProfileRulesTable>;
 
@@ -237,33 +238,18 @@ export const createProfileRulesRepository = (db: Db, kept: { from: number } = RU
         .limit(limit)
         .execute(),
 
-    /**
-     * Where a feed's rules stand now (migration 2026-12-07-1620): `revision`, below which no rule
-     * read after this call can be written, and the profile's `rules_deleted`; undefined without the
-     * profile. PostgreSQL: the oldest transaction still running, less one (rules written by it or a
-     * later one may not be visible yet); SQLite, one writer: the profile's highest revision.
-     */
-    revisionMark: async (profileId: number) => {
-      const revision = isPostgres(db)
-        ? sql<number>`(select txid_snapshot_xmin(txid_current_snapshot()) - 1)`
-        : sql<number>`(select coalesce(max(revision), 0) from profile_rules where profile_id = ${profileId})`;
-      const row = await db
-        .selectFrom('profiles')
-        .select(['rules_deleted', revision.as('revision')])
-        .where('id', '=', profileId)
-        .executeTakeFirst();
-      return row && { revision: Number(row.revision), deleted: row.rules_deleted };
-    },
+    /** Where a feed's rules stand now (rule-revisions.ts); undefined without the profile. */
+    revisionStamp: (profileId: number) => revisionStamp(db, profileId),
 
     /**
-     * The profile's rules written after revision `since`, ended ones too, by the revision index: at
-     * most `limit`, each with its shape, whether the rule filter serves it now (`served`: live and
-     * matched) and, when asked, its content.
+     * The profile's rules written in a revision the stamp `since` did not see, ended ones too, by the
+     * revision index: at most `limit`, each with its shape, whether the rule filter serves it now
+     * (`served`: live and matched) and, when asked, its content.
      */
     changedSince: (
       profileId: number,
       filter: RuleFilter | null,
-      since: number,
+      since: RevisionStamp,
       limit: number,
       withData: boolean,
     ) =>
@@ -275,7 +261,7 @@ export const createProfileRulesRepository = (db: Db, kept: { from: number } = RU
         ])
         .$if(withData, (query) => query.select('data'))
         .where('profile_id', '=', profileId)
-        .where('revision', '>', since)
+        .where(unseenBy(since))
         .limit(limit)
         .execute() as Promise<(Omit<ProfileRuleRow, 'data'> & { served: number; data?: string })[]>,
 

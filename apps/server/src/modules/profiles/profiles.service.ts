@@ -71,7 +71,7 @@ interface Deps {
     | 'activeServedRules'
     | 'dataOf'
     | 'servedShapes'
-    | 'revisionMark'
+    | 'revisionStamp'
     | 'changedSince'
   >;
   uploads: Pick<UploadsService, 'claim'>;
@@ -164,7 +164,7 @@ export function createProfilesService({
       rules.servedShapes(profileId, filter, afterPosition, limit),
 
     /** Where a feed's rules stand now: what a compiled feed reads changes from (`patchFeed`). */
-    revisionMark: rules.revisionMark,
+    revisionStamp: rules.revisionStamp,
 
     /** The profile's rules written after a revision, at most `limit` (a compiled feed's patch). */
     changedSince: rules.changedSince,

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/database';
 import { isPostgres } from '../../lib/indexed-filter';
 import { WeightedCache } from '../../lib/weighted-cache';
+import { type RevisionStamp, revisionStamp, writtenSince } from './rule-revisions';
 
 /**
  * The rules list of a large feed, paged and filtered from what this process keeps of it (decision
@@ -10,13 +11,10 @@ import { WeightedCache } from '../../lib/weighted-cache';
  * entries in the database (~1 s); here it is a slice of an array. A text filter is one search of
  * ~28 MB of text instead of a LIKE on every rule, and its matches are kept for the next page.
  *
- * Exact in any number of processes: every write to a rule gives it a revision (migration
- * 2026-12-07-1620), and what is kept carries the revisions that were not yet visible when it began
- * to be read: on PostgreSQL the transaction ids at or past the snapshot's xmax and those it saw
- * running (its xip, a few), on SQLite (one writer) any past the profile's highest. Each use looks
- * for a rule of those revisions (one index probe, usually nothing) and compares the live rules and
- * deleting statements counted on the profile: any change, and the list is read anew. An open
- * transaction elsewhere holds nothing back (a mark at the oldest running one would).
+ * Exact in any number of processes: what is kept carries the revisions that were not yet visible
+ * when it began to be read (`RevisionStamp`, rule-revisions.ts). Each use looks for a rule of those
+ * revisions (one index probe, usually nothing) and compares the live rules and deleting statements
+ * counted on the profile: any change, and the list is read anew.
  */
 
 /** What a kept list answers: the positions of the page's rules, in order, and how many match. */
@@ -34,16 +32,6 @@ export interface KeptQuery {
   filter: string;
   offset: number;
   limit: number;
-}
-
-/** Where what is kept was read from: the feed's state then. */
-interface Stamp {
-  /** Revisions from this one on were not visible when the list began to be read. */
-  after: number;
-  /** Nor were these (PostgreSQL: the transactions running then). */
-  running: number[];
-  deleted: number;
-  live: number;
 }
 
 interface Text {
@@ -66,7 +54,8 @@ interface Piece<T> {
 }
 
 interface Kept {
-  stamp: Stamp;
+  /** Where what is kept was read from: the feed's state then. */
+  stamp: RevisionStamp;
   /** Positions of the live rules in the sort's ascending order (id breaks ties), by sort. */
   orders: Map<'unique_id' | 'reporting_label', Piece<Int32Array>>;
   text?: Piece<Text>;
@@ -110,41 +99,6 @@ export function createRuleListIndex(db: Db, { from, maxBytes }: RuleListIndexOpt
     if (kept.peek(profileId) === entry) kept.delete(profileId);
   };
 
-  /** Whether a rule of the profile was written since the stamp (a revision it did not see). */
-  const writtenSince = async (profileId: number, { after, running }: Stamp) =>
-    (await db
-      .selectFrom('profile_rules')
-      .select('id')
-      .where('profile_id', '=', profileId)
-      .where((eb) =>
-        running.length > 0
-          ? eb.or([eb('revision', '>=', after), eb('revision', 'in', running)])
-          : eb('revision', '>=', after),
-      )
-      .limit(1)
-      .executeTakeFirst()) !== undefined;
-
-  /** The feed's state now, read before what is kept of it. */
-  const stampOf = async (profile: ListedProfile): Promise<Stamp | undefined> => {
-    const seen = isPostgres(db)
-      ? sql<string>`(select txid_snapshot_xmax(s) || ':' || coalesce((select string_agg(x::text, ',') from txid_snapshot_xip(s) as x), '')
-          from (select txid_current_snapshot() as s) as now)`
-      : sql<string>`(select (coalesce(max(revision), 0) + 1) || ':' from profile_rules where profile_id = ${profile.id})`;
-    const row = await db
-      .selectFrom('profiles')
-      .select(['rules_deleted', 'rules_live', seen.as('seen')])
-      .where('id', '=', profile.id)
-      .executeTakeFirst();
-    if (!row) return undefined;
-    const [after, running] = row.seen.split(':');
-    return {
-      after: Number(after),
-      running: running ? running.split(',').map(Number) : [],
-      deleted: row.rules_deleted,
-      live: row.rules_live,
-    };
-  };
-
   /** What is kept of the profile's list if it is still its list now, else a new entry (or none). */
   const entryOf = async (profile: ListedProfile): Promise<Kept | undefined> => {
     const found = kept.get(profile.id);
@@ -153,11 +107,11 @@ export function createRuleListIndex(db: Db, { from, maxBytes }: RuleListIndexOpt
       const same =
         stamp.deleted === profile.rules_deleted &&
         stamp.live === profile.rules_live &&
-        !(await writtenSince(profile.id, stamp));
+        !(await writtenSince(db, profile.id, stamp));
       if (same && kept.get(profile.id) === found) return found;
       forget(profile.id, found);
     }
-    const stamp = await stampOf(profile);
+    const stamp = await revisionStamp(db, profile.id);
     if (!stamp || stamp.live !== profile.rules_live || stamp.deleted !== profile.rules_deleted)
       return undefined;
     const entry: Kept = { stamp, orders: new Map(), matches: new Map() };

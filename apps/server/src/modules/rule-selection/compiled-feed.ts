@@ -6,7 +6,7 @@ import {
   type SelectableRule,
 } from '@adstudio/contract';
 import { parseJson } from '../../lib/json';
-import type { ProfileRuleRow } from '../profiles';
+import type { ProfileRuleRow, RevisionStamp } from '../profiles';
 import { type FeedReads, ruleFilterOf } from './choose-rule';
 import { weightOf } from './rotation';
 
@@ -53,17 +53,12 @@ interface FeedBasis {
   /** The served rules, in feed order. */
   rules: readonly PlacedRule[];
   conditions: ReadonlyMap<number, NamedCondition>;
-  /** Where the rules stood when they were read (`revisionMark`): a patch reads the rules written since. */
-  mark: RevisionMark;
+  /** Where the rules stood when they were read: a patch reads the rules written since. */
+  mark: RevisionStamp;
   /** Each condition list (as stored) once: rules share them, and the compile judges each list once. */
   lists: Map<string, readonly number[]>;
   /** Every served rule's content, while the feed is within SERVE_CONTENT_HELD_MB. */
   held: ReadonlyMap<number, string> | undefined;
-}
-
-interface RevisionMark {
-  revision: number;
-  deleted: number;
 }
 
 /** A rule as compiling reads it: neither its content nor its revision. */
@@ -85,12 +80,12 @@ export interface CompileFeedDeps extends FeedReads {
   /** These rules' content (the stored JSON text), by id. */
   ruleData(profileId: number, ids: readonly number[]): Promise<{ id: number; data: string }[]>;
   /** Where the feed's rules stand now (undefined without the profile). */
-  revisionMark(profileId: number): Promise<RevisionMark | undefined>;
-  /** The profile's rules written after revision `since`, at most `limit`, served or not. */
+  revisionStamp(profileId: number): Promise<RevisionStamp | undefined>;
+  /** The profile's rules written in a revision `since` did not see, at most `limit`, served or not. */
   changedSince(
     profileId: number,
     filter: RuleFilter | null,
-    since: number,
+    since: RevisionStamp,
     limit: number,
     withData: boolean,
   ): Promise<ChangedRule[]>;
@@ -120,7 +115,7 @@ export async function compileFeed(
   const profileId = creative.profile_id;
   const [profileName, mark] = await Promise.all([
     deps.profileName(companyId, profileId),
-    deps.revisionMark(profileId),
+    deps.revisionStamp(profileId),
   ]);
   if (profileName === undefined || mark === undefined) return 'none';
   const filter = ruleFilterOf(creative.rule_filter);
@@ -194,7 +189,7 @@ export async function patchFeed(
     return undefined;
   const [profileName, mark] = await Promise.all([
     deps.profileName(companyId, profileId),
-    deps.revisionMark(profileId),
+    deps.revisionStamp(profileId),
   ]);
   if (profileName === undefined || mark === undefined) return 'none';
   if (mark.deleted !== basis.mark.deleted) return undefined;
@@ -203,7 +198,7 @@ export async function patchFeed(
   const rows = await deps.changedSince(
     profileId,
     ruleFilterOf(creative.rule_filter),
-    basis.mark.revision,
+    basis.mark,
     max + 1,
     withData,
   );
