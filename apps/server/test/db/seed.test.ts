@@ -4,7 +4,7 @@ import path from 'node:path';
 import vm from 'node:vm';
 import { IAB_SIZES, STATUS_TRANSITIONS, STATUSES, type Status, statusPath } from '@adstudio/contract';
 import sharp from 'sharp';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { prepareDatabase } from '../../src/cli/seed-demo';
 import { verifyPassword } from '../../src/lib/passwords';
 import { packageFileKey } from '../../src/storage/package-files';
@@ -54,11 +54,31 @@ describe('statusPath', () => {
 /** Seeding the demo (images included) is heavy: a bound for a loaded 2-core machine, not a timing claim. */
 const SEED_BOUND_MS = 90_000;
 
-describe('seeded history', () => {
+/**
+ * One demo seeded for the tests that only read it: seeding (images and packages included) is the
+ * heavy part, 13–15 s on a loaded 2-core machine, once instead of once a test.
+ */
+describe('the seeded demo', () => {
+  let test: Awaited<ReturnType<typeof createTestDb>>;
+  let demoDir = '';
+  beforeAll(async () => {
+    test = await createTestDb();
+    demoDir = fs.mkdtempSync(path.join(os.tmpdir(), 'adstudio-seed-'));
+    await prepareDatabase(test.db, {
+      admin: { email: 'demo@example.com', password: 'demo-pass' },
+      seed: true,
+      storage: { driver: 'local', dir: demoDir },
+      appUrl: APP_URL,
+    });
+  }, SEED_BOUND_MS);
+  afterAll(async () => {
+    await test?.drop();
+    if (demoDir) fs.rmSync(demoDir, { recursive: true, force: true });
+  });
+
   it(
     'gives every demo campaign a created entry and status moves that end at its status',
     async () => {
-      const { test } = await prepared({ email: 'h@example.com', password: 'history-pass' });
       const campaigns = await test.db.selectFrom('campaigns').select(['id', 'status']).execute();
       for (const campaign of campaigns) {
         const entries = await test.db
@@ -75,13 +95,10 @@ describe('seeded history', () => {
     },
     SEED_BOUND_MS,
   );
-});
 
-describe('seeded creatives', () => {
   it(
     'gives each campaign 2–5 creatives in IAB sizes, every status across them, and a history the app could write',
     async () => {
-      const { test } = await prepared({ email: 'c@example.com', password: 'creative-pass' });
       const campaigns = await test.db.selectFrom('campaigns').select('id').execute();
       const creatives = await test.db
         .selectFrom('creatives')
@@ -125,19 +142,16 @@ describe('seeded creatives', () => {
     },
     SEED_BOUND_MS,
   );
-});
 
-describe('seeded assets', () => {
   it(
     'gives every creative 2–3 real PNGs with WebP thumbnails on disk, its fallback the one of its size',
     async () => {
-      const { test } = await prepared({ email: 'a@example.com', password: 'asset-pass' });
       const creatives = await test.db
         .selectFrom('creatives')
         .select(['id', 'width', 'height', 'fallback_asset_id'])
         .execute();
       const assets = await test.db.selectFrom('assets').selectAll().execute();
-      const file = (key: string) => path.join(storageDir, ...key.split('/'));
+      const file = (key: string) => path.join(demoDir, ...key.split('/'));
       for (const creative of creatives) {
         const own = assets.filter((a) => a.creative_id === creative.id);
         expect(own.length).toBeGreaterThanOrEqual(2);
