@@ -177,6 +177,7 @@ const EnvSchema = z.object({
   SERVE_CONTENT_HELD_MB: z.coerce.number().int().min(0).default(64),
   FEED_MAX_MB: positiveInt.default(FEED_LIMITS.bytes / 1024 / 1024),
   SERVE_PATCHED_RULES_MAX: z.coerce.number().int().min(0).optional(),
+  SERVE_POLL_MS: z.coerce.number().min(0).max(100).default(0),
   RULES_LIST_KEPT_FROM: z.coerce.number().int().min(0).optional(),
   REDIS_URL: z
     .string()
@@ -242,6 +243,11 @@ export interface Config {
    * feed compiles anew. 0: every change compiles anew.
    */
   servingPatchedRulesMax: number | undefined;
+  /**
+   * How long the event loop stays awake (polling, not sleeping) after each served request
+   * (SERVE_POLL_MS, decision 0149): a core spent while ads are served, for their latency. 0: off.
+   */
+  servingPollMs: number;
   /**
    * The fewest live rules a feed has for this process to keep its rules list (RULES_LIST_KEPT_FROM,
    * default the profiles module's RULES_LIST_KEPT.from): its filtered and deep sorted pages are then
@@ -357,6 +363,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     servingContentHeldBytes: e.SERVE_CONTENT_HELD_MB * 1024 * 1024,
     servingPatchedRulesMax: e.SERVE_PATCHED_RULES_MAX,
+    servingPollMs: e.SERVE_POLL_MS,
     rulesListKeptFrom: e.RULES_LIST_KEPT_FROM,
     webhooks: { retrySeconds: e.WEBHOOK_RETRY_SECONDS },
     mail: e.SMTP_URL

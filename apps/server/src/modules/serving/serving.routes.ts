@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { createBusyPoll } from '../../lib/busy-poll';
 import { HttpError } from '../../lib/http-errors';
 import type { DecisionOutcome } from '../../lib/metrics';
 import { chosenEncoding } from '../../plugins/compress-small';
@@ -39,6 +40,16 @@ const ServeQuerySchema = z
 export const servingRoutes: FastifyPluginAsyncZod = async (app) => {
   const { adServing: serving } = app.services;
   const { countryHeader, regionHeader } = app.config.geo;
+
+  // SERVE_POLL_MS: the loop stays awake that long after each served request (decision 0149).
+  if (app.config.servingPollMs > 0) {
+    const poll = createBusyPoll(app.config.servingPollMs);
+    app.addHook('onRequest', (_request, _reply, done) => {
+      poll.touch();
+      done();
+    });
+    app.addHook('onClose', async () => poll.stop());
+  }
 
   // Serving: public, no session and no cookie; the token is the credential. Ad traffic, like the
   // trackers', is outside the per-IP ceiling (a CDN's address carries many viewers); a known tag is
