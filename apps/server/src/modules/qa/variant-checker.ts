@@ -81,6 +81,13 @@ const MAX_SCRIPT_ERRORS = 5;
 /** How long the metrics, then the probe, may take to answer before the page counts as frozen. */
 const METRICS_MS = 2_000;
 const PROBE_MS = 3_000;
+/**
+ * How long downloads still under way when the page is judged are waited for, while what it has
+ * downloaded is under the heavy-ad limit: an ad that fetches megabytes after its load event is
+ * heavy however slowly they come (on a loaded machine a 5 MB fetch was still arriving).
+ */
+const DOWNLOADS_MS = 5_000;
+const DOWNLOADS_POLL_MS = 50;
 
 interface NetEntry {
   url: string;
@@ -88,6 +95,8 @@ interface NetEntry {
   status?: number;
   failure?: string;
   bytes: number;
+  /** When it was sent and when it ended (CDP's monotonic seconds, as the load event's). */
+  startedAt: number;
   finishedAt?: number;
   done: boolean;
 }
@@ -113,6 +122,7 @@ export class NetworkLog {
         url: e.request.url,
         type: e.type ?? 'Other',
         bytes: earlier?.bytes ?? 0,
+        startedAt: e.timestamp,
         done: false,
       });
     });
@@ -152,6 +162,21 @@ export class NetworkLog {
     this.entries.clear();
     this.loadAt = null;
     this.documentStatus = null;
+  }
+
+  /**
+   * Whether a response is still arriving (its headers in, its body not yet whole), or a request
+   * sent after the load event is still unanswered. One from before the load that never answers
+   * held the load itself back: that is a broken medium, not a download to wait for.
+   */
+  downloading(): boolean {
+    for (const entry of this.entries.values())
+      if (
+        !entry.done &&
+        (entry.status !== undefined || (this.loadAt !== null && entry.startedAt >= this.loadAt))
+      )
+        return true;
+    return false;
   }
 
   bytes(): VariantResult['bytes'] {
@@ -694,6 +719,11 @@ export async function checkVariant(
     } else findings.push(...probe.overflows.map(overflowFinding));
     // A load that never ended with nothing pending is the machine's slowness, not the ad's fault.
     findings.push(...mediaFindings(network, probe === TIMED_OUT ? null : probe, loaded));
+    for (
+      const until = Date.now() + left(DOWNLOADS_MS);
+      network.downloading() && network.bytes().total <= QA_HEAVY_AD_NETWORK_BYTES && Date.now() < until;
+    )
+      await wait(DOWNLOADS_POLL_MS);
     bytes = network.bytes();
     findings.push(...weightFindings(bytes, busyShare));
     findings.push(...scriptFindings(scriptErrors));
