@@ -77,6 +77,8 @@ export function createMailer({
 }: Deps) {
   /** The run in progress: a tick meanwhile joins it rather than start a second or return early. */
   let running: Promise<void> | undefined;
+  /** The run after the one under way, shared by every tick that came during it. */
+  let next: Promise<void> | undefined;
   const settings = { label: 'Turn these e-mails off in My Account', url: spaUrl(MY_ACCOUNT_PATH) };
   /**
    * Headers mail clients and servers read: sent by a machine (no out-of-office replies to it), and
@@ -254,16 +256,28 @@ export function createMailer({
     /**
      * Sends the e-mails of due events. On PostgreSQL in a transaction that locks them (another
      * instance skips them); on SQLite (one process) without one, so no write waits on the network.
-     * A tick during a run joins it: it resolves when that run has ended, having sent all it found.
+     * A tick during a run waits for it and for one run more, shared by every tick meanwhile: the
+     * run under way may have read the events before the caller wrote its own (a test's manual
+     * tick joined the timer's and sent nothing, on a loaded machine).
      */
     tick(): Promise<void> {
       if (!send || !outbox) return Promise.resolve();
-      running ??= (postgres ? transaction((trx) => mailDue(trx, outbox)) : mailDue(db, outbox)).finally(
-        () => {
-          running = undefined;
-        },
-      );
-      return running;
+      const start = () => {
+        running = (postgres ? transaction((trx) => mailDue(trx, outbox)) : mailDue(db, outbox)).finally(
+          () => {
+            running = undefined;
+          },
+        );
+        return running;
+      };
+      if (!running) return start();
+      next ??= running
+        .catch(() => undefined)
+        .then(() => {
+          next = undefined;
+          return running ?? start();
+        });
+      return next;
     },
   };
 }
