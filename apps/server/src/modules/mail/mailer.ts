@@ -75,7 +75,7 @@ export function createMailer({
   resetUrl,
   retrySeconds = RETRY_SECONDS,
 }: Deps) {
-  /** The run in progress: a tick meanwhile joins it rather than start a second or return early. */
+  /** The run in progress: a tick meanwhile waits for it and the next run (`next`), never starts a second. */
   let running: Promise<void> | undefined;
   /** The run after the one under way, shared by every tick that came during it. */
   let next: Promise<void> | undefined;

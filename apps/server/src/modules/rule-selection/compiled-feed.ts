@@ -54,7 +54,7 @@ interface FeedBasis {
   rules: readonly PlacedRule[];
   conditions: ReadonlyMap<number, NamedCondition>;
   /** Where the rules stood when they were read: a patch reads the rules written since. */
-  mark: RevisionStamp;
+  stamp: RevisionStamp;
   /** Each condition list (as stored) once: rules share them, and the compile judges each list once. */
   lists: Map<string, readonly number[]>;
   /** Every served rule's content, while the feed is within SERVE_CONTENT_HELD_MB. */
@@ -113,11 +113,11 @@ export async function compileFeed(
 ): Promise<CompiledFeed | 'none' | 'too_large'> {
   if (creative.profile_id === null) return 'none';
   const profileId = creative.profile_id;
-  const [profileName, mark] = await Promise.all([
+  const [profileName, stamp] = await Promise.all([
     deps.profileName(companyId, profileId),
     deps.revisionStamp(profileId),
   ]);
-  if (profileName === undefined || mark === undefined) return 'none';
+  if (profileName === undefined || stamp === undefined) return 'none';
   const filter = ruleFilterOf(creative.rule_filter);
   const lists = new Map<string, readonly number[]>();
   const rules: PlacedRule[] = [];
@@ -156,7 +156,7 @@ export async function compileFeed(
     rules: compileRuleSet(rules, conditions),
     weights,
     conditionIds,
-    basis: { ruleFilter: creative.rule_filter, weightColumn, rules, conditions, mark, lists, held },
+    basis: { ruleFilter: creative.rule_filter, weightColumn, rules, conditions, stamp, lists, held },
   });
 }
 
@@ -187,18 +187,18 @@ export async function patchFeed(
     weightColumn !== basis.weightColumn
   )
     return undefined;
-  const [profileName, mark] = await Promise.all([
+  const [profileName, stamp] = await Promise.all([
     deps.profileName(companyId, profileId),
     deps.revisionStamp(profileId),
   ]);
-  if (profileName === undefined || mark === undefined) return 'none';
-  if (mark.deleted !== basis.mark.deleted) return undefined;
+  if (profileName === undefined || stamp === undefined) return 'none';
+  if (stamp.deleted !== basis.stamp.deleted) return undefined;
   const max = deps.patchedRulesMax ?? PATCHED_RULES_MAX;
   const withData = basis.held !== undefined || previous.weights !== undefined;
   const rows = await deps.changedSince(
     profileId,
     ruleFilterOf(creative.rule_filter),
-    basis.mark,
+    basis.stamp,
     max + 1,
     withData,
   );
@@ -281,7 +281,7 @@ export async function patchFeed(
     rules: reshaped || conditions !== basis.conditions ? compileRuleSet(rules, conditions) : previous.rules,
     weights,
     conditionIds,
-    basis: { ...basis, rules, conditions, mark, held },
+    basis: { ...basis, rules, conditions, stamp, held },
   });
   return { feed, changed };
 }
