@@ -651,16 +651,22 @@ async function measure(label: string, servers: ServerProcess[], token: string): 
         // Core time the hypervisor gave other guests meanwhile: a virtual machine's stalls, not ours.
         const stolenMs = Math.round(machine.steal * SECONDS * 1000);
         await settle(bases);
+        // And just after: a round between two readings that disagree ran on a machine whose speed
+        // changed under it (one round read 7,801/s before and 7,109/s after).
+        const after = RATES ? undefined : (await load(bases, serveRequests, CAPACITY_SECONDS)).rps;
+        // The share of a core the server spent: the load it really bore, whatever the readings said.
+        const busy = (cpuUs * serve.rps) / 1e6;
+        await settle(bases);
         const health = await paced(healthRequests, rate);
         const held = serve.p99 < GOAL.p99Ms && serve.errors === 0;
         const of =
-          capacity === undefined
+          capacity === undefined || after === undefined
             ? ''
-            : ` (${Math.round((100 * rate) / capacity)} % of ${Math.round(capacity).toLocaleString('en')}/s read just before)`;
+            : ` (${Math.round((100 * rate) / capacity)} % of ${Math.round(capacity).toLocaleString('en')}/s read just before, ${Math.round((100 * rate) / after)} % of ${Math.round(after).toLocaleString('en')}/s just after)`;
         console.log(
-          `  paced ${rate.toLocaleString('en').padStart(5)} req/s${of} on ${CONNECTIONS} connections, round ${round}: decisions p50 ${serve.p50} p99 ${serve.p99} p99.9 ${serve.p999} max ${serve.max} ms, p99 from the send ${serve.sentP99} ms (served ${Math.round(serve.rps).toLocaleString('en')}/s, errors ${serve.errors}, ${serve.queued} waited for a free connection; the server's CPU ${cpuUs.toFixed(0)} µs an answer); /healthz p50 ${health.p50} p99 ${health.p99} p99.9 ${health.p999} ms; the generator's timer late p50 ${serve.lagP50} p99 ${serve.lagP99} max ${serve.lagMax} ms (at ${serve.lagMaxAt} s; the slowest request was due at ${serve.maxAt} s); ${gc.count} collections, pauses up to ${gc.maxPauseMs.toFixed(1)} ms (${gc.markSweeps} mark-sweeps, ${(gc.pauseMs / 1000).toFixed(2)} s in all); machine ${machine.machine.toFixed(2)} cores busy, ${stolenMs} ms of core time stolen by the hypervisor   goal p99 < ${GOAL.p99Ms} ms — ${held ? 'held' : 'missed'}`,
+          `  paced ${rate.toLocaleString('en').padStart(5)} req/s${of} on ${CONNECTIONS} connections, round ${round}: decisions p50 ${serve.p50} p99 ${serve.p99} p99.9 ${serve.p999} max ${serve.max} ms, p99 from the send ${serve.sentP99} ms (served ${Math.round(serve.rps).toLocaleString('en')}/s, errors ${serve.errors}, ${serve.queued} waited for a free connection; the server's CPU ${cpuUs.toFixed(0)} µs an answer, ${busy.toFixed(2)} of a core); /healthz p50 ${health.p50} p99 ${health.p99} p99.9 ${health.p999} ms; the generator's timer late p50 ${serve.lagP50} p99 ${serve.lagP99} max ${serve.lagMax} ms (at ${serve.lagMaxAt} s; the slowest request was due at ${serve.maxAt} s); ${gc.count} collections, pauses up to ${gc.maxPauseMs.toFixed(1)} ms (${gc.markSweeps} mark-sweeps, ${(gc.pauseMs / 1000).toFixed(2)} s in all); machine ${machine.machine.toFixed(2)} cores busy, ${stolenMs} ms of core time stolen by the hypervisor   goal p99 < ${GOAL.p99Ms} ms — ${held ? 'held' : 'missed'}`,
         );
-        pacedRuns.push({ label, rate, capacity, round, serve, health, stolenMs });
+        pacedRuns.push({ label, rate, capacity, after, busy, round, serve, health, stolenMs });
       }
   }
   return result;
@@ -842,6 +848,10 @@ const pacedRuns: {
   rate: number;
   /** The closed loop's decisions/s just before (none with SERVE_RATES). */
   capacity: number | undefined;
+  /** The same just after. */
+  after: number | undefined;
+  /** The share of a core the server spent in the round. */
+  busy: number;
   round: number;
   serve: PacedFigures;
   health: PacedFigures;
@@ -956,11 +966,13 @@ async function main() {
       `${m.label.padEnd(22)} ${Math.round(m.serve.rps).toLocaleString('en').padStart(11)} ${String(m.serve.p50).padStart(7)} ${String(m.serve.p99).padStart(7)} ${Math.round(m.healthz.rps).toLocaleString('en').padStart(10)} ${share(m.serve.rps / m.healthz.rps).padStart(6)}`,
     );
   console.log(
-    `\n${'paced, one instance'.padEnd(22)} ${'req/s'.padStart(6)} ${'of cap.'.padStart(7)} ${'round'.padStart(5)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'p99.9 ms'.padStart(9)} ${'healthz p99'.padStart(12)} ${'timer late p99'.padStart(15)} ${'waited'.padStart(7)} ${'stolen ms'.padStart(10)}`,
+    `\n${'paced, one instance'.padEnd(22)} ${'req/s'.padStart(6)} ${'of cap.'.padStart(7)} ${'after'.padStart(6)} ${'server'.padStart(6)} ${'round'.padStart(5)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'p99.9 ms'.padStart(9)} ${'healthz p99'.padStart(12)} ${'timer late p99'.padStart(15)} ${'waited'.padStart(7)} ${'stolen ms'.padStart(10)}`,
   );
-  for (const { label, rate, capacity, round, serve, health, stolenMs } of pacedRuns)
+  const of = (rate: number, capacity: number | undefined) =>
+    capacity ? `${Math.round((100 * rate) / capacity)} %` : '';
+  for (const { label, rate, capacity, after, busy, round, serve, health, stolenMs } of pacedRuns)
     console.log(
-      `${label.padEnd(22)} ${String(rate).padStart(6)} ${(capacity ? `${Math.round((100 * rate) / capacity)} %` : '').padStart(7)} ${String(round).padStart(5)} ${String(serve.p50).padStart(7)} ${String(serve.p99).padStart(7)} ${String(serve.p999).padStart(9)} ${String(health.p99).padStart(12)} ${String(serve.lagP99).padStart(15)} ${String(serve.queued).padStart(7)} ${String(stolenMs).padStart(10)}`,
+      `${label.padEnd(22)} ${String(rate).padStart(6)} ${of(rate, capacity).padStart(7)} ${of(rate, after).padStart(6)} ${busy.toFixed(2).padStart(6)} ${String(round).padStart(5)} ${String(serve.p50).padStart(7)} ${String(serve.p99).padStart(7)} ${String(serve.p999).padStart(9)} ${String(health.p99).padStart(12)} ${String(serve.lagP99).padStart(15)} ${String(serve.queued).padStart(7)} ${String(stolenMs).padStart(10)}`,
     );
   const one = results.find((r) => r.engine === 'postgres' && r.instances === 1);
   const two = results.find((r) => r.engine === 'postgres' && r.instances === 2);
