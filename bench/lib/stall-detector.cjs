@@ -5,9 +5,9 @@
 // HTTP requests it took in:
 // - CPU about the lateness and many requests: the process was busy serving (a queue);
 // - CPU about the lateness and few requests: our code or V8 (GC, compiler) held the loop, or the
-//   core ran slow: on 2026-12-08 stalls of 10–16 ms served 14–21 requests in 9–12 ms of CPU
-//   (~600 µs a request, 4× the usual), in ordinary request code by `perf` and with no GC or SQL
-//   in them: the hypervisor taking the core without the guest counting it as stolen;
+//   core ran slow: on 2026-12-08 stalls of 9–28 ms served 14–28 requests at 250–940 µs of CPU a
+//   request (120–170 µs usually), in ordinary request code by `perf` and with no GC or SQL in
+//   them: the hypervisor taking the core without the guest counting it as stolen;
 // - CPU about none: the process was not running.
 const http = require('node:http');
 
